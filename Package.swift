@@ -1,0 +1,44 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "touchbridge",
+    products: [
+        .executable(name: "touchbridge", targets: ["TouchBridgeCLI"]),
+        .library(name: "InputEvents", targets: ["InputEvents"]),
+        .library(name: "Evdev", targets: ["Evdev"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // System libraries, found with pkg-config (libevdev-dev, libudev-dev).
+        .systemLibrary(name: "CEvdev", pkgConfig: "libevdev",
+                       providers: [.apt(["libevdev-dev"])]),
+        .systemLibrary(name: "CUdev", pkgConfig: "libudev",
+                       providers: [.apt(["libudev-dev"])]),
+        // signalfd/timerfd/epoll headers, which Glibc's Swift module leaves out.
+        .systemLibrary(name: "CLinux"),
+
+        // Pure Swift: kernel event values, device descriptions, evemu and evtest formats.
+        .target(name: "InputEvents"),
+
+        // The kernel side: libevdev devices, libudev discovery, evtest/evemu output.
+        .target(name: "Evdev", dependencies: ["CEvdev", "CUdev", "CLinux", "InputEvents"]),
+
+        .executableTarget(
+            name: "TouchBridgeCLI",
+            dependencies: [
+                "Evdev", "InputEvents",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
+        .testTarget(name: "InputEventsTests", dependencies: ["InputEvents"]),
+        .testTarget(name: "EvdevTests", dependencies: ["Evdev", "InputEvents"],
+                    resources: [.copy("Recordings")]),
+        // Real kernel devices through uinput; skipped (with a reason) where /dev/uinput
+        // is not writable. `make test` runs them inside a VM there.
+        .testTarget(name: "DeviceTests", dependencies: ["Evdev", "InputEvents"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

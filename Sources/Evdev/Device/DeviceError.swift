@@ -1,0 +1,51 @@
+/// Why a device could not be opened or read, worded for the person at the panel, with the
+/// sysexits code the command line exits with.
+public enum DeviceError: Error, CustomStringConvertible, Equatable {
+    /// Nothing at that path; `touchscreens` lists what there is instead.
+    case notFound(path: String, touchscreens: [String])
+    case permissionDenied(path: String)
+    /// The device went away (unplugged, or removed by its driver).
+    case unplugged(path: String)
+    /// The path exists but is not an evdev node.
+    case notEvdev(path: String)
+    /// A device that works but cannot do what was asked (not a touchscreen, say).
+    case unsuitable(path: String, reason: String)
+    case system(path: String, call: String, errno: Int32)
+
+    public var description: String {
+        switch self {
+        case let .notFound(path, touchscreens):
+            let there = touchscreens.isEmpty ? "no touchscreen is connected"
+                : "touchscreens present: " + touchscreens.joined(separator: ", ")
+            return "\(path): no such device (\(there))"
+        case let .permissionDenied(path):
+            return "\(path): permission denied. Input devices belong to the 'input' group: add the user "
+                + "to it (sudo usermod -aG input $USER, then log in again), or install touchbridge's udev "
+                + "rule (udev/70-touchbridge.rules), which gives the 'touchbridge' group access to touchscreens"
+        case let .unplugged(path):
+            return "\(path): the device was unplugged"
+        case let .notEvdev(path):
+            return "\(path): not an evdev device node (expected /dev/input/eventN or an evemu recording)"
+        case let .unsuitable(path, reason):
+            return "\(path): \(reason)"
+        case let .system(path, call, errno):
+            return "\(path): \(call) failed: \(errnoDescription(errno))"
+        }
+    }
+
+    /// The sysexits code: 66 for missing or vanished input, 77 for permissions.
+    public var exitCode: Int32 {
+        switch self {
+        case .notFound, .unplugged, .notEvdev: return 66
+        case .permissionDenied: return 77
+        case .unsuitable: return 65
+        case .system: return 74
+        }
+    }
+}
+
+import Glibc
+
+func errnoDescription(_ code: Int32) -> String {
+    String(cString: strerror(code))
+}

@@ -1,0 +1,76 @@
+import CEvdev
+import Glibc
+import InputEvents
+
+/// A virtual kernel input device created through `/dev/uinput` from a description, so a
+/// recording (or a test) can drive every program reading evdev as real hardware would.
+public final class UInputDevice {
+    private let template: OpaquePointer
+    private let uinput: OpaquePointer
+    /// `/dev/input/eventN` of the new device.
+    public let devnode: String
+    public let syspath: String
+
+    /// True where this process may create uinput devices.
+    public static var isAvailable: Bool { access("/dev/uinput", R_OK | W_OK) == 0 }
+
+    public init(_ d: DeviceDescription) throws(DeviceError) {
+        guard let t = libevdev_new() else { throw .system(path: "/dev/uinput", call: "libevdev_new", errno: ENOMEM) }
+        libevdev_set_name(t, d.name)
+        libevdev_set_id_bustype(t, Int32(d.id.bustype))
+        libevdev_set_id_vendor(t, Int32(d.id.vendor))
+        libevdev_set_id_product(t, Int32(d.id.product))
+        libevdev_set_id_version(t, Int32(d.id.version))
+        if let phys = d.phys { libevdev_set_phys(t, phys) }
+        for p in d.properties { _ = libevdev_enable_property(t, UInt32(p)) }
+        for (type, codes) in d.codes where type != Kernel.EV_SYN {
+            _ = libevdev_enable_event_type(t, UInt32(type))
+            for code in codes {
+                if type == Kernel.EV_ABS {
+                    let a = d.absInfo[code] ?? AbsInfo(minimum: 0, maximum: 0)
+                    var info = input_absinfo(value: a.value, minimum: a.minimum, maximum: a.maximum,
+                                             fuzz: a.fuzz, flat: a.flat, resolution: a.resolution)
+                    _ = libevdev_enable_event_code(t, UInt32(type), UInt32(code), &info)
+                } else if type == Kernel.EV_REP {
+                    var v: Int32 = code == Kernel.REP_DELAY ? (d.keyRepeat?.delay ?? 250) : (d.keyRepeat?.period ?? 33)
+                    _ = libevdev_enable_event_code(t, UInt32(type), UInt32(code), &v)
+                } else {
+                    _ = libevdev_enable_event_code(t, UInt32(type), UInt32(code), nil)
+                }
+            }
+        }
+        var handle: OpaquePointer?
+        let rc = libevdev_uinput_create_from_device(t, LIBEVDEV_UINPUT_OPEN_MANAGED.rawValue, &handle)
+        guard rc == 0, let handle else {
+            libevdev_free(t)
+            if rc == -EACCES || rc == -EPERM { throw .permissionDenied(path: "/dev/uinput") }
+            if rc == -ENOENT || rc == -ENODEV { throw .notFound(path: "/dev/uinput", touchscreens: []) }
+            throw .system(path: "/dev/uinput", call: "libevdev_uinput_create_from_device", errno: -rc)
+        }
+        template = t
+        uinput = handle
+        devnode = libevdev_uinput_get_devnode(handle).map { String(cString: $0) } ?? ""
+        syspath = libevdev_uinput_get_syspath(handle).map { String(cString: $0) } ?? ""
+    }
+
+    deinit {
+        libevdev_uinput_destroy(uinput)
+        libevdev_free(template)
+    }
+
+    /// Writes one event (the kernel timestamps it on arrival).
+    public func write(type: UInt16, code: UInt16, value: Int32) throws(DeviceError) {
+        let rc = libevdev_uinput_write_event(uinput, UInt32(type), UInt32(code), value)
+        if rc != 0 { throw .system(path: devnode, call: "write", errno: -rc) }
+    }
+
+    public func write(_ e: InputEvent) throws(DeviceError) {
+        try write(type: e.type, code: e.code, value: e.value)
+    }
+
+    /// Writes `events` and ends the frame with `SYN_REPORT`.
+    public func frame(_ events: [(UInt16, UInt16, Int32)]) throws(DeviceError) {
+        for (t, c, v) in events { try write(type: t, code: c, value: v) }
+        try write(type: Kernel.EV_SYN, code: Kernel.SYN_REPORT, value: 0)
+    }
+}

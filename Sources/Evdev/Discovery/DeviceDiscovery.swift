@@ -1,0 +1,83 @@
+import CUdev
+import Glibc
+
+/// Finds input devices with libudev and reads the properties touchbridge cares about.
+public final class DeviceDiscovery {
+    let udev: OpaquePointer
+
+    public init() throws(DeviceError) {
+        guard let u = udev_new() else { throw .system(path: "udev", call: "udev_new", errno: errno) }
+        udev = u
+    }
+
+    deinit { udev_unref(udev) }
+
+    /// Every `/dev/input/event*` node udev knows, in event-number order.
+    public func inputDevices() -> [InputDeviceInfo] {
+        guard let e = udev_enumerate_new(udev) else { return [] }
+        defer { udev_enumerate_unref(e) }
+        udev_enumerate_add_match_subsystem(e, "input")
+        udev_enumerate_scan_devices(e)
+        var result: [InputDeviceInfo] = []
+        var entry = udev_enumerate_get_list_entry(e)
+        while let current = entry {
+            if let syspath = udev_list_entry_get_name(current),
+               let dev = udev_device_new_from_syspath(udev, syspath) {
+                if let info = DeviceDiscovery.info(dev) { result.append(info) }
+                udev_device_unref(dev)
+            }
+            entry = udev_list_entry_get_next(current)
+        }
+        return result.sorted { eventNumber($0.devnode) < eventNumber($1.devnode) }
+    }
+
+    /// Touchscreens only (`ID_INPUT_TOUCHSCREEN=1`).
+    public func touchscreens() -> [InputDeviceInfo] { inputDevices().filter(\.isTouchscreen) }
+
+    /// The udev record of one node, or nil when udev does not know it.
+    public func device(devnode: String) -> InputDeviceInfo? {
+        var st = stat()
+        guard stat(devnode, &st) == 0, (st.st_mode & S_IFMT) == S_IFCHR,
+              let dev = udev_device_new_from_devnum(udev, Int8(UInt8(ascii: "c")), st.st_rdev) else { return nil }
+        defer { udev_device_unref(dev) }
+        return DeviceDiscovery.info(dev)
+    }
+
+    static func info(_ dev: OpaquePointer) -> InputDeviceInfo? {
+        guard let nodeC = udev_device_get_devnode(dev) else { return nil }
+        let node = String(cString: nodeC)
+        guard node.hasPrefix("/dev/input/event") else { return nil }
+        func property(_ key: String) -> String? {
+            udev_device_get_property_value(dev, key).map { String(cString: $0) }
+        }
+        var kinds: [String] = []
+        for (key, kind) in [("ID_INPUT_TOUCHSCREEN", "touchscreen"), ("ID_INPUT_TABLET", "tablet"),
+                            ("ID_INPUT_TOUCHPAD", "touchpad"), ("ID_INPUT_MOUSE", "mouse"),
+                            ("ID_INPUT_POINTINGSTICK", "pointingstick"), ("ID_INPUT_KEYBOARD", "keyboard"),
+                            ("ID_INPUT_KEY", "key"), ("ID_INPUT_JOYSTICK", "joystick"),
+                            ("ID_INPUT_SWITCH", "switch"), ("ID_INPUT_ACCELEROMETER", "accelerometer")]
+        where property(key) == "1" {
+            kinds.append(kind)
+        }
+        var name = ""
+        if let parent = udev_device_get_parent_with_subsystem_devtype(dev, "input", nil),
+           let n = udev_device_get_sysattr_value(parent, "name") {
+            name = String(cString: n)
+        }
+        let calibrationText = property("LIBINPUT_CALIBRATION_MATRIX")
+        return InputDeviceInfo(
+            devnode: node, syspath: udev_device_get_syspath(dev).map { String(cString: $0) } ?? "",
+            name: name, kinds: kinds,
+            calibration: calibrationText.flatMap(InputDeviceInfo.parseCalibration),
+            calibrationText: calibrationText,
+            widthMM: property("ID_INPUT_WIDTH_MM").flatMap { Int($0) },
+            heightMM: property("ID_INPUT_HEIGHT_MM").flatMap { Int($0) },
+            idPath: property("ID_PATH"),
+            isInitialized: udev_device_get_is_initialized(dev) != 0)
+    }
+}
+
+/// The N of /dev/input/eventN, for ordering (unknown names sort last).
+func eventNumber(_ node: String) -> Int {
+    Int(node.dropFirst("/dev/input/event".count)) ?? Int.max
+}

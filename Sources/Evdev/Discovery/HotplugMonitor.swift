@@ -1,0 +1,55 @@
+import CUdev
+import Glibc
+
+/// Input devices arriving and leaving, from udev's netlink monitor. Its `fd` goes into the
+/// caller's poll set; `next()` returns what is pending without blocking.
+public final class HotplugMonitor {
+    public enum Action: String, Sendable { case added = "add", removed = "remove" }
+
+    public struct Change: Sendable {
+        public var action: Action
+        public var device: InputDeviceInfo
+    }
+
+    private let udev: OpaquePointer
+    private let monitor: OpaquePointer
+    public let fd: Int32
+
+    public init() throws(DeviceError) {
+        guard let u = udev_new() else { throw .system(path: "udev", call: "udev_new", errno: errno) }
+        guard let m = udev_monitor_new_from_netlink(u, "udev") else {
+            udev_unref(u)
+            throw .system(path: "udev monitor", call: "udev_monitor_new_from_netlink", errno: errno)
+        }
+        udev_monitor_filter_add_match_subsystem_devtype(m, "input", nil)
+        let rc = udev_monitor_enable_receiving(m)
+        if rc < 0 {
+            udev_monitor_unref(m)
+            udev_unref(u)
+            throw .system(path: "udev monitor", call: "udev_monitor_enable_receiving", errno: -rc)
+        }
+        let fd = udev_monitor_get_fd(m)
+        // libudev's monitor socket is blocking; next() must never block the event loop.
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        udev = u
+        monitor = m
+        self.fd = fd
+    }
+
+    deinit {
+        udev_monitor_unref(monitor)
+        udev_unref(udev)
+    }
+
+    /// The next pending change of an event node, or nil when none is pending.
+    public func next() -> Change? {
+        while let dev = udev_monitor_receive_device(monitor) {
+            defer { udev_device_unref(dev) }
+            guard let actionC = udev_device_get_action(dev),
+                  let action = Action(rawValue: String(cString: actionC)),
+                  let info = DeviceDiscovery.info(dev) else { continue }
+            return Change(action: action, device: info)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,46 @@
+/// One input device as udev knows it: its node, what kind of device udev's input_id builtin
+/// says it is, and the properties touchbridge reads (calibration, physical size, path).
+public struct InputDeviceInfo: Sendable, Equatable {
+    public var devnode: String
+    public var syspath: String
+    public var name: String
+    /// udev's classification, from the `ID_INPUT_*` properties ("touchscreen", "tablet",
+    /// "touchpad", "mouse", "keyboard", "key", "joystick", "switch", "accelerometer", …).
+    public var kinds: [String]
+    public var isTouchscreen: Bool { kinds.contains("touchscreen") }
+    /// `LIBINPUT_CALIBRATION_MATRIX`: six floats `a b c d e f` (libinput's convention).
+    public var calibration: [Double]?
+    /// The raw text of the calibration property, kept for error messages.
+    public var calibrationText: String?
+    public var widthMM: Int?
+    public var heightMM: Int?
+    public var idPath: String?
+    /// False while udev has not processed the device yet (properties may be missing).
+    public var isInitialized: Bool
+
+    public init(devnode: String, syspath: String, name: String, kinds: [String], calibration: [Double]?,
+                calibrationText: String?, widthMM: Int?, heightMM: Int?, idPath: String?, isInitialized: Bool) {
+        self.devnode = devnode
+        self.syspath = syspath
+        self.name = name
+        self.kinds = kinds
+        self.calibration = calibration
+        self.calibrationText = calibrationText
+        self.widthMM = widthMM
+        self.heightMM = heightMM
+        self.idPath = idPath
+        self.isInitialized = isInitialized
+    }
+
+    /// Parses `LIBINPUT_CALIBRATION_MATRIX`: exactly six finite numbers separated by spaces.
+    public static func parseCalibration(_ text: String) -> [Double]? {
+        let parts = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        guard parts.count == 6 else { return nil }
+        var values: [Double] = []
+        for p in parts {
+            guard let v = Double(p), v.isFinite else { return nil }
+            values.append(v)
+        }
+        return values
+    }
+}

@@ -1,0 +1,287 @@
+/// Reads evemu recordings, format 1.0 to 1.3: what `evemu-record` writes and
+/// `evemu-device`/`evemu-play` read. Comments may stand anywhere; times may be absolute or
+/// relative. Anything malformed is reported as `FILE:LINE: expected …`, never trapped.
+public struct EvemuParser {
+    public let file: String
+
+    public init(file: String) { self.file = file }
+
+    public func parse(_ text: String) throws(RecordingError) -> Recording {
+        try parse(Array(text.utf8))
+    }
+
+    public func parse(_ bytes: [UInt8]) throws(RecordingError) -> Recording {
+        var state = State()
+        var lineNumber = 0
+        var start = 0
+        while start < bytes.count || (start == 0 && bytes.isEmpty && lineNumber == 0) {
+            if bytes.isEmpty { break }
+            var end = start
+            while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
+            lineNumber += 1
+            var line = bytes[start..<end]
+            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+            try parseLine(line, number: lineNumber, state: &state)
+            start = end + 1
+        }
+        guard let name = state.name else {
+            throw RecordingError(file: file, line: max(lineNumber, 1),
+                                 expected: "the device name line 'N: NAME' (the file has no device description)")
+        }
+        guard let id = state.id else {
+            throw RecordingError(file: file, line: state.nameLine + 1,
+                                 expected: "'I: BUS VENDOR PRODUCT VERSION' after the name line")
+        }
+        return Recording(description: state.description(name: name, id: id), events: state.events,
+                         formatVersion: state.version)
+    }
+
+    // MARK: - Lines
+
+    private struct State {
+        var version = (major: 1, minor: 0)
+        var sawFirstLine = false
+        var name: String?
+        var nameLine = 0
+        var id: InputID?
+        var propertyBytes: [UInt8] = []
+        var maskBytes: [UInt16: [UInt8]] = [:]
+        var absInfo: [UInt16: AbsInfo] = [:]
+        var events: [InputEvent] = []
+
+        func description(name: String, id: InputID) -> DeviceDescription {
+            var codes: [UInt16: BitSet] = [:]
+            let typeMask = bitSet(maskBytes[Kernel.EV_SYN] ?? [])
+            for type in typeMask where type != Kernel.EV_SYN { codes[type] = BitSet() }
+            for (type, bytes) in maskBytes where type != Kernel.EV_SYN {
+                let bits = bitSet(bytes)
+                if !bits.isEmpty || codes[type] != nil { codes[type] = bits }
+            }
+            // libevdev reports every EV_SYN code as supported; mirror it.
+            codes[Kernel.EV_SYN] = BitSet(0...Kernel.maxCode(ofType: Kernel.EV_SYN)!)
+            var abs: [UInt16: AbsInfo] = [:]
+            for code in codes[Kernel.EV_ABS] ?? BitSet() {
+                abs[code] = absInfo[code] ?? AbsInfo(minimum: 0, maximum: 1)
+            }
+            return DeviceDescription(name: name, id: id, properties: bitSet(propertyBytes),
+                                     codes: codes, absInfo: abs)
+        }
+
+        private func bitSet(_ bytes: [UInt8]) -> BitSet {
+            var set = BitSet(capacity: bytes.count * 8)
+            for (i, byte) in bytes.enumerated() where byte != 0 {
+                for bit in 0..<8 where byte & (1 << bit) != 0 { set.insert(UInt16(i * 8 + bit)) }
+            }
+            return set
+        }
+    }
+
+    private func parseLine(_ line: ArraySlice<UInt8>, number: Int, state: inout State) throws(RecordingError) {
+        var fields = Fields(line)
+        let first = !state.sawFirstLine
+        state.sawFirstLine = true
+        guard let tag = fields.next() else { return }            // blank line
+        if tag.first == UInt8(ascii: "#") {
+            if first { state.version = parseVersion(line) ?? (1, 0) }
+            return
+        }
+        func fail(_ expected: String) -> RecordingError {
+            RecordingError(file: file, line: number, expected: expected)
+        }
+        let isDescription = ["N:", "I:", "P:", "B:", "A:", "L:", "S:"].contains { $0.utf8.elementsEqual(tag) }
+        if isDescription, !state.events.isEmpty {
+            throw fail("an event line 'E: SEC.USEC TYPE CODE VALUE' (description lines must come before the first event)")
+        }
+        switch String(decoding: tag, as: UTF8.self) {
+        case "N:":
+            guard state.name == nil else { throw fail("one device name line only") }
+            var rest = line.drop { $0 != UInt8(ascii: ":") }.dropFirst()
+            while rest.first == UInt8(ascii: " ") || rest.first == UInt8(ascii: "\t") { rest = rest.dropFirst() }
+            state.name = String(decoding: rest, as: UTF8.self)
+            state.nameLine = number
+        case "I:":
+            guard state.name != nil else { throw fail("the device name line 'N: NAME' before 'I:'") }
+            guard state.id == nil else { throw fail("one 'I:' line only") }
+            let what = "'I: BUS VENDOR PRODUCT VERSION' (four hex numbers of up to 4 digits)"
+            var v: [UInt16] = []
+            for _ in 0..<4 {
+                guard let f = fields.next(), let n = hex(f, maxDigits: 4) else { throw fail(what) }
+                v.append(UInt16(n))
+            }
+            guard fields.atEnd else { throw fail(what) }
+            state.id = InputID(bustype: v[0], vendor: v[1], product: v[2], version: v[3])
+        case "P:":
+            try requireHeader(state, fail)
+            let bytes = try hexBytes(&fields, count: 8, what: "'P: ' and 8 hex bytes of input properties", fail)
+            state.propertyBytes += bytes
+            if state.propertyBytes.count > 8, bytes.contains(where: { $0 != 0 }) {
+                throw fail("no input property above INPUT_PROP_MAX (0x1f)")
+            }
+        case "B:":
+            try requireHeader(state, fail)
+            let what = "'B: TYPE' and 8 hex bytes of event codes"
+            guard let f = fields.next(), let t = hex(f, maxDigits: 2) else { throw fail(what) }
+            guard t <= Int(Kernel.EV_MAX) else { throw fail("an event type from 00 to 1f in 'B:', not \(hexString(t))") }
+            let type = UInt16(t)
+            let bytes = try hexBytes(&fields, count: 8, what: what, fail)
+            let offset = state.maskBytes[type, default: []].count * 8
+            let limit = type == Kernel.EV_SYN ? Int(Kernel.EV_MAX) : Int(Kernel.maxCode(ofType: type) ?? 0)
+            for (i, byte) in bytes.enumerated() where byte != 0 {
+                for bit in 0..<8 where byte & (1 << bit) != 0 && offset + i * 8 + bit > limit {
+                    throw fail("no code above \(hexString(limit)) for event type \(hexString(t))")
+                }
+            }
+            state.maskBytes[type, default: []] += bytes
+        case "A:":
+            try requireHeader(state, fail)
+            let needed = (state.version.major, state.version.minor) > (1, 1) ? 6 : 5
+            let what = needed == 6
+                ? "'A: CODE MIN MAX FUZZ FLAT RESOLUTION' (a hex code and five decimal numbers)"
+                : "'A: CODE MIN MAX FUZZ FLAT' (a hex code and four or five decimal numbers)"
+            guard let f = fields.next(), let c = hex(f, maxDigits: 2) else { throw fail(what) }
+            guard c <= Int(Kernel.ABS_MAX) else { throw fail("an axis code from 00 to 3f in 'A:', not \(hexString(c))") }
+            var v: [Int32] = []
+            while let f = fields.next() {
+                guard let n = decimal(f) else { throw fail(what + "; '\(String(decoding: f, as: UTF8.self))' is not a 32-bit integer") }
+                v.append(n)
+            }
+            guard v.count == needed - 1 || (needed == 5 && v.count == 5) else { throw fail(what) }
+            guard v[0] <= v[1] else { throw fail("an axis minimum (\(v[0])) no larger than its maximum (\(v[1]))") }
+            state.absInfo[UInt16(c)] = AbsInfo(minimum: v[0], maximum: v[1], fuzz: v[2], flat: v[3],
+                                               resolution: v.count > 4 ? v[4] : 0)
+        case "L:", "S:":
+            try requireHeader(state, fail)
+            let what = "'\(String(decoding: tag, as: UTF8.self)) CODE STATE' (a hex code and a decimal state)"
+            guard let c = fields.next(), hex(c, maxDigits: 4) != nil, let s = fields.next(), decimal(s) != nil,
+                  fields.atEnd else { throw fail(what) }
+        case "E:":
+            let what = "'E: SEC.USEC TYPE CODE VALUE' (type and code in hex, value in decimal)"
+            guard state.id != nil else {
+                throw fail("the device description ('N:' and 'I:' lines) before the first event")
+            }
+            guard let t = fields.next(), let time = timestamp(t) else { throw fail(what + "; the time is not SEC.USEC") }
+            guard let tf = fields.next(), let type = hex(tf, maxDigits: 4) else { throw fail(what + "; the type is not hex") }
+            guard let cf = fields.next(), let code = hex(cf, maxDigits: 4) else { throw fail(what + "; the code is not hex") }
+            guard let vf = fields.next() else { throw fail(what + "; the value is missing") }
+            guard let value = decimal(vf) else {
+                throw fail(what + "; the value '\(String(decoding: vf, as: UTF8.self))' is not a 32-bit integer")
+            }
+            if let extra = fields.next(), extra.first != UInt8(ascii: "#") {
+                throw fail(what + "; found '\(String(decoding: extra, as: UTF8.self))' after the value")
+            }
+            guard type <= Int(Kernel.EV_MAX) else { throw fail("an event type from 0000 to 001f, not \(hexString(type, width: 4))") }
+            if let max = Kernel.maxCode(ofType: UInt16(type)), code > Int(max) {
+                throw fail("a code from 0000 to \(hexString(Int(max), width: 4)) for event type \(hexString(type, width: 4)), not \(hexString(code, width: 4))")
+            }
+            state.events.append(InputEvent(time: time, type: UInt16(type), code: UInt16(code), value: value))
+        default:
+            throw fail("a line starting with 'N:', 'I:', 'P:', 'B:', 'A:', 'L:', 'S:', 'E:' or '#', not '\(String(decoding: tag.prefix(20), as: UTF8.self))'")
+        }
+    }
+
+    private func requireHeader(_ state: State, _ fail: (String) -> RecordingError) throws(RecordingError) {
+        if state.name == nil { throw fail("the device name line 'N: NAME' first") }
+        if state.id == nil { throw fail("'I: BUS VENDOR PRODUCT VERSION' after the name line") }
+    }
+
+    private func hexBytes(_ fields: inout Fields, count: Int, what: String,
+                          _ fail: (String) -> RecordingError) throws(RecordingError) -> [UInt8] {
+        var out: [UInt8] = []
+        for _ in 0..<count {
+            guard let f = fields.next(), let b = hex(f, maxDigits: 2) else { throw fail(what) }
+            out.append(UInt8(b))
+        }
+        guard fields.atEnd else { throw fail(what) }
+        return out
+    }
+
+    // MARK: - Tokens
+
+    private func parseVersion(_ line: ArraySlice<UInt8>) -> (major: Int, minor: Int)? {
+        var f = Fields(line)
+        guard let hash = f.next(), hash.elementsEqual("#".utf8), let word = f.next(),
+              word.elementsEqual("EVEMU".utf8), let v = f.next() else { return nil }
+        let parts = v.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        guard parts.count == 2, let major = unsigned(parts[0], maxDigits: 4),
+              let minor = unsigned(parts[1], maxDigits: 4) else { return nil }
+        return (Int(major), Int(minor))
+    }
+
+    private func timestamp(_ f: ArraySlice<UInt8>) -> EventTime? {
+        let parts = f.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        guard parts.count == 2, let s = unsigned(parts[0], maxDigits: 15),
+              let us = unsigned(parts[1], maxDigits: 6) else { return nil }
+        return EventTime(seconds: s, microseconds: Int32(us))
+    }
+
+    private func unsigned(_ f: ArraySlice<UInt8>, maxDigits: Int) -> Int64? {
+        guard !f.isEmpty, f.count <= maxDigits else { return nil }
+        var n: Int64 = 0
+        for c in f {
+            guard c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") else { return nil }
+            n = n * 10 + Int64(c - UInt8(ascii: "0"))
+        }
+        return n
+    }
+
+    private func decimal(_ f: ArraySlice<UInt8>) -> Int32? {
+        var digits = f
+        var negative = false
+        if digits.first == UInt8(ascii: "-") || digits.first == UInt8(ascii: "+") {
+            negative = digits.first == UInt8(ascii: "-")
+            digits = digits.dropFirst()
+        }
+        while digits.count > 1 && digits.first == UInt8(ascii: "0") { digits = digits.dropFirst() }
+        guard let n = unsigned(digits, maxDigits: 10) else { return nil }
+        let v = negative ? -n : n
+        guard v >= Int64(Int32.min) && v <= Int64(Int32.max) else { return nil }
+        return Int32(v)
+    }
+
+    private func hex(_ f: ArraySlice<UInt8>, maxDigits: Int) -> Int? {
+        var digits = f
+        if digits.count > 2, digits.first == UInt8(ascii: "0"),
+           digits.dropFirst().first == UInt8(ascii: "x") || digits.dropFirst().first == UInt8(ascii: "X") {
+            digits = digits.dropFirst(2)
+        }
+        guard !digits.isEmpty, digits.count <= maxDigits else { return nil }
+        var n = 0
+        for c in digits {
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): n = n * 16 + Int(c - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): n = n * 16 + Int(c - UInt8(ascii: "a")) + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): n = n * 16 + Int(c - UInt8(ascii: "A")) + 10
+            default: return nil
+            }
+        }
+        return n
+    }
+
+    private func hexString(_ v: Int, width: Int = 2) -> String {
+        var b = TextBuffer(capacity: 8)
+        b.append(hex: UInt32(truncatingIfNeeded: v), width: width)
+        return b.string
+    }
+}
+
+/// Splits a line into whitespace-separated fields.
+private struct Fields {
+    var rest: ArraySlice<UInt8>
+
+    init(_ line: ArraySlice<UInt8>) { rest = line }
+
+    private static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 }
+
+    mutating func next() -> ArraySlice<UInt8>? {
+        rest = rest.drop(while: Fields.isSpace)
+        guard !rest.isEmpty else { return nil }
+        let field = rest.prefix { !Fields.isSpace($0) }
+        rest = rest.dropFirst(field.count)
+        return field
+    }
+
+    var atEnd: Bool {
+        let r = rest.drop(while: Fields.isSpace)
+        return r.isEmpty || r.first == UInt8(ascii: "#")
+    }
+}

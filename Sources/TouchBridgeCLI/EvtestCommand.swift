@@ -1,0 +1,71 @@
+import ArgumentParser
+import Evdev
+import Glibc
+import InputEvents
+
+struct EvtestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "evtest",
+        abstract: "Dump a device (or an evemu recording) in evtest 1.35's exact format.",
+        discussion: """
+            Prints the header (ids, name, supported events with axis ranges, properties), then one
+            line per event as the kernel delivers it, flushed at every SYN_REPORT. Ends cleanly on
+            SIGINT or SIGTERM (the grab is released). A recording is dumped whole, then it exits.
+            """)
+
+    @Argument(help: "An event node such as /dev/input/event3, or an evemu recording file.")
+    var source: String
+
+    @Flag(help: "Grab the device for exclusive access while dumping.")
+    var grab = false
+
+    func run() throws {
+        let out = OutputSink.standardOutput()
+        let formatter = EvtestFormatter(naming: LibevdevNames())
+        var buffer = TextBuffer(capacity: 1 << 16)
+        let signals = SignalWatch()
+        let input: InputSource
+        do { input = try InputSource.open(source) } catch { throw fail(error) }
+        switch input {
+        case let .recording(recording, _):
+            formatter.writeHeader(recording.description, into: &buffer)
+            formatter.writeTesting(into: &buffer)
+            out.flush(&buffer)
+            for e in recording.events {
+                formatter.write(e, into: &buffer)
+                if e.isReport { out.flush(&buffer) }
+            }
+            out.flush(&buffer)
+        case let .device(device):
+            formatter.writeHeader(device.description, into: &buffer)
+            formatter.writeTesting(into: &buffer)
+            do {
+                try device.grab()
+                if !grab { device.ungrab() }
+            } catch {
+                formatter.writeGrabbedNotice(path: source, into: &buffer)
+            }
+            out.flush(&buffer)
+            loop: while !out.isBroken {
+                let ready = waitReadable([device.fd, signals.fd])
+                if ready.contains(1), signals.take() != nil { break }
+                guard ready.contains(0) else { continue }
+                let status: EvdevDevice.ReadStatus
+                do {
+                    status = try device.read(.raw) { e, _ in
+                        formatter.write(e, into: &buffer)
+                        if e.isReport { out.flush(&buffer) }
+                    }
+                } catch {
+                    out.flush(&buffer)
+                    throw fail(error)
+                }
+                out.flush(&buffer)
+                if status == .unplugged {
+                    throw fail(DeviceError.unplugged(path: source))
+                }
+            }
+            if device.isGrabbed { device.ungrab() }
+        }
+    }
+}

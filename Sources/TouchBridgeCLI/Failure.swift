@@ -1,0 +1,21 @@
+import ArgumentParser
+import Evdev
+import InputEvents
+
+/// Prints an error the way every subcommand does (`touchbridge: …` on stderr) and maps it to
+/// its sysexits code.
+func fail(_ error: any Error) -> ExitCode {
+    switch error {
+    case let e as DeviceError:
+        Diagnostics.print("touchbridge: \(e)")
+        return ExitCode(e.exitCode)
+    case let e as RecordingError:
+        Diagnostics.print("touchbridge: \(e)")
+        return ExitCode(65)
+    case let e as ExitCode:
+        return e
+    default:
+        Diagnostics.print("touchbridge: \(error)")
+        return ExitCode(70)
+    }
+}

@@ -1,0 +1,50 @@
+import Evdev
+import Glibc
+import InputEvents
+
+/// What a subcommand reads: a live evdev node, or an evemu recording standing in for one.
+enum InputSource {
+    case device(EvdevDevice)
+    case recording(Recording, path: String)
+
+    /// Opens `path`: a regular file is read as an evemu recording, anything else as a device.
+    /// A missing path lists the touchscreens that do exist.
+    static func open(_ path: String) throws -> InputSource {
+        var st = stat()
+        if stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG {
+            return .recording(try readRecording(path), path: path)
+        }
+        let result: Result<EvdevDevice, DeviceError> = Result { () throws(DeviceError) in try EvdevDevice(path: path) }
+        switch result {
+        case let .success(device):
+            return .device(device)
+        case let .failure(error):
+            guard case .notFound = error else { throw error }
+            let present = (try? DeviceDiscovery())?.touchscreens().map { "\($0.devnode) (\($0.name))" } ?? []
+            throw DeviceError.notFound(path: path, touchscreens: present)
+        }
+    }
+
+    static func readRecording(_ path: String) throws -> Recording {
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            let e = errno
+            if e == EACCES { throw DeviceError.permissionDenied(path: path) }
+            if e == ENOENT { throw DeviceError.notFound(path: path, touchscreens: []) }
+            throw DeviceError.system(path: path, call: "open", errno: e)
+        }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw DeviceError.system(path: path, call: "read", errno: errno)
+            }
+            if n == 0 { break }
+            bytes.append(contentsOf: chunk[0..<n])
+        }
+        return try EvemuParser(file: path).parse(bytes)
+    }
+}

@@ -1,0 +1,80 @@
+import InputEvents
+
+/// Minimal JSON output for the `--json` modes, so the command line needs no Foundation.
+struct JSONObject {
+    private var buffer = TextBuffer(capacity: 256)
+    private var first = true
+
+    init() { buffer.append("{") }
+
+    private mutating func key(_ k: String) {
+        if !first { buffer.append(",") }
+        first = false
+        JSONObject.appendString(k, &buffer)
+        buffer.append(":")
+    }
+
+    mutating func set(_ k: String, _ v: String?) {
+        key(k)
+        if let v { JSONObject.appendString(v, &buffer) } else { buffer.append("null") }
+    }
+
+    mutating func set(_ k: String, _ v: Int?) {
+        key(k)
+        if let v { buffer.append(decimal: v) } else { buffer.append("null") }
+    }
+
+    mutating func set(_ k: String, _ v: Bool) {
+        key(k)
+        buffer.append(v ? "true" : "false")
+    }
+
+    mutating func set(_ k: String, _ v: [String]) {
+        key(k)
+        buffer.append("[")
+        for (i, s) in v.enumerated() {
+            if i > 0 { buffer.append(",") }
+            JSONObject.appendString(s, &buffer)
+        }
+        buffer.append("]")
+    }
+
+    mutating func set(_ k: String, _ v: [Double]?) {
+        key(k)
+        guard let v else { buffer.append("null"); return }
+        buffer.append("[")
+        for (i, d) in v.enumerated() {
+            if i > 0 { buffer.append(",") }
+            buffer.append(d.isFinite ? "\(d)" : "null")
+        }
+        buffer.append("]")
+    }
+
+    mutating func set(_ k: String, object: JSONObject?) {
+        key(k)
+        if let object { buffer.append(bytes: object.finished.bytes) } else { buffer.append("null") }
+    }
+
+    var finished: TextBuffer {
+        var b = buffer
+        b.append("}")
+        return b
+    }
+
+    static func appendString(_ s: String, _ out: inout TextBuffer) {
+        out.append("\"")
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out.append("\\\"")
+            case "\\": out.append("\\\\")
+            case "\n": out.append("\\n")
+            case "\r": out.append("\\r")
+            case "\t": out.append("\\t")
+            case _ where u.value < 0x20:
+                out.append("\\u"); out.append(hex: u.value, width: 4)
+            default: out.append(String(u))
+            }
+        }
+        out.append("\"")
+    }
+}

@@ -1,0 +1,135 @@
+import ArgumentParser
+import Evdev
+import InputEvents
+
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List input devices, touchscreens first-class: node, name, kind, slots, ranges, size, calibration.")
+
+    @Flag(help: "One JSON object per device and line.")
+    var json = false
+
+    @Flag(help: "Only touchscreens.")
+    var touchscreens = false
+
+    @Flag(help: "Print only the device nodes, one per line (for scripts).")
+    var paths = false
+
+    func run() throws {
+        let out = OutputSink.standardOutput()
+        let discovery: DeviceDiscovery
+        do { discovery = try DeviceDiscovery() } catch { throw fail(error) }
+        var rows = discovery.inputDevices().map(DeviceRow.init)
+        if touchscreens { rows = rows.filter(\.isTouchscreen) }
+        var buffer = TextBuffer()
+        if paths {
+            for r in rows { buffer.append(r.info.devnode); buffer.append("\n") }
+        } else if json {
+            for r in rows { buffer.append(bytes: r.json.bytes); buffer.append("\n") }
+        } else if !rows.isEmpty {
+            writeTable(rows, &buffer)
+        }
+        out.flush(&buffer)
+        if rows.isEmpty && !paths && !json {
+            Diagnostics.print(touchscreens ? "touchbridge: no touchscreen found" : "touchbridge: no input devices found")
+        }
+        if rows.contains(where: { $0.openError != nil && $0.openError!.exitCode == 77 }) {
+            Diagnostics.print("touchbridge: some devices could not be opened (slots and ranges unknown): "
+                + DeviceError.permissionDenied(path: "they").description.dropFirst("they: ".count))
+        }
+        if rows.contains(where: { $0.kindFromCapabilities }) {
+            Diagnostics.print("touchbridge: * kind guessed from the device's capabilities: udev has no record of it (is systemd-udevd running?)")
+        }
+    }
+
+    private func writeTable(_ rows: [DeviceRow], _ b: inout TextBuffer) {
+        let header = ["NODE", "NAME", "KIND", "SLOTS", "X RANGE", "Y RANGE", "SIZE MM", "CALIBRATION"]
+        let cells = rows.map { $0.cells }
+        var widths = header.map(\.count)
+        for c in cells { for (i, s) in c.enumerated() { widths[i] = max(widths[i], s.count) } }
+        for line in [header] + cells {
+            for (i, s) in line.enumerated() {
+                if i == line.count - 1 { b.append(s) } else { b.append(s, leftAlignedIn: widths[i] + 2) }
+            }
+            b.append("\n")
+        }
+    }
+}
+
+/// One device with what its udev record and its evdev capabilities say.
+struct DeviceRow {
+    let info: InputDeviceInfo
+    let description: DeviceDescription?
+    let openError: DeviceError?
+    let kindFromCapabilities: Bool
+
+    init(_ info: InputDeviceInfo) {
+        self.info = info
+        var desc: DeviceDescription?
+        var err: DeviceError?
+        do { desc = try EvdevDevice(path: info.devnode).description } catch { err = error }
+        description = desc
+        openError = err
+        kindFromCapabilities = info.kinds.isEmpty && desc.map(DeviceRow.looksLikeTouchscreen) == true
+    }
+
+    /// What udev's input_id would say, for when udev has no record: a direct-touch device
+    /// with absolute positions and BTN_TOUCH.
+    static func looksLikeTouchscreen(_ d: DeviceDescription) -> Bool {
+        d.has(property: Kernel.INPUT_PROP_DIRECT) && d.has(type: Kernel.EV_KEY, code: Kernel.BTN_TOUCH)
+            && (d.has(type: Kernel.EV_ABS, code: Kernel.ABS_X) || d.has(type: Kernel.EV_ABS, code: Kernel.ABS_MT_POSITION_X))
+    }
+
+    var isTouchscreen: Bool { info.isTouchscreen || kindFromCapabilities }
+
+    var kind: String {
+        if kindFromCapabilities { return "touchscreen*" }
+        return info.kinds.first ?? "other"
+    }
+
+    private func axis(_ mt: UInt16, _ st: UInt16) -> AbsInfo? {
+        description?.absInfo[mt] ?? description?.absInfo[st]
+    }
+
+    var size: (Int, Int)? {
+        if let w = info.widthMM, let h = info.heightMM { return (w, h) }
+        return description?.sizeInMillimetres.map { ($0.width, $0.height) }
+    }
+
+    var cells: [String] {
+        func range(_ a: AbsInfo?) -> String { a.map { "\($0.minimum)..\($0.maximum)" } ?? "-" }
+        let slots: String = description.map { d in d.slotCount.map(String.init) ?? (d.has(type: Kernel.EV_ABS, code: Kernel.ABS_MT_POSITION_X) ? "A" : "1") } ?? "?"
+        return [info.devnode, info.name.isEmpty ? (description?.name ?? "?") : info.name, kind,
+                isTouchscreen || description == nil ? slots : "-",
+                range(axis(Kernel.ABS_MT_POSITION_X, Kernel.ABS_X)),
+                range(axis(Kernel.ABS_MT_POSITION_Y, Kernel.ABS_Y)),
+                size.map { "\($0.0)x\($0.1)" } ?? "-",
+                info.calibrationText ?? "-"]
+    }
+
+    var json: TextBuffer {
+        var o = JSONObject()
+        o.set("node", info.devnode)
+        o.set("name", info.name.isEmpty ? description?.name : info.name)
+        o.set("kinds", kindFromCapabilities ? ["touchscreen"] : info.kinds)
+        o.set("touchscreen", isTouchscreen)
+        o.set("udev", !kindFromCapabilities && info.isInitialized)
+        o.set("slots", description?.slotCount)
+        o.set("protocol", description.map { d in d.slotCount != nil ? "B" : (d.has(type: Kernel.EV_ABS, code: Kernel.ABS_MT_POSITION_X) ? "A" : "single") })
+        for (key, a) in [("x", axis(Kernel.ABS_MT_POSITION_X, Kernel.ABS_X)), ("y", axis(Kernel.ABS_MT_POSITION_Y, Kernel.ABS_Y))] {
+            var r: JSONObject?
+            if let a {
+                r = JSONObject()
+                r!.set("min", Int(a.minimum)); r!.set("max", Int(a.maximum)); r!.set("resolution", Int(a.resolution))
+            }
+            o.set(key, object: r)
+        }
+        o.set("widthMM", size?.0)
+        o.set("heightMM", size?.1)
+        o.set("calibration", info.calibration)
+        o.set("idPath", info.idPath)
+        o.set("error", openError?.description)
+        return o.finished
+    }
+}

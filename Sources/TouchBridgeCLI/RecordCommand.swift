@@ -1,0 +1,84 @@
+import ArgumentParser
+import Evdev
+import Glibc
+import InputEvents
+
+struct RecordCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "record",
+        abstract: "Record a device in evemu 1.3 format, as evemu-record writes it.",
+        discussion: """
+            Writes the device description, then every event until SIGINT or SIGTERM, times relative
+            to the first event. The file replays with `touchbridge replay`, `evemu-device` and
+            `evemu-play`, and every touchbridge command accepts it in place of a device.
+            """)
+
+    @Argument(help: "The event node to record, such as /dev/input/event3.")
+    var device: String
+
+    @Option(name: .shortAndLong, help: "Write the recording to this file instead of standard output.")
+    var output: String?
+
+    func run() throws {
+        let signals = SignalWatch()
+        let dev: EvdevDevice
+        do {
+            guard case let .device(d) = try InputSource.open(device) else {
+                throw DeviceError.notEvdev(path: device)
+            }
+            dev = d
+        } catch { throw fail(error) }
+        let sink: OutputSink
+        if let output {
+            let fd = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            if fd < 0 {
+                let e = errno
+                throw fail(e == EACCES ? DeviceError.permissionDenied(path: output)
+                                       : DeviceError.system(path: output, call: "open", errno: e))
+            }
+            sink = OutputSink(fd: fd)
+        } else {
+            sink = OutputSink.standardOutput()
+        }
+        defer { if output != nil { close(sink.fd) } }
+        var writer = EvemuWriter(naming: LibevdevNames())
+        var buffer = TextBuffer(capacity: 1 << 16)
+        writer.writeHeader(dev.description, kernel: kernelRelease(), dmi: dmiModalias(), into: &buffer)
+        sink.flush(&buffer)
+        while !sink.isBroken {
+            let ready = waitReadable([dev.fd, signals.fd])
+            if ready.contains(1), signals.take() != nil { break }
+            guard ready.contains(0) else { continue }
+            let status: EvdevDevice.ReadStatus
+            do {
+                status = try dev.read(.raw) { e, _ in
+                    writer.write(e, into: &buffer)
+                    if e.isReport { sink.flush(&buffer) }
+                }
+            } catch {
+                sink.flush(&buffer)
+                throw fail(error)
+            }
+            sink.flush(&buffer)
+            if status == .unplugged { throw fail(DeviceError.unplugged(path: device)) }
+        }
+    }
+
+    private func kernelRelease() -> String? {
+        var u = utsname()
+        guard uname(&u) == 0 else { return nil }
+        return withUnsafeBytes(of: &u.release) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+    }
+
+    private func dmiModalias() -> String? {
+        let fd = open("/sys/class/dmi/id/modalias", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var buf = [UInt8](repeating: 0, count: 4096)
+        let n = buf.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard n > 0 else { return nil }
+        var text = String(decoding: buf[0..<n], as: UTF8.self)
+        while text.last == "\n" { text.removeLast() }
+        return text.isEmpty ? nil : text
+    }
+}

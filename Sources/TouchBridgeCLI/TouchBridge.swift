@@ -1,0 +1,13 @@
+import ArgumentParser
+
+@main
+struct TouchBridge: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "touchbridge",
+        abstract: "Linux touchscreens into a headless UIKit-style responder chain, plus evtest/evemu tools.",
+        discussion: """
+            Exit codes follow sysexits: 64 usage, 65 malformed data, 66 missing input or device,
+            77 permission denied.
+            """,
+        subcommands: [ListCommand.self, EvtestCommand.self, RecordCommand.self, ReplayCommand.self])
+}

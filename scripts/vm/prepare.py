@@ -1,0 +1,114 @@
+#!/usr/bin/env python3
+"""Prepare the test VM's boot files: an ELF vmlinux cut out of the Debian bzImage
+(for qemu's PVH entry) and a busybox initramfs that loads the modules the tests need.
+
+usage: prepare.py OUTDIR   (prints KERNEL_VERSION; files are reused when up to date)
+"""
+import glob, io, lzma, os, shutil, stat, subprocess, sys
+
+MODULES = ["virtio_ring", "virtio", "virtio_mmio", "netfs", "fscache", "9pnet",
+           "9pnet_virtio", "9p", "overlay", "evdev", "uinput"]
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def newest_kernel():
+    images = sorted(glob.glob("/boot/vmlinuz-*"))
+    if not images:
+        sys.exit("vm: no /boot/vmlinuz-* (apt-get install linux-image-amd64)")
+    return images[-1], images[-1].split("vmlinuz-", 1)[1]
+
+
+def extract_vmlinux(bzimage, out):
+    data = open(bzimage, "rb").read()
+    start = data.find(b"\xfd7zXZ\x00")
+    if start < 0:
+        sys.exit("vm: no xz payload in " + bzimage)
+    elf = lzma.LZMADecompressor(format=lzma.FORMAT_XZ).decompress(data[start:])
+    if elf[:4] != b"\x7fELF":
+        sys.exit("vm: the payload of %s is not an ELF image" % bzimage)
+    with open(out + ".tmp", "wb") as f:
+        f.write(elf)
+    os.replace(out + ".tmp", out)
+
+
+def module_path(kver, name):
+    path = subprocess.run(["modinfo", "-k", kver, "-n", name], check=True,
+                          capture_output=True, text=True).stdout.strip()
+    if not path.startswith("/"):
+        sys.exit("vm: module %s is built in or missing (%s)" % (name, path))
+    return path
+
+
+def module_bytes(path):
+    raw = open(path, "rb").read()
+    if path.endswith(".xz"):
+        return lzma.decompress(raw)
+    if path.endswith(".zst"):
+        return subprocess.run(["zstd", "-dc", path], check=True, capture_output=True).stdout
+    return raw
+
+
+class Cpio:
+    """Writes a newc cpio archive, the format the kernel unpacks as initramfs."""
+
+    def __init__(self):
+        self.buf = io.BytesIO()
+        self.ino = 1
+
+    def _entry(self, name, mode, data=b""):
+        name_b = name.encode() + b"\0"
+        hdr = "070701" + "".join("%08x" % v for v in (
+            self.ino, mode, 0, 0, 1, 0, len(data), 0, 0, 0, 0, len(name_b), 0))
+        self.ino += 1
+        self.buf.write(hdr.encode() + name_b)
+        self.buf.write(b"\0" * ((4 - (110 + len(name_b)) % 4) % 4))
+        self.buf.write(data)
+        self.buf.write(b"\0" * ((4 - len(data) % 4) % 4))
+
+    def dir(self, name):
+        self._entry(name, stat.S_IFDIR | 0o755)
+
+    def file(self, name, data, mode=0o644):
+        self._entry(name, stat.S_IFREG | mode, data)
+
+    def link(self, name, target):
+        self._entry(name, stat.S_IFLNK | 0o777, target.encode())
+
+    def finish(self):
+        self._entry("TRAILER!!!", 0)
+        return self.buf.getvalue()
+
+
+def build_initramfs(kver, out):
+    busybox = shutil.which("busybox") or "/bin/busybox"
+    if not os.path.exists(busybox) or b"linux-vdso" in open(busybox, "rb").read()[:0]:
+        pass
+    cpio = Cpio()
+    for d in ("bin", "dev", "proc", "sys", "lower", "rw", "newroot", "modules"):
+        cpio.dir(d)
+    cpio.file("bin/busybox", open(busybox, "rb").read(), 0o755)
+    cpio.link("bin/sh", "busybox")
+    for i, name in enumerate(MODULES):
+        cpio.file("modules/%02d-%s.ko" % (i, name), module_bytes(module_path(kver, name)))
+    cpio.file("init", open(os.path.join(HERE, "init"), "rb").read(), 0o755)
+    with open(out + ".tmp", "wb") as f:
+        f.write(cpio.finish())
+    os.replace(out + ".tmp", out)
+
+
+def main():
+    outdir = sys.argv[1]
+    os.makedirs(outdir, exist_ok=True)
+    bzimage, kver = newest_kernel()
+    vmlinux = os.path.join(outdir, "vmlinux-" + kver)
+    initrd = os.path.join(outdir, "initramfs-" + kver + ".cpio")
+    if not os.path.exists(vmlinux) or os.path.getmtime(vmlinux) < os.path.getmtime(bzimage):
+        extract_vmlinux(bzimage, vmlinux)
+    init = os.path.join(HERE, "init")
+    if not os.path.exists(initrd) or os.path.getmtime(initrd) < os.path.getmtime(init):
+        build_initramfs(kver, initrd)
+    print(kver)
+
+
+if __name__ == "__main__":
+    main()

@@ -4,7 +4,7 @@
 public struct EvemuWriter {
     public let naming: any EventNaming
     private let names: EventNameTable
-    /// Microseconds subtracted from every event time; set by the first event.
+    /// Microseconds subtracted from every event time: just before the first event's time.
     private var offset: Int64?
     /// Relative time of the previous `SYN_REPORT`, for the `+Nms` comments.
     private var lastReport: Int64 = 0
@@ -59,13 +59,11 @@ public struct EvemuWriter {
         out.append(hex: UInt32(d.id.product), width: 4); out.append(" ")
         out.append(hex: UInt32(d.id.version), width: 4); out.append("\n")
         appendMask(tag: "P: ", index: nil, bits: d.properties, bytes: Int(Kernel.INPUT_PROP_MAX) / 8 + 1, &out)
-        var typeMask = BitSet()
-        for t in d.types { typeMask.insert(t) }
-        for type in UInt16(0)...Kernel.EV_MAX {
+        // evemu writes this EV_SYN line verbatim, whatever the device (older files had it).
+        out.append("B: 00 0b 00 00 00 00 00 00 00\n")
+        for type in UInt16(1)...Kernel.EV_MAX {
             guard let max = Kernel.maxCode(ofType: type) else { continue }
-            let bits = type == Kernel.EV_SYN ? typeMask : (d.codes[type] ?? BitSet())
-            let byteCount = type == Kernel.EV_SYN ? Int(Kernel.EV_MAX) / 8 + 1 : Int(max) / 8 + 1
-            appendMask(tag: "B: ", index: type, bits: bits, bytes: byteCount, &out)
+            appendMask(tag: "B: ", index: type, bits: d.codes[type] ?? BitSet(), bytes: Int(max) / 8 + 1, &out)
         }
         for code in d.codes[Kernel.EV_ABS] ?? BitSet() {
             let a = d.absInfo[code] ?? AbsInfo(minimum: 0, maximum: 0)
@@ -80,8 +78,9 @@ public struct EvemuWriter {
         out.append("################################\n")
     }
 
-    /// One `E:` line with its comment. Times are made relative to the first event written
-    /// (which lands at 0.000001, as evemu-record does).
+    /// One `E:` line with its comment. Times are made relative to the first event written,
+    /// which lands at 0.000001 as in evemu-record (evemu-record itself may differ by a
+    /// microsecond or two in later times: it rounds, this is exact).
     public mutating func write(_ e: InputEvent, into out: inout TextBuffer) {
         let absolute = e.time.totalMicroseconds
         if offset == nil { offset = absolute - 1 }

@@ -50,12 +50,12 @@ public struct EvemuParser {
         var events: [InputEvent] = []
 
         func description(name: String, id: InputID) -> DeviceDescription {
+            // A type is supported when it has codes: evemu writes the EV_SYN line ("B: 00")
+            // as a fixed legacy value, and evemu-device ignores it, so it says nothing.
             var codes: [UInt16: BitSet] = [:]
-            let typeMask = bitSet(maskBytes[Kernel.EV_SYN] ?? [])
-            for type in typeMask where type != Kernel.EV_SYN { codes[type] = BitSet() }
             for (type, bytes) in maskBytes where type != Kernel.EV_SYN {
                 let bits = bitSet(bytes)
-                if !bits.isEmpty || codes[type] != nil { codes[type] = bits }
+                if !bits.isEmpty { codes[type] = bits }
             }
             // libevdev reports every EV_SYN code as supported; mirror it.
             codes[Kernel.EV_SYN] = BitSet(0...Kernel.maxCode(ofType: Kernel.EV_SYN)!)

@@ -1,0 +1,122 @@
+import Evdev
+import Foundation
+import Glibc
+import InputEvents
+import Testing
+
+/// Device tests need a writable /dev/uinput. Where it is missing they skip, saying why;
+/// inside the project's VM (TOUCHBRIDGE_REQUIRE_UINPUT=1) a missing uinput is a failure.
+enum DeviceTestGate {
+    static let required = ProcessInfo.processInfo.environment["TOUCHBRIDGE_REQUIRE_UINPUT"] == "1"
+    static let enabled = UInputDevice.isAvailable || required
+    static let reason: Comment = "needs a writable /dev/uinput; `make test` runs these inside the project's VM"
+}
+
+/// Polls `condition` (bounded) while waiting for the kernel or udev to catch up.
+func eventually(timeout: Double = 5, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+        if condition() { return true }
+        usleep(20_000)
+    }
+    return condition()
+}
+
+/// Creates a uinput device and waits until udev has processed it, returning udev's record
+/// as udev broadcast it. (Event nodes are reused quickly: udev's database may still hold the
+/// previous device's record for the same node, so only the broadcast is trusted.)
+func createDevice(_ description: DeviceDescription) throws -> (UInputDevice, InputDeviceInfo?) {
+    let monitor = try HotplugMonitor()
+    let device = try UInputDevice(description)
+    var info: InputDeviceInfo?
+    _ = eventually {
+        _ = waitReadable([monitor.fd], timeoutMs: 100)
+        while let change = monitor.next() {
+            if change.action == .added && change.device.syspath.hasPrefix(device.syspath + "/") { info = change.device }
+        }
+        return info != nil
+    }
+    return (device, info)
+}
+
+/// A program run with posix_spawn, its standard output captured in a file; ended with
+/// SIGTERM. (Foundation's Process needs CFRunLoop sockets the minimal test VM lacks.)
+final class Spawned {
+    let pid: pid_t
+    let outputPath: String
+    private var status: Int32?
+
+    init(_ executable: String, _ arguments: [String]) throws {
+        outputPath = NSTemporaryDirectory() + "tb-\(UUID().uuidString).out"
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let rc = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        guard rc == 0 else { throw DeviceError.system(path: executable, call: "posix_spawn", errno: rc) }
+        self.pid = pid
+    }
+
+    var output: String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }
+
+    var isRunning: Bool {
+        guard status == nil else { return false }
+        var st: Int32 = 0
+        if waitpid(pid, &st, WNOHANG) == pid { status = st; return false }
+        return true
+    }
+
+    /// The exit code (128 + signal for a signalled process), once it has ended.
+    var exitCode: Int32? {
+        guard !isRunning, let st = status else { return nil }
+        return (st & 0x7f) == 0 ? (st >> 8) & 0xff : 128 + (st & 0x7f)
+    }
+
+    func waitFor(_ text: String, timeout: Double = 10) -> Bool {
+        eventually(timeout: timeout) { output.contains(text) }
+    }
+
+    func signal(_ sig: Int32) { if isRunning { kill(pid, sig) } }
+
+    /// Sends SIGTERM and waits (bounded) for the exit; returns the exit code.
+    @discardableResult
+    func stop(timeout: Double = 5) -> Int32? {
+        signal(SIGTERM)
+        if !eventually(timeout: timeout, { !isRunning }) {
+            kill(pid, SIGKILL)
+            _ = eventually { !isRunning }
+        }
+        return exitCode
+    }
+
+    /// Waits (bounded) for the program to end by itself.
+    func wait(timeout: Double = 10) -> Int32? {
+        _ = eventually(timeout: timeout) { !isRunning }
+        return exitCode
+    }
+
+    deinit {
+        if isRunning { kill(pid, SIGKILL); _ = eventually { !isRunning } }
+        try? FileManager.default.removeItem(atPath: outputPath)
+    }
+}
+
+/// The built `touchbridge` executable, next to the test bundle.
+var touchbridgeExecutable: String {
+    let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    return bundle.appendingPathComponent("touchbridge").path
+}
+
+/// The first executable of that name on PATH.
+func tool(_ name: String) -> String? {
+    for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+        let path = "\(dir)/\(name)"
+        if access(path, X_OK) == 0 { return path }
+    }
+    return nil
+}

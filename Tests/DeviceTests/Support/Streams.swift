@@ -1,0 +1,54 @@
+import Evdev
+import Glibc
+import InputEvents
+
+typealias Frame = [(UInt16, UInt16, Int32)]
+
+/// Event streams the parity tests play into the virtual devices.
+enum Streams {
+    static let k = Kernel.self
+
+    /// Two fingers on a protocol B panel: down, move, a double tracking ID (a driver bug that
+    /// evtest shows and libevdev filters), slot reuse, lift; with MSC_SCAN in hex.
+    static let multitouch: [Frame] = [
+        [(k.EV_MSC, k.MSC_SCAN, 0x2a), (k.EV_ABS, k.ABS_MT_TRACKING_ID, 5), (k.EV_ABS, k.ABS_MT_POSITION_X, 1000),
+         (k.EV_ABS, k.ABS_MT_POSITION_Y, 500), (k.EV_ABS, k.ABS_MT_PRESSURE, 40), (k.EV_ABS, k.ABS_MT_TOUCH_MAJOR, 12),
+         (k.EV_KEY, k.BTN_TOUCH, 1), (k.EV_ABS, k.ABS_X, 1000), (k.EV_ABS, k.ABS_Y, 500), (k.EV_ABS, k.ABS_PRESSURE, 40)],
+        [(k.EV_ABS, k.ABS_MT_SLOT, 1), (k.EV_ABS, k.ABS_MT_TRACKING_ID, 6), (k.EV_ABS, k.ABS_MT_POSITION_X, 2000),
+         (k.EV_ABS, k.ABS_MT_POSITION_Y, 1000)],
+        [(k.EV_ABS, k.ABS_MT_SLOT, 0), (k.EV_ABS, k.ABS_MT_POSITION_X, 1010), (k.EV_ABS, k.ABS_MT_SLOT, 1),
+         (k.EV_ABS, k.ABS_MT_POSITION_X, 2020), (k.EV_ABS, k.ABS_X, 1010)],
+        [(k.EV_ABS, k.ABS_MT_TRACKING_ID, 9)],
+        [(k.EV_MSC, k.MSC_SCAN, -2), (k.EV_ABS, k.ABS_MT_TRACKING_ID, -1)],
+        [(k.EV_ABS, k.ABS_MT_SLOT, 1), (k.EV_ABS, k.ABS_MT_TRACKING_ID, 7), (k.EV_ABS, k.ABS_MT_POSITION_X, 3000)],
+        [(k.EV_ABS, k.ABS_MT_TRACKING_ID, -1), (k.EV_ABS, k.ABS_MT_SLOT, 0), (k.EV_ABS, k.ABS_MT_TRACKING_ID, -1),
+         (k.EV_KEY, k.BTN_TOUCH, 0), (k.EV_ABS, k.ABS_PRESSURE, 0)],
+    ]
+
+    /// A resistive single-touch panel: press, drag, out-of-range coordinates, release.
+    static let singleTouch: [Frame] = [
+        [(k.EV_KEY, k.BTN_TOUCH, 1), (k.EV_ABS, k.ABS_X, 1200), (k.EV_ABS, k.ABS_Y, 3000), (k.EV_ABS, k.ABS_PRESSURE, 300)],
+        [(k.EV_ABS, k.ABS_X, 1250), (k.EV_ABS, k.ABS_PRESSURE, 310)],
+        [(k.EV_ABS, k.ABS_X, 4010), (k.EV_ABS, k.ABS_Y, 100)],
+        [(k.EV_KEY, k.BTN_TOUCH, 0), (k.EV_ABS, k.ABS_PRESSURE, 0)],
+    ]
+
+    /// Protocol A: two contacts as SYN_MT_REPORT groups, then one, then none.
+    static let protocolA: [Frame] = [
+        [(k.EV_ABS, k.ABS_MT_TRACKING_ID, 1), (k.EV_ABS, k.ABS_MT_POSITION_X, 100), (k.EV_ABS, k.ABS_MT_POSITION_Y, 200),
+         (k.EV_SYN, k.SYN_MT_REPORT, 0), (k.EV_ABS, k.ABS_MT_TRACKING_ID, 2), (k.EV_ABS, k.ABS_MT_POSITION_X, 700),
+         (k.EV_ABS, k.ABS_MT_POSITION_Y, 500), (k.EV_SYN, k.SYN_MT_REPORT, 0), (k.EV_KEY, k.BTN_TOUCH, 1),
+         (k.EV_ABS, k.ABS_X, 100), (k.EV_ABS, k.ABS_Y, 200)],
+        [(k.EV_ABS, k.ABS_MT_TRACKING_ID, 1), (k.EV_ABS, k.ABS_MT_POSITION_X, 110), (k.EV_ABS, k.ABS_MT_POSITION_Y, 205),
+         (k.EV_SYN, k.SYN_MT_REPORT, 0), (k.EV_ABS, k.ABS_X, 110), (k.EV_ABS, k.ABS_Y, 205)],
+        [(k.EV_SYN, k.SYN_MT_REPORT, 0), (k.EV_KEY, k.BTN_TOUCH, 0)],
+    ]
+
+    /// Plays frames with a short gap between them, so timestamps differ.
+    static func play(_ frames: [Frame], on device: UInputDevice) throws {
+        for f in frames {
+            try device.frame(f)
+            usleep(3_000)
+        }
+    }
+}

@@ -44,6 +44,34 @@ struct DiscoveryTests {
         #expect(info.calibration == [0, -1, 1, 1, 0, 0])
     }
 
+    @Test func projectUdevRuleGivesTheTouchbridgeGroupAccess() throws {
+        // The shipped rule, installed as an integrator would, with its group.
+        let rule = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../udev/70-touchbridge.rules").standardized.path
+        if getgrnam("touchbridge") == nil {
+            #expect(try Spawned("/usr/sbin/groupadd", ["--system", "touchbridge"]).wait() == 0)
+        }
+        let installed = "/run/udev/rules.d/70-touchbridge.rules"
+        try FileManager.default.createDirectory(atPath: "/run/udev/rules.d", withIntermediateDirectories: true)
+        try? FileManager.default.removeItem(atPath: installed)
+        try FileManager.default.copyItem(atPath: rule, toPath: installed)
+        defer { try? FileManager.default.removeItem(atPath: installed) }
+        #expect(try Spawned("/bin/udevadm", ["control", "--reload-rules"]).wait() == 0)
+        let (touch, _) = try createDevice(VirtualDevices.singleTouch())
+        var st = stat()
+        #expect(stat(touch.devnode, &st) == 0)
+        #expect(st.st_gid == getgrnam("touchbridge")!.pointee.gr_gid, "touchscreens belong to the touchbridge group")
+        #expect(st.st_mode & 0o777 == 0o640)
+        // A device that is not a touchscreen keeps udev's default ('input').
+        var keys = VirtualDevices.singleTouch(name: "TB Test Keys")
+        keys.properties = BitSet()
+        keys.codes = [Kernel.EV_KEY: BitSet([0x1e, 0x1f, 0x20])]
+        keys.absInfo = [:]
+        let (other, _) = try createDevice(keys)
+        #expect(stat(other.devnode, &st) == 0)
+        #expect(st.st_gid != getgrnam("touchbridge")!.pointee.gr_gid)
+    }
+
     @Test func hotplugMonitorSeesAddAndRemove() throws {
         let monitor = try HotplugMonitor()
         var device: UInputDevice? = try UInputDevice(VirtualDevices.protocolA())

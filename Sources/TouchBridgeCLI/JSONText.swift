@@ -45,7 +45,7 @@ struct JSONObject {
         buffer.append("[")
         for (i, d) in v.enumerated() {
             if i > 0 { buffer.append(",") }
-            buffer.append(d.isFinite ? "\(d)" : "null")
+            buffer.append(string: d.isFinite ? "\(d)" : "null")
         }
         buffer.append("]")
     }
@@ -72,7 +72,7 @@ struct JSONObject {
             case "\t": out.append("\\t")
             case _ where u.value < 0x20:
                 out.append("\\u"); out.append(hex: u.value, width: 4)
-            default: out.append(String(u))
+            default: out.append(string: String(u))
             }
         }
         out.append("\"")

@@ -24,7 +24,7 @@ struct ListCommand: ParsableCommand {
         if touchscreens { rows = rows.filter(\.isTouchscreen) }
         var buffer = TextBuffer()
         if paths {
-            for r in rows { buffer.append(r.info.devnode); buffer.append("\n") }
+            for r in rows { buffer.append(string: r.info.devnode); buffer.append("\n") }
         } else if json {
             for r in rows { buffer.append(bytes: r.json.bytes); buffer.append("\n") }
         } else if !rows.isEmpty {
@@ -50,7 +50,7 @@ struct ListCommand: ParsableCommand {
         for c in cells { for (i, s) in c.enumerated() { widths[i] = max(widths[i], s.count) } }
         for line in [header] + cells {
             for (i, s) in line.enumerated() {
-                if i == line.count - 1 { b.append(s) } else { b.append(s, leftAlignedIn: widths[i] + 2) }
+                if i == line.count - 1 { b.append(string: s) } else { b.append(s, leftAlignedIn: widths[i] + 2) }
             }
             b.append("\n")
         }

@@ -43,7 +43,7 @@ public final class OutputSink {
 
     public func write(_ text: String) {
         var b = TextBuffer(capacity: text.utf8.count)
-        b.append(text)
+        b.append(string: text)
         flush(&b)
     }
 }
@@ -53,7 +53,7 @@ public enum Diagnostics {
     public static func print(_ message: String) {
         let line = message.hasSuffix("\n") ? message : message + "\n"
         var b = TextBuffer(capacity: line.utf8.count)
-        b.append(line)
+        b.append(string: line)
         OutputSink(fd: 2).flush(&b)
     }
 }

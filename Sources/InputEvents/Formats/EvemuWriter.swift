@@ -17,9 +17,9 @@ public struct EvemuWriter {
     /// The description block. `kernel` is `uname -r`, `dmi` the DMI modalias when known.
     public func writeHeader(_ d: DeviceDescription, kernel: String?, dmi: String?, into out: inout TextBuffer) {
         out.append("# EVEMU 1.3\n")
-        if let kernel { out.append("# Kernel: "); out.append(kernel); out.append("\n") }
-        if let dmi { out.append("# DMI: "); out.append(dmi); out.append("\n") }
-        out.append("# Input device name: \""); out.append(d.name); out.append("\"\n")
+        if let kernel { out.append("# Kernel: "); out.append(string: kernel); out.append("\n") }
+        if let dmi { out.append("# DMI: "); out.append(string: dmi); out.append("\n") }
+        out.append("# Input device name: \""); out.append(string: d.name); out.append("\"\n")
         out.append("# Input device ID: bus ")
         appendAltHex(d.id.bustype, &out)
         out.append(" vendor "); appendAltHex(d.id.vendor, &out)
@@ -33,10 +33,10 @@ public struct EvemuWriter {
         out.append("# Supported events:\n")
         for type in d.types where type < Kernel.EV_MAX {
             out.append("#   Event type "); out.append(decimal: Int(type))
-            out.append(" ("); out.append(naming.typeName(type) ?? "(null)"); out.append(")\n")
+            out.append(" ("); out.append(string: naming.typeName(type) ?? "(null)"); out.append(")\n")
             for code in d.codes[type] ?? BitSet() {
                 out.append("#     Event code "); out.append(decimal: Int(code))
-                out.append(" ("); out.append(naming.codeName(type: type, code: code) ?? "(null)"); out.append(")\n")
+                out.append(" ("); out.append(string: naming.codeName(type: type, code: code) ?? "(null)"); out.append(")\n")
                 if type == Kernel.EV_ABS, let a = d.absInfo[code] {
                     out.append("#       Value   "); out.append(decimal: a.value, width: 6); out.append("\n")
                     out.append("#       Min     "); out.append(decimal: a.minimum, width: 6); out.append("\n")
@@ -50,9 +50,9 @@ public struct EvemuWriter {
         out.append("# Properties:\n")
         for p in d.properties where p < Kernel.INPUT_PROP_MAX {
             out.append("#   Property  type "); out.append(decimal: Int(p))
-            out.append(" ("); out.append(naming.propertyName(p) ?? "(null)"); out.append(")\n")
+            out.append(" ("); out.append(string: naming.propertyName(p) ?? "(null)"); out.append(")\n")
         }
-        out.append("N: "); out.append(d.name); out.append("\n")
+        out.append("N: "); out.append(string: d.name); out.append("\n")
         out.append("I: ")
         out.append(hex: UInt32(d.id.bustype), width: 4); out.append(" ")
         out.append(hex: UInt32(d.id.vendor), width: 4); out.append(" ")

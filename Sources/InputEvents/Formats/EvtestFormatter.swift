@@ -20,7 +20,7 @@ public struct EvtestFormatter: Sendable {
         out.append(" vendor 0x"); out.append(hex: UInt32(d.id.vendor))
         out.append(" product 0x"); out.append(hex: UInt32(d.id.product))
         out.append(" version 0x"); out.append(hex: UInt32(d.id.version)); out.append("\n")
-        out.append("Input device name: \""); out.append(d.name); out.append("\"\n")
+        out.append("Input device name: \""); out.append(string: d.name); out.append("\"\n")
         out.append("Supported events:\n")
         for type in d.types where type < Kernel.EV_MAX && type != Kernel.EV_REP {
             out.append("  Event type "); out.append(decimal: Int(type))
@@ -44,7 +44,7 @@ public struct EvtestFormatter: Sendable {
         out.append("Properties:\n")
         for p in d.properties where p < Kernel.INPUT_PROP_MAX {
             out.append("  Property type "); out.append(decimal: Int(p))
-            out.append(" ("); out.append(naming.propertyName(p) ?? "?"); out.append(")\n")
+            out.append(" ("); out.append(string: naming.propertyName(p) ?? "?"); out.append(")\n")
         }
     }
 
@@ -60,7 +60,7 @@ public struct EvtestFormatter: Sendable {
         out.append("  No events are available to evtest while the\n  other grab is active.\n")
         out.append("  In most cases, this is caused by an X driver,\n  try VT-switching and re-run evtest again.\n")
         out.append("  Run the following command to see processes with\n  an open fd on this device\n")
-        out.append(" \"fuser -v "); out.append(path); out.append("\"\n")
+        out.append(" \"fuser -v "); out.append(string: path); out.append("\"\n")
         out.append("***********************************************\n")
     }
 

@@ -88,18 +88,25 @@ public struct EvemuParser {
         func fail(_ expected: String) -> RecordingError {
             RecordingError(file: file, line: number, expected: expected)
         }
-        let isDescription = ["N:", "I:", "P:", "B:", "A:", "L:", "S:"].contains { $0.utf8.elementsEqual(tag) }
+        // Tags are one letter and a colon: dispatch on the letter, no string compares.
+        let letter: UInt8 = tag.count == 2 && tag.last == UInt8(ascii: ":") ? tag.first! : 0
+        let isDescription: Bool
+        switch letter {
+        case UInt8(ascii: "N"), UInt8(ascii: "I"), UInt8(ascii: "P"), UInt8(ascii: "B"),
+             UInt8(ascii: "A"), UInt8(ascii: "L"), UInt8(ascii: "S"): isDescription = true
+        default: isDescription = false
+        }
         if isDescription, !state.events.isEmpty {
             throw fail("an event line 'E: SEC.USEC TYPE CODE VALUE' (description lines must come before the first event)")
         }
-        switch String(decoding: tag, as: UTF8.self) {
-        case "N:":
+        switch letter {
+        case UInt8(ascii: "N"):
             guard state.name == nil else { throw fail("one device name line only") }
             var rest = line.drop { $0 != UInt8(ascii: ":") }.dropFirst()
             while rest.first == UInt8(ascii: " ") || rest.first == UInt8(ascii: "\t") { rest = rest.dropFirst() }
             state.name = String(decoding: rest, as: UTF8.self)
             state.nameLine = number
-        case "I:":
+        case UInt8(ascii: "I"):
             guard state.name != nil else { throw fail("the device name line 'N: NAME' before 'I:'") }
             guard state.id == nil else { throw fail("one 'I:' line only") }
             let what = "'I: BUS VENDOR PRODUCT VERSION' (four hex numbers of up to 4 digits)"
@@ -110,14 +117,14 @@ public struct EvemuParser {
             }
             guard fields.atEnd else { throw fail(what) }
             state.id = InputID(bustype: v[0], vendor: v[1], product: v[2], version: v[3])
-        case "P:":
+        case UInt8(ascii: "P"):
             try requireHeader(state, fail)
             let bytes = try hexBytes(&fields, count: 8, what: "'P: ' and 8 hex bytes of input properties", fail)
             state.propertyBytes += bytes
             if state.propertyBytes.count > 8, bytes.contains(where: { $0 != 0 }) {
                 throw fail("no input property above INPUT_PROP_MAX (0x1f)")
             }
-        case "B:":
+        case UInt8(ascii: "B"):
             try requireHeader(state, fail)
             let what = "'B: TYPE' and 8 hex bytes of event codes"
             guard let f = fields.next(), let t = hex(f, maxDigits: 2) else { throw fail(what) }
@@ -132,7 +139,7 @@ public struct EvemuParser {
                 }
             }
             state.maskBytes[type, default: []] += bytes
-        case "A:":
+        case UInt8(ascii: "A"):
             try requireHeader(state, fail)
             let needed = (state.version.major, state.version.minor) > (1, 1) ? 6 : 5
             let what = needed == 6
@@ -149,12 +156,12 @@ public struct EvemuParser {
             guard v[0] <= v[1] else { throw fail("an axis minimum (\(v[0])) no larger than its maximum (\(v[1]))") }
             state.absInfo[UInt16(c)] = AbsInfo(minimum: v[0], maximum: v[1], fuzz: v[2], flat: v[3],
                                                resolution: v.count > 4 ? v[4] : 0)
-        case "L:", "S:":
+        case UInt8(ascii: "L"), UInt8(ascii: "S"):
             try requireHeader(state, fail)
             let what = "'\(String(decoding: tag, as: UTF8.self)) CODE STATE' (a hex code and a decimal state)"
             guard let c = fields.next(), hex(c, maxDigits: 4) != nil, let s = fields.next(), decimal(s) != nil,
                   fields.atEnd else { throw fail(what) }
-        case "E:":
+        case UInt8(ascii: "E"):
             let what = "'E: SEC.USEC TYPE CODE VALUE' (type and code in hex, value in decimal)"
             guard state.id != nil else {
                 throw fail("the device description ('N:' and 'I:' lines) before the first event")
@@ -208,9 +215,9 @@ public struct EvemuParser {
     }
 
     private func timestamp(_ f: ArraySlice<UInt8>) -> EventTime? {
-        let parts = f.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        guard parts.count == 2, let s = unsigned(parts[0], maxDigits: 15),
-              let us = unsigned(parts[1], maxDigits: 6) else { return nil }
+        guard let dot = f.firstIndex(of: UInt8(ascii: ".")),
+              let s = unsigned(f[..<dot], maxDigits: 15),
+              let us = unsigned(f[(dot + 1)...], maxDigits: 6) else { return nil }
         return EventTime(seconds: s, microseconds: Int32(us))
     }
 

@@ -17,7 +17,7 @@ public struct TextBuffer: Sendable {
         s.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    public mutating func append(_ s: String) { bytes.append(contentsOf: s.utf8) }
+    public mutating func append(string s: String) { bytes.append(contentsOf: s.utf8) }
 
     public mutating func append(bytes other: [UInt8]) { bytes.append(contentsOf: other) }
 

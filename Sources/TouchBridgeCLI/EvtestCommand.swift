@@ -23,20 +23,25 @@ struct EvtestCommand: ParsableCommand {
         let out = OutputSink.standardOutput()
         let formatter = EvtestFormatter(naming: LibevdevNames())
         var buffer = TextBuffer(capacity: 1 << 16)
-        let signals = SignalWatch()
         let input: InputSource
         do { input = try InputSource.open(source) } catch { throw fail(error) }
         switch input {
         case let .recording(recording, _):
+            // No signal handling needed: output is flushed per frame, so the default
+            // SIGINT loses nothing; a closed reader (EPIPE) ends the dump.
             formatter.writeHeader(recording.description, into: &buffer)
             formatter.writeTesting(into: &buffer)
             out.flush(&buffer)
             for e in recording.events {
                 formatter.write(e, into: &buffer)
-                if e.isReport { out.flush(&buffer) }
+                if e.isReport {
+                    out.flush(&buffer)
+                    if out.isBroken { break }
+                }
             }
             out.flush(&buffer)
         case let .device(device):
+            let signals = SignalWatch()
             formatter.writeHeader(device.description, into: &buffer)
             formatter.writeTesting(into: &buffer)
             do {

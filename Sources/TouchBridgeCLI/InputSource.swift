@@ -29,7 +29,7 @@ enum InputSource {
         let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
         if fd < 0 {
             let e = errno
-            if e == EACCES { throw DeviceError.permissionDenied(path: path) }
+            if e == EACCES || e == EPERM { throw DeviceError.fileNotAccessible(path: path) }
             if e == ENOENT { throw DeviceError.notFound(path: path, touchscreens: []) }
             throw DeviceError.system(path: path, call: "open", errno: e)
         }

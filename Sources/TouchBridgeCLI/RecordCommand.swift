@@ -33,7 +33,7 @@ struct RecordCommand: ParsableCommand {
             let fd = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             if fd < 0 {
                 let e = errno
-                throw fail(e == EACCES ? DeviceError.permissionDenied(path: output)
+                throw fail(e == EACCES ? DeviceError.fileNotAccessible(path: output)
                                        : DeviceError.system(path: output, call: "open", errno: e))
             }
             sink = OutputSink(fd: fd)

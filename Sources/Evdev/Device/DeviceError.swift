@@ -8,6 +8,10 @@ public enum DeviceError: Error, CustomStringConvertible, Equatable {
     case unplugged(path: String)
     /// The path exists but is not an evdev node.
     case notEvdev(path: String)
+    /// A file (a recording, an output file) this user may not read or write.
+    case fileNotAccessible(path: String)
+    /// /dev/uinput is missing or not writable, so no virtual device can be made.
+    case uinputUnavailable(permission: Bool)
     /// A device that works but cannot do what was asked (not a touchscreen, say).
     case unsuitable(path: String, reason: String)
     case system(path: String, call: String, errno: Int32)
@@ -24,6 +28,12 @@ public enum DeviceError: Error, CustomStringConvertible, Equatable {
                 + "rule (udev/70-touchbridge.rules), which gives the 'touchbridge' group access to touchscreens"
         case let .unplugged(path):
             return "\(path): the device was unplugged"
+        case let .fileNotAccessible(path):
+            return "\(path): permission denied (the file is not accessible to this user)"
+        case let .uinputUnavailable(permission):
+            return permission
+                ? "/dev/uinput: permission denied (creating a virtual device needs root, or write access to /dev/uinput)"
+                : "/dev/uinput: not available (load the module with 'sudo modprobe uinput')"
         case let .notEvdev(path):
             return "\(path): not an evdev device node (expected /dev/input/eventN or an evemu recording)"
         case let .unsuitable(path, reason):
@@ -36,8 +46,8 @@ public enum DeviceError: Error, CustomStringConvertible, Equatable {
     /// The sysexits code: 66 for missing or vanished input, 77 for permissions.
     public var exitCode: Int32 {
         switch self {
-        case .notFound, .unplugged, .notEvdev: return 66
-        case .permissionDenied: return 77
+        case .notFound, .unplugged, .notEvdev, .uinputUnavailable(permission: false): return 66
+        case .permissionDenied, .fileNotAccessible, .uinputUnavailable(permission: true): return 77
         case .unsuitable: return 65
         case .system: return 74
         }

@@ -35,7 +35,7 @@ public final class EvdevDevice {
             switch e {
             case ENOENT: throw .notFound(path: path, touchscreens: [])
             case EACCES, EPERM: throw .permissionDenied(path: path)
-            case ENODEV, ENXIO: throw .unplugged(path: path)
+            case ENODEV, ENXIO: throw .notFound(path: path, touchscreens: [])   // a stale node
             default: throw .system(path: path, call: "open", errno: e)
             }
         }

@@ -43,8 +43,8 @@ public final class UInputDevice {
         let rc = libevdev_uinput_create_from_device(t, LIBEVDEV_UINPUT_OPEN_MANAGED.rawValue, &handle)
         guard rc == 0, let handle else {
             libevdev_free(t)
-            if rc == -EACCES || rc == -EPERM { throw .permissionDenied(path: "/dev/uinput") }
-            if rc == -ENOENT || rc == -ENODEV { throw .notFound(path: "/dev/uinput", touchscreens: []) }
+            if rc == -EACCES || rc == -EPERM { throw .uinputUnavailable(permission: true) }
+            if rc == -ENOENT || rc == -ENODEV || rc == -ENXIO { throw .uinputUnavailable(permission: false) }
             throw .system(path: "/dev/uinput", call: "libevdev_uinput_create_from_device", errno: -rc)
         }
         template = t

@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .executable(name: "touchbridge", targets: ["TouchBridgeCLI"]),
         .library(name: "InputEvents", targets: ["InputEvents"]),
+        .library(name: "TouchInput", targets: ["TouchInput"]),
         .library(name: "Evdev", targets: ["Evdev"]),
     ],
     dependencies: [
@@ -23,22 +24,26 @@ let package = Package(
         // Pure Swift: kernel event values, device descriptions, evemu and evtest formats.
         .target(name: "InputEvents"),
 
+        // Pure Swift: contact tracking (protocol B, A, single touch) and screen mapping.
+        .target(name: "TouchInput", dependencies: ["InputEvents"]),
+
         // The kernel side: libevdev devices, libudev discovery, evtest/evemu output.
         .target(name: "Evdev", dependencies: ["CEvdev", "CUdev", "CLinux", "InputEvents"]),
 
         .executableTarget(
             name: "TouchBridgeCLI",
             dependencies: [
-                "Evdev", "InputEvents",
+                "Evdev", "InputEvents", "TouchInput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         .testTarget(name: "InputEventsTests", dependencies: ["InputEvents"]),
+        .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "InputEvents"]),
         .testTarget(name: "EvdevTests", dependencies: ["Evdev", "InputEvents"],
                     resources: [.copy("Recordings")]),
         // Real kernel devices through uinput; skipped (with a reason) where /dev/uinput
         // is not writable. `make test` runs them inside a VM there.
-        .testTarget(name: "DeviceTests", dependencies: ["Evdev", "InputEvents"]),
+        .testTarget(name: "DeviceTests", dependencies: ["Evdev", "InputEvents", "TouchInput"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,91 @@
+import InputEvents
+
+/// Maps device units to screen points the way libinput does for touchscreens: normalise
+/// each axis with `range = max - min + 1`, apply the calibration matrix in normalised space,
+/// then rotate and scale to the screen. Values outside the axis range are not clamped.
+public struct ScreenMapper: Sendable {
+    /// Rows 1–2 of libinput's 3×3 calibration matrix: `x' = a·x + b·y + c`, `y' = d·x + e·y + f`.
+    public struct Calibration: Equatable, Sendable {
+        public var a, b, c, d, e, f: Double
+
+        public static let identity = Calibration([1, 0, 0, 0, 1, 0])!
+
+        /// Six values `a b c d e f`; nil unless there are exactly six finite numbers.
+        public init?(_ values: [Double]) {
+            guard values.count == 6, values.allSatisfy(\.isFinite) else { return nil }
+            (a, b, c, d, e, f) = (values[0], values[1], values[2], values[3], values[4], values[5])
+        }
+
+        /// Parses `"a b c d e f"` as udev's `LIBINPUT_CALIBRATION_MATRIX` and `--calibration` give it.
+        public init?(parsing text: String) {
+            let parts = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," })
+            let values = parts.compactMap { Double($0) }
+            guard values.count == parts.count else { return nil }
+            self.init(values)
+        }
+    }
+
+    /// Screen rotation in degrees, clockwise, applied after calibration; 90 is the same
+    /// transform as libinput's preset matrix `0 -1 1 1 0 0`.
+    public enum Rotation: Int, Sendable, CaseIterable {
+        case none = 0, quarter = 90, half = 180, threeQuarters = 270
+    }
+
+    public let x: AbsInfo
+    public let y: AbsInfo
+    public let calibration: Calibration
+    public let rotation: Rotation
+    /// Screen size in points.
+    public let width: Double
+    public let height: Double
+
+    public init(x: AbsInfo, y: AbsInfo, calibration: Calibration = .identity, rotation: Rotation = .none,
+                width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.calibration = calibration
+        self.rotation = rotation
+        self.width = width
+        self.height = height
+    }
+
+    /// A mapper for a device's position axes. Without an explicit size the screen is the
+    /// panel's own size at 96 dpi when its resolution is known (rotated with the panel), else
+    /// 1920×1080 points.
+    public init?(device d: DeviceDescription, calibration: Calibration = .identity, rotation: Rotation = .none,
+                 screen: (width: Double, height: Double)? = nil) {
+        let codes = TouchProtocol(d).positionCodes
+        guard let ax = d.absInfo[codes.x], let ay = d.absInfo[codes.y] else { return nil }
+        var size = screen ?? ScreenMapper.defaultScreen(x: ax, y: ay)
+        if screen == nil && (rotation == .quarter || rotation == .threeQuarters) { size = (size.height, size.width) }
+        self.init(x: ax, y: ay, calibration: calibration, rotation: rotation, width: size.width, height: size.height)
+    }
+
+    static func defaultScreen(x: AbsInfo, y: AbsInfo) -> (width: Double, height: Double) {
+        guard x.resolution > 0, y.resolution > 0 else { return (1920, 1080) }
+        let points = 96.0 / 25.4
+        return ((Double(x.range) / Double(x.resolution) * points).rounded(),
+                (Double(y.range) / Double(y.resolution) * points).rounded())
+    }
+
+    /// The position as fractions of the screen (0…1 inside it), before scaling.
+    public func normalized(_ p: DevicePoint) -> DevicePoint {
+        let nx = (p.x - Double(x.minimum)) / Double(x.range)
+        let ny = (p.y - Double(y.minimum)) / Double(y.range)
+        let c = calibration
+        let cx = c.a * nx + c.b * ny + c.c
+        let cy = c.d * nx + c.e * ny + c.f
+        switch rotation {
+        case .none: return DevicePoint(x: cx, y: cy)
+        case .quarter: return DevicePoint(x: 1 - cy, y: cx)
+        case .half: return DevicePoint(x: 1 - cx, y: 1 - cy)
+        case .threeQuarters: return DevicePoint(x: cy, y: 1 - cx)
+        }
+    }
+
+    /// The position in screen points.
+    public func map(_ p: DevicePoint) -> DevicePoint {
+        let n = normalized(p)
+        return DevicePoint(x: n.x * width, y: n.y * height)
+    }
+}

@@ -1,0 +1,86 @@
+import InputEvents
+
+/// Where a contact is in its life, per input frame (UIKit's touch phases).
+public enum ContactPhase: String, Sendable {
+    case began, moved, stationary, ended, cancelled
+
+    /// True for the two phases that end a contact.
+    public var isTerminal: Bool { self == .ended || self == .cancelled }
+}
+
+/// A position in device units (or, after mapping, in screen points).
+public struct DevicePoint: Hashable, Sendable {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+}
+
+/// One contact's state in one frame: what a tester sees of a finger on the glass.
+public struct Contact: Equatable, Sendable {
+    /// Unique for the life of the process, across devices and slot reuse.
+    public var id: UInt64
+    /// The kernel slot (protocol B), or -1 for protocol A and single-touch devices.
+    public var slot: Int
+    /// `ABS_MT_TRACKING_ID`, or -1 when the device has none.
+    public var trackingID: Int32
+    public var phase: ContactPhase
+    public var position: DevicePoint
+    public var previousPosition: DevicePoint
+    /// Optional axes, present when the device reports them.
+    public var pressure: Int32?
+    public var touchMajor: Int32?
+    public var touchMinor: Int32?
+    public var orientation: Int32?
+    public var toolType: Int32?
+    /// The frame's timestamp.
+    public var time: EventTime
+    /// True for contacts already on the glass when the device was opened.
+    public var isInitial: Bool
+
+    public init(id: UInt64, slot: Int, trackingID: Int32, phase: ContactPhase, position: DevicePoint,
+                previousPosition: DevicePoint, pressure: Int32? = nil, touchMajor: Int32? = nil,
+                touchMinor: Int32? = nil, orientation: Int32? = nil, toolType: Int32? = nil,
+                time: EventTime, isInitial: Bool = false) {
+        self.id = id
+        self.slot = slot
+        self.trackingID = trackingID
+        self.phase = phase
+        self.position = position
+        self.previousPosition = previousPosition
+        self.pressure = pressure
+        self.touchMajor = touchMajor
+        self.touchMinor = touchMinor
+        self.orientation = orientation
+        self.toolType = toolType
+        self.time = time
+        self.isInitial = isInitial
+    }
+}
+
+/// The contact changes of one input frame (up to its `SYN_REPORT`), in slot order.
+public struct ContactFrame: Sendable {
+    public var time: EventTime
+    public var contacts: [Contact]
+
+    public init(time: EventTime, contacts: [Contact]) {
+        self.time = time
+        self.contacts = contacts
+    }
+}
+
+/// Hands out contact ids unique for the life of the process. A class because every device's
+/// tracker must draw from the same sequence.
+public final class ContactIDs {
+    private var next: UInt64 = 1
+
+    public init() {}
+
+    public func make() -> UInt64 {
+        defer { next += 1 }
+        return next
+    }
+}

@@ -9,12 +9,12 @@ enum InputSource {
 
     /// Opens `path`: a regular file is read as an evemu recording, anything else as a device.
     /// A missing path lists the touchscreens that do exist.
-    static func open(_ path: String) throws -> InputSource {
+    static func open(_ path: String, clock: clockid_t? = nil) throws -> InputSource {
         var st = stat()
         if stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG {
             return .recording(try readRecording(path), path: path)
         }
-        let result: Result<EvdevDevice, DeviceError> = Result { () throws(DeviceError) in try EvdevDevice(path: path) }
+        let result: Result<EvdevDevice, DeviceError> = Result { () throws(DeviceError) in try EvdevDevice(path: path, clock: clock) }
         switch result {
         case let .success(device):
             return .device(device)

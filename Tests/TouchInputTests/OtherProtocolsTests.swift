@@ -46,9 +46,20 @@ struct OtherProtocolsTests {
         let swapped = f.frame([(3, k.ABS_MT_POSITION_X, 805), (3, k.ABS_MT_POSITION_Y, 600), (0, k.SYN_MT_REPORT, 0),
                                (3, k.ABS_MT_POSITION_X, 100), (3, k.ABS_MT_POSITION_Y, 100), (0, k.SYN_MT_REPORT, 0)])
         #expect(phases(swapped) == ["1:stationary", "2:moved"])
-        let one = f.frame([(3, k.ABS_MT_POSITION_X, 102), (3, k.ABS_MT_POSITION_Y, 101), (0, k.SYN_MT_REPORT, 0)])
+        let one = f.frame([(3, k.ABS_MT_POSITION_X, 110), (3, k.ABS_MT_POSITION_Y, 101), (0, k.SYN_MT_REPORT, 0)])
         #expect(phases(one) == ["1:moved", "2:ended"])
+        #expect(one[0].position == p(110, 100), "y moved by 1, under mtdev's fuzz of 1023/250: it stays")
         #expect(phases(f.frame([(0, k.SYN_MT_REPORT, 0), (1, k.BTN_TOUCH, 0)])) == ["1:ended"])
+    }
+
+    @Test func protocolAPositionsAreDefuzzedLikeMtdev() {
+        var f = Feed(Panels.protocolA())   // 0…1023: fuzz 4
+        f.frame([(3, k.ABS_MT_POSITION_X, 500), (3, k.ABS_MT_POSITION_Y, 500), (0, k.SYN_MT_REPORT, 0)])
+        #expect(f.frame([(3, k.ABS_MT_POSITION_X, 501), (3, k.ABS_MT_POSITION_Y, 500), (0, k.SYN_MT_REPORT, 0)]).isEmpty, "under fuzz/2: no motion")
+        #expect(f.frame([(3, k.ABS_MT_POSITION_X, 503), (3, k.ABS_MT_POSITION_Y, 500), (0, k.SYN_MT_REPORT, 0)]).isEmpty,
+                "under fuzz: damped to (3·500 + 503)/4 = 500, still no motion")
+        #expect(f.frame([(3, k.ABS_MT_POSITION_X, 506), (3, k.ABS_MT_POSITION_Y, 500), (0, k.SYN_MT_REPORT, 0)]).first?.position == p(503, 500), "under 2·fuzz: halfway")
+        #expect(f.frame([(3, k.ABS_MT_POSITION_X, 600), (3, k.ABS_MT_POSITION_Y, 500), (0, k.SYN_MT_REPORT, 0)]).first?.position == p(600, 500))
     }
 
     @Test func protocolAWithTrackingIDsMatchesByID() {

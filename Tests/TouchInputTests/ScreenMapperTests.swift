@@ -33,6 +33,15 @@ struct ScreenMapperTests {
         #expect(close(outside, DevicePoint(x: -10, y: 120)))
     }
 
+    @Test func calibratedPositionsKeepWholeDeviceUnitsLikeLibinput() throws {
+        // 90° on a 4096×2304 panel: y' = 2304/4096 · x = 562.5 units, which libinput keeps as 562.
+        let m = ScreenMapper(x: AbsInfo(minimum: 0, maximum: 4095), y: AbsInfo(minimum: 0, maximum: 2303),
+                             calibration: try #require(.init(parsing: "0 -1 1 1 0 0")), width: 100, height: 100)
+        let q = m.map(DevicePoint(x: 1000, y: 500))
+        #expect(abs(q.y - 562.0 / 2304 * 100) < 1e-9)
+        #expect(abs(q.x - 3207.0 / 4096 * 100) < 1e-9)
+    }
+
     @Test func calibrationParsingRejectsAnythingButSixNumbers() {
         #expect(ScreenMapper.Calibration(parsing: "1 0 0 0 1") == nil)
         #expect(ScreenMapper.Calibration(parsing: "1 0 0 0 1 x") == nil)

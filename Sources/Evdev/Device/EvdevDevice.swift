@@ -18,8 +18,9 @@ public final class EvdevDevice {
     /// Why a read loop returned.
     public enum ReadStatus: Sendable, Equatable { case drained, unplugged }
 
-    /// Opens the node read-only and non-blocking.
-    public init(path: String) throws(DeviceError) {
+    /// Opens the node read-only and non-blocking. `clock` sets the timestamps' clock right
+    /// away: changing it later makes the kernel flush whatever was already queued.
+    public init(path: String, clock: clockid_t? = nil) throws(DeviceError) {
         self.path = path
         var st = stat()
         if stat(path, &st) != 0 {
@@ -37,6 +38,16 @@ public final class EvdevDevice {
             case EACCES, EPERM: throw .permissionDenied(path: path)
             case ENODEV, ENXIO: throw .notFound(path: path, touchscreens: [])   // a stale node
             default: throw .system(path: path, call: "open", errno: e)
+            }
+        }
+        if let clock {
+            var id = clock
+            // EVIOCSCLOCKID, before libevdev reads any state: nothing is queued yet to lose.
+            if ioctl(fd, UInt(0x4004_45a0), &id) != 0 {
+                let e = errno
+                close(fd)
+                if e == ENOTTY || e == EINVAL { throw .notEvdev(path: path) }
+                throw .system(path: path, call: "EVIOCSCLOCKID", errno: e)
             }
         }
         var handle: OpaquePointer?
@@ -123,7 +134,8 @@ public final class EvdevDevice {
     }
 
     /// Sets the clock of event timestamps (`CLOCK_MONOTONIC` for the daemon; evtest keeps
-    /// the kernel default, `CLOCK_REALTIME`).
+    /// the kernel default, `CLOCK_REALTIME`). The kernel drops queued events on a change
+    /// (with a SYN_DROPPED); prefer the `clock` argument of `init`.
     public func setClock(_ clock: clockid_t) throws(DeviceError) {
         let rc = libevdev_set_clock_id(dev, clock)
         if rc != 0 { throw .system(path: path, call: "EVIOCSCLOCKID", errno: -rc) }

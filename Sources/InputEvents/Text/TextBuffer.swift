@@ -80,6 +80,31 @@ public struct TextBuffer: Sendable {
         }
     }
 
+    /// Appends `value` with `decimals` digits after the point, like printf's `%.Nf`
+    /// (rounded half away from zero; non-finite values print as `nan`/`inf`).
+    public mutating func append(fixed value: Double, decimals: Int) {
+        guard value.isFinite else { append(value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf")); return }
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = (value.magnitude * scale).rounded()
+        guard scaled < 9.0e18 else { append(string: "\(value)"); return }
+        let units = UInt64(scaled)
+        let whole = units / UInt64(scale), fraction = units % UInt64(scale)
+        if value < 0 && units != 0 { append("-") }
+        append(decimal: Int64(whole))
+        if decimals > 0 {
+            append(".")
+            append(decimal: Int64(fraction), width: decimals, zeroPad: true)
+        }
+    }
+
+    /// Appends a time as seconds with microseconds, `S.UUUUUU`.
+    public mutating func append(time: EventTime) {
+        append(decimal: time.seconds)
+        append(".")
+        append(decimal: time.microseconds, width: 6, zeroPad: true)
+    }
+
     /// Appends a string left-aligned in `width` columns, like `%-Ns`.
     public mutating func append(_ s: String, leftAlignedIn width: Int) {
         let before = bytes.count

@@ -70,11 +70,21 @@ public struct ScreenMapper: Sendable {
 
     /// The position as fractions of the screen (0…1 inside it), before scaling.
     public func normalized(_ p: DevicePoint) -> DevicePoint {
-        let nx = (p.x - Double(x.minimum)) / Double(x.range)
-        let ny = (p.y - Double(y.minimum)) / Double(y.range)
-        let c = calibration
-        let cx = c.a * nx + c.b * ny + c.c
-        let cy = c.d * nx + c.e * ny + c.f
+        let sx = Double(x.range), sy = Double(y.range)
+        let minX = Double(x.minimum), minY = Double(y.minimum)
+        var px = p.x, py = p.y
+        if calibration != .identity {
+            // As libinput does: one matrix in device units (normalise, calibrate, scale back)
+            // applied to the raw coordinates, keeping whole units (truncated toward zero, as
+            // its C conversion does), so positions agree with libinput's.
+            let c = calibration
+            let qx = c.a * (px - minX) + c.b * (sx / sy) * (py - minY) + c.c * sx + minX
+            let qy = c.d * (sy / sx) * (px - minX) + c.e * (py - minY) + c.f * sy + minY
+            px = qx.rounded(.towardZero)
+            py = qy.rounded(.towardZero)
+        }
+        let cx = (px - minX) / sx
+        let cy = (py - minY) / sy
         switch rotation {
         case .none: return DevicePoint(x: cx, y: cy)
         case .quarter: return DevicePoint(x: 1 - cy, y: cx)

@@ -75,7 +75,8 @@ public struct ContactTracker {
             let initialSlot = Int(description.absInfo[Kernel.ABS_MT_SLOT]?.value ?? 0)
             slots = SlotTracker(slotCount: n, initialSlot: initialSlot, presence: AxisPresence(description, multitouch: true))
         case .groups:
-            groups = GroupTracker(presence: AxisPresence(description, multitouch: true))
+            groups = GroupTracker(presence: AxisPresence(description, multitouch: true),
+                                  x: description.absInfo[Kernel.ABS_MT_POSITION_X], y: description.absInfo[Kernel.ABS_MT_POSITION_Y])
         case .single:
             single = SingleTouchTracker(presence: AxisPresence(description, multitouch: false))
         }

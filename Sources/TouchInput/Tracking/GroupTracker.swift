@@ -3,7 +3,8 @@ import InputEvents
 /// Protocol A: each frame lists every contact as an `ABS_MT_*` group closed by
 /// `SYN_MT_REPORT`. Identity across frames comes from `ABS_MT_TRACKING_ID` when the device
 /// sends it, else from nearest-neighbour matching to the previous frame (as mtdev does for
-/// libinput). A frame without groups ends every contact.
+/// libinput). Positions are defuzzed as mtdev does (the axis fuzz, else range/250), so
+/// noisy protocol A panels settle. A frame without groups ends every contact.
 struct GroupTracker {
     private struct Tracked {
         var id: UInt64
@@ -25,9 +26,12 @@ struct GroupTracker {
     private var taken: [Bool] = []
     private var pairs: [(distance: Double, old: Int, new: Int)] = []
     private let presence: AxisPresence
+    private let fuzzX: Int32, fuzzY: Int32
 
-    init(presence: AxisPresence) {
+    init(presence: AxisPresence, x: AbsInfo?, y: AbsInfo?) {
         self.presence = presence
+        fuzzX = GroupTracker.fuzz(x)
+        fuzzY = GroupTracker.fuzz(y)
         groups.reserveCapacity(Self.maxContacts)
         tracked.reserveCapacity(Self.maxContacts)
         next.reserveCapacity(Self.maxContacts)
@@ -93,7 +97,9 @@ struct GroupTracker {
                 changed += 1
                 continue
             }
-            let axes = groups[match[o]]
+            var axes = groups[match[o]]
+            axes.x = GroupTracker.defuzz(axes.x, old: t.axes.x, fuzz: fuzzX)
+            axes.y = GroupTracker.defuzz(axes.y, old: t.axes.y, fuzz: fuzzY)
             let moved = axes.position != t.lastReported
             out.append(presence.contact(id: t.id, slot: -1, phase: moved ? .moved : .stationary, axes: axes,
                                         previous: t.lastReported, time: time))
@@ -108,6 +114,23 @@ struct GroupTracker {
         }
         swap(&tracked, &next)
         if changed == 0 { out.removeAll(keepingCapacity: true) }
+    }
+
+    /// mtdev's fuzz for an axis: the device's, or a signal-to-noise ratio of 250.
+    static func fuzz(_ a: AbsInfo?) -> Int32 {
+        guard let a else { return 0 }
+        if a.fuzz > 0 { return a.fuzz }
+        return Int32(clamping: (Int64(a.maximum) - Int64(a.minimum)) / 250)
+    }
+
+    /// The kernel's and mtdev's hysteresis: small moves are damped towards the old value.
+    static func defuzz(_ value: Int32, old: Int32, fuzz: Int32) -> Int32 {
+        guard fuzz > 0 else { return value }
+        let v = Int64(value), o = Int64(old), f = Int64(fuzz)
+        if v > o - f / 2 && v < o + f / 2 { return old }
+        if v > o - f && v < o + f { return Int32(clamping: (o * 3 + v) / 4) }
+        if v > o - f * 2 && v < o + f * 2 { return Int32(clamping: (o + v) / 2) }
+        return value
     }
 
     mutating func cancelAll(time: EventTime, into out: inout [Contact]) {

@@ -83,6 +83,12 @@ final class Spawned {
 
     func signal(_ sig: Int32) { if isRunning { kill(pid, sig) } }
 
+    /// True once the program has `path` open (it is ready to read that device).
+    func hasOpen(_ path: String) -> Bool {
+        guard let fds = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd") else { return false }
+        return fds.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")) == path }
+    }
+
     /// Sends SIGTERM and waits (bounded) for the exit; returns the exit code.
     @discardableResult
     func stop(timeout: Double = 5) -> Int32? {

@@ -44,6 +44,37 @@ enum Streams {
         [(k.EV_SYN, k.SYN_MT_REPORT, 0), (k.EV_KEY, k.BTN_TOUCH, 0)],
     ]
 
+    /// Protocol B for the tracking parity: two fingers, motion, a lift and slot reuse by a
+    /// new finger in the same frame, then a third finger; positions only (no axis-only frames).
+    static let multitouchForTracking: [Frame] = [
+        [(k.EV_ABS, k.ABS_MT_TRACKING_ID, 1), (k.EV_ABS, k.ABS_MT_POSITION_X, 1000), (k.EV_ABS, k.ABS_MT_POSITION_Y, 500),
+         (k.EV_ABS, k.ABS_MT_PRESSURE, 40), (k.EV_KEY, k.BTN_TOUCH, 1)],
+        [(k.EV_ABS, k.ABS_MT_SLOT, 1), (k.EV_ABS, k.ABS_MT_TRACKING_ID, 2), (k.EV_ABS, k.ABS_MT_POSITION_X, 2000),
+         (k.EV_ABS, k.ABS_MT_POSITION_Y, 1000)],
+        [(k.EV_ABS, k.ABS_MT_SLOT, 0), (k.EV_ABS, k.ABS_MT_POSITION_X, 1010), (k.EV_ABS, k.ABS_MT_SLOT, 1),
+         (k.EV_ABS, k.ABS_MT_POSITION_X, 2020), (k.EV_ABS, k.ABS_MT_POSITION_Y, 1012)],
+        [(k.EV_ABS, k.ABS_MT_SLOT, 1), (k.EV_ABS, k.ABS_MT_POSITION_Y, 1030)],
+        [(k.EV_ABS, k.ABS_MT_SLOT, 0), (k.EV_ABS, k.ABS_MT_TRACKING_ID, -1)],
+        [(k.EV_ABS, k.ABS_MT_TRACKING_ID, 3), (k.EV_ABS, k.ABS_MT_POSITION_X, 4000), (k.EV_ABS, k.ABS_MT_POSITION_Y, 2200)],
+        [(k.EV_ABS, k.ABS_MT_SLOT, 2), (k.EV_ABS, k.ABS_MT_TRACKING_ID, 4), (k.EV_ABS, k.ABS_MT_POSITION_X, 10), (k.EV_ABS, k.ABS_MT_POSITION_Y, 20)],
+        [(k.EV_ABS, k.ABS_MT_SLOT, 0), (k.EV_ABS, k.ABS_MT_POSITION_X, 3990), (k.EV_ABS, k.ABS_MT_SLOT, 2), (k.EV_ABS, k.ABS_MT_POSITION_X, 15)],
+        [(k.EV_ABS, k.ABS_MT_SLOT, 0), (k.EV_ABS, k.ABS_MT_TRACKING_ID, -1), (k.EV_ABS, k.ABS_MT_SLOT, 1),
+         (k.EV_ABS, k.ABS_MT_TRACKING_ID, -1), (k.EV_ABS, k.ABS_MT_SLOT, 2), (k.EV_ABS, k.ABS_MT_TRACKING_ID, -1), (k.EV_KEY, k.BTN_TOUCH, 0)],
+    ]
+
+    /// Protocol A without tracking ids: two contacts, one lifts, then none.
+    static let protocolANoIDs: [Frame] = [
+        [(k.EV_ABS, k.ABS_MT_POSITION_X, 100), (k.EV_ABS, k.ABS_MT_POSITION_Y, 200), (k.EV_SYN, k.SYN_MT_REPORT, 0),
+         (k.EV_ABS, k.ABS_MT_POSITION_X, 700), (k.EV_ABS, k.ABS_MT_POSITION_Y, 500), (k.EV_SYN, k.SYN_MT_REPORT, 0),
+         (k.EV_KEY, k.BTN_TOUCH, 1), (k.EV_ABS, k.ABS_X, 100), (k.EV_ABS, k.ABS_Y, 200)],
+        [(k.EV_ABS, k.ABS_MT_POSITION_X, 110), (k.EV_ABS, k.ABS_MT_POSITION_Y, 205), (k.EV_SYN, k.SYN_MT_REPORT, 0),
+         (k.EV_ABS, k.ABS_MT_POSITION_X, 690), (k.EV_ABS, k.ABS_MT_POSITION_Y, 505), (k.EV_SYN, k.SYN_MT_REPORT, 0),
+         (k.EV_ABS, k.ABS_X, 110), (k.EV_ABS, k.ABS_Y, 205)],
+        [(k.EV_ABS, k.ABS_MT_POSITION_X, 120), (k.EV_ABS, k.ABS_MT_POSITION_Y, 210), (k.EV_SYN, k.SYN_MT_REPORT, 0),
+         (k.EV_ABS, k.ABS_X, 120), (k.EV_ABS, k.ABS_Y, 210)],
+        [(k.EV_SYN, k.SYN_MT_REPORT, 0), (k.EV_KEY, k.BTN_TOUCH, 0)],
+    ]
+
     /// Plays frames with a short gap between them, so timestamps differ.
     static func play(_ frames: [Frame], on device: UInputDevice) throws {
         for f in frames {

@@ -1,0 +1,170 @@
+import ArgumentParser
+import Evdev
+import Glibc
+import InputEvents
+import TouchInput
+
+struct TouchesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "touches",
+        abstract: "Show what a panel reports after contact tracking and screen mapping.",
+        discussion: """
+            One line per contact change per frame (began, moved, stationary, ended, cancelled), with
+            the position and previous position in screen points, then a frame line. Contacts already
+            on the glass at start are reported as beginning then, marked 'initial'. On SIGINT/SIGTERM,
+            unplug, or the end of a recording, remaining contacts end as cancelled.
+            """)
+
+    @Argument(help: "An event node such as /dev/input/event3, or an evemu recording file.")
+    var source: String
+
+    @Flag(help: "JSON Lines instead of text.")
+    var json = false
+
+    @Option(help: "Screen size in points, WxH (default: the panel's size at 96 dpi, else 1920x1080).")
+    var screen: String?
+
+    @Option(help: "Screen rotation clockwise: 0, 90, 180 or 270.")
+    var rotate: Int = 0
+
+    @Option(help: "Calibration matrix \"a b c d e f\" (libinput's convention); default: the device's LIBINPUT_CALIBRATION_MATRIX.")
+    var calibration: String?
+
+    func validate() throws {
+        guard ScreenMapper.Rotation(rawValue: rotate) != nil else { throw ValidationError("--rotate takes 0, 90, 180 or 270") }
+        if let screen, parseScreen(screen) == nil { throw ValidationError("--screen takes WIDTHxHEIGHT in points, e.g. 1280x800") }
+        if let calibration, ScreenMapper.Calibration(parsing: calibration) == nil {
+            throw ValidationError("--calibration takes six numbers \"a b c d e f\"")
+        }
+    }
+
+    private func parseScreen(_ s: String) -> (Double, Double)? {
+        let parts = s.split(separator: "x")
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w > 0, h > 0, w.isFinite, h.isFinite else { return nil }
+        return (w, h)
+    }
+
+    func run() throws {
+        let out = OutputSink.standardOutput()
+        let input: InputSource
+        do { input = try InputSource.open(source, clock: CLOCK_MONOTONIC) } catch { throw fail(error) }
+        switch input {
+        case let .recording(recording, path):
+            try replay(recording, name: baseName(path, dropExtension: true), out: out)
+        case let .device(device):
+            try follow(device, out: out)
+        }
+    }
+
+    /// The screen mapper for a device, or a clear error for devices without touch positions.
+    private func mapper(for d: DeviceDescription, udevCalibration: String?) throws -> ScreenMapper {
+        let proto = TouchProtocol(d)
+        let codes = proto.positionCodes
+        guard d.has(type: Kernel.EV_ABS, code: codes.x), d.has(type: Kernel.EV_ABS, code: codes.y),
+              proto != .single || d.has(type: Kernel.EV_KEY, code: Kernel.BTN_TOUCH) else {
+            throw fail(DeviceError.unsuitable(path: source, reason: "not a touchscreen (no absolute touch positions with BTN_TOUCH)"))
+        }
+        var matrix = ScreenMapper.Calibration.identity
+        if let calibration {
+            matrix = ScreenMapper.Calibration(parsing: calibration)!
+        } else if let text = udevCalibration {
+            if let m = ScreenMapper.Calibration(parsing: text) { matrix = m } else {
+                Diagnostics.print("touchbridge: \(source): ignoring LIBINPUT_CALIBRATION_MATRIX=\"\(text)\" (expected six numbers)")
+            }
+        }
+        return ScreenMapper(device: d, calibration: matrix, rotation: ScreenMapper.Rotation(rawValue: rotate)!,
+                            screen: screen.flatMap(parseScreen).map { (width: $0.0, height: $0.1) })!
+    }
+
+    private func replay(_ r: Recording, name: String, out: OutputSink) throws {
+        let mapper = try mapper(for: r.description, udevCalibration: nil)
+        let log = ContactLog(device: name, json: json)
+        var tracker = ContactTracker(description: r.description, ids: ContactIDs()) { w in
+            Diagnostics.print("touchbridge: \(name): \(w)")
+        }
+        var buffer = TextBuffer(capacity: 1 << 14)
+        for e in r.events where !out.isBroken {
+            tracker.process(e) { frame in
+                log.write(frame, mapper: mapper, into: &buffer)
+                out.flush(&buffer)
+            }
+        }
+        // The recording ends like an unplug: whatever is still down is cancelled.
+        let end = tracker.cancelAll(at: r.events.last?.time ?? EventTime(seconds: 0, microseconds: 0))
+        if !end.contacts.isEmpty { log.write(end, mapper: mapper, into: &buffer) }
+        out.flush(&buffer)
+    }
+
+    private func follow(_ device: EvdevDevice, out: OutputSink) throws {
+        let signals = SignalWatch()
+        let d = device.description
+        let udevInfo = (try? DeviceDiscovery())?.device(devnode: device.path)
+        let mapper = try mapper(for: d, udevCalibration: udevInfo?.calibrationText)
+        let name = baseName(device.path, dropExtension: false)
+        let log = ContactLog(device: name, json: json)
+        var tracker = ContactTracker(description: d, ids: ContactIDs()) { w in
+            Diagnostics.print("touchbridge: \(name): \(w)")
+        }
+        var buffer = TextBuffer(capacity: 1 << 14)
+        // Fingers already on the glass begin now, marked initial.
+        let now = monotonicNow()
+        let opened: ContactFrame
+        switch tracker.touchProtocol {
+        case let .slots(n):
+            let k = Kernel.self
+            let state = (0..<n).map { s in
+                ContactTracker.SlotState(
+                    slot: s, trackingID: device.slotValue(slot: s, code: k.ABS_MT_TRACKING_ID),
+                    x: device.slotValue(slot: s, code: k.ABS_MT_POSITION_X), y: device.slotValue(slot: s, code: k.ABS_MT_POSITION_Y),
+                    pressure: device.slotValue(slot: s, code: k.ABS_MT_PRESSURE), touchMajor: device.slotValue(slot: s, code: k.ABS_MT_TOUCH_MAJOR),
+                    touchMinor: device.slotValue(slot: s, code: k.ABS_MT_TOUCH_MINOR), orientation: device.slotValue(slot: s, code: k.ABS_MT_ORIENTATION),
+                    toolType: device.slotValue(slot: s, code: k.ABS_MT_TOOL_TYPE))
+            }
+            opened = tracker.open(at: now, slots: state)
+        case .single:
+            opened = tracker.open(at: now, touching: device.value(type: Kernel.EV_KEY, code: Kernel.BTN_TOUCH) != 0,
+                                  x: device.value(type: Kernel.EV_ABS, code: Kernel.ABS_X),
+                                  y: device.value(type: Kernel.EV_ABS, code: Kernel.ABS_Y),
+                                  pressure: device.value(type: Kernel.EV_ABS, code: Kernel.ABS_PRESSURE))
+        case .groups:
+            opened = ContactFrame(time: now, contacts: [])   // protocol A keeps no state between frames
+        }
+        if !opened.contacts.isEmpty { log.write(opened, mapper: mapper, into: &buffer) }
+        out.flush(&buffer)
+        var failure: DeviceError?
+        loop: while !out.isBroken {
+            let ready = waitReadable([device.fd, signals.fd])
+            if ready.contains(1), signals.take() != nil { break }
+            guard ready.contains(0) else { continue }
+            do {
+                let status = try device.read(.synced) { e, isSync in
+                    tracker.process(e, isSync: isSync) { frame in
+                        log.write(frame, mapper: mapper, into: &buffer)
+                        out.flush(&buffer)
+                    }
+                }
+                if status == .unplugged { failure = .unplugged(path: device.path); break loop }
+            } catch {
+                failure = error
+                break loop
+            }
+        }
+        // Unplug, a read error or shutdown: every contact still down ends as cancelled.
+        let end = tracker.cancelAll(at: monotonicNow())
+        if !end.contacts.isEmpty { log.write(end, mapper: mapper, into: &buffer) }
+        out.flush(&buffer)
+        if let failure { throw fail(failure) }
+    }
+
+    private func monotonicNow() -> EventTime {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return EventTime(seconds: Int64(ts.tv_sec), microseconds: Int32(ts.tv_nsec / 1000))
+    }
+
+    private func baseName(_ path: String, dropExtension: Bool) -> String {
+        var name = String(path.split(separator: "/").last ?? Substring(path))
+        if dropExtension, let dot = name.lastIndex(of: "."), dot != name.startIndex { name = String(name[..<dot]) }
+        return name
+    }
+}

@@ -185,4 +185,24 @@ struct TouchParityTests {
         #expect(r.touchbridge.contains { $0.slot == 1 && $0.steps.last?.phase == "cancel" }, "\(r.touchbridge)")
         expectSame(r, allowUpForCancel: true, "SYN_DROPPED")
     }
+
+    @Test func unplugAndShutdownMidTouchEndAsCancelled() throws {
+        for ending in ["unplug", "SIGTERM"] {
+            var device: UInputDevice? = try createDevice(VirtualDevices.multitouch()).0
+            let node = device!.devnode
+            let mine = try Spawned(touchbridgeExecutable, ["touches", "--json", node])
+            #expect(eventually { mine.hasOpen(node) })
+            try device!.frame([(k.EV_ABS, k.ABS_MT_TRACKING_ID, 1), (k.EV_ABS, k.ABS_MT_POSITION_X, 100), (k.EV_KEY, k.BTN_TOUCH, 1)])
+            #expect(mine.waitFor("\"began\""), "\(ending): the touch began")
+            let code: Int32?
+            if ending == "unplug" {
+                device = nil
+                code = mine.wait()
+            } else {
+                code = mine.stop()
+            }
+            #expect(code == (ending == "unplug" ? 66 : 0), "\(ending): exit code")
+            #expect(Self.touchbridgeLives(mine.output).lives.map { $0.steps.map(\.phase) } == [["down", "cancel"]], "\(ending): \(mine.output)")
+        }
+    }
 }

@@ -36,10 +36,10 @@ unit-test:
 # Device tests need a writable /dev/uinput; without one they run in the project's VM.
 device-test:
 	@if [ -w /dev/uinput ]; then \
-	  TOUCHBRIDGE_REQUIRE_UINPUT=1 swift test --skip-build --filter DeviceTests; \
+	  TOUCHBRIDGE_REQUIRE_UINPUT=1 swift test --skip-build --no-parallel --filter DeviceTests; \
 	else \
 	  echo "device tests: no writable /dev/uinput here, running them in a VM (scripts/vm/run)"; \
-	  scripts/vm/run --timeout 1200 'TOUCHBRIDGE_REQUIRE_UINPUT=1 .build/debug/touchbridgePackageTests.xctest --testing-library swift-testing --filter DeviceTests'; \
+	  scripts/vm/run --timeout 1200 'TOUCHBRIDGE_REQUIRE_UINPUT=1 .build/debug/touchbridgePackageTests.xctest --testing-library swift-testing --no-parallel --filter DeviceTests'; \
 	fi
 
 deps:

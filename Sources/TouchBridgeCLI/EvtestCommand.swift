@@ -53,8 +53,9 @@ struct EvtestCommand: ParsableCommand {
             out.flush(&buffer)
             loop: while !out.isBroken {
                 let ready = waitReadable([device.fd, signals.fd])
-                if ready.contains(1), signals.take() != nil { break }
-                guard ready.contains(0) else { continue }
+                // A signal ends the loop after this pass: events already queued happened first.
+                let stop = ready.contains(1) && signals.take() != nil
+                guard ready.contains(0) || stop else { continue }
                 let status: EvdevDevice.ReadStatus
                 do {
                     status = try device.read(.raw) { e, _ in
@@ -69,6 +70,7 @@ struct EvtestCommand: ParsableCommand {
                 if status == .unplugged {
                     throw fail(DeviceError.unplugged(path: source))
                 }
+                if stop { break }
             }
             if device.isGrabbed { device.ungrab() }
         }

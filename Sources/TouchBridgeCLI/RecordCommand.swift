@@ -47,8 +47,9 @@ struct RecordCommand: ParsableCommand {
         sink.flush(&buffer)
         while !sink.isBroken {
             let ready = waitReadable([dev.fd, signals.fd])
-            if ready.contains(1), signals.take() != nil { break }
-            guard ready.contains(0) else { continue }
+            // A signal ends the loop after this pass: events already queued happened first.
+            let stop = ready.contains(1) && signals.take() != nil
+            guard ready.contains(0) || stop else { continue }
             let status: EvdevDevice.ReadStatus
             do {
                 status = try dev.read(.raw) { e, _ in
@@ -61,6 +62,7 @@ struct RecordCommand: ParsableCommand {
             }
             sink.flush(&buffer)
             if status == .unplugged { throw fail(DeviceError.unplugged(path: device)) }
+            if stop { break }
         }
     }
 

@@ -134,8 +134,9 @@ struct TouchesCommand: ParsableCommand {
         var failure: DeviceError?
         loop: while !out.isBroken {
             let ready = waitReadable([device.fd, signals.fd])
-            if ready.contains(1), signals.take() != nil { break }
-            guard ready.contains(0) else { continue }
+            // A signal ends the loop after this pass: events already queued happened first.
+            let stop = ready.contains(1) && signals.take() != nil
+            guard ready.contains(0) || stop else { continue }
             do {
                 let status = try device.read(.synced) { e, isSync in
                     tracker.process(e, isSync: isSync) { frame in
@@ -148,6 +149,7 @@ struct TouchesCommand: ParsableCommand {
                 failure = error
                 break loop
             }
+            if stop { break }
         }
         // Unplug, a read error or shutdown: every contact still down ends as cancelled.
         let end = tracker.cancelAll(at: monotonicNow())

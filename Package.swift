@@ -7,6 +7,7 @@ let package = Package(
         .executable(name: "touchbridge", targets: ["TouchBridgeCLI"]),
         .library(name: "InputEvents", targets: ["InputEvents"]),
         .library(name: "TouchInput", targets: ["TouchInput"]),
+        .library(name: "TouchKit", targets: ["TouchKit"]),
         .library(name: "Evdev", targets: ["Evdev"]),
     ],
     dependencies: [
@@ -27,6 +28,9 @@ let package = Package(
         // Pure Swift: contact tracking (protocol B, A, single touch) and screen mapping.
         .target(name: "TouchInput", dependencies: ["InputEvents"]),
 
+        // Pure Swift: the headless UIKit (geometry, responders, views, touches, events).
+        .target(name: "TouchKit"),
+
         // The kernel side: libevdev devices, libudev discovery, evtest/evemu output.
         .target(name: "Evdev", dependencies: ["CEvdev", "CUdev", "CLinux", "InputEvents"]),
 
@@ -37,8 +41,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
+        // Microbenchmarks (a plain timing executable): swift run -c release touchkit-bench
+        .executableTarget(name: "touchkit-bench", dependencies: ["TouchKit"], path: "Benchmarks/TouchKitBench"),
+
         .testTarget(name: "InputEventsTests", dependencies: ["InputEvents"]),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "InputEvents"]),
+        .testTarget(name: "TouchKitTests", dependencies: ["TouchKit"]),
         .testTarget(name: "EvdevTests", dependencies: ["Evdev", "InputEvents"],
                     resources: [.copy("Recordings")]),
         // Real kernel devices through uinput; skipped (with a reason) where /dev/uinput

@@ -1,0 +1,124 @@
+/// The top of the responder chain: owns the windows, turns input updates into touches and
+/// events, and sends them to the windows (UIApplication's role).
+open class Application: Responder {
+    /// Next after the application in the responder chain when it is a plain responder.
+    public var delegate: AnyObject?
+    public private(set) var windows: [Window] = []
+    public internal(set) weak var keyWindow: Window?
+
+    /// Taps count up when a touch-down comes within this many seconds …
+    public var tapInterval = 0.35
+    /// … and this many points of the previous one.
+    public var tapDistance = 30.0
+
+    var touchesByID: [UInt64: Touch] = [:]
+    var touchEvent: Event?
+    private var lastTouchDown: (time: Double, location: Point, count: Int)?
+
+    public override init() { super.init() }
+
+    /// The app delegate, when it is a responder that is not a view, controller or application.
+    open override var next: Responder? {
+        guard let r = delegate as? Responder, !(r is View), !(r is ViewController), !(r is Application) else { return nil }
+        return r
+    }
+
+    public func addWindow(_ window: Window) {
+        guard !windows.contains(where: { $0 === window }) else { return }
+        windows.append(window)
+        window.application = self
+        if keyWindow == nil { keyWindow = window }
+    }
+
+    public func removeWindow(_ window: Window) {
+        windows.removeAll { $0 === window }
+        if keyWindow === window { keyWindow = windows.last }
+        window.application = nil
+    }
+
+    /// The key window's first responder.
+    public var firstResponder: Responder? { keyWindow?.firstResponder }
+
+    /// Windows front to back: higher level first, then the later-added.
+    var windowsFrontToBack: [Window] {
+        windows.enumerated().sorted { ($0.element.windowLevel, $0.offset) > ($1.element.windowLevel, $1.offset) }.map(\.element)
+    }
+
+    // MARK: - Touch input
+
+    /// Applies one input frame: `updates` in screen points, one per contact that changed;
+    /// contacts not mentioned stay put (stationary). Builds the touches and sends the event.
+    public func handleTouches(_ updates: [TouchUpdate], timestamp: Double) {
+        let event = touchEvent ?? Event(type: .touches, timestamp: timestamp)
+        touchEvent = event
+        event.timestamp = timestamp
+        var changed = Set<UInt64>()
+        for u in updates {
+            changed.insert(u.identifier)
+            if let touch = touchesByID[u.identifier] {
+                guard !touch.phase.isFinal else { continue }
+                touch.previousWindowLocation = touch.windowLocation
+                touch.windowLocation = touch.window.map { $0.convertFromSuperview(u.location) } ?? u.location
+                touch.phase = u.phase == .began ? .moved : u.phase
+                touch.timestamp = timestamp
+                touch.force = u.force
+                touch.majorRadius = u.majorRadius
+            } else if !u.phase.isFinal {
+                begin(u, event: event, timestamp: timestamp)
+            }
+        }
+        for (id, touch) in touchesByID where !changed.contains(id) && !touch.phase.isFinal {
+            touch.previousWindowLocation = touch.windowLocation
+            touch.phase = .stationary
+        }
+        sendEvent(event)
+        finishEndedTouches()
+    }
+
+    /// Cancels every active touch (the device went away, or the daemon is stopping).
+    public func cancelAllTouches(timestamp: Double) {
+        let active = touchesByID.values.filter { !$0.phase.isFinal }.sorted { $0.identifier < $1.identifier }
+        guard !active.isEmpty else { return }
+        handleTouches(active.map {
+            TouchUpdate(identifier: $0.identifier, phase: .cancelled,
+                        location: $0.window?.convertToSuperview($0.windowLocation) ?? $0.windowLocation)
+        }, timestamp: timestamp)
+    }
+
+    /// Sends the event to the windows its touches belong to.
+    open func sendEvent(_ event: Event) {
+        var seen: [Window] = []
+        for touch in event.touchList {
+            guard let w = touch.window, !seen.contains(where: { $0 === w }) else { continue }
+            seen.append(w)
+            w.sendEvent(event)
+        }
+    }
+
+    private func begin(_ u: TouchUpdate, event: Event, timestamp: Double) {
+        // The frontmost visible window with a view under the point takes the touch; this is
+        // the touch's one hit test.
+        var found: (window: Window, view: View, location: Point)?
+        for w in windowsFrontToBack where !w.isHidden {
+            let p = w.convertFromSuperview(u.location)
+            if let v = w.hitTest(p, with: event) { found = (w, v, p); break }
+        }
+        guard let (window, view, location) = found else { return }
+        let touch = Touch(identifier: u.identifier, location: location, window: window,
+                          timestamp: timestamp, force: u.force, maximumPossibleForce: 0, majorRadius: u.majorRadius)
+        touch.view = view
+        if let last = lastTouchDown, timestamp - last.time <= tapInterval, last.location.distance(to: u.location) <= tapDistance {
+            touch.tapCount = last.count + 1
+        }
+        lastTouchDown = (timestamp, u.location, touch.tapCount)
+        touchesByID[u.identifier] = touch
+        event.touchList.append(touch)
+    }
+
+    private func finishEndedTouches() {
+        guard let event = touchEvent else { return }
+        for touch in event.touchList where touch.phase.isFinal { touchesByID[touch.identifier] = nil }
+        event.touchList.removeAll { $0.phase.isFinal }
+        if event.touchList.isEmpty { touchEvent = nil }
+    }
+}

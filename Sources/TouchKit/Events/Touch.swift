@@ -1,0 +1,75 @@
+/// A finger on the screen for the life of one contact: its phase, where it is and was, and
+/// the view and window it was hit-tested to at touch-down (UITouch's role).
+public final class Touch: Hashable, CustomStringConvertible {
+    public enum Phase: String, Sendable { case began, moved, stationary, ended, cancelled }
+
+    public internal(set) var phase: Phase
+    /// Seconds; the time of the frame that last changed the touch.
+    public internal(set) var timestamp: Double
+    public internal(set) var tapCount: Int
+    /// Fixed at touch-down for the touch's whole life, even when the finger leaves the view.
+    public internal(set) weak var view: View?
+    public internal(set) weak var window: Window?
+    public internal(set) var force: Double
+    public internal(set) var maximumPossibleForce: Double
+    public internal(set) var majorRadius: Double
+    /// The id of the contact this touch follows (from the input side).
+    public let identifier: UInt64
+    /// In window coordinates.
+    var windowLocation: Point
+    var previousWindowLocation: Point
+    /// Hit-tested yet (done once, at touch-down).
+    var routed = false
+    /// False for touches a view may not have (exclusive touch, single touch) or that were
+    /// cancelled when their view left the window.
+    var isDelivered = true
+
+    init(identifier: UInt64, location: Point, window: Window, timestamp: Double, force: Double,
+         maximumPossibleForce: Double, majorRadius: Double) {
+        self.identifier = identifier
+        self.phase = .began
+        self.timestamp = timestamp
+        self.tapCount = 1
+        self.window = window
+        self.force = force
+        self.maximumPossibleForce = maximumPossibleForce
+        self.majorRadius = majorRadius
+        self.windowLocation = location
+        self.previousWindowLocation = location
+    }
+
+    /// The location in `view`'s coordinates (window coordinates when nil).
+    public func location(in view: View?) -> Point {
+        guard let view, let window else { return windowLocation }
+        return window.convert(windowLocation, to: view)
+    }
+
+    /// The previous location in `view`'s coordinates (window coordinates when nil).
+    public func previousLocation(in view: View?) -> Point {
+        guard let view, let window else { return previousWindowLocation }
+        return window.convert(previousWindowLocation, to: view)
+    }
+
+    public static func == (a: Touch, b: Touch) -> Bool { a === b }
+    public func hash(into h: inout Hasher) { h.combine(ObjectIdentifier(self)) }
+
+    public var description: String { "Touch #\(identifier) \(phase.rawValue) \(windowLocation)" }
+}
+
+/// What the input side knows of one contact in one frame, in screen points: the application
+/// turns these into touches and events.
+public struct TouchUpdate: Sendable {
+    public var identifier: UInt64
+    public var phase: Touch.Phase
+    public var location: Point
+    public var force: Double
+    public var majorRadius: Double
+
+    public init(identifier: UInt64, phase: Touch.Phase, location: Point, force: Double = 0, majorRadius: Double = 0) {
+        self.identifier = identifier
+        self.phase = phase
+        self.location = location
+        self.force = force
+        self.majorRadius = majorRadius
+    }
+}

@@ -1,0 +1,102 @@
+/// The root of a view hierarchy on the screen: it routes touches to the views they hit and
+/// keeps its first responder (UIWindow's role). Its frame is in screen coordinates.
+open class Window: View {
+    public internal(set) weak var application: Application?
+    /// Windows with a higher level are in front; equal levels keep the application's order.
+    public var windowLevel = 0.0
+    public internal(set) weak var firstResponder: Responder?
+
+    public override init(frame: Rect = .zero, name: String = "") {
+        super.init(frame: frame, name: name)
+    }
+
+    /// Its view becomes the window's only content view, filling the window.
+    public var rootViewController: ViewController? {
+        didSet {
+            if let old = oldValue, old !== rootViewController, old.viewIfLoaded?.superview === self {
+                old.viewIfLoaded?.removeFromSuperview()
+            }
+            if let vc = rootViewController {
+                let v = vc.view
+                v.frame = bounds
+                addSubview(v)
+            }
+        }
+    }
+
+    open override var window: Window? { self }
+
+    /// The application: windows pass what nobody handled on to it.
+    open override var next: Responder? { application }
+
+    public var isKeyWindow: Bool { application?.keyWindow === self }
+
+    public func makeKey() { application?.keyWindow = self }
+
+    public func makeKeyAndVisible() {
+        isHidden = false
+        makeKey()
+    }
+
+    /// Delivers the window's touches of `event`: each new touch is hit-tested once; then
+    /// every view gets its touches, once per phase (began, moved, ended, cancelled);
+    /// stationary touches get no call.
+    open func sendEvent(_ event: Event) {
+        guard event.type == .touches else { return }
+        for touch in event.touchList where touch.window === self && touch.phase == .began && !touch.routed {
+            route(touch, event)
+        }
+        var order: [View] = []
+        var byView: [ObjectIdentifier: [Touch.Phase: Set<Touch>]] = [:]
+        for touch in event.touchList where touch.window === self && touch.isDelivered && touch.phase != .stationary {
+            guard let view = touch.view else { continue }
+            let key = ObjectIdentifier(view)
+            if byView[key] == nil { order.append(view); byView[key] = [:] }
+            byView[key]![touch.phase, default: []].insert(touch)
+        }
+        for view in order {
+            let phases = byView[ObjectIdentifier(view)]!
+            if let t = phases[.began] { view.touchesBegan(t, with: event) }
+            if let t = phases[.moved] { view.touchesMoved(t, with: event) }
+            if let t = phases[.ended] { view.touchesEnded(t, with: event) }
+            if let t = phases[.cancelled] { view.touchesCancelled(t, with: event) }
+        }
+    }
+
+    /// Hit-tests a new touch (unless the application already did, choosing the window) and
+    /// applies `isExclusiveTouch` and `isMultipleTouchEnabled`.
+    private func route(_ touch: Touch, _ event: Event) {
+        touch.routed = true
+        guard let view = touch.view ?? hitTest(touch.windowLocation, with: event) else { touch.isDelivered = false; return }
+        touch.view = view
+        let tracking = event.touchList.filter {
+            $0 !== touch && $0.window === self && $0.isDelivered && $0.routed && $0.view != nil && !$0.phase.isFinal
+        }
+        let blockedByExclusive = tracking.contains { $0.view !== view && ($0.view!.isExclusiveTouch || view.isExclusiveTouch) }
+        let blockedBySingle = !view.isMultipleTouchEnabled && tracking.contains { $0.view === view }
+        touch.isDelivered = !(blockedByExclusive || blockedBySingle)
+    }
+
+    /// Ends as cancelled the touches tracked by `view` or its subviews (it is leaving the window).
+    func cancelTouches(inSubtreeOf view: View) {
+        guard let app = application, let event = app.touchEvent else { return }
+        let leaving = event.touchList.filter {
+            $0.window === self && $0.isDelivered && !$0.phase.isFinal && ($0.view?.isDescendant(of: view) ?? false)
+        }
+        guard !leaving.isEmpty else { return }
+        var order: [View] = []
+        var byView: [ObjectIdentifier: Set<Touch>] = [:]
+        for touch in leaving {
+            touch.phase = .cancelled
+            touch.isDelivered = false       // later updates of its contact are not delivered
+            let key = ObjectIdentifier(touch.view!)
+            if byView[key] == nil { order.append(touch.view!) }
+            byView[key, default: []].insert(touch)
+        }
+        for v in order { v.touchesCancelled(byView[ObjectIdentifier(v)]!, with: event) }
+    }
+}
+
+extension Touch.Phase {
+    var isFinal: Bool { self == .ended || self == .cancelled }
+}

@@ -16,7 +16,7 @@ open class ViewController: Responder, CustomStringConvertible {
         get {
             if loadedView == nil {
                 loadView()
-                if loadedView == nil { view = View(name: "\(description).view") }
+                if loadedView == nil { self.view = View(name: "\(description).view") }
                 viewDidLoad()
             }
             return loadedView!

@@ -10,6 +10,7 @@ final class CallLog {
 final class LoggingView: View {
     let log: CallLog
     var handles = false
+    var logsPointInside = true
     var insideOverride: ((Point) -> Bool)?
 
     init(_ name: String, frame: Rect, log: CallLog) {
@@ -19,7 +20,7 @@ final class LoggingView: View {
 
     override func point(inside point: Point, with event: Event?) -> Bool {
         let r = insideOverride?(point) ?? super.point(inside: point, with: event)
-        log.add("\(name).pointInside \(r ? "yes" : "no")")
+        if logsPointInside { log.add("\(name).pointInside \(r ? "yes" : "no")") }
         return r
     }
 

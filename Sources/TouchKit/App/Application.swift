@@ -11,6 +11,9 @@ open class Application: Responder {
     /// … and this many points of the previous one.
     public var tapDistance = 30.0
 
+    /// Input time and the timers of recognizers that wait; touch frames move it forward.
+    public let timers = TimerQueue()
+
     var touchesByID: [UInt64: Touch] = [:]
     var touchEvent: Event?
     private var lastTouchDown: (time: Double, location: Point, count: Int)?
@@ -44,11 +47,40 @@ open class Application: Responder {
         windows.enumerated().sorted { ($0.element.windowLevel, $0.offset) > ($1.element.windowLevel, $1.offset) }.map(\.element)
     }
 
+    // MARK: - Actions
+
+    /// Called after an action was handled: the action, who handled it, who sent it.
+    public var actionObserver: ((Action, Responder, AnyObject?) -> Void)?
+
+    /// Sends `action` to `target`, or, when `target` is nil, up the responder chain from the
+    /// first responder (else from `sender`) to the first responder that can perform it.
+    /// Returns whether someone handled it.
+    @discardableResult
+    open func sendAction(_ action: Action, to target: Responder?, from sender: AnyObject?, for event: Event?) -> Bool {
+        if let target {
+            guard target.canPerformAction(action, withSender: sender) else { return false }
+            target.perform(action, sender: sender, event: event)
+            actionObserver?(action, target, sender)
+            return true
+        }
+        var r: Responder? = firstResponder ?? (sender as? Responder)
+        while let current = r {
+            if current.canPerformAction(action, withSender: sender) {
+                current.perform(action, sender: sender, event: event)
+                actionObserver?(action, current, sender)
+                return true
+            }
+            r = current.next
+        }
+        return false
+    }
+
     // MARK: - Touch input
 
     /// Applies one input frame: `updates` in screen points, one per contact that changed;
     /// contacts not mentioned stay put (stationary). Builds the touches and sends the event.
     public func handleTouches(_ updates: [TouchUpdate], timestamp: Double) {
+        advanceTime(to: timestamp)
         let event = touchEvent ?? Event(type: .touches, timestamp: timestamp)
         touchEvent = event
         event.timestamp = timestamp
@@ -73,6 +105,12 @@ open class Application: Responder {
         }
         sendEvent(event)
         finishEndedTouches()
+    }
+
+    /// Moves input time forward, firing due timers (a long press, a multi-tap timeout) and
+    /// letting their windows settle.
+    public func advanceTime(to time: Double) {
+        timers.advance(to: time)
     }
 
     /// Cancels every active touch (the device went away, or the daemon is stopping).

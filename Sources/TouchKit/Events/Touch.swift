@@ -23,6 +23,17 @@ public final class Touch: Hashable, CustomStringConvertible {
     /// False for touches a view may not have (exclusive touch, single touch) or that were
     /// cancelled when their view left the window.
     var isDelivered = true
+    /// Gesture recognizers chosen at touch-down (of the hit view and its ancestors).
+    var recognizers: [GestureRecognizer] = []
+    var attached = false
+    /// The view has had touchesBegan; has had its last call; waits for recognizers.
+    var viewBegan = false
+    var viewDone = false
+    var heldBegan = false
+    var heldEnded = false
+
+    /// The recognizers that receive this touch: those of its view and the view's ancestors.
+    public var gestureRecognizers: [GestureRecognizer] { recognizers }
 
     init(identifier: UInt64, location: Point, window: Window, timestamp: Double, force: Double,
          maximumPossibleForce: Double, majorRadius: Double) {

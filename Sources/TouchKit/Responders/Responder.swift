@@ -20,6 +20,15 @@ open class Responder {
     open func motionCancelled(_ motion: Event.Subtype, with event: Event?) { next?.motionCancelled(motion, with: event) }
     open func remoteControlReceived(with event: Event?) { next?.remoteControlReceived(with: event) }
 
+    // MARK: Actions
+
+    /// Whether this responder handles `action` (sent by a control, or by
+    /// `Application.sendAction`); the default says no.
+    open func canPerformAction(_ action: Action, withSender sender: AnyObject?) -> Bool { false }
+
+    /// Handles `action`; called when `canPerformAction` said yes.
+    open func perform(_ action: Action, sender: AnyObject?, event: Event?) {}
+
     // MARK: First responder
 
     /// Whether this responder accepts first-responder status (false by default).

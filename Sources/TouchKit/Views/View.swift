@@ -142,6 +142,27 @@ open class View: Responder, CustomStringConvertible {
         return false
     }
 
+    // MARK: - Gesture recognizers
+
+    public private(set) var gestureRecognizers: [GestureRecognizer] = []
+
+    public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
+        recognizer.view?.removeGestureRecognizer(recognizer)
+        gestureRecognizers.append(recognizer)
+        recognizer.view = self
+    }
+
+    public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
+        guard recognizer.view === self else { return }
+        gestureRecognizers.removeAll { $0 === recognizer }
+        recognizer.reset()
+        recognizer.view = nil
+    }
+
+    /// Asked (of the hit-test view) before a recognizer leaves `possible`; false makes it
+    /// fail. Default true; controls refuse single taps of other views' recognizers.
+    open func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { true }
+
     // MARK: - Responder chain
 
     /// The view controller whose root view this is, else the superview.

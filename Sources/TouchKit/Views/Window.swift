@@ -38,29 +38,19 @@ open class Window: View {
         makeKey()
     }
 
-    /// Delivers the window's touches of `event`: each new touch is hit-tested once; then
-    /// every view gets its touches, once per phase (began, moved, ended, cancelled);
-    /// stationary touches get no call.
+    /// Arbitrates recognizers and delivers touches to views for this window.
+    lazy var gestureArbiter = GestureArbiter(window: self)
+
+    /// Delivers the window's touches of `event`: each new touch is hit-tested once; the
+    /// gesture recognizers of the hit view and its ancestors see the touches first; then
+    /// every view gets its touches, once per phase (began, moved, ended, cancelled) — unless
+    /// a recognizer withholds or cancels them. Stationary touches get no call.
     open func sendEvent(_ event: Event) {
         guard event.type == .touches else { return }
         for touch in event.touchList where touch.window === self && touch.phase == .began && !touch.routed {
             route(touch, event)
         }
-        var order: [View] = []
-        var byView: [ObjectIdentifier: [Touch.Phase: Set<Touch>]] = [:]
-        for touch in event.touchList where touch.window === self && touch.isDelivered && touch.phase != .stationary {
-            guard let view = touch.view else { continue }
-            let key = ObjectIdentifier(view)
-            if byView[key] == nil { order.append(view); byView[key] = [:] }
-            byView[key]![touch.phase, default: []].insert(touch)
-        }
-        for view in order {
-            let phases = byView[ObjectIdentifier(view)]!
-            if let t = phases[.began] { view.touchesBegan(t, with: event) }
-            if let t = phases[.moved] { view.touchesMoved(t, with: event) }
-            if let t = phases[.ended] { view.touchesEnded(t, with: event) }
-            if let t = phases[.cancelled] { view.touchesCancelled(t, with: event) }
-        }
+        gestureArbiter.deliver(event)
     }
 
     /// Hit-tests a new touch (unless the application already did, choosing the window) and
@@ -79,21 +69,7 @@ open class Window: View {
 
     /// Ends as cancelled the touches tracked by `view` or its subviews (it is leaving the window).
     func cancelTouches(inSubtreeOf view: View) {
-        guard let app = application, let event = app.touchEvent else { return }
-        let leaving = event.touchList.filter {
-            $0.window === self && $0.isDelivered && !$0.phase.isFinal && ($0.view?.isDescendant(of: view) ?? false)
-        }
-        guard !leaving.isEmpty else { return }
-        var order: [View] = []
-        var byView: [ObjectIdentifier: Set<Touch>] = [:]
-        for touch in leaving {
-            touch.phase = .cancelled
-            touch.isDelivered = false       // later updates of its contact are not delivered
-            let key = ObjectIdentifier(touch.view!)
-            if byView[key] == nil { order.append(touch.view!) }
-            byView[key, default: []].insert(touch)
-        }
-        for v in order { v.touchesCancelled(byView[ObjectIdentifier(v)]!, with: event) }
+        gestureArbiter.cancelTouches(inSubtreeOf: view)
     }
 }
 

@@ -1,0 +1,10 @@
+/// An action message sent by a control (a selector's role): a name that responders
+/// recognise in `canPerformAction` and handle in `perform`.
+public struct Action: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    public let name: String
+
+    public init(_ name: String) { self.name = name }
+    public init(stringLiteral value: String) { self.init(value) }
+
+    public var description: String { name }
+}

@@ -1,0 +1,151 @@
+/// A view that tracks one touch and turns it into control events sent to targets: touch
+/// down, drags inside and outside (with a 70-point tolerance), touch up inside or outside,
+/// cancel (UIControl's role).
+open class Control: View {
+    public struct Events: OptionSet, Hashable, Sendable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        public static let touchDown = Events(rawValue: 1 << 0)
+        public static let touchDownRepeat = Events(rawValue: 1 << 1)
+        public static let touchDragInside = Events(rawValue: 1 << 2)
+        public static let touchDragOutside = Events(rawValue: 1 << 3)
+        public static let touchDragEnter = Events(rawValue: 1 << 4)
+        public static let touchDragExit = Events(rawValue: 1 << 5)
+        public static let touchUpInside = Events(rawValue: 1 << 6)
+        public static let touchUpOutside = Events(rawValue: 1 << 7)
+        public static let touchCancel = Events(rawValue: 1 << 8)
+        public static let valueChanged = Events(rawValue: 1 << 12)
+        public static let primaryActionTriggered = Events(rawValue: 1 << 13)
+        public static let allTouchEvents = Events(rawValue: 0x1ff)
+
+        /// Each event's name, in UIKit's order.
+        public static let names: [(Events, String)] = [
+            (.touchDown, "touchDown"), (.touchDownRepeat, "touchDownRepeat"), (.touchDragInside, "touchDragInside"),
+            (.touchDragOutside, "touchDragOutside"), (.touchDragEnter, "touchDragEnter"), (.touchDragExit, "touchDragExit"),
+            (.touchUpInside, "touchUpInside"), (.touchUpOutside, "touchUpOutside"), (.touchCancel, "touchCancel"),
+            (.valueChanged, "valueChanged"), (.primaryActionTriggered, "primaryActionTriggered"),
+        ]
+    }
+
+    /// A disabled control tracks nothing; its touches travel up the responder chain.
+    public var isEnabled = true
+    public var isHighlighted = false
+    public var isSelected = false
+    public private(set) var isTracking = false
+    public private(set) var isTouchInside = false
+    /// Points around the bounds that still count as inside while dragging. Default 70.
+    public var dragTolerance = 70.0
+    /// Called for every control event sent, with its name (for logs and tests).
+    public var eventObserver: ((Control, String) -> Void)?
+
+    private var targets: [(target: Responder?, action: Action, events: Events)] = []
+    private var handlers: [(events: Events, handler: (Control) -> Void)] = []
+    private weak var trackedTouch: Touch?
+
+    // MARK: Targets
+
+    /// `target` nil sends `action` up the responder chain (`Application.sendAction`).
+    public func addTarget(_ target: Responder?, action: Action, for events: Events) {
+        targets.append((target, action, events))
+    }
+
+    public func removeTarget(_ target: Responder?, action: Action?, for events: Events) {
+        targets.removeAll { $0.target === target && (action == nil || $0.action == action) && !$0.events.isDisjoint(with: events) }
+    }
+
+    /// A closure run for `events`.
+    public func addAction(for events: Events, _ handler: @escaping (Control) -> Void) {
+        handlers.append((events, handler))
+    }
+
+    /// Sends the actions registered for `events`.
+    public func sendActions(for events: Events, with event: Event? = nil) {
+        for (flag, name) in Events.names where events.contains(flag) { eventObserver?(self, name) }
+        for t in targets where !t.events.isDisjoint(with: events) { sendAction(t.action, to: t.target, for: event) }
+        for h in handlers where !h.events.isDisjoint(with: events) { h.handler(self) }
+    }
+
+    /// Hands one action to the application, which finds the target when it is nil.
+    open func sendAction(_ action: Action, to target: Responder?, for event: Event?) {
+        window?.application?.sendAction(action, to: target, from: self, for: event)
+    }
+
+    // MARK: Tracking (override to customise)
+
+    open func beginTracking(_ touch: Touch, with event: Event?) -> Bool { true }
+    open func continueTracking(_ touch: Touch, with event: Event?) -> Bool { true }
+    open func endTracking(_ touch: Touch?, with event: Event?) {}
+    open func cancelTracking(with event: Event?) {}
+
+    private func isInside(_ touch: Touch) -> Bool {
+        bounds.insetBy(dx: -dragTolerance, dy: -dragTolerance).contains(touch.location(in: self))
+    }
+
+    // MARK: Touches
+
+    open override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
+        guard isEnabled, trackedTouch == nil, let touch = touches.first else { return super.touchesBegan(touches, with: event) }
+        trackedTouch = touch
+        isTouchInside = true
+        isHighlighted = true
+        isTracking = beginTracking(touch, with: event)
+        sendActions(for: touch.tapCount > 1 ? [.touchDown, .touchDownRepeat] : .touchDown, with: event)
+    }
+
+    open override func touchesMoved(_ touches: Set<Touch>, with event: Event?) {
+        guard let touch = trackedTouch, touches.contains(touch) else { return super.touchesMoved(touches, with: event) }
+        let wasInside = isTouchInside
+        isTouchInside = isInside(touch)
+        isHighlighted = isTouchInside
+        if isTracking { isTracking = continueTracking(touch, with: event) }
+        var events: Events = isTouchInside ? .touchDragInside : .touchDragOutside
+        if wasInside != isTouchInside { events.insert(isTouchInside ? .touchDragEnter : .touchDragExit) }
+        sendActions(for: events, with: event)
+    }
+
+    open override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
+        guard let touch = trackedTouch, touches.contains(touch) else { return super.touchesEnded(touches, with: event) }
+        isTouchInside = isInside(touch)
+        endTracking(touch, with: event)
+        finish()
+        sendActions(for: isTouchInside ? primaryEvents : .touchUpOutside, with: event)
+    }
+
+    open override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
+        guard let touch = trackedTouch, touches.contains(touch) else { return super.touchesCancelled(touches, with: event) }
+        cancelTracking(with: event)
+        finish()
+        sendActions(for: .touchCancel, with: event)
+    }
+
+    /// What a lift inside sends: touchUpInside (buttons add primaryActionTriggered).
+    open var primaryEvents: Events { .touchUpInside }
+
+    private func finish() {
+        trackedTouch = nil
+        isTracking = false
+        isHighlighted = false
+    }
+
+    /// A control wins a single tap over tap recognizers of other views (its ancestors);
+    /// recognizers attached to the control itself still win.
+    open override func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
+        if let tap = recognizer as? TapGestureRecognizer, tap.view !== self,
+           tap.numberOfTapsRequired == 1, tap.numberOfTouchesRequired == 1 {
+            return false
+        }
+        return true
+    }
+}
+
+/// A push button: a control whose touch-up inside is its primary action.
+open class Button: Control {
+    public var title: String
+
+    public init(frame: Rect = .zero, name: String = "", title: String = "") {
+        self.title = title
+        super.init(frame: frame, name: name)
+    }
+
+    open override var primaryEvents: Events { [.touchUpInside, .primaryActionTriggered] }
+}

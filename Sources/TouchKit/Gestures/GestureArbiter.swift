@@ -1,0 +1,271 @@
+/// A window's touch delivery: recognizers see each touch before the views; recognition is
+/// arbitrated (failure requirements, delegates, simultaneous recognition, prevention); views
+/// get their touches once per phase — withheld, delivered late or cancelled as the
+/// recognizers decide. One per window.
+final class GestureArbiter {
+    private unowned let window: Window
+    /// Recognizers that have seen touches since their last reset, in the order they joined.
+    private var participants: [GestureRecognizer] = []
+    /// Touches whose view delivery waits for recognizers (touch-downs or touch-ups).
+    private var held: [Touch] = []
+    private var event: Event?
+    private var resolving = false
+    private var needsResolution = false
+
+    init(window: Window) { self.window = window }
+
+    // MARK: - A frame
+
+    func deliver(_ event: Event) {
+        self.event = event
+        let touches = event.touchList.filter { $0.window === window && $0.isDelivered && $0.view != nil }
+        for t in touches where t.phase == .began && !t.attached { attachRecognizers(t) }
+        deliverToRecognizers(touches, event)
+        resolve()
+        deliverToViews(touches, event)
+        resolve()
+        for r in participants { r.trackedTouches.removeAll { $0.phase.isFinal } }
+        resetFinished()
+    }
+
+    private func attachRecognizers(_ touch: Touch) {
+        touch.attached = true
+        var v: View? = touch.view
+        while let view = v {
+            for r in view.gestureRecognizers where r.isEnabled && r.isActive && (r.delegate?.gestureRecognizer(r, shouldReceive: touch) ?? true) {
+                touch.recognizers.append(r)
+                if !participants.contains(where: { $0 === r }) { participants.append(r) }
+            }
+            v = view.superview
+        }
+    }
+
+    private func deliverToRecognizers(_ touches: [Touch], _ event: Event) {
+        for r in participants where r.isEnabled {
+            var began = Set<Touch>(), moved = Set<Touch>(), ended = Set<Touch>(), cancelled = Set<Touch>()
+            for t in touches where t.recognizers.contains(where: { $0 === r }) && !r.ignoredTouches.contains(ObjectIdentifier(t)) {
+                switch t.phase {
+                case .began: began.insert(t)
+                case .moved: moved.insert(t)
+                case .ended: ended.insert(t)
+                case .cancelled: cancelled.insert(t)
+                case .stationary: break
+                }
+            }
+            for t in began where !r.trackedTouches.contains(where: { $0 === t }) { r.trackedTouches.append(t) }
+            if !began.isEmpty, r.isActive { r.touchesBegan(began, with: event) }
+            if !moved.isEmpty, r.isActive { r.touchesMoved(moved, with: event) }
+            if !ended.isEmpty, r.isActive { r.touchesEnded(ended, with: event) }
+            if !cancelled.isEmpty, r.isActive { r.touchesCancelled(cancelled, with: event) }
+        }
+    }
+
+    // MARK: - Arbitration
+
+    func setNeedsResolution() { needsResolution = true }
+
+    /// Settles every requested recognition, then releases or cancels withheld view touches.
+    func resolve() {
+        guard !resolving else { needsResolution = true; return }
+        resolving = true
+        defer { resolving = false }
+        repeat {
+            needsResolution = false
+            for r in participants where r.requestedState != nil && r.state == .possible {
+                decide(r)
+            }
+        } while needsResolution
+        releaseHeld()
+    }
+
+    private func decide(_ r: GestureRecognizer) {
+        let waits = requirements(of: r)
+        if waits.contains(where: { $0.state == .began || $0.state == .changed || $0.state == .ended }) {
+            r.apply(.failed)
+            return
+        }
+        if waits.contains(where: { $0.state == .possible && isParticipating($0) }) { return }   // keep waiting
+        let viewsAllow = r.trackedTouches.allSatisfy { $0.view?.gestureRecognizerShouldBegin(r) ?? true }
+        guard viewsAllow, r.delegate?.gestureRecognizerShouldBegin(r) ?? true else { r.apply(.failed); return }
+        let blockers = participants.filter {
+            $0 !== r && ($0.state == .began || $0.state == .changed || $0.state == .ended) && sharesTouches($0, r)
+                && !simultaneous($0, r) && $0.canPrevent(r) && r.canBePrevented(by: $0)
+        }
+        guard blockers.isEmpty else { r.apply(.failed); return }
+        r.apply(r.requestedState!)
+        for o in participants where o !== r && sharesTouches(o, r) && !simultaneous(o, r) && r.canPrevent(o) && o.canBePrevented(by: r) {
+            switch o.state {
+            case .possible: o.apply(.failed)
+            case .began, .changed: o.apply(.cancelled)
+            default: break
+            }
+        }
+        if r.cancelsTouchesInView { cancelViewTouches(of: r) }
+    }
+
+    private func requirements(of r: GestureRecognizer) -> [GestureRecognizer] {
+        var list = r.requiredToFail
+        for o in participants where o !== r && !list.contains(where: { $0 === o }) {
+            if r.shouldRequireFailure(of: o) || o.shouldBeRequiredToFail(by: r)
+                || (r.delegate?.gestureRecognizer(r, shouldRequireFailureOf: o) ?? false)
+                || (o.delegate?.gestureRecognizer(o, shouldBeRequiredToFailBy: r) ?? false) {
+                list.append(o)
+            }
+        }
+        return list
+    }
+
+    private func isParticipating(_ r: GestureRecognizer) -> Bool {
+        participants.contains { $0 === r } && (!r.trackedTouches.isEmpty || r.timer != nil || r.requestedState != nil)
+    }
+
+    private func sharesTouches(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
+        a.trackedTouches.contains { t in b.trackedTouches.contains { $0 === t } }
+            || (a.trackedTouches.isEmpty || b.trackedTouches.isEmpty)   // a multi-tap between taps still competes
+    }
+
+    private func simultaneous(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
+        (a.delegate?.gestureRecognizer(a, shouldRecognizeSimultaneouslyWith: b) ?? false)
+            || (b.delegate?.gestureRecognizer(b, shouldRecognizeSimultaneouslyWith: a) ?? false)
+    }
+
+    // MARK: - Views
+
+    /// Whether a recognizer of `touch` that delays (began or ended) is still undecided.
+    private func undecided(_ touch: Touch, began: Bool) -> Bool {
+        touch.recognizers.contains { r in
+            r.isEnabled && r.state == .possible && (began ? r.delaysTouchesBegan : r.delaysTouchesEnded)
+                && !r.ignoredTouches.contains(ObjectIdentifier(touch))
+        }
+    }
+
+    private func deliverToViews(_ touches: [Touch], _ event: Event) {
+        var calls = ViewCalls()
+        for t in touches where !t.viewDone {
+            switch t.phase {
+            case .began:
+                if undecided(t, began: true) { hold(t); t.heldBegan = true } else { t.viewBegan = true; calls.add(t, .began) }
+            case .moved:
+                if t.viewBegan && !t.heldBegan { calls.add(t, .moved) }
+            case .ended:
+                if t.heldBegan || (t.viewBegan && undecided(t, began: false)) {
+                    hold(t)
+                    t.heldEnded = true
+                } else if t.viewBegan {
+                    t.viewDone = true
+                    calls.add(t, .ended)
+                }
+            case .cancelled:
+                if t.viewBegan { calls.add(t, .cancelled) }
+                t.viewDone = true
+                t.heldBegan = false
+                t.heldEnded = false
+            case .stationary:
+                break
+            }
+        }
+        calls.send(event)
+    }
+
+    private func hold(_ t: Touch) {
+        if !held.contains(where: { $0 === t }) { held.append(t) }
+    }
+
+    /// Withheld touches whose recognizers have decided: delivered late, in order.
+    private func releaseHeld() {
+        guard let event, !held.isEmpty else { return }
+        var calls = ViewCalls()
+        for t in held {
+            if t.viewDone { continue }
+            if t.heldBegan && !undecided(t, began: true) {
+                t.heldBegan = false
+                t.viewBegan = true
+                calls.add(t, .began)
+            }
+            if t.heldEnded && !t.heldBegan && !undecided(t, began: false) {
+                t.heldEnded = false
+                t.viewDone = true
+                calls.add(t, t.phase == .cancelled ? .cancelled : .ended)
+            }
+        }
+        held.removeAll { $0.viewDone || (!$0.heldBegan && !$0.heldEnded) }
+        calls.send(event)
+    }
+
+    /// A recognizer with `cancelsTouchesInView` recognized: its touches leave the views.
+    private func cancelViewTouches(of r: GestureRecognizer) {
+        guard let event else { return }
+        var calls = ViewCalls()
+        for t in r.trackedTouches where !t.viewDone {
+            if t.viewBegan { calls.add(t, .cancelled) }
+            t.viewDone = true
+            t.heldBegan = false
+            t.heldEnded = false
+        }
+        held.removeAll { $0.viewDone }
+        calls.send(event)
+    }
+
+    /// Cancels the touches `view` and its subviews track (the view left the window).
+    func cancelTouches(inSubtreeOf view: View) {
+        guard let event = window.application?.touchEvent ?? event else { return }
+        var calls = ViewCalls()
+        for t in event.touchList + held where t.window === window && !t.viewDone && (t.view?.isDescendant(of: view) ?? false) {
+            if t.viewBegan { calls.add(t, .cancelled) }
+            t.viewDone = true
+            t.heldBegan = false
+            t.heldEnded = false
+        }
+        held.removeAll { $0.viewDone }
+        calls.send(event)
+    }
+
+    // MARK: - After the sequence
+
+    /// Recognizers whose gesture is over and whose touches have all lifted go back to
+    /// `possible`; idle ones leave the participants.
+    private func resetFinished() {
+        participants.removeAll { r in
+            let touchesGone = r.trackedTouches.isEmpty
+            if touchesGone && (r.state == .ended || r.state == .cancelled || r.state == .failed) {
+                r.reset()
+                return true
+            }
+            return touchesGone && r.state == .possible && r.timer == nil && r.requestedState == nil
+        }
+    }
+
+    /// After a timer fired outside a frame.
+    func afterTimer() {
+        resolve()
+        resetFinished()
+    }
+}
+
+/// The view calls of one delivery: each view once per phase, views in first-touch order.
+private struct ViewCalls {
+    private var order: [View] = []
+    private var byView: [ObjectIdentifier: [Touch.Phase: Set<Touch>]] = [:]
+
+    mutating func add(_ t: Touch, _ phase: Touch.Phase) {
+        guard let v = t.view else { return }
+        let key = ObjectIdentifier(v)
+        if byView[key] == nil { order.append(v); byView[key] = [:] }
+        byView[key]![phase, default: []].insert(t)
+    }
+
+    func send(_ event: Event) {
+        for v in order {
+            let p = byView[ObjectIdentifier(v)]!
+            if let t = p[.began] { v.touchesBegan(t, with: event) }
+            if let t = p[.moved] { v.touchesMoved(t, with: event) }
+            if let t = p[.ended] { v.touchesEnded(t, with: event) }
+            if let t = p[.cancelled] { v.touchesCancelled(t, with: event) }
+        }
+    }
+}
+
+extension GestureRecognizer {
+    /// Still in play: possible, began or changed.
+    var isActive: Bool { state == .possible || state == .began || state == .changed }
+}

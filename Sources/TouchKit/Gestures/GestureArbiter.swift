@@ -52,7 +52,8 @@ final class GestureArbiter {
                 case .stationary: break
                 }
             }
-            for t in began where !r.trackedTouches.contains(where: { $0 === t }) { r.trackedTouches.append(t) }
+            // In touch-down order, so location(ofTouch:) indexes are stable.
+            for t in touches where began.contains(t) && !r.trackedTouches.contains(where: { $0 === t }) { r.trackedTouches.append(t) }
             if !began.isEmpty, r.isActive { r.touchesBegan(began, with: event) }
             if !moved.isEmpty, r.isActive { r.touchesMoved(moved, with: event) }
             if !ended.isEmpty, r.isActive { r.touchesEnded(ended, with: event) }

@@ -10,13 +10,13 @@ struct JSONObject {
     private mutating func key(_ k: String) {
         if !first { buffer.append(",") }
         first = false
-        JSONObject.appendString(k, &buffer)
+        buffer.append(jsonString: k)
         buffer.append(":")
     }
 
     mutating func set(_ k: String, _ v: String?) {
         key(k)
-        if let v { JSONObject.appendString(v, &buffer) } else { buffer.append("null") }
+        if let v { buffer.append(jsonString: v) } else { buffer.append("null") }
     }
 
     mutating func set(_ k: String, _ v: Int?) {
@@ -34,7 +34,7 @@ struct JSONObject {
         buffer.append("[")
         for (i, s) in v.enumerated() {
             if i > 0 { buffer.append(",") }
-            JSONObject.appendString(s, &buffer)
+            buffer.append(jsonString: s)
         }
         buffer.append("]")
     }
@@ -59,22 +59,5 @@ struct JSONObject {
         var b = buffer
         b.append("}")
         return b
-    }
-
-    static func appendString(_ s: String, _ out: inout TextBuffer) {
-        out.append("\"")
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out.append("\\\"")
-            case "\\": out.append("\\\\")
-            case "\n": out.append("\\n")
-            case "\r": out.append("\\r")
-            case "\t": out.append("\\t")
-            case _ where u.value < 0x20:
-                out.append("\\u"); out.append(hex: u.value, width: 4)
-            default: out.append(string: String(u))
-            }
-        }
-        out.append("\"")
     }
 }

@@ -46,3 +46,12 @@ struct BitSetTests {
         #expect(s.hashValue == BitSet([64, 63, 0]).hashValue)
     }
 }
+
+@Suite("JSON strings")
+struct JSONStringTests {
+    @Test func escapesQuotesBackslashesAndControlCharacters() {
+        var b = TextBuffer()
+        b.append(jsonString: "a\"b\\c\nd\u{1}é🙂")
+        #expect(b.string == #""a\"b\\c\nd\u0001é🙂""#)
+    }
+}

@@ -105,6 +105,26 @@ public struct TextBuffer: Sendable {
         append(decimal: time.microseconds, width: 6, zeroPad: true)
     }
 
+    /// Appends `s` as a JSON string literal, quoted and escaped.
+    public mutating func append(jsonString s: String) {
+        append("\"")
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": append("\\\"")
+            case "\\": append("\\\\")
+            case "\n": append("\\n")
+            case "\r": append("\\r")
+            case "\t": append("\\t")
+            case _ where u.value < 0x20:
+                append("\\u")
+                append(hex: u.value, width: 4)
+            default:
+                if u.isASCII { bytes.append(UInt8(u.value)) } else { bytes.append(contentsOf: String(u).utf8) }
+            }
+        }
+        append("\"")
+    }
+
     /// Appends a string left-aligned in `width` columns, like `%-Ns`.
     public mutating func append(_ s: String, leftAlignedIn width: Int) {
         let before = bytes.count

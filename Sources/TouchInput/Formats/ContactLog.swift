@@ -21,7 +21,7 @@ public struct ContactLog: Sendable {
         }
         if json {
             out.append("{\"t\":"); out.append(time: frame.time)
-            out.append(",\"device\":"); appendJSONString(device, &out)
+            out.append(",\"device\":"); out.append(jsonString: device)
             out.append(",\"event\":\"frame\",\"contacts\":"); out.append(decimal: frame.contacts.count); out.append("}\n")
         } else {
             out.append(time: frame.time); out.append(" "); out.append(string: device); out.append(" frame\n")
@@ -49,7 +49,7 @@ public struct ContactLog: Sendable {
 
     private func writeJSON(_ c: Contact, _ at: DevicePoint, _ prev: DevicePoint, _ out: inout TextBuffer) {
         out.append("{\"t\":"); out.append(time: c.time)
-        out.append(",\"device\":"); appendJSONString(device, &out)
+        out.append(",\"device\":"); out.append(jsonString: device)
         out.append(",\"slot\":"); out.append(decimal: c.slot)
         out.append(",\"id\":"); out.append(decimal: Int64(c.id))
         out.append(",\"phase\":\""); out.append(string: c.phase.rawValue)
@@ -65,18 +65,5 @@ public struct ContactLog: Sendable {
         if let v = c.toolType { out.append(",\"toolType\":"); out.append(decimal: v) }
         if c.isInitial { out.append(",\"initial\":true") }
         out.append("}\n")
-    }
-
-    private func appendJSONString(_ s: String, _ out: inout TextBuffer) {
-        out.append("\"")
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out.append("\\\"")
-            case "\\": out.append("\\\\")
-            case _ where u.value < 0x20: out.append("\\u"); out.append(hex: u.value, width: 4)
-            default: out.append(string: String(u))
-            }
-        }
-        out.append("\"")
     }
 }

@@ -50,9 +50,15 @@ public final class EvdevDevice {
                 throw .system(path: path, call: "EVIOCSCLOCKID", errno: e)
             }
         }
-        var handle: OpaquePointer?
-        let rc = libevdev_new_from_fd(fd, &handle)
-        guard rc == 0, let handle else {
+        guard let handle = libevdev_new() else {
+            close(fd)
+            throw .system(path: path, call: "libevdev_new", errno: ENOMEM)
+        }
+        // libevdev's own notices (driver bugs it works around) go to our diagnostics.
+        libevdev_set_device_log_function(handle, libevdevLog, LIBEVDEV_LOG_INFO, nil)
+        let rc = libevdev_set_fd(handle, fd)
+        guard rc == 0 else {
+            libevdev_free(handle)
             close(fd)
             if rc == -ENODEV { throw .unplugged(path: path) }
             if rc == -ENOTTY || rc == -EINVAL { throw .notEvdev(path: path) }
@@ -203,6 +209,16 @@ public final class EvdevDevice {
             }
         }
     }
+}
+
+/// Formats a libevdev log message and prints it as a touchbridge diagnostic.
+private let libevdevLog: libevdev_device_log_func_t = { _, _, _, _, _, _, format, args in
+    guard let format, let args else { return }
+    var buffer = [CChar](repeating: 0, count: 512)
+    _ = vsnprintf(&buffer, buffer.count, format, args)
+    var message = String(cString: buffer)
+    while message.last == "\n" { message.removeLast() }
+    Diagnostics.print("touchbridge: libevdev: \(message)")
 }
 
 extension InputEvent {

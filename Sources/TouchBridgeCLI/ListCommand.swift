@@ -36,7 +36,7 @@ struct ListCommand: ParsableCommand {
         }
         if rows.contains(where: { $0.openError != nil && $0.openError!.exitCode == 77 }) {
             Diagnostics.print("touchbridge: some devices could not be opened (slots and ranges unknown): "
-                + DeviceError.permissionDenied(path: "they").description.dropFirst("they: ".count))
+                + DeviceError.accessAdvice)
         }
         if rows.contains(where: { $0.kindFromCapabilities }) {
             Diagnostics.print("touchbridge: * kind guessed from the device's capabilities: udev has no record of it (is systemd-udevd running?)")

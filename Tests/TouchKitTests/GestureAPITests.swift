@@ -112,3 +112,23 @@ struct GestureAPITests {
         _ = window
     }
 }
+
+@Suite("Recognizers on different views do not compete")
+struct IndependentRecognizerTests {
+    @Test func aTapElsewhereDoesNotFailADoubleTapWaitingForItsSecondTap() {
+        let log = CallLog()
+        let (app, _, vc) = makeScreen(log: log)
+        let left = View(frame: Rect(x: 0, y: 0, width: 200, height: 400), name: "left")
+        let right = View(frame: Rect(x: 200, y: 0, width: 200, height: 400), name: "right")
+        vc.view.addSubview(left); vc.view.addSubview(right)
+        let double = LoggingTap("double", log: log)
+        double.numberOfTapsRequired = 2
+        left.addGestureRecognizer(double)
+        right.addGestureRecognizer(LoggingTap("single", log: log))
+        touch(app, 1, .began, 50, 50, at: 0); touch(app, 1, .ended, 50, 50, at: 0.05)
+        touch(app, 2, .began, 300, 50, at: 0.1); touch(app, 2, .ended, 300, 50, at: 0.15)   // the other view
+        touch(app, 3, .began, 52, 50, at: 0.25); touch(app, 3, .ended, 52, 50, at: 0.3)
+        app.advanceTime(to: 2)
+        #expect(log.lines.filter { $0.hasPrefix("action") } == ["action single ended", "action double ended"])
+    }
+}

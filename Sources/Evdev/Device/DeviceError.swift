@@ -23,9 +23,7 @@ public enum DeviceError: Error, CustomStringConvertible, Equatable {
                 : "touchscreens present: " + touchscreens.joined(separator: ", ")
             return "\(path): no such device (\(there))"
         case let .permissionDenied(path):
-            return "\(path): permission denied. Input devices belong to the 'input' group: add the user "
-                + "to it (sudo usermod -aG input $USER, then log in again), or install touchbridge's udev "
-                + "rule (udev/70-touchbridge.rules), which gives the 'touchbridge' group access to touchscreens"
+            return "\(path): permission denied. \(DeviceError.accessAdvice)"
         case let .unplugged(path):
             return "\(path): the device was unplugged"
         case let .fileNotAccessible(path):
@@ -42,6 +40,11 @@ public enum DeviceError: Error, CustomStringConvertible, Equatable {
             return "\(path): \(call) failed: \(errnoDescription(errno))"
         }
     }
+
+    /// How to get read access to input devices.
+    public static let accessAdvice = "Input devices belong to the 'input' group: add the user "
+        + "to it (sudo usermod -aG input $USER, then log in again), or install touchbridge's udev "
+        + "rule (udev/70-touchbridge.rules), which gives the 'touchbridge' group access to touchscreens"
 
     /// The sysexits code: 66 for missing or vanished input, 77 for permissions.
     public var exitCode: Int32 {

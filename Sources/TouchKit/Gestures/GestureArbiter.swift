@@ -53,7 +53,10 @@ final class GestureArbiter {
                 }
             }
             // In touch-down order, so location(ofTouch:) indexes are stable.
-            for t in touches where began.contains(t) && !r.trackedTouches.contains(where: { $0 === t }) { r.trackedTouches.append(t) }
+            for t in touches where began.contains(t) && !r.trackedTouches.contains(where: { $0 === t }) {
+                r.trackedTouches.append(t)
+                r.seenTouches.insert(ObjectIdentifier(t))
+            }
             if !began.isEmpty, r.isActive { r.touchesBegan(began, with: event) }
             if !moved.isEmpty, r.isActive { r.touchesMoved(moved, with: event) }
             if !ended.isEmpty, r.isActive { r.touchesEnded(ended, with: event) }
@@ -120,9 +123,10 @@ final class GestureArbiter {
         participants.contains { $0 === r } && (!r.trackedTouches.isEmpty || r.timer != nil || r.requestedState != nil)
     }
 
+    /// Whether two recognizers saw a common touch since their last reset (so a multi-tap
+    /// between its taps still competes with its own view's recognizers, not with others').
     private func sharesTouches(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
-        a.trackedTouches.contains { t in b.trackedTouches.contains { $0 === t } }
-            || (a.trackedTouches.isEmpty || b.trackedTouches.isEmpty)   // a multi-tap between taps still competes
+        !a.seenTouches.isDisjoint(with: b.seenTouches)
     }
 
     private func simultaneous(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
@@ -196,22 +200,20 @@ final class GestureArbiter {
     /// A recognizer with `cancelsTouchesInView` recognized: its touches leave the views.
     private func cancelViewTouches(of r: GestureRecognizer) {
         guard let event else { return }
-        var calls = ViewCalls()
-        for t in r.trackedTouches where !t.viewDone {
-            if t.viewBegan { calls.add(t, .cancelled) }
-            t.viewDone = true
-            t.heldBegan = false
-            t.heldEnded = false
-        }
-        held.removeAll { $0.viewDone }
-        calls.send(event)
+        endForViews(r.trackedTouches, event)
     }
 
     /// Cancels the touches `view` and its subviews track (the view left the window).
     func cancelTouches(inSubtreeOf view: View) {
         guard let event = window.application?.touchEvent ?? event else { return }
+        endForViews((event.touchList + held).filter { $0.window === window && ($0.view?.isDescendant(of: view) ?? false) }, event)
+    }
+
+    /// The views see no more of `touches`: those they saw begin get `touchesCancelled`,
+    /// withheld ones are dropped.
+    private func endForViews(_ touches: [Touch], _ event: Event) {
         var calls = ViewCalls()
-        for t in event.touchList + held where t.window === window && !t.viewDone && (t.view?.isDescendant(of: view) ?? false) {
+        for t in touches where !t.viewDone {
             if t.viewBegan { calls.add(t, .cancelled) }
             t.viewDone = true
             t.heldBegan = false

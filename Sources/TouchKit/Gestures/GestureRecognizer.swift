@@ -33,6 +33,9 @@ open class GestureRecognizer: CustomStringConvertible {
     /// The touches the recognizer is following.
     public internal(set) var trackedTouches: [Touch] = []
     var ignoredTouches: Set<ObjectIdentifier> = []
+    /// Every touch delivered since the last reset (a multi-tap's taps included): recognizers
+    /// compete only when these overlap.
+    var seenTouches: Set<ObjectIdentifier> = []
     var timer: TimerQueue.TimerID?
 
     public init(name: String = "", target: AnyObject? = nil, action: ((GestureRecognizer) -> Void)? = nil) {
@@ -136,6 +139,7 @@ open class GestureRecognizer: CustomStringConvertible {
         cancelTimer()
         trackedTouches.removeAll()
         ignoredTouches.removeAll()
+        seenTouches.removeAll()
         requestedState = nil
         currentState = .possible
     }

@@ -131,6 +131,8 @@ struct TouchesCommand: ParsableCommand {
         }
         if !opened.contacts.isEmpty { log.write(opened, mapper: mapper, into: &buffer) }
         out.flush(&buffer)
+        Diagnostics.print("touchbridge: \(device.path): reading \(d.name) (\(describe(tracker.touchProtocol)), "
+            + "screen \(Int(mapper.width))x\(Int(mapper.height)))")
         var failure: DeviceError?
         loop: while !out.isBroken {
             let ready = waitReadable([device.fd, signals.fd])
@@ -156,6 +158,14 @@ struct TouchesCommand: ParsableCommand {
         if !end.contacts.isEmpty { log.write(end, mapper: mapper, into: &buffer) }
         out.flush(&buffer)
         if let failure { throw fail(failure) }
+    }
+
+    private func describe(_ p: TouchProtocol) -> String {
+        switch p {
+        case let .slots(n): return "multitouch protocol B, \(n) slots"
+        case .groups: return "multitouch protocol A"
+        case .single: return "single touch"
+        }
     }
 
     private func monotonicNow() -> EventTime {

@@ -28,14 +28,9 @@ struct DiscoveryTests {
 
     @Test func calibrationMatrixIsReadFromUdev() throws {
         // A udev rule, as an integrator would install one, sets the matrix for this panel.
-        let rules = "/run/udev/rules.d"
-        try FileManager.default.createDirectory(atPath: rules, withIntermediateDirectories: true)
-        let rule = "\(rules)/99-touchbridge-test.rules"
-        try #"SUBSYSTEM=="input", KERNEL=="event*", ATTRS{name}=="TB Calibrated Panel", ENV{LIBINPUT_CALIBRATION_MATRIX}="0 -1 1 1 0 0""#
-            .write(toFile: rule, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: rule) }
-        let reload = try Spawned("/bin/udevadm", ["control", "--reload-rules"])
-        #expect(reload.wait() == 0)
+        let rule = "/run/udev/rules.d/99-touchbridge-test.rules"
+        try installUdevRule(rule, #"SUBSYSTEM=="input", KERNEL=="event*", ATTRS{name}=="TB Calibrated Panel", ENV{LIBINPUT_CALIBRATION_MATRIX}="0 -1 1 1 0 0""#)
+        defer { try? installUdevRule(rule, nil) }
         let (device, record) = try createDevice(VirtualDevices.multitouch(name: "TB Calibrated Panel"))
         let info = try #require(record)
         // What udev broadcast is also what discovery reads back from its database.
@@ -52,11 +47,8 @@ struct DiscoveryTests {
             #expect(try Spawned("/usr/sbin/groupadd", ["--system", "touchbridge"]).wait() == 0)
         }
         let installed = "/run/udev/rules.d/70-touchbridge.rules"
-        try FileManager.default.createDirectory(atPath: "/run/udev/rules.d", withIntermediateDirectories: true)
-        try? FileManager.default.removeItem(atPath: installed)
-        try FileManager.default.copyItem(atPath: rule, toPath: installed)
-        defer { try? FileManager.default.removeItem(atPath: installed) }
-        #expect(try Spawned("/bin/udevadm", ["control", "--reload-rules"]).wait() == 0)
+        try installUdevRule(installed, try String(contentsOfFile: rule, encoding: .utf8))
+        defer { try? installUdevRule(installed, nil) }
         let (touch, _) = try createDevice(VirtualDevices.singleTouch())
         var st = stat()
         #expect(stat(touch.devnode, &st) == 0)

@@ -76,8 +76,8 @@ struct TouchParityTests {
         try before?(device)
         let theirs = try Spawned(libinputPath, ["debug-events", "--device", device.devnode])
         let mine = try Spawned(touchbridgeExecutable, ["touches", "--json", "--screen", "100x100"] + extraArgs + [device.devnode])
-        #expect(eventually { theirs.hasOpen(device.devnode) && mine.hasOpen(device.devnode) }, "both readers open the device")
-        _ = theirs.waitFor("DEVICE_ADDED", timeout: 5)
+        #expect(theirs.waitFor("DEVICE_ADDED"), "libinput is ready")
+        #expect(eventually(timeout: 10) { mine.errors.contains(": reading ") }, "touchbridge is ready")
         try drive(device, theirs, mine)
         usleep(300_000)
         theirs.signal(SIGINT)
@@ -130,11 +130,8 @@ struct TouchParityTests {
 
     @Test func calibrationMatrixFromUdev() throws {
         let rule = "/run/udev/rules.d/99-touchbridge-parity.rules"
-        try FileManager.default.createDirectory(atPath: "/run/udev/rules.d", withIntermediateDirectories: true)
-        try #"SUBSYSTEM=="input", KERNEL=="event*", ATTRS{name}=="TB Rotated Panel", ENV{LIBINPUT_CALIBRATION_MATRIX}="0 -1 1 1 0 0""#
-            .write(toFile: rule, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: rule) }
-        #expect(try Spawned("/bin/udevadm", ["control", "--reload-rules"]).wait() == 0)
+        try installUdevRule(rule, #"SUBSYSTEM=="input", KERNEL=="event*", ATTRS{name}=="TB Rotated Panel", ENV{LIBINPUT_CALIBRATION_MATRIX}="0 -1 1 1 0 0""#)
+        defer { try? installUdevRule(rule, nil) }
         let r = try run(VirtualDevices.multitouch(name: "TB Rotated Panel")) { device, _, _ in
             try Streams.play(Streams.multitouchForTracking, on: device)
         }
@@ -191,7 +188,7 @@ struct TouchParityTests {
             var device: UInputDevice? = try createDevice(VirtualDevices.multitouch()).0
             let node = device!.devnode
             let mine = try Spawned(touchbridgeExecutable, ["touches", "--json", node])
-            #expect(eventually { mine.hasOpen(node) })
+            #expect(eventually(timeout: 10) { mine.errors.contains(": reading ") })
             try device!.frame([(k.EV_ABS, k.ABS_MT_TRACKING_ID, 1), (k.EV_ABS, k.ABS_MT_POSITION_X, 100), (k.EV_KEY, k.BTN_TOUCH, 1)])
             #expect(mine.waitFor("\"began\""), "\(ending): the touch began")
             let code: Int32?

@@ -148,9 +148,9 @@ public final class EvdevDevice {
     }
 
     /// Reads every event available now, calling `body` for each; returns when the kernel
-    /// buffer is drained or the device is gone. In `.synced` mode a `SYN_DROPPED` is handed
-    /// on with `isSync == false`, followed by libevdev's resync events (`isSync == true`)
-    /// that bring the state up to date, as the libevdev documentation prescribes.
+    /// buffer is drained or the device is gone. In `.synced` mode a `SYN_DROPPED` and the
+    /// resync events libevdev derives from it (possibly none) come with `isSync == true`, as
+    /// the libevdev documentation prescribes; a raw `SYN_DROPPED` comes with `false`.
     public func read(_ mode: ReadMode, _ body: (InputEvent, _ isSync: Bool) -> Void) throws(DeviceError) -> ReadStatus {
         switch mode {
         case .raw: return try readRaw(body)
@@ -174,13 +174,9 @@ public final class EvdevDevice {
             if rc < 0 { throw .system(path: path, call: "libevdev_next_event", errno: -rc) }
             let event = InputEvent(ev)
             if rc == LIBEVDEV_READ_STATUS_SYNC.rawValue {
-                if flags == LIBEVDEV_READ_FLAG_NORMAL.rawValue {
-                    // The SYN_DROPPED itself; what follows are the resync events.
-                    flags = LIBEVDEV_READ_FLAG_SYNC.rawValue
-                    body(event, false)
-                } else {
-                    body(event, true)
-                }
+                // The SYN_DROPPED itself, then the resync events: all part of the resync.
+                flags = LIBEVDEV_READ_FLAG_SYNC.rawValue
+                body(event, true)
             } else {
                 body(event, false)
             }

@@ -127,19 +127,19 @@ public struct ContactTracker {
     }
 
     /// Feeds one event. At `SYN_REPORT`, calls `emit` with the frame's contact changes (not
-    /// called for frames where no contact changed). `isSync` marks libevdev's resync events
-    /// after a `SYN_DROPPED`: contacts that vanish there end as cancelled.
+    /// called for frames where no contact changed). `isSync` marks libevdev's resync: its
+    /// `SYN_DROPPED` and the events it derives; contacts that vanish there end as cancelled.
+    /// A `SYN_DROPPED` without `isSync` (a raw stream, a recording) drops the events up to the
+    /// next `SYN_REPORT`, as the kernel documentation says.
     public mutating func process(_ e: InputEvent, isSync: Bool = false, emit: (ContactFrame) -> Void) {
         if e.type == Kernel.EV_SYN && e.code == Kernel.SYN_DROPPED {
             warnings.note(.eventsDropped)
-            dropping = true
+            dropping = !isSync      // libevdev's resync needs no dropping, even when it is empty
             return
         }
         if dropping {
-            if isSync { dropping = false } else {
-                if e.isReport { dropping = false }
-                return
-            }
+            if e.isReport { dropping = false }
+            return
         }
         if e.isReport {
             frame.removeAll(keepingCapacity: true)

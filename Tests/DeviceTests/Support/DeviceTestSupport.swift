@@ -39,21 +39,34 @@ func createDevice(_ description: DeviceDescription) throws -> (UInputDevice, Inp
     return (device, info)
 }
 
+/// Installs (or, with nil text, removes) a udev rule file and reloads udev's rules. Settles
+/// first and after: a worker still busy with an earlier event would use the old rules.
+func installUdevRule(_ path: String, _ text: String?) throws {
+    try FileManager.default.createDirectory(atPath: "/run/udev/rules.d", withIntermediateDirectories: true)
+    try? FileManager.default.removeItem(atPath: path)
+    if let text { try text.write(toFile: path, atomically: true, encoding: .utf8) }
+    for args in [["settle", "--timeout=10"], ["control", "--reload-rules"], ["settle", "--timeout=10"]] {
+        _ = try Spawned("/bin/udevadm", args).wait()
+    }
+}
+
 /// A program run with posix_spawn, its standard output captured in a file; ended with
 /// SIGTERM. (Foundation's Process needs CFRunLoop sockets the minimal test VM lacks.)
 final class Spawned {
     let pid: pid_t
     let outputPath: String
+    let errorPath: String
     private var status: Int32?
 
     init(_ executable: String, _ arguments: [String]) throws {
         outputPath = NSTemporaryDirectory() + "tb-\(UUID().uuidString).out"
+        errorPath = outputPath + ".err"
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
@@ -63,6 +76,7 @@ final class Spawned {
     }
 
     var output: String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }
+    var errors: String { (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "" }
 
     var isRunning: Bool {
         guard status == nil else { return false }
@@ -109,6 +123,7 @@ final class Spawned {
     deinit {
         if isRunning { kill(pid, SIGKILL); _ = eventually { !isRunning } }
         try? FileManager.default.removeItem(atPath: outputPath)
+        try? FileManager.default.removeItem(atPath: errorPath)
     }
 }
 

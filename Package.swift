@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "TouchInput", targets: ["TouchInput"]),
         .library(name: "TouchKit", targets: ["TouchKit"]),
         .library(name: "Evdev", targets: ["Evdev"]),
+        .library(name: "TouchBridge", targets: ["TouchBridge"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -34,10 +35,14 @@ let package = Package(
         // The kernel side: libevdev devices, libudev discovery, evtest/evemu output.
         .target(name: "Evdev", dependencies: ["CEvdev", "CUdev", "CLinux", "InputEvents"]),
 
+        // The glue: devices and recordings → contacts → touches → a window built from a
+        // scene file → the handler log; and the daemon's event loop.
+        .target(name: "TouchBridge", dependencies: ["InputEvents", "TouchInput", "TouchKit", "Evdev", "CLinux"]),
+
         .executableTarget(
             name: "TouchBridgeCLI",
             dependencies: [
-                "Evdev", "InputEvents", "TouchInput",
+                "Evdev", "InputEvents", "TouchInput", "TouchBridge",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -47,6 +52,8 @@ let package = Package(
         .testTarget(name: "InputEventsTests", dependencies: ["InputEvents"]),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "InputEvents"]),
         .testTarget(name: "TouchKitTests", dependencies: ["TouchKit"]),
+        .testTarget(name: "TouchBridgeTests", dependencies: ["TouchBridge", "TouchKit", "TouchInput", "InputEvents", "Evdev"],
+                    resources: [.copy("Golden")]),
         .testTarget(name: "EvdevTests", dependencies: ["Evdev", "InputEvents"],
                     resources: [.copy("Recordings")]),
         // Real kernel devices through uinput; skipped (with a reason) where /dev/uinput

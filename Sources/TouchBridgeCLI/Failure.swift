@@ -1,6 +1,7 @@
 import ArgumentParser
 import Evdev
 import InputEvents
+import TouchBridge
 
 /// Prints an error the way every subcommand does (`touchbridge: …` on stderr) and maps it to
 /// its sysexits code.
@@ -10,6 +11,9 @@ func fail(_ error: any Error) -> ExitCode {
         Diagnostics.print("touchbridge: \(e)")
         return ExitCode(e.exitCode)
     case let e as RecordingError:
+        Diagnostics.print("touchbridge: \(e)")
+        return ExitCode(65)
+    case let e as SceneError:
         Diagnostics.print("touchbridge: \(e)")
         return ExitCode(65)
     case let e as ExitCode:

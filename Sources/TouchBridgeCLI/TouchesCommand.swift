@@ -38,12 +38,6 @@ struct TouchesCommand: ParsableCommand {
         }
     }
 
-    private func parseScreen(_ s: String) -> (Double, Double)? {
-        let parts = s.split(separator: "x")
-        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w > 0, h > 0, w.isFinite, h.isFinite else { return nil }
-        return (w, h)
-    }
-
     func run() throws {
         let out = OutputSink.standardOutput()
         let input: InputSource

@@ -22,7 +22,7 @@ public final class OutputSink {
     public func flush(_ buffer: inout TextBuffer) {
         defer { buffer.removeAll() }
         guard !isBroken, !buffer.isEmpty else { return }
-        buffer.bytes.withUnsafeBytes { raw in
+        buffer.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
                 let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)

@@ -6,24 +6,105 @@ public struct EvemuParser {
 
     public init(file: String) { self.file = file }
 
+    /// Parses a whole file held in memory.
     public func parse(_ text: String) throws(RecordingError) -> Recording {
         try parse(Array(text.utf8))
     }
 
     public func parse(_ bytes: [UInt8]) throws(RecordingError) -> Recording {
-        var state = State()
-        var lineNumber = 0
+        var lines = EvemuLineParser(file: file)
+        var events: [InputEvent] = []
         var start = 0
-        while start < bytes.count || (start == 0 && bytes.isEmpty && lineNumber == 0) {
-            if bytes.isEmpty { break }
+        while start < bytes.count {
             var end = start
             while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
-            lineNumber += 1
-            var line = bytes[start..<end]
-            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-            try parseLine(line, number: lineNumber, state: &state)
+            if let e = try lines.parse(line: bytes[start..<end]) { events.append(e) }
             start = end + 1
         }
+        let header = try lines.header()
+        return Recording(description: header.description, events: events, formatVersion: header.version)
+    }
+}
+
+/// The evemu format one line at a time, so a recording can be streamed: description lines
+/// build the device, each `E:` line comes back as its event. Memory stays flat however long
+/// the recording is.
+public struct EvemuLineParser {
+    public let file: String
+    /// The number of the last line parsed (1-based).
+    public private(set) var lineNumber = 0
+    private var state = State()
+
+    public init(file: String) { self.file = file }
+
+    /// Parses the next line (without its newline; a trailing CR is ignored). Returns the
+    /// event of an `E:` line, nil for any other line.
+    public mutating func parse(line: ArraySlice<UInt8>) throws(RecordingError) -> InputEvent? {
+        lineNumber += 1
+        // Event lines are nearly all of a recording: a fast path for well-formed ones; anything
+        // unusual goes the general way, which also words the errors.
+        if state.id != nil, let e = Self.fastEvent(line) {
+            state.sawEvent = true
+            return e
+        }
+        var line = line
+        if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+        return try parseLine(line, number: lineNumber, state: &state)
+    }
+
+    /// `E: SEC.USEC TYPE CODE VALUE` with optional trailing comment, or nil for anything else.
+    @inline(__always)
+    static func fastEvent(_ line: ArraySlice<UInt8>) -> InputEvent? {
+        line.withUnsafeBufferPointer { b -> InputEvent? in
+            let n = b.count
+            guard n > 10, b[0] == UInt8(ascii: "E"), b[1] == UInt8(ascii: ":") else { return nil }
+            var i = 2
+            @inline(__always) func spaces() -> Bool {
+                let s = i
+                while i < n && (b[i] == 0x20 || b[i] == 0x09) { i += 1 }
+                return i > s
+            }
+            @inline(__always) func digits(max: Int) -> Int64? {
+                let s = i
+                var v: Int64 = 0
+                while i < n, b[i] &- 0x30 < 10 { v = v &* 10 &+ Int64(b[i] &- 0x30); i += 1 }
+                return i > s && i - s <= max ? v : nil
+            }
+            @inline(__always) func hex() -> Int? {
+                let s = i
+                var v = 0
+                while i < n {
+                    let c = b[i]
+                    if c &- 0x30 < 10 { v = v &* 16 &+ Int(c &- 0x30) }
+                    else if c &- 0x61 < 6 { v = v &* 16 &+ Int(c &- 0x61) &+ 10 }
+                    else if c &- 0x41 < 6 { v = v &* 16 &+ Int(c &- 0x41) &+ 10 }
+                    else { break }
+                    i += 1
+                }
+                return i > s && i - s <= 4 ? v : nil
+            }
+            guard spaces(), let sec = digits(max: 15), i < n, b[i] == UInt8(ascii: "."), ({ i += 1; return true })(),
+                  let usec = digits(max: 6), spaces(), let type = hex(), spaces(), let code = hex(), spaces()
+            else { return nil }
+            var negative = false
+            if i < n && b[i] == UInt8(ascii: "-") { negative = true; i += 1 }
+            guard let magnitude = digits(max: 10) else { return nil }
+            let value = negative ? -magnitude : magnitude
+            guard value >= Int64(Int32.min), value <= Int64(Int32.max) else { return nil }
+            _ = spaces()
+            guard i == n || b[i] == UInt8(ascii: "#") || (b[i] == 0x0D && i == n - 1) else { return nil }
+            guard type <= Int(Kernel.EV_MAX), let max = Kernel.maxCode(ofType: UInt16(type)), code <= Int(max) else { return nil }
+            return InputEvent(time: EventTime(seconds: sec, microseconds: Int32(usec)), type: UInt16(type), code: UInt16(code),
+                              value: Int32(value))
+        }
+    }
+
+    /// True once an event line has been read: the description is complete.
+    public var hasEvents: Bool { state.sawEvent }
+
+    /// The device description and format version, once the description lines are read (at
+    /// the first event, or at the end of a file without events).
+    public func header() throws(RecordingError) -> (description: DeviceDescription, version: (major: Int, minor: Int)) {
         guard let name = state.name else {
             throw RecordingError(file: file, line: max(lineNumber, 1),
                                  expected: "the device name line 'N: NAME' (the file has no device description)")
@@ -32,8 +113,7 @@ public struct EvemuParser {
             throw RecordingError(file: file, line: state.nameLine + 1,
                                  expected: "'I: BUS VENDOR PRODUCT VERSION' after the name line")
         }
-        return Recording(description: state.description(name: name, id: id), events: state.events,
-                         formatVersion: state.version)
+        return (state.description(name: name, id: id), state.version)
     }
 
     // MARK: - Lines
@@ -47,7 +127,7 @@ public struct EvemuParser {
         var propertyBytes: [UInt8] = []
         var maskBytes: [UInt16: [UInt8]] = [:]
         var absInfo: [UInt16: AbsInfo] = [:]
-        var events: [InputEvent] = []
+        var sawEvent = false
 
         func description(name: String, id: InputID) -> DeviceDescription {
             // A type is supported when it has codes: evemu writes the EV_SYN line ("B: 00")
@@ -76,14 +156,14 @@ public struct EvemuParser {
         }
     }
 
-    private func parseLine(_ line: ArraySlice<UInt8>, number: Int, state: inout State) throws(RecordingError) {
+    private func parseLine(_ line: ArraySlice<UInt8>, number: Int, state: inout State) throws(RecordingError) -> InputEvent? {
         var fields = Fields(line)
         let first = !state.sawFirstLine
         state.sawFirstLine = true
-        guard let tag = fields.next() else { return }            // blank line
+        guard let tag = fields.next() else { return nil }            // blank line
         if tag.first == UInt8(ascii: "#") {
             if first { state.version = parseVersion(line) ?? (1, 0) }
-            return
+            return nil
         }
         func fail(_ expected: String) -> RecordingError {
             RecordingError(file: file, line: number, expected: expected)
@@ -96,7 +176,7 @@ public struct EvemuParser {
              UInt8(ascii: "A"), UInt8(ascii: "L"), UInt8(ascii: "S"): isDescription = true
         default: isDescription = false
         }
-        if isDescription, !state.events.isEmpty {
+        if isDescription, state.sawEvent {
             throw fail("an event line 'E: SEC.USEC TYPE CODE VALUE' (description lines must come before the first event)")
         }
         switch letter {
@@ -180,10 +260,12 @@ public struct EvemuParser {
             if let max = Kernel.maxCode(ofType: UInt16(type)), code > Int(max) {
                 throw fail("a code from 0000 to \(hexString(Int(max), width: 4)) for event type \(hexString(type, width: 4)), not \(hexString(code, width: 4))")
             }
-            state.events.append(InputEvent(time: time, type: UInt16(type), code: UInt16(code), value: value))
+            state.sawEvent = true
+            return InputEvent(time: time, type: UInt16(type), code: UInt16(code), value: value)
         default:
             throw fail("a line starting with 'N:', 'I:', 'P:', 'B:', 'A:', 'L:', 'S:', 'E:' or '#', not '\(String(decoding: tag.prefix(20), as: UTF8.self))'")
         }
+        return nil
     }
 
     private func requireHeader(_ state: State, _ fail: (String) -> RecordingError) throws(RecordingError) {

@@ -1,61 +1,92 @@
 /// A growable byte buffer for building output lines without per-line allocation: the
 /// writers reuse one buffer and hand its bytes to an output sink once per input frame.
 public struct TextBuffer: Sendable {
-    public private(set) var bytes: [UInt8]
+    /// Always fully initialised: `storage.count` is the capacity, the first `used` bytes the
+    /// text, so writers can fill the rest through a pointer.
+    @usableFromInline var storage: [UInt8]
+    @usableFromInline var used = 0
 
     public init(capacity: Int = 4096) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        storage = [UInt8](repeating: 0, count: max(capacity, 64))
     }
 
-    public var isEmpty: Bool { bytes.isEmpty }
-    public var count: Int { bytes.count }
+    /// A copy of the text so far.
+    public var bytes: [UInt8] { Array(storage[0..<used]) }
 
-    public mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
+    @inlinable public var isEmpty: Bool { used == 0 }
+    @inlinable public var count: Int { used }
 
-    public mutating func append(_ s: StaticString) {
-        s.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    @inlinable public mutating func removeAll() { used = 0 }
+
+    /// The text so far, without copying it.
+    @inlinable
+    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try storage.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[0..<used])) }
     }
 
-    public mutating func append(string s: String) { bytes.append(contentsOf: s.utf8) }
+    /// Makes room for `maxBytes`, then lets `body` write at most that many bytes directly.
+    @inlinable
+    public mutating func write(maxBytes: Int, _ body: (inout ByteWriter) -> Void) {
+        if used + maxBytes > storage.count { grow(to: used + maxBytes) }
+        let start = used
+        used = storage.withUnsafeMutableBufferPointer { b -> Int in
+            var w = ByteWriter(base: b.baseAddress! + start)
+            body(&w)
+            precondition(w.count <= maxBytes, "TextBuffer: a writer wrote more than it reserved")
+            return start + w.count
+        }
+    }
 
-    public mutating func append(bytes other: [UInt8]) { bytes.append(contentsOf: other) }
+    @usableFromInline
+    mutating func grow(to needed: Int) {
+        var capacity = storage.count * 2
+        while capacity < needed { capacity *= 2 }
+        storage.append(contentsOf: repeatElement(0, count: capacity - storage.count))
+    }
 
-    public mutating func append(byte: UInt8) { bytes.append(byte) }
+    @inlinable public mutating func append(_ s: StaticString) {
+        write(maxBytes: s.utf8CodeUnitCount) { $0.write(s) }
+    }
+
+    public mutating func append(string s: String) {
+        var s = s
+        s.withUTF8 { b in write(maxBytes: b.count) { $0.write(bytes: b) } }
+    }
+
+    @inlinable public mutating func append(bytes other: [UInt8]) {
+        write(maxBytes: other.count) { $0.write(bytes: other) }
+    }
+
+    @inlinable public mutating func append(byte: UInt8) {
+        write(maxBytes: 1) { $0.write(byte: byte) }
+    }
 
     public mutating func append(repeating byte: UInt8, count: Int) {
-        if count > 0 { bytes.append(contentsOf: repeatElement(byte, count: count)) }
+        guard count > 0 else { return }
+        write(maxBytes: count) { w in for _ in 0..<count { w.write(byte: byte) } }
     }
 
     /// Appends `value` in decimal, right-aligned in `width` columns, optionally zero-padded
     /// like printf's `%0Nd` (the sign comes first, then the zeros).
+    @inlinable
     public mutating func append(decimal value: Int64, width: Int = 0, zeroPad: Bool = false) {
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         let negative = value < 0
-        var magnitude = value.magnitude
-        var n = 0
-        withUnsafeMutableBytes(of: &digits) { buf in
-            repeat {
-                buf[n] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                n += 1
-            } while magnitude > 0
-        }
+        let n = ByteWriter.digitCount(value.magnitude)
         let used = n + (negative ? 1 : 0)
-        if !zeroPad { append(repeating: UInt8(ascii: " "), count: width - used) }
-        if negative { bytes.append(UInt8(ascii: "-")) }
-        if zeroPad { append(repeating: UInt8(ascii: "0"), count: width - used) }
-        withUnsafeBytes(of: &digits) { buf in
-            for i in stride(from: n - 1, through: 0, by: -1) { bytes.append(buf[i]) }
+        let pad = max(0, width - used)
+        write(maxBytes: used + pad) { w in
+            if !zeroPad { for _ in 0..<pad { w.write(byte: UInt8(ascii: " ")) } }
+            if negative { w.write(byte: UInt8(ascii: "-")) }
+            w.write(digits: value.magnitude, count: n + (zeroPad ? pad : 0))
         }
     }
 
+    @inlinable
     public mutating func append(decimal value: Int32, width: Int = 0, zeroPad: Bool = false) {
         append(decimal: Int64(value), width: width, zeroPad: zeroPad)
     }
 
+    @inlinable
     public mutating func append(decimal value: Int, width: Int = 0, zeroPad: Bool = false) {
         append(decimal: Int64(value), width: width, zeroPad: zeroPad)
     }
@@ -75,34 +106,31 @@ public struct TextBuffer: Sendable {
             } while v > 0
         }
         append(repeating: UInt8(ascii: "0"), count: width - n)
-        withUnsafeBytes(of: &tmp) { buf in
-            for i in stride(from: n - 1, through: 0, by: -1) { bytes.append(buf[i]) }
+        let digits = n
+        Swift.withUnsafeBytes(of: &tmp) { buf in
+            write(maxBytes: digits) { w in for i in stride(from: digits - 1, through: 0, by: -1) { w.write(byte: buf[i]) } }
         }
     }
 
     /// Appends `value` with `decimals` digits after the point, like printf's `%.Nf`
     /// (rounded half away from zero; non-finite values print as `nan`/`inf`).
+    @inlinable
     public mutating func append(fixed value: Double, decimals: Int) {
-        guard value.isFinite else { append(value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf")); return }
-        var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
-        let scaled = (value.magnitude * scale).rounded()
-        guard scaled < 9.0e18 else { append(string: "\(value)"); return }
-        let units = UInt64(scaled)
-        let whole = units / UInt64(scale), fraction = units % UInt64(scale)
-        if value < 0 && units != 0 { append("-") }
-        append(decimal: Int64(whole))
-        if decimals > 0 {
-            append(".")
-            append(decimal: Int64(fraction), width: decimals, zeroPad: true)
-        }
+        write(maxBytes: ByteWriter.maxNumberBytes + 10) { $0.write(fixed: value, decimals: decimals) }
+    }
+
+    /// Appends `value` with at most `maxDecimals` digits after the point and at least one, the
+    /// trailing zeros dropped (`120.0`, `0.4`, `33.333`): compact JSON numbers without the
+    /// cost of the shortest round-trip representation. Non-finite values print as `null`.
+    @inlinable
+    public mutating func append(compact value: Double, maxDecimals: Int = 3) {
+        write(maxBytes: ByteWriter.maxNumberBytes + 10) { $0.write(compact: value, maxDecimals: maxDecimals) }
     }
 
     /// Appends a time as seconds with microseconds, `S.UUUUUU`.
+    @inlinable
     public mutating func append(time: EventTime) {
-        append(decimal: time.seconds)
-        append(".")
-        append(decimal: time.microseconds, width: 6, zeroPad: true)
+        write(maxBytes: ByteWriter.maxNumberBytes) { $0.write(time: time) }
     }
 
     /// Appends `s` as a JSON string literal, quoted and escaped.
@@ -119,7 +147,7 @@ public struct TextBuffer: Sendable {
                 append("\\u")
                 append(hex: u.value, width: 4)
             default:
-                if u.isASCII { bytes.append(UInt8(u.value)) } else { bytes.append(contentsOf: String(u).utf8) }
+                if u.isASCII { append(byte: UInt8(u.value)) } else { append(string: String(u)) }
             }
         }
         append("\"")
@@ -127,11 +155,11 @@ public struct TextBuffer: Sendable {
 
     /// Appends a string left-aligned in `width` columns, like `%-Ns`.
     public mutating func append(_ s: String, leftAlignedIn width: Int) {
-        let before = bytes.count
-        bytes.append(contentsOf: s.utf8)
-        append(repeating: UInt8(ascii: " "), count: width - (bytes.count - before))
+        let before = used
+        append(string: s)
+        append(repeating: UInt8(ascii: " "), count: width - (used - before))
     }
 
     /// The text as a String (for tests and small outputs).
-    public var string: String { String(decoding: bytes, as: UTF8.self) }
+    public var string: String { withUnsafeBytes { String(decoding: $0, as: UTF8.self) } }
 }

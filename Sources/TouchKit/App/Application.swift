@@ -84,9 +84,9 @@ open class Application: Responder {
         let event = touchEvent ?? Event(type: .touches, timestamp: timestamp)
         touchEvent = event
         event.timestamp = timestamp
-        var changed = Set<UInt64>()
+        // Touches this frame does not mention stay put (stationary). Frames are small: the
+        // updates are searched directly instead of hashing into a set.
         for u in updates {
-            changed.insert(u.identifier)
             if let touch = touchesByID[u.identifier] {
                 guard !touch.phase.isFinal else { continue }
                 touch.previousWindowLocation = touch.windowLocation
@@ -95,11 +95,13 @@ open class Application: Responder {
                 touch.timestamp = timestamp
                 touch.force = u.force
                 touch.majorRadius = u.majorRadius
-            } else if !u.phase.isFinal {
+            } else if u.phase == .began {
+                // Only a touch-down starts a touch: a finger that landed where no window was
+                // and slides into one stays outside, as in UIKit.
                 begin(u, event: event, timestamp: timestamp)
             }
         }
-        for (id, touch) in touchesByID where !changed.contains(id) && !touch.phase.isFinal {
+        for touch in event.touchList where !touch.phase.isFinal && !updates.contains(where: { $0.identifier == touch.identifier }) {
             touch.previousWindowLocation = touch.windowLocation
             touch.phase = .stationary
         }
@@ -119,7 +121,9 @@ open class Application: Responder {
         guard !active.isEmpty else { return }
         handleTouches(active.map {
             TouchUpdate(identifier: $0.identifier, phase: .cancelled,
-                        location: $0.window?.convertToSuperview($0.windowLocation) ?? $0.windowLocation)
+                        location: $0.window?.convertToSuperview($0.windowLocation) ?? $0.windowLocation,
+                        force: $0.force, maximumPossibleForce: $0.maximumPossibleForce, majorRadius: $0.majorRadius,
+                        device: $0.device, slot: $0.slot)
         }, timestamp: timestamp)
     }
 
@@ -133,18 +137,30 @@ open class Application: Responder {
         }
     }
 
+    /// The view a touch at `point` (screen coordinates) would go to: the hit-test view of the
+    /// frontmost visible window that has a view there. Its `window` is the touch's window.
+    public func hitTest(_ point: Point, with event: Event?) -> View? {
+        locate(point, with: event)?.view
+    }
+
+    private func locate(_ point: Point, with event: Event?) -> (window: Window, view: View, location: Point)? {
+        for w in windowsFrontToBack where !w.isHidden {
+            let p = w.convertFromSuperview(point)
+            if let v = w.hitTest(p, with: event) { return (w, v, p) }
+        }
+        return nil
+    }
+
     private func begin(_ u: TouchUpdate, event: Event, timestamp: Double) {
         // The frontmost visible window with a view under the point takes the touch; this is
         // the touch's one hit test.
-        var found: (window: Window, view: View, location: Point)?
-        for w in windowsFrontToBack where !w.isHidden {
-            let p = w.convertFromSuperview(u.location)
-            if let v = w.hitTest(p, with: event) { found = (w, v, p); break }
-        }
-        guard let (window, view, location) = found else { return }
+        guard let (window, view, location) = locate(u.location, with: event) else { return }
         let touch = Touch(identifier: u.identifier, location: location, window: window,
-                          timestamp: timestamp, force: u.force, maximumPossibleForce: 0, majorRadius: u.majorRadius)
+                          timestamp: timestamp, force: u.force, maximumPossibleForce: u.maximumPossibleForce,
+                          majorRadius: u.majorRadius)
         touch.view = view
+        touch.device = u.device
+        touch.slot = u.slot
         if let last = lastTouchDown, timestamp - last.time <= tapInterval, last.location.distance(to: u.location) <= tapDistance {
             touch.tapCount = last.count + 1
         }

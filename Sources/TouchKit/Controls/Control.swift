@@ -61,8 +61,16 @@ open class Control: View {
     /// Sends the actions registered for `events`.
     public func sendActions(for events: Events, with event: Event? = nil) {
         for (flag, name) in Events.names where events.contains(flag) { eventObserver?(self, name) }
-        for t in targets where !t.events.isDisjoint(with: events) { sendAction(t.action, to: t.target, for: event) }
+        for t in targets where !t.events.isDisjoint(with: events) {
+            sendAction(t.action, to: t.target, for: event, controlEvents: t.events.intersection(events))
+        }
         for h in handlers where !h.events.isDisjoint(with: events) { h.handler(self) }
+    }
+
+    /// Sends one target's action for the control events it was registered for that fired;
+    /// the default hands it to `sendAction(_:to:for:)`. Override to see which events fired.
+    open func sendAction(_ action: Action, to target: Responder?, for event: Event?, controlEvents: Events) {
+        sendAction(action, to: target, for: event)
     }
 
     /// Hands one action to the application, which finds the target when it is nil.

@@ -15,6 +15,10 @@ public final class Touch: Hashable, CustomStringConvertible {
     public internal(set) var majorRadius: Double
     /// The id of the contact this touch follows (from the input side).
     public let identifier: UInt64
+    /// Where the contact comes from: an input-device number the input side assigns, and the
+    /// kernel slot (-1 without slots). Not in UIKit; for logs that name the panel.
+    public internal(set) var device = 0
+    public internal(set) var slot = -1
     /// In window coordinates.
     var windowLocation: Point
     var previousWindowLocation: Point
@@ -74,13 +78,22 @@ public struct TouchUpdate: Sendable {
     public var phase: Touch.Phase
     public var location: Point
     public var force: Double
+    /// The force of a maximal touch on this device (0 when it reports no pressure).
+    public var maximumPossibleForce: Double
     public var majorRadius: Double
+    /// The input device's number (the input side's choice) and kernel slot (-1 without).
+    public var device: Int
+    public var slot: Int
 
-    public init(identifier: UInt64, phase: Touch.Phase, location: Point, force: Double = 0, majorRadius: Double = 0) {
+    public init(identifier: UInt64, phase: Touch.Phase, location: Point, force: Double = 0,
+                maximumPossibleForce: Double = 0, majorRadius: Double = 0, device: Int = 0, slot: Int = -1) {
         self.identifier = identifier
         self.phase = phase
         self.location = location
         self.force = force
+        self.maximumPossibleForce = maximumPossibleForce
         self.majorRadius = majorRadius
+        self.device = device
+        self.slot = slot
     }
 }

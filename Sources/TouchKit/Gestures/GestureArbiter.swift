@@ -246,24 +246,40 @@ final class GestureArbiter {
 }
 
 /// The view calls of one delivery: each view once per phase, views in first-touch order.
+/// (A frame reaches few views: a short array searched by identity beats hashing.)
 private struct ViewCalls {
-    private var order: [View] = []
-    private var byView: [ObjectIdentifier: [Touch.Phase: Set<Touch>]] = [:]
+    private struct Calls {
+        let view: View
+        var began: Set<Touch> = []
+        var moved: Set<Touch> = []
+        var ended: Set<Touch> = []
+        var cancelled: Set<Touch> = []
+    }
+
+    private var calls: [Calls] = []
 
     mutating func add(_ t: Touch, _ phase: Touch.Phase) {
         guard let v = t.view else { return }
-        let key = ObjectIdentifier(v)
-        if byView[key] == nil { order.append(v); byView[key] = [:] }
-        byView[key]![phase, default: []].insert(t)
+        var i = calls.firstIndex { $0.view === v }
+        if i == nil {
+            calls.append(Calls(view: v))
+            i = calls.count - 1
+        }
+        switch phase {
+        case .began: calls[i!].began.insert(t)
+        case .moved: calls[i!].moved.insert(t)
+        case .ended: calls[i!].ended.insert(t)
+        case .cancelled: calls[i!].cancelled.insert(t)
+        case .stationary: break
+        }
     }
 
     func send(_ event: Event) {
-        for v in order {
-            let p = byView[ObjectIdentifier(v)]!
-            if let t = p[.began] { v.touchesBegan(t, with: event) }
-            if let t = p[.moved] { v.touchesMoved(t, with: event) }
-            if let t = p[.ended] { v.touchesEnded(t, with: event) }
-            if let t = p[.cancelled] { v.touchesCancelled(t, with: event) }
+        for c in calls {
+            if !c.began.isEmpty { c.view.touchesBegan(c.began, with: event) }
+            if !c.moved.isEmpty { c.view.touchesMoved(c.moved, with: event) }
+            if !c.ended.isEmpty { c.view.touchesEnded(c.ended, with: event) }
+            if !c.cancelled.isEmpty { c.view.touchesCancelled(c.cancelled, with: event) }
         }
     }
 }

@@ -75,10 +75,15 @@ open class GestureRecognizer: CustomStringConvertible {
         apply(new)
     }
 
+    /// Called after every state the recognizer enters through recognition, `failed` included
+    /// (not after `reset()`), before its actions fire: for logs and tests.
+    public var stateObserver: ((GestureRecognizer) -> Void)?
+
     /// Sets the state and fires the actions, as arbitration decided.
     func apply(_ new: State) {
         requestedState = nil
         currentState = new
+        if new != .possible { stateObserver?(self) }
         if new != .possible && new != .failed { sendActions() }
         if new == .failed || new == .ended || new == .cancelled { cancelTimer() }
         view?.window?.gestureArbiter.setNeedsResolution()

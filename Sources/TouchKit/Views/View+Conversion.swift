@@ -50,18 +50,18 @@ extension View {
 
     /// `q` in the coordinates of `other` (a root) brought into this view's coordinates.
     private func convertFromRoot(_ q: Point, root other: View) -> Point {
-        var chain: [View] = []
-        var v: View? = self
-        while let current = v {
-            chain.append(current)
-            v = current.superview
-        }
+        let myRoot = root
         var p = q
-        if let myRoot = chain.last, myRoot !== other {
+        if myRoot !== other {
             p = myRoot.convertFromSuperview(other.convertToSuperview(p))    // through the screen
         }
-        for view in chain.reversed().dropFirst() { p = view.convertFromSuperview(p) }
-        return p
+        return convertDown(p, from: myRoot)
+    }
+
+    /// `p` in `ancestor`'s coordinates, in this view's (walking down without allocating).
+    private func convertDown(_ p: Point, from ancestor: View) -> Point {
+        guard self !== ancestor, let s = superview else { return p }
+        return convertFromSuperview(s.convertDown(p, from: ancestor))
     }
 
     /// Converts a rectangle (its bounding box after conversion) to `view`'s coordinates.

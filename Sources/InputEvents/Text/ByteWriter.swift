@@ -1,0 +1,132 @@
+/// Writes text straight into memory its owner has sized (`TextBuffer.write(maxBytes:)`): the
+/// formatters' hot path, with printf-exact numbers and no capacity check per byte.
+@frozen
+public struct ByteWriter {
+    @usableFromInline let base: UnsafeMutablePointer<UInt8>
+    @usableFromInline var n = 0
+
+    @inlinable init(base: UnsafeMutablePointer<UInt8>) { self.base = base }
+
+    /// Bytes written so far.
+    @inlinable public var count: Int { n }
+
+    /// The most bytes one number written by `write(decimal:)`, `write(fixed:)` or
+    /// `write(compact:)` can take, for sizing with `TextBuffer.write(maxBytes:)`.
+    public static let maxNumberBytes = 40
+
+    @inlinable
+    public mutating func write(_ s: StaticString) {
+        let c = s.utf8CodeUnitCount
+        (base + n).update(from: s.utf8Start, count: c)
+        n += c
+    }
+
+    @inlinable
+    public mutating func write(byte: UInt8) {
+        base[n] = byte
+        n += 1
+    }
+
+    @inlinable
+    public mutating func write(bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { b in
+            if let p = b.baseAddress { (base + n).update(from: p, count: b.count) }
+        }
+        n += bytes.count
+    }
+
+    @inlinable
+    public mutating func write(bytes: UnsafeBufferPointer<UInt8>) {
+        if let p = bytes.baseAddress { (base + n).update(from: p, count: bytes.count) }
+        n += bytes.count
+    }
+
+    /// Exactly `count` decimal digits of `v`, zero-padded on the left.
+    @inlinable
+    public mutating func write(digits v: UInt64, count: Int) {
+        var x = v
+        var i = n + count
+        while i > n {
+            i -= 1
+            base[i] = 0x30 &+ UInt8(truncatingIfNeeded: x % 10)
+            x /= 10
+        }
+        n += count
+    }
+
+    /// The number of decimal digits of `v` (1 for 0).
+    @inlinable
+    public static func digitCount(_ v: UInt64) -> Int {
+        var c = 1
+        var x = v
+        while x >= 10 { x /= 10; c += 1 }
+        return c
+    }
+
+    /// `value` in decimal, like printf's `%lld`.
+    @inlinable
+    public mutating func write(decimal value: Int64) {
+        if value < 0 { write(byte: UInt8(ascii: "-")) }
+        write(digits: value.magnitude, count: Self.digitCount(value.magnitude))
+    }
+
+    @usableFromInline static let powers: [Double] = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9]
+
+    /// `value` with `decimals` (0…9) digits after the point, like printf's `%.Nf` (rounded
+    /// half away from zero; `nan`, `inf`, `-inf`; beyond 2^63 units, Swift's description).
+    @inlinable
+    public mutating func write(fixed value: Double, decimals: Int) {
+        guard value.isFinite else {
+            if value.isNaN { write("nan") } else if value < 0 { write("-inf") } else { write("inf") }
+            return
+        }
+        let d = min(max(decimals, 0), 9)
+        let scale = Self.powers[d]
+        let scaled = (value.magnitude * scale).rounded()
+        guard scaled < 9.0e18 else { writeDescription(value); return }
+        let units = UInt64(scaled)
+        let whole = units / UInt64(scale), fraction = units % UInt64(scale)
+        if value < 0 && units != 0 { write(byte: UInt8(ascii: "-")) }
+        write(digits: whole, count: Self.digitCount(whole))
+        if d > 0 {
+            write(byte: UInt8(ascii: "."))
+            write(digits: fraction, count: d)
+        }
+    }
+
+    /// `value` with at most `maxDecimals` (1…9) digits after the point and at least one,
+    /// trailing zeros dropped (`120.0`, `0.4`, `33.333`); non-finite values as `null`.
+    @inlinable
+    public mutating func write(compact value: Double, maxDecimals: Int = 3) {
+        guard value.isFinite else { write("null"); return }
+        var d = min(max(maxDecimals, 1), 9)
+        let scale = Self.powers[d]
+        let scaled = (value.magnitude * scale).rounded()
+        guard scaled < 9.0e18 else { writeDescription(value); return }
+        let units = UInt64(scaled)
+        let whole = units / UInt64(scale)
+        var fraction = units % UInt64(scale)
+        while d > 1 && fraction % 10 == 0 {
+            fraction /= 10
+            d -= 1
+        }
+        if value < 0 && units != 0 { write(byte: UInt8(ascii: "-")) }
+        write(digits: whole, count: Self.digitCount(whole))
+        write(byte: UInt8(ascii: "."))
+        write(digits: fraction, count: d)
+    }
+
+    @usableFromInline
+    mutating func writeDescription(_ value: Double) {
+        var s = "\(value)"
+        s.withUTF8 { write(bytes: $0) }
+    }
+
+    /// A time as seconds with microseconds, `S.UUUUUU`.
+    @inlinable
+    public mutating func write(time: EventTime) {
+        write(decimal: time.seconds)
+        write(byte: UInt8(ascii: "."))
+        write(digits: UInt64(max(0, time.microseconds)), count: 6)
+    }
+}

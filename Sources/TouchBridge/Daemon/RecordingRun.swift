@@ -1,0 +1,171 @@
+import Evdev
+import InputEvents
+import TouchInput
+import TouchKit
+
+/// `run FILE.evemu …`: recordings streamed through the pipeline. The recorded times drive the
+/// clock, so the same recording always gives the same log. Several recordings play together,
+/// merged frame by frame in time order.
+public final class RecordingRun {
+    private let pipeline: TouchPipeline
+    private let sink: OutputSink
+    private let signals: SignalWatch
+    private let realtime: Bool
+    private var streams: [Stream]
+    private var pacer: Pacer?
+
+    private final class Stream {
+        let reader: RecordingReader
+        let panel: Panel
+        var head: InputEvent?
+        var last: EventTime
+
+        init(reader: RecordingReader, panel: Panel, head: InputEvent?) {
+            self.reader = reader
+            self.panel = panel
+            self.head = head
+            last = head?.time ?? EventTime(seconds: 0, microseconds: 0)
+        }
+    }
+
+    /// Opens the recordings (their descriptions are read now) and builds the scene for them.
+    public init(paths: [String], scene: Scene?, options: RunOptions, sink: OutputSink, signals: SignalWatch,
+                warn: @escaping (String) -> Void) throws {
+        var readers: [RecordingReader] = []
+        var heads: [InputEvent?] = []
+        for path in paths {
+            let r = try RecordingReader(path: path)
+            if let problem = touchscreenProblem(r.description) { throw DeviceError.unsuitable(path: path, reason: problem) }
+            readers.append(r)
+            heads.append(try r.next())
+        }
+        let screen = options.screenSize(scene: scene, first: readers.first?.description)
+        let instance = SceneInstance(scene: scene ?? Scene.standard(width: screen.width, height: screen.height),
+                                     screen: screen, log: HandlerLog(format: options.format))
+        pipeline = TouchPipeline(scene: instance)
+        pipeline.adoptInitialTouches = options.adoptInitialTouches
+        pipeline.warn = warn
+        streams = []
+        for (r, head) in zip(readers, heads) {
+            let mapper = options.mapper(for: r.description, udevCalibration: nil, screen: screen)!
+            let start = head.map { seconds($0.time) } ?? 0
+            let panel = pipeline.addPanel(node: r.path, description: r.description, mapper: mapper, time: start)
+            streams.append(Stream(reader: r, panel: panel, head: head))
+        }
+        self.sink = sink
+        self.signals = signals
+        realtime = options.realtime
+    }
+
+    /// Plays the recordings to their end (or until SIGINT/SIGTERM). At each recording's end
+    /// its touches still down are cancelled at its last event's time; then time runs on
+    /// until no timer is pending. Throws a `RecordingError` for a malformed line, after
+    /// cancelling what was down.
+    public func run() throws {
+        if realtime { pacer = try Pacer(signals: signals) }
+        var current: Stream?
+        var count = 0
+        do {
+            while true {
+                if current == nil {
+                    // Between frames: the stream whose next frame comes first.
+                    current = nil
+                    for s in streams {
+                        guard let h = s.head else { continue }
+                        if current == nil || h.time < current!.head!.time { current = s }
+                    }
+                    guard let s = current else { break }
+                    let t = seconds(s.head!.time)
+                    if let pacer, try !pace(pacer, to: t) { return stop() }
+                    pipeline.advanceTime(to: t)
+                }
+                let s = current!
+                let e = s.head!
+                pipeline.process(e, from: s.panel)
+                s.last = e.time
+                s.head = try s.reader.next()
+                if e.isReport || s.head == nil { current = nil }
+                if s.head == nil { end(s) }
+                count &+= 1
+                if count & 4095 == 0 {
+                    if signals.take() != nil { return stop() }
+                    if log.buffer.count > 1 << 16 { flush() }
+                }
+            }
+        } catch {
+            for s in streams { end(s) }
+            flush()
+            throw error
+        }
+        // Time runs on until no recognizer waits (a single tap that waits for a double tap's
+        // failure is reported); bounded in case a recognizer keeps rescheduling.
+        var rounds = 0
+        while let d = pipeline.nextDeadline, rounds < 10_000 {
+            if let pacer, try !pace(pacer, to: d) { return stop() }
+            pipeline.advanceTime(to: d)
+            rounds += 1
+        }
+        flush()
+    }
+
+    private var log: HandlerLog { pipeline.log }
+
+    private func end(_ s: Stream) {
+        guard streams.contains(where: { $0 === s }) else { return }
+        pipeline.removePanel(s.panel, at: s.last)
+        streams.removeAll { $0 === s }
+    }
+
+    /// SIGINT or SIGTERM: what is down is cancelled, the log flushed.
+    private func stop() {
+        let t = streams.map(\.last).max() ?? EventTime(seconds: 0, microseconds: 0)
+        pipeline.cancelAll(at: t)
+        flush()
+    }
+
+    /// Waits (in real time) until recorded time `t`, firing the timers due before it at their
+    /// deadlines. False when a signal asked to stop.
+    private func pace(_ pacer: Pacer, to t: Double) throws -> Bool {
+        while true {
+            let next = min(t, pipeline.nextDeadline ?? t)
+            flush()
+            guard pacer.wait(until: next) else { return false }
+            if next >= t { return true }
+            pipeline.advanceTime(to: next)
+        }
+    }
+
+    private func flush() { sink.flush(&pipeline.scene.log.buffer) }
+}
+
+/// Real-time pacing for `--realtime`: maps recorded time onto the monotonic clock from the
+/// first frame on and sleeps in epoll until then.
+private final class Pacer {
+    private let poller: Poller
+    private let timer: DeadlineTimer
+    private let signals: SignalWatch
+    private var offset: Double?
+    private var ready: [UInt64] = []
+
+    init(signals: SignalWatch) throws {
+        poller = try Poller()
+        timer = try DeadlineTimer()
+        self.signals = signals
+        try poller.add(signals.fd, token: 0)
+        try poller.add(timer.fd, token: 1)
+    }
+
+    /// False when SIGINT or SIGTERM came first.
+    func wait(until t: Double) -> Bool {
+        let now = monotonicSeconds()
+        if offset == nil { offset = now - t }
+        let target = t + offset!
+        guard target > now else { return true }
+        timer.arm(target)
+        while true {
+            poller.wait(timeoutMs: -1, into: &ready)
+            if ready.contains(0), signals.take() != nil { return false }
+            if ready.contains(1) { timer.acknowledge(); return true }
+        }
+    }
+}

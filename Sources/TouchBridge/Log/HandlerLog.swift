@@ -1,0 +1,266 @@
+import InputEvents
+import TouchKit
+
+/// The daemon's output: one line per handler call, in call order, as text or JSON Lines,
+/// built in one reused buffer that the event loop writes out when it is about to wait.
+public final class HandlerLog {
+    public enum Format: Sendable { case text, json }
+
+    /// A name written into lines, escaped once instead of at every line.
+    struct Name {
+        let text: [UInt8]
+        let json: [UInt8]
+
+        init(_ s: String) {
+            text = Array(s.utf8)
+            var b = TextBuffer(capacity: s.utf8.count + 2)
+            b.append(jsonString: s)
+            json = b.bytes
+        }
+    }
+
+    public enum TouchMethod: Sendable {
+        case began, moved, ended, cancelled
+
+        var name: StaticString {
+            switch self {
+            case .began: return "touchesBegan"
+            case .moved: return "touchesMoved"
+            case .ended: return "touchesEnded"
+            case .cancelled: return "touchesCancelled"
+            }
+        }
+    }
+
+    public let format: Format
+    /// What has been logged since the last flush.
+    public internal(set) var buffer = TextBuffer(capacity: 1 << 16)
+    /// Input time, for lines not caused by a touch frame (timers, actions).
+    var timers: TimerQueue?
+    private var devices: [Int: Name] = [:]
+    private var scratch: [Touch] = []
+    /// The action being sent (set by its sender, written by whoever performs it).
+    private var pendingAction: (action: Name, sender: Name, controlEvent: String?)?
+    private let unknownDevice = Name("")
+
+    public init(format: Format) {
+        self.format = format
+        scratch.reserveCapacity(16)
+    }
+
+    /// Names the input device that touches with `device` number come from.
+    public func setDevice(_ number: Int, name: String) { devices[number] = Name(name) }
+
+    public func removeDevice(_ number: Int) { devices[number] = nil }
+
+    var now: Double { timers?.now ?? 0 }
+
+    // MARK: - Touches
+
+    /// A responder's touch method was called with `touches`; locations are given in `view`'s
+    /// coordinates (the window's when nil).
+    func touches(_ method: TouchMethod, responder: Name, touches: Set<Touch>, event: Event?, in view: View?) {
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: touches)
+        if scratch.count > 1 { scratch.sort { $0.identifier < $1.identifier } }
+        let t = event?.timestamp ?? now
+        // A touch a view gets in touchesCancelled is over for that view, whatever the finger
+        // does next (a recognizer cancelling the view's touch): it shows as cancelled there.
+        let cancelled = method == .cancelled
+        switch format {
+        case .json: touchesJSON(&buffer, method, responder, t, view, cancelled)
+        case .text: touchesText(&buffer, method, responder, t, view, cancelled)
+        }
+    }
+
+    /// Room for one touch line: its fixed text, numbers and names.
+    private func lineBound(_ responder: Name) -> Int {
+        var n = 96 + responder.json.count
+        for t in scratch { n += 40 * ByteWriter.maxNumberBytes + 200 + (devices[t.device] ?? unknownDevice).json.count }
+        return n
+    }
+
+    private func touchesJSON(_ buffer: inout TextBuffer, _ method: TouchMethod, _ responder: Name, _ t: Double, _ view: View?,
+                             _ cancelled: Bool) {
+        buffer.write(maxBytes: lineBound(responder)) { w in
+            w.write("{\"t\":"); w.write(fixed: t, decimals: 6)
+            w.write(",\"event\":\""); w.write(method.name)
+            w.write("\",\"responder\":"); w.write(bytes: responder.json)
+            w.write(",\"touches\":[")
+            for (i, touch) in scratch.enumerated() {
+                if i > 0 { w.write(",") }
+                w.write("{\"id\":"); w.write(decimal: Int64(touch.identifier))
+                w.write(",\"phase\":\""); w.write(cancelled ? "cancelled" : phase(touch.phase))
+                w.write("\",\"location\":"); w.write(jsonPoint: touch.location(in: view))
+                w.write(",\"previousLocation\":"); w.write(jsonPoint: touch.previousLocation(in: view))
+                w.write(",\"window\":"); w.write(jsonPoint: touch.location(in: nil))
+                w.write(",\"tapCount\":"); w.write(decimal: Int64(touch.tapCount))
+                w.write(",\"force\":"); w.write(compact: touch.force)
+                w.write(",\"majorRadius\":"); w.write(compact: touch.majorRadius)
+                w.write(",\"device\":"); w.write(bytes: (devices[touch.device] ?? unknownDevice).json)
+                w.write(",\"slot\":")
+                if touch.slot >= 0 { w.write(decimal: Int64(touch.slot)) } else { w.write("null") }
+                w.write("}")
+            }
+            w.write("]}\n")
+        }
+    }
+
+    private func touchesText(_ buffer: inout TextBuffer, _ method: TouchMethod, _ responder: Name, _ t: Double, _ view: View?,
+                             _ cancelled: Bool) {
+        buffer.write(maxBytes: lineBound(responder)) { w in
+            w.write(fixed: t, decimals: 6); w.write(" ")
+            w.write(method.name); w.write(" ")
+            w.write(bytes: responder.text)
+            for (i, touch) in scratch.enumerated() {
+                if i == 0 { w.write(" #") } else { w.write("; #") }
+                w.write(decimal: Int64(touch.identifier))
+                w.write(" "); w.write(cancelled ? "cancelled" : phase(touch.phase))
+                w.write(" "); w.write(textPoint: touch.location(in: view))
+                w.write(" prev "); w.write(textPoint: touch.previousLocation(in: view))
+                w.write(" taps "); w.write(decimal: Int64(touch.tapCount))
+            }
+            w.write("\n")
+        }
+    }
+
+    private func phase(_ p: Touch.Phase) -> StaticString {
+        switch p {
+        case .began: return "began"
+        case .moved: return "moved"
+        case .stationary: return "stationary"
+        case .ended: return "ended"
+        case .cancelled: return "cancelled"
+        }
+    }
+
+
+    // MARK: - Gestures
+
+    /// A recognizer entered `state` (every state but possible). `values` are the type's own
+    /// figures (translation, velocity, scale, rotation) in its view's coordinates.
+    func gesture(_ recognizer: Name, view: Name, state: String, location: Point, values: GestureValues, action: Name?) {
+        switch format {
+        case .json:
+            buffer.append("{\"t\":"); buffer.append(fixed: now, decimals: 6)
+            buffer.append(",\"event\":\"gesture\",\"recognizer\":"); buffer.append(bytes: recognizer.json)
+            buffer.append(",\"view\":"); buffer.append(bytes: view.json)
+            buffer.append(",\"state\":\""); buffer.append(string: state)
+            buffer.append("\",\"location\":"); buffer.append(jsonPoint: location)
+            if let v = values.translation { buffer.append(",\"translation\":"); buffer.append(jsonPoint: v) }
+            if let v = values.velocityPoint { buffer.append(",\"velocity\":"); buffer.append(jsonPoint: v) }
+            if let v = values.scale { buffer.append(",\"scale\":"); buffer.append(compact: v, maxDecimals: 4) }
+            if let v = values.rotation { buffer.append(",\"rotation\":"); buffer.append(compact: v, maxDecimals: 4) }
+            if let v = values.velocity { buffer.append(",\"velocity\":"); buffer.append(compact: v, maxDecimals: 4) }
+            buffer.append(",\"action\":")
+            if let action { buffer.append(bytes: action.json) } else { buffer.append("null") }
+            buffer.append("}\n")
+        case .text:
+            buffer.append(fixed: now, decimals: 6); buffer.append(" gesture ")
+            buffer.append(bytes: recognizer.text); buffer.append(" on "); buffer.append(bytes: view.text)
+            buffer.append(" "); buffer.append(string: state); buffer.append(" "); buffer.append(textPoint: location)
+            if let v = values.translation { buffer.append(" translation "); buffer.append(textPoint: v) }
+            if let v = values.velocityPoint { buffer.append(" velocity "); buffer.append(textPoint: v) }
+            if let v = values.scale { buffer.append(" scale "); buffer.append(fixed: v, decimals: 4) }
+            if let v = values.rotation { buffer.append(" rotation "); buffer.append(fixed: v, decimals: 4) }
+            if let v = values.velocity { buffer.append(" velocity "); buffer.append(fixed: v, decimals: 4) }
+            if let action { buffer.append(" action "); buffer.append(bytes: action.text) }
+            buffer.append("\n")
+        }
+    }
+
+    // MARK: - Actions
+
+    /// `sender` is about to send `action` (for `controlEvent`, when a control sends it).
+    func beginAction(_ action: Name, sender: Name, controlEvent: String?) {
+        pendingAction = (action, sender, controlEvent)
+    }
+
+    /// The responder `target` performs the pending action.
+    func performed(by target: Name) {
+        guard let p = pendingAction else { return }
+        pendingAction = nil
+        actionLine(p.action, p.sender, p.controlEvent, target)
+    }
+
+    /// Nobody performed the pending action.
+    func unperformed() {
+        guard let p = pendingAction else { return }
+        pendingAction = nil
+        actionLine(p.action, p.sender, p.controlEvent, nil)
+    }
+
+    private func actionLine(_ action: Name, _ sender: Name, _ controlEvent: String?, _ target: Name?) {
+        switch format {
+        case .json:
+            buffer.append("{\"t\":"); buffer.append(fixed: now, decimals: 6)
+            buffer.append(",\"event\":\"action\",\"action\":"); buffer.append(bytes: action.json)
+            buffer.append(",\"sender\":"); buffer.append(bytes: sender.json)
+            buffer.append(",\"controlEvent\":")
+            if let controlEvent { buffer.append(jsonString: controlEvent) } else { buffer.append("null") }
+            buffer.append(",\"target\":")
+            if let target { buffer.append(bytes: target.json) } else { buffer.append("null") }
+            buffer.append("}\n")
+        case .text:
+            buffer.append(fixed: now, decimals: 6); buffer.append(" action ")
+            buffer.append(bytes: action.text); buffer.append(" from "); buffer.append(bytes: sender.text)
+            if let controlEvent { buffer.append(" "); buffer.append(string: controlEvent) }
+            buffer.append(" -> ")
+            if let target { buffer.append(bytes: target.text) } else { buffer.append("nobody") }
+            buffer.append("\n")
+        }
+    }
+
+    // MARK: - Devices
+
+    public enum DeviceChange: String, Sendable { case added = "deviceAdded", removed = "deviceRemoved" }
+
+    /// A device joined or left, at input time `time`.
+    public func device(_ change: DeviceChange, node: String, name: String, time: Double) {
+        switch format {
+        case .json:
+            buffer.append("{\"t\":"); buffer.append(fixed: time, decimals: 6)
+            buffer.append(",\"event\":\""); buffer.append(string: change.rawValue)
+            buffer.append("\",\"device\":"); buffer.append(jsonString: node)
+            buffer.append(",\"name\":"); buffer.append(jsonString: name)
+            buffer.append("}\n")
+        case .text:
+            buffer.append(fixed: time, decimals: 6); buffer.append(" "); buffer.append(string: change.rawValue)
+            buffer.append(" "); buffer.append(string: node); buffer.append(" "); buffer.append(jsonString: name)
+            buffer.append("\n")
+        }
+    }
+}
+
+/// A recognizer's own figures, where its type has them.
+struct GestureValues {
+    var translation: Point?
+    var velocityPoint: Point?
+    var scale: Double?
+    var rotation: Double?
+    var velocity: Double?
+}
+
+extension ByteWriter {
+    /// `[x,y]`, compact numbers.
+    mutating func write(jsonPoint p: Point) {
+        write("["); write(compact: p.x); write(","); write(compact: p.y); write("]")
+    }
+
+    /// `(x.xx,y.yy)`.
+    mutating func write(textPoint p: Point) {
+        write("("); write(fixed: p.x, decimals: 2); write(","); write(fixed: p.y, decimals: 2); write(")")
+    }
+}
+
+extension TextBuffer {
+    /// `[x,y]`, compact numbers.
+    mutating func append(jsonPoint p: Point) {
+        append("["); append(compact: p.x); append(","); append(compact: p.y); append("]")
+    }
+
+    /// `(x.xx,y.yy)`.
+    mutating func append(textPoint p: Point) {
+        append("("); append(fixed: p.x, decimals: 2); append(","); append(fixed: p.y, decimals: 2); append(")")
+    }
+}

@@ -1,0 +1,117 @@
+import InputEvents
+import TouchInput
+import TouchKit
+
+/// The glue between the input side and the window: each panel's events go through its
+/// contact tracker and screen mapping, and each input frame's contact changes become one
+/// `Application.handleTouches` call. The same code runs for live devices and recordings.
+public final class TouchPipeline {
+    public let scene: SceneInstance
+    public var log: HandlerLog { scene.log }
+    /// Send the fingers already on the glass when a device is opened to the window (by
+    /// default they are reported on stderr and ignored until lifted).
+    public var adoptInitialTouches = false
+    /// Diagnostics (stderr in the daemon).
+    public var warn: (String) -> Void = { _ in }
+
+    private let ids = ContactIDs()
+    public private(set) var panels: [Panel] = []
+    private var nextNumber = 0
+    private var updates: [TouchUpdate] = []
+    /// Contacts that never reach the window (initial ones not adopted), until they end.
+    private var ignored: Set<UInt64> = []
+
+    public init(scene: SceneInstance) {
+        self.scene = scene
+        updates.reserveCapacity(16)
+    }
+
+    // MARK: - Devices
+
+    /// Adds a device and logs `deviceAdded` at `time` (seconds of input time).
+    public func addPanel(node: String, description: DeviceDescription, mapper: ScreenMapper, time: Double) -> Panel {
+        let number = nextNumber
+        nextNumber += 1
+        let warn = self.warn
+        let panel = Panel(number: number, node: node, name: description.name, description: description, mapper: mapper,
+                          ids: ids) { w in warn("\(node): \(w)") }
+        panels.append(panel)
+        log.setDevice(number, name: node)
+        log.device(.added, node: node, name: description.name, time: time)
+        return panel
+    }
+
+    /// The contacts already down when the device was opened (from `ContactTracker.open`).
+    public func open(_ panel: Panel, initial frame: ContactFrame) {
+        let n = frame.contacts.count
+        if n > 0 && !adoptInitialTouches {
+            warn("\(panel.node): \(n) finger\(n == 1 ? " was" : "s were") already on the glass: ignored until lifted "
+                 + "(--adopt-initial-touches sends them to the window)")
+        }
+        deliver(frame, from: panel)
+    }
+
+    /// Feeds one event of `panel` (`isSync`: part of libevdev's resync after SYN_DROPPED).
+    @inline(__always)
+    public func process(_ e: InputEvent, isSync: Bool = false, from panel: Panel) {
+        panel.tracker.process(e, isSync: isSync) { frame in deliver(frame, from: panel) }
+    }
+
+    /// The device is gone (unplugged, or its recording ended): its touches end as cancelled
+    /// through the responder chain, then `deviceRemoved` is logged.
+    public func removePanel(_ panel: Panel, at time: EventTime) {
+        deliver(panel.tracker.cancelAll(at: time), from: panel)
+        log.device(.removed, node: panel.node, name: panel.name, time: seconds(time))
+        panels.removeAll { $0 === panel }
+        log.removeDevice(panel.number)
+    }
+
+    /// Shutdown: every active touch of every device ends as cancelled.
+    public func cancelAll(at time: EventTime) {
+        for p in panels { deliver(p.tracker.cancelAll(at: time), from: p) }
+        scene.app.cancelAllTouches(timestamp: seconds(time))
+    }
+
+    // MARK: - Time
+
+    /// Moves input time on, firing due timers (long press, multi-tap timeouts).
+    public func advanceTime(to seconds: Double) { scene.app.advanceTime(to: seconds) }
+
+    /// When the next timer is due (input time), nil when none is pending.
+    public var nextDeadline: Double? { scene.app.timers.nextDeadline }
+
+    // MARK: - Frames
+
+    private func deliver(_ frame: ContactFrame, from panel: Panel) {
+        updates.removeAll(keepingCapacity: true)
+        for c in frame.contacts where c.phase != .stationary {
+            if c.isInitial && !adoptInitialTouches {
+                if !c.phase.isTerminal { ignored.insert(c.id) }
+                continue
+            }
+            if !ignored.isEmpty, ignored.contains(c.id) {
+                if c.phase.isTerminal { ignored.remove(c.id) }
+                continue
+            }
+            let p = panel.mapper.map(c.position)
+            updates.append(TouchUpdate(identifier: c.id, phase: phase(c.phase), location: Point(x: p.x, y: p.y),
+                                       force: panel.force(c.pressure), maximumPossibleForce: panel.maximumPossibleForce,
+                                       majorRadius: panel.majorRadius(c.touchMajor), device: panel.number, slot: c.slot))
+        }
+        if !updates.isEmpty { scene.app.handleTouches(updates, timestamp: seconds(frame.time)) }
+    }
+
+    private func phase(_ p: ContactPhase) -> Touch.Phase {
+        switch p {
+        case .began: return .began
+        case .moved: return .moved
+        case .stationary: return .stationary
+        case .ended: return .ended
+        case .cancelled: return .cancelled
+        }
+    }
+}
+
+/// An event time as seconds (TouchKit's time).
+@inline(__always)
+func seconds(_ t: EventTime) -> Double { Double(t.seconds) + Double(t.microseconds) / 1e6 }

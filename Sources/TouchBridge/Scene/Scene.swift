@@ -1,0 +1,118 @@
+import Glibc
+import Evdev
+import TouchKit
+
+/// A scene: the windows, view controllers, views, gesture recognizers and controls the daemon
+/// builds its headless window from, decoded from a JSON file and checked before any device is
+/// opened. A value; `SceneInstance` builds the live objects from it.
+public struct Scene: Sendable {
+    let spec: SceneSpec
+    /// The file it came from, for messages ("built-in default scene" for the default).
+    public let file: String
+
+    init(spec: SceneSpec, file: String) {
+        self.spec = spec
+        self.file = file
+    }
+
+    /// Reads and checks a scene file. Throws `DeviceError` when it cannot be read (missing,
+    /// no permission) and `SceneError` when it is not a valid scene.
+    public static func load(path: String) throws -> Scene {
+        try parse(try readFile(path), file: path)
+    }
+
+    /// Decodes and checks scene JSON.
+    public static func parse(_ bytes: [UInt8], file: String) throws(SceneError) -> Scene {
+        let root: JSONNode
+        do { root = try JSONParser.parse(bytes) } catch {
+            throw SceneError(file: file, keyPath: nil, line: error.line, column: error.column, message: "expected \(error.expected)")
+        }
+        let spec: SceneSpec
+        do {
+            spec = try SceneSpec(from: NodeDecoder(node: root))
+        } catch let e as SceneDecodingError {
+            throw SceneError(file: file, keyPath: e.keyPath, line: line(of: e.codingPath.map(\.pathKey), in: root), message: e.message)
+        } catch {
+            throw SceneError(file: file, keyPath: "(top level)", line: nil, message: "\(error)")
+        }
+        let scene = Scene(spec: spec, file: file)
+        if let problem = SceneChecker(spec: spec).firstProblem() {
+            throw SceneError(file: file, keyPath: SceneDecodingError.render(problem.path),
+                             line: line(of: problem.path, in: root), message: problem.message)
+        }
+        return scene
+    }
+
+    /// The built-in scene: one window of the screen's size whose root view `screen`
+    /// (controller `ScreenController`, multiple touch enabled) logs every touch it gets.
+    public static func standard(width: Double, height: Double) -> Scene {
+        var root = ViewSpec(name: "screen")
+        root.controller = ControllerSpec(ResponderSpec(name: "ScreenController"))
+        root.multipleTouchEnabled = true
+        root.consumes = ResponderMethod.touchMethods.map(ResponderMethod.init)
+        let window = WindowSpec(name: "Window", frame: RectSpec(Rect(x: 0, y: 0, width: width, height: height)),
+                                level: nil, hidden: nil, root: root, actions: nil, consumes: nil)
+        return Scene(spec: SceneSpec(screen: SizeSpec(width: width, height: height),
+                                     appDelegate: ResponderSpec(name: "AppDelegate"), windows: [window]),
+                     file: "built-in default scene")
+    }
+
+    /// The screen the scene is laid out for: its `screen`, else the bounding box of its
+    /// windows' frames when every window has one; nil when it does not say.
+    public var screenSize: (width: Double, height: Double)? {
+        if let s = spec.screen { return (s.width, s.height) }
+        var w = 0.0, h = 0.0
+        for window in spec.windows {
+            guard let f = window.frame?.rect else { return nil }
+            w = max(w, f.maxX)
+            h = max(h, f.maxY)
+        }
+        return w > 0 && h > 0 ? (w, h) : nil
+    }
+
+    /// The line of the deepest value on `path` that exists.
+    private static func line(of path: [PathKey], in root: JSONNode) -> Int? {
+        var node = root
+        for key in path {
+            let next = key.intValue.map { node.child($0) } ?? node.child(key.stringValue)
+            guard let n = next else { break }
+            node = n
+        }
+        return node.line
+    }
+
+    private static func readFile(_ path: String) throws -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            let e = errno
+            if e == EACCES || e == EPERM { throw DeviceError.fileNotAccessible(path: path) }
+            if e == ENOENT || e == ENOTDIR { throw DeviceError.notFound(path: path, touchscreens: []) }
+            throw DeviceError.system(path: path, call: "open", errno: e)
+        }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                let e = errno
+                if e == EISDIR { throw DeviceError.unsuitable(path: path, reason: "a directory, not a scene file") }
+                throw DeviceError.system(path: path, call: "read", errno: e)
+            }
+            if n == 0 { break }
+            bytes.append(contentsOf: chunk[0..<n])
+            guard bytes.count <= 16 << 20 else {
+                throw DeviceError.unsuitable(path: path, reason: "larger than 16 MiB: not a scene file")
+            }
+        }
+        return bytes
+    }
+}
+
+extension CodingKey {
+    var pathKey: PathKey {
+        if let i = intValue, stringValue == "\(i)" { return PathKey(intValue: i) }
+        return PathKey(stringValue: stringValue)
+    }
+}

@@ -1,0 +1,29 @@
+/// A scene file that cannot be used: where (the key path, and the line) and what was expected.
+public struct SceneError: Error, CustomStringConvertible, Equatable {
+    public var file: String
+    /// `windows[0].root.subviews[2].frame`; nil when the JSON itself is broken.
+    public var keyPath: String?
+    public var line: Int?
+    public var column: Int?
+    public var message: String
+
+    public init(file: String, keyPath: String?, line: Int?, column: Int? = nil, message: String) {
+        self.file = file
+        self.keyPath = keyPath
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    /// `FILE: key.path: what was expected (line N)`, or `FILE:LINE:COLUMN: expected …` for
+    /// JSON that is not well-formed.
+    public var description: String {
+        if let keyPath {
+            return "\(file): \(keyPath): \(message)" + (line.map { " (line \($0))" } ?? "")
+        }
+        var place = file
+        if let line { place += ":\(line)" }
+        if let column { place += ":\(column)" }
+        return "\(place): \(message)"
+    }
+}

@@ -1,0 +1,256 @@
+import TouchKit
+
+/// The live objects of a scene: an application with its windows, view controllers, views,
+/// recognizers and controls, every handler call written to the log.
+public final class SceneInstance {
+    public let scene: Scene
+    public let app: Application
+    public let log: HandlerLog
+    /// Every named responder, for targets and tests.
+    private(set) var responders: [String: Responder] = [:]
+    private(set) var recognizers: [String: GestureRecognizer] = [:]
+    private var bindings: [GestureBinding] = []
+    /// Controls whose targets are wired once every responder exists.
+    private var pendingControls: [(ControlSpec, Control)] = []
+
+    /// Builds the scene for a screen of `screen` points (the size of windows without a frame).
+    public init(scene: Scene, screen: Size, log: HandlerLog) {
+        self.scene = scene
+        self.log = log
+        let app = SceneApplication(log: log)
+        self.app = app
+        log.timers = app.timers
+        let spec = scene.spec
+        if let d = spec.appDelegate {
+            let delegate = SceneAppDelegate(behaviour: ResponderBehaviour(name: d.name, consumes: d.consumes, actions: d.actions, log: log))
+            app.delegate = delegate
+            responders[d.name] = delegate
+        }
+        responders["Application"] = app
+        var pendingGestures: [(GestureSpec, GestureRecognizer)] = []
+        for (i, w) in spec.windows.enumerated() {
+            let frame = w.frame?.rect ?? Rect(x: 0, y: 0, width: screen.width, height: screen.height)
+            let window = SceneWindow(frame: frame, behaviour: ResponderBehaviour(name: w.name, consumes: w.consumes, actions: w.actions, log: log))
+            window.windowLevel = w.level ?? 0
+            app.addWindow(window)
+            responders[w.name] = window
+            if let root = w.root {
+                let view = build(root, parent: nil, gestures: &pendingGestures)
+                if let vc = view.owningController {
+                    window.rootViewController = vc
+                } else {
+                    window.addSubview(view)
+                }
+                applyGeometry(root, to: view, defaultFrame: window.bounds)
+            }
+            if i == 0 { window.makeKeyAndVisible() }
+            window.isHidden = w.hidden ?? false
+        }
+        for (g, r) in pendingGestures {
+            for name in g.requireToFail { if let other = recognizers[name] { r.require(toFail: other) } }
+        }
+        for (c, control) in pendingControls {
+            for (event, action) in c.actions {
+                let flag = Control.Events.names.first { $0.1 == event }!.0
+                control.addTarget(c.target.flatMap { responders[$0] }, action: Action(action), for: flag)
+            }
+        }
+        pendingControls.removeAll()
+    }
+
+    /// The responder named `name` ("Application" for the application).
+    public func responder(named name: String) -> Responder? { responders[name] }
+
+    /// The recognizer named `name`.
+    public func recognizer(named name: String) -> GestureRecognizer? { recognizers[name] }
+
+    // MARK: - Building
+
+    private func build(_ spec: ViewSpec, parent: ViewController?, gestures: inout [(GestureSpec, GestureRecognizer)]) -> View {
+        let behaviour = ResponderBehaviour(name: spec.name, consumes: spec.consumes, actions: spec.actions, log: log)
+        let view: View
+        if let c = spec.control {
+            let control = SceneControl(frame: .zero, behaviour: behaviour, shape: spec.shape ?? .rect, isButton: c.type == .button)
+            control.isEnabled = c.enabled ?? true
+            control.isSelected = c.selected ?? false
+            pendingControls.append((c, control))
+            view = control
+        } else {
+            view = SceneView(frame: .zero, behaviour: behaviour, shape: spec.shape ?? .rect)
+        }
+        responders[spec.name] = view
+        var controller = parent
+        if let c = spec.controller {
+            let vc = SceneViewController(behaviour: ResponderBehaviour(name: c.responder.name, consumes: c.responder.consumes,
+                                                                       actions: c.responder.actions, log: log))
+            vc.view = view
+            parent?.addChild(vc)
+            responders[c.responder.name] = vc
+            controller = vc
+        }
+        for s in spec.subviews ?? [] {
+            let sub = build(s, parent: controller, gestures: &gestures)
+            view.addSubview(sub)
+            applyGeometry(s, to: sub, defaultFrame: .zero)
+        }
+        for g in spec.gestures ?? [] {
+            let r = makeRecognizer(g)
+            view.addGestureRecognizer(r)
+            recognizers[g.name] = r
+            gestures.append((g, r))
+            bindings.append(GestureBinding(spec: g, recognizer: r, instance: self))
+        }
+        return view
+    }
+
+    private func applyGeometry(_ spec: ViewSpec, to view: View, defaultFrame: Rect) {
+        view.frame = spec.frame?.rect ?? defaultFrame
+        if let b = spec.bounds { view.bounds = b.rect }
+        if let t = spec.transform { view.transform = t.transform }
+        view.isHidden = spec.hidden ?? false
+        view.alpha = spec.alpha ?? 1
+        view.isUserInteractionEnabled = spec.userInteractionEnabled ?? true
+        view.isMultipleTouchEnabled = spec.multipleTouchEnabled ?? false
+        view.isExclusiveTouch = spec.exclusiveTouch ?? false
+        view.clipsToBounds = spec.clipsToBounds ?? false
+        view.tag = spec.tag ?? 0
+    }
+
+    private func makeRecognizer(_ g: GestureSpec) -> GestureRecognizer {
+        func number(_ key: GestureSpec.CodingKeys) -> Double? { g.numbers[key.stringValue] }
+        let r: GestureRecognizer
+        switch g.type {
+        case .tap:
+            let t = TapGestureRecognizer(name: g.name)
+            if let v = number(.numberOfTapsRequired) { t.numberOfTapsRequired = Int(v) }
+            if let v = number(.numberOfTouchesRequired) { t.numberOfTouchesRequired = Int(v) }
+            if let v = number(.allowableMovement) { t.allowableMovement = v }
+            if let v = number(.maximumIntervalBetweenTaps) { t.maximumIntervalBetweenTaps = v }
+            if let v = number(.maximumTapDistance) { t.maximumTapDistance = v }
+            r = t
+        case .longPress:
+            let l = LongPressGestureRecognizer(name: g.name)
+            if let v = number(.minimumPressDuration) { l.minimumPressDuration = v }
+            if let v = number(.allowableMovement) { l.allowableMovement = v }
+            if let v = number(.numberOfTouchesRequired) { l.numberOfTouchesRequired = Int(v) }
+            r = l
+        case .pan:
+            let p = PanGestureRecognizer(name: g.name)
+            if let v = number(.minimumNumberOfTouches) { p.minimumNumberOfTouches = Int(v) }
+            if let v = number(.maximumNumberOfTouches) { p.maximumNumberOfTouches = Int(v) }
+            if let v = number(.minimumDistance) { p.minimumDistance = v }
+            r = p
+        case .swipe:
+            let s = SwipeGestureRecognizer(name: g.name)
+            if let dirs = g.direction {
+                var d: SwipeGestureRecognizer.Direction = []
+                for name in dirs {
+                    switch name {
+                    case "left": d.insert(.left)
+                    case "up": d.insert(.up)
+                    case "down": d.insert(.down)
+                    default: d.insert(.right)
+                    }
+                }
+                s.direction = d
+            }
+            if let v = number(.numberOfTouchesRequired) { s.numberOfTouchesRequired = Int(v) }
+            if let v = number(.minimumDistance) { s.minimumDistance = v }
+            if let v = number(.maximumDuration) { s.maximumDuration = v }
+            if let v = number(.maximumAngle) { s.maximumAngle = v }
+            r = s
+        case .pinch:
+            let p = PinchGestureRecognizer(name: g.name)
+            if let v = number(.minimumDistanceChange) { p.minimumDistanceChange = v }
+            r = p
+        case .rotation:
+            let p = RotationGestureRecognizer(name: g.name)
+            if let v = number(.minimumRotation) { p.minimumRotation = v }
+            r = p
+        }
+        r.isEnabled = g.enabled ?? true
+        r.cancelsTouchesInView = g.cancelsTouchesInView ?? true
+        r.delaysTouchesBegan = g.delaysTouchesBegan ?? false
+        r.delaysTouchesEnded = g.delaysTouchesEnded ?? true
+        return r
+    }
+}
+
+extension View {
+    /// The view controller whose root view this is.
+    var owningController: ViewController? { next as? ViewController }
+}
+
+/// Ties a recognizer to the log and to its action: logs each state it enters, and sends its
+/// action to its target (or, with none, up the responder chain from its view).
+final class GestureBinding {
+    private let name: HandlerLog.Name
+    private let action: HandlerLog.Name?
+    private let actionName: Action?
+    private let targetName: String?
+    private let isDiscrete: Bool
+    private unowned let instance: SceneInstance
+    private var viewName = HandlerLog.Name("")
+    private var lastLocation = Point.zero
+
+    init(spec: GestureSpec, recognizer: GestureRecognizer, instance: SceneInstance) {
+        name = HandlerLog.Name(spec.name)
+        action = spec.action.map(HandlerLog.Name.init)
+        actionName = spec.action.map { Action($0) }
+        targetName = spec.target
+        isDiscrete = spec.type == .tap || spec.type == .swipe
+        self.instance = instance
+        if let v = recognizer.view { viewName = HandlerLog.Name(v.name) }
+        recognizer.stateObserver = { [unowned self] r in self.stateChanged(r) }
+        if actionName != nil {
+            recognizer.addTarget(self) { [unowned self] r in self.send(from: r) }
+        }
+    }
+
+    private func stateChanged(_ r: GestureRecognizer) {
+        let view = r.view
+        if r.numberOfTouches > 0 { lastLocation = r.location(in: view) }
+        var values = GestureValues()
+        switch r {
+        case let p as PanGestureRecognizer:
+            values.translation = p.translation(in: view)
+            values.velocityPoint = p.velocity(in: view)
+        case let p as PinchGestureRecognizer:
+            values.scale = p.scale
+            values.velocity = p.velocity
+        case let p as RotationGestureRecognizer:
+            values.rotation = p.rotation
+            values.velocity = p.velocity
+        default:
+            break
+        }
+        let state: String
+        switch r.state {
+        case .possible: state = "possible"
+        case .began: state = "began"
+        case .changed: state = "changed"
+        case .ended: state = isDiscrete ? "recognized" : "ended"
+        case .cancelled: state = "cancelled"
+        case .failed: state = "failed"
+        }
+        instance.log.gesture(name, view: viewName, state: state, location: lastLocation, values: values, action: action)
+    }
+
+    private func send(from r: GestureRecognizer) {
+        guard let actionName, let action, let app = instance.app as Application? else { return }
+        instance.log.beginAction(action, sender: name, controlEvent: nil)
+        var target: Responder?
+        if let targetName {
+            target = instance.responder(named: targetName)
+        } else {
+            // UIKit's recognizers need a target; a scene may leave it out, and then the
+            // action goes to the first responder up the chain from the view that can do it.
+            var next: Responder? = r.view
+            while let current = next {
+                if current.canPerformAction(actionName, withSender: r) { target = current; break }
+                next = current.next
+            }
+        }
+        if target == nil || !app.sendAction(actionName, to: target, from: r, for: nil) { instance.log.unperformed() }
+    }
+}

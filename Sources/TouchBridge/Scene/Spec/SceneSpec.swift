@@ -1,0 +1,23 @@
+/// What a scene file holds: optionally the screen size it is laid out for and the app
+/// delegate, then the windows (at least one).
+struct SceneSpec: Decodable, Sendable {
+    var screen: SizeSpec?
+    var appDelegate: ResponderSpec?
+    var windows: [WindowSpec]
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case screen, appDelegate, windows }
+
+    init(screen: SizeSpec?, appDelegate: ResponderSpec?, windows: [WindowSpec]) {
+        self.screen = screen
+        self.appDelegate = appDelegate
+        self.windows = windows
+    }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        screen = try c.decodeIfPresent(SizeSpec.self, forKey: .screen)
+        appDelegate = try c.decodeIfPresent(ResponderSpec.self, forKey: .appDelegate)
+        windows = try c.decode([WindowSpec].self, forKey: .windows)
+        guard !windows.isEmpty else { throw c.failure(.windows, "expected at least one window") }
+    }
+}

@@ -1,0 +1,105 @@
+import ArgumentParser
+import Evdev
+import Glibc
+import InputEvents
+import TouchBridge
+import TouchInput
+import TouchKit
+
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "The daemon: panels (or recordings) → touches → a window built from a scene → one log line per handler call.",
+        discussion: """
+            Touches go through hit testing, gesture recognizers, controls and the responder chain of the
+            scene's window; every handler call is written to standard output (text, or JSON Lines with
+            --json), diagnostics to standard error. Without a device, every touchscreen udev knows is
+            used. A regular file is read as an evemu recording: its recorded times drive the clock, so
+            it gives the same log every time. SIGINT/SIGTERM cancel the touches still down, flush the
+            log and exit 0; so does unplugging the last device.
+            """)
+
+    @Argument(help: "Event nodes such as /dev/input/event3, or evemu recordings (default: every touchscreen).")
+    var sources: [String] = []
+
+    @Option(help: "The scene file (JSON); default: one full-screen window whose root view 'screen' logs every touch.")
+    var scene: String?
+
+    @Flag(help: "JSON Lines instead of text.")
+    var json = false
+
+    @Option(help: "Screen size in points, WxH (default: the scene's 'screen', else the panel's size at 96 dpi).")
+    var screen: String?
+
+    @Option(help: "Screen rotation clockwise: 0, 90, 180 or 270.")
+    var rotate: Int = 0
+
+    @Option(help: "Calibration matrix \"a b c d e f\" (libinput's convention); default: the device's LIBINPUT_CALIBRATION_MATRIX.")
+    var calibration: String?
+
+    @Flag(help: "Grab the devices for exclusive access.")
+    var grab = false
+
+    @Flag(help: "Send fingers already on the glass at start to the window (default: ignored until lifted).")
+    var adoptInitialTouches = false
+
+    @Flag(help: "Recordings only: keep the recorded pace (default: as fast as possible).")
+    var realtime = false
+
+    func validate() throws {
+        guard ScreenMapper.Rotation(rawValue: rotate) != nil else { throw ValidationError("--rotate takes 0, 90, 180 or 270") }
+        if let screen, parseScreen(screen) == nil { throw ValidationError("--screen takes WIDTHxHEIGHT in points, e.g. 1280x800") }
+        if let calibration, ScreenMapper.Calibration(parsing: calibration) == nil {
+            throw ValidationError("--calibration takes six numbers \"a b c d e f\"")
+        }
+    }
+
+    func run() throws {
+        let out = OutputSink.standardOutput()
+        let signals = SignalWatch()
+        var options = RunOptions()
+        options.format = json ? .json : .text
+        options.screen = screen.flatMap(parseScreen).map { Size(width: $0.0, height: $0.1) }
+        options.rotation = ScreenMapper.Rotation(rawValue: rotate)!
+        options.calibration = calibration.flatMap { ScreenMapper.Calibration(parsing: $0) }
+        options.grab = grab
+        options.adoptInitialTouches = adoptInitialTouches
+        options.realtime = realtime
+        let warn: (String) -> Void = { Diagnostics.print("touchbridge: \($0)") }
+        do {
+            // The scene is checked before any device is opened.
+            let loaded = try scene.map { try Scene.load(path: $0) }
+            let files = sources.filter(isRegularFile)
+            if !files.isEmpty {
+                guard files.count == sources.count else {
+                    throw ValidationError("give either recordings or devices, not both")
+                }
+                try RecordingRun(paths: files, scene: loaded, options: options, sink: out, signals: signals, warn: warn).run()
+            } else {
+                if realtime { throw ValidationError("--realtime is for recordings") }
+                var nodes = sources
+                if nodes.isEmpty {
+                    nodes = (try DeviceDiscovery()).touchscreens().map(\.devnode)
+                    guard !nodes.isEmpty else { throw DeviceError.noTouchscreen }
+                }
+                try LiveRun(nodes: nodes, scene: loaded, options: options, sink: out, signals: signals, warn: warn).run()
+            }
+        } catch let e as ValidationError {
+            throw e
+        } catch {
+            throw fail(error)
+        }
+    }
+
+    private func isRegularFile(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
+    }
+}
+
+/// `WxH` in points.
+func parseScreen(_ s: String) -> (Double, Double)? {
+    let parts = s.split(separator: "x")
+    guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w > 0, h > 0, w.isFinite, h.isFinite else { return nil }
+    return (w, h)
+}

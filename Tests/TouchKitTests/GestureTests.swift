@@ -36,6 +36,28 @@ struct GestureDeliveryTests {
         #expect(log.lines == ["tap.touchesBegan", "View.touchesBegan 1", "tap.touchesEnded", "action tap ended", "View.touchesCancelled 1"])
     }
 
+    @Test func aTapRecognizedAfterItsLiftCancelsTheWithheldTouchUp() {
+        // delaysTouchesEnded: "if the gesture recognizer subsequently recognizes its gesture,
+        // these touch objects are cancelled". A single tap waiting for a double tap to fail
+        // recognizes 0.35 s after the lift, with no touch left to follow.
+        let log = CallLog()
+        let (app, view) = gestureScreen(log)
+        let single = LoggingTap("single", log: log)
+        let double = TapGestureRecognizer(name: "double")
+        double.numberOfTapsRequired = 2
+        single.require(toFail: double)
+        var recognizedAt: Point?
+        single.addTarget(nil) { r in recognizedAt = r.location(in: view) }
+        view.addGestureRecognizer(single)
+        view.addGestureRecognizer(double)
+        touch(app, 1, .began, 100, 100, at: 0)
+        touch(app, 1, .ended, 100, 100, at: 0.05)
+        #expect(log.lines == ["single.touchesBegan", "View.touchesBegan 1", "single.touchesEnded"], "the touch-up is withheld")
+        app.advanceTime(to: 0.5)
+        #expect(Array(log.lines.dropFirst(3)) == ["action single ended", "View.touchesCancelled 1"])
+        #expect(recognizedAt == Point(x: 100, y: 100), "where the tap was, with no touch left")
+    }
+
     @Test func withoutCancelsTouchesInViewTheViewSeesTheEnd() {
         let log = CallLog()
         let (app, view) = gestureScreen(log)
@@ -93,6 +115,8 @@ struct GestureDeliveryTests {
         let double = LoggingTap("double", log: log)
         double.numberOfTapsRequired = 2
         single.require(toFail: double)
+        var recognizedAt: Point?
+        single.addTarget(nil) { r in recognizedAt = r.location(in: view) }
         view.addGestureRecognizer(single)
         view.addGestureRecognizer(double)
         // One tap: the single tap waits for the double tap to time out, then recognizes.

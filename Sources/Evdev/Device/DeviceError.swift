@@ -5,6 +5,8 @@ public enum DeviceError: Error, CustomStringConvertible, Equatable {
     case notFound(path: String, touchscreens: [String])
     /// No device was named and udev knows no touchscreen.
     case noTouchscreen
+    /// A file (a scene, a recording) that does not exist.
+    case missingFile(path: String)
     case permissionDenied(path: String)
     /// The device went away (unplugged, or removed by its driver).
     case unplugged(path: String)
@@ -24,6 +26,8 @@ public enum DeviceError: Error, CustomStringConvertible, Equatable {
             let there = touchscreens.isEmpty ? "no touchscreen is connected"
                 : "touchscreens present: " + touchscreens.joined(separator: ", ")
             return "\(path): no such device (\(there))"
+        case let .missingFile(path):
+            return "\(path): no such file"
         case .noTouchscreen:
             return "no touchscreen is connected (udev knows no device with ID_INPUT_TOUCHSCREEN=1); "
                 + "name a device, or an evemu recording to play"
@@ -54,7 +58,7 @@ public enum DeviceError: Error, CustomStringConvertible, Equatable {
     /// The sysexits code: 66 for missing or vanished input, 77 for permissions.
     public var exitCode: Int32 {
         switch self {
-        case .notFound, .noTouchscreen, .unplugged, .notEvdev, .uinputUnavailable(permission: false): return 66
+        case .notFound, .noTouchscreen, .missingFile, .unplugged, .notEvdev, .uinputUnavailable(permission: false): return 66
         case .permissionDenied, .fileNotAccessible, .uinputUnavailable(permission: true): return 77
         case .unsuitable: return 65
         case .system: return 74

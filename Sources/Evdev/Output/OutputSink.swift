@@ -3,7 +3,7 @@ import InputEvents
 
 /// Writes buffered text to a file descriptor (stdout by default) in whole chunks; callers
 /// fill a `TextBuffer` and hand it over once per input frame.
-public final class OutputSink {
+public final class OutputSink: TextSink {
     public let fd: Int32
     /// Set once a write failed (the reader went away, say); later writes are dropped.
     public private(set) var isBroken = false

@@ -10,7 +10,7 @@ import TouchKit
 /// unplugs cancel touches through the responder chain.
 public final class LiveRun {
     private let pipeline: TouchPipeline
-    private let sink: OutputSink
+    private let sink: any TextSink
     private let signals: SignalWatch
     private let poller: Poller
     private let timer: DeadlineTimer
@@ -22,7 +22,7 @@ public final class LiveRun {
 
     /// Opens the devices (clock `CLOCK_MONOTONIC`, grabbed with `options.grab`) and builds
     /// the scene for them. Throws `DeviceError` for a device that cannot be used.
-    public init(nodes: [String], scene: Scene?, options: RunOptions, sink: OutputSink, signals: SignalWatch,
+    public init(nodes: [String], scene: Scene?, options: RunOptions, sink: any TextSink, signals: SignalWatch,
                 warn: @escaping (String) -> Void) throws {
         self.sink = sink
         self.signals = signals
@@ -78,6 +78,7 @@ public final class LiveRun {
             return device
         case let .failure(error):
             guard case .notFound = error else { throw error }
+            if !node.hasPrefix("/dev/") { throw DeviceError.missingFile(path: node) }
             let present = discovery?.touchscreens().map { "\($0.devnode) (\($0.name))" } ?? []
             throw DeviceError.notFound(path: node, touchscreens: present)
         }
@@ -97,18 +98,24 @@ public final class LiveRun {
                 poller.wait(timeoutMs: -1, into: &ready)
             }
             var stop = false
+            var timerDue = false
             var failure: DeviceError?
+            // Input first: what the devices queued happened before the timer or the signal
+            // was handled (a finger lifted just before a long press's deadline still lifts).
             for token in ready {
                 switch token {
                 case Self.signalToken:
-                    if let s = signals.take(), s == SIGINT || s == SIGTERM { stop = true }
+                    while let s = signals.take() { if s == SIGINT || s == SIGTERM { stop = true } }
                 case Self.timerToken:
-                    timer.acknowledge()
-                    pipeline.advanceTime(to: monotonicSeconds())
+                    timerDue = true
                 default:
                     guard let i = devices.firstIndex(where: { UInt64($0.panel.number) == token }) else { continue }
                     if let error = read(i) { failure = error }
                 }
+            }
+            if timerDue {
+                timer.acknowledge()
+                pipeline.advanceTime(to: monotonicSeconds())
             }
             if log.buffer.count > 1 << 16 { flush() }
             if stop {

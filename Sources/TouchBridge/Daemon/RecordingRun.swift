@@ -8,8 +8,8 @@ import TouchKit
 /// merged frame by frame in time order.
 public final class RecordingRun {
     private let pipeline: TouchPipeline
-    private let sink: OutputSink
-    private let signals: SignalWatch
+    private let sink: any TextSink
+    private let signals: SignalWatch?
     private let realtime: Bool
     private var streams: [Stream]
     private var pacer: Pacer?
@@ -28,9 +28,12 @@ public final class RecordingRun {
         }
     }
 
+    /// The pipeline (its scene and log), for tests and tools.
+    public var touchPipeline: TouchPipeline { pipeline }
+
     /// Opens the recordings (their descriptions are read now) and builds the scene for them.
-    public init(paths: [String], scene: Scene?, options: RunOptions, sink: OutputSink, signals: SignalWatch,
-                warn: @escaping (String) -> Void) throws {
+    public init(paths: [String], scene: Scene?, options: RunOptions, sink: any TextSink, signals: SignalWatch? = nil,
+                warn: @escaping (String) -> Void = { _ in }) throws {
         var readers: [RecordingReader] = []
         var heads: [InputEvent?] = []
         for path in paths {
@@ -88,7 +91,7 @@ public final class RecordingRun {
                 if s.head == nil { end(s) }
                 count &+= 1
                 if count & 4095 == 0 {
-                    if signals.take() != nil { return stop() }
+                    if signals?.take() != nil { return stop() }
                     if log.buffer.count > 1 << 16 { flush() }
                 }
             }
@@ -143,15 +146,15 @@ public final class RecordingRun {
 private final class Pacer {
     private let poller: Poller
     private let timer: DeadlineTimer
-    private let signals: SignalWatch
+    private let signals: SignalWatch?
     private var offset: Double?
     private var ready: [UInt64] = []
 
-    init(signals: SignalWatch) throws {
+    init(signals: SignalWatch?) throws {
         poller = try Poller()
         timer = try DeadlineTimer()
         self.signals = signals
-        try poller.add(signals.fd, token: 0)
+        if let signals { try poller.add(signals.fd, token: 0) }
         try poller.add(timer.fd, token: 1)
     }
 
@@ -164,7 +167,7 @@ private final class Pacer {
         timer.arm(target)
         while true {
             poller.wait(timeoutMs: -1, into: &ready)
-            if ready.contains(0), signals.take() != nil { return false }
+            if ready.contains(0), signals?.take() != nil { return false }
             if ready.contains(1) { timer.acknowledge(); return true }
         }
     }

@@ -63,7 +63,8 @@ public final class HandlerLog {
         scratch.removeAll(keepingCapacity: true)
         scratch.append(contentsOf: touches)
         if scratch.count > 1 { scratch.sort { $0.identifier < $1.identifier } }
-        let t = event?.timestamp ?? now
+        // The time of the call: a frame's time, or later for a touch-up a recognizer withheld.
+        let t = max(now, event?.timestamp ?? 0)
         // A touch a view gets in touchesCancelled is over for that view, whatever the finger
         // does next (a recognizer cancelling the view's touch): it shows as cancelled there.
         let cancelled = method == .cancelled

@@ -86,7 +86,7 @@ public struct Scene: Sendable {
         if fd < 0 {
             let e = errno
             if e == EACCES || e == EPERM { throw DeviceError.fileNotAccessible(path: path) }
-            if e == ENOENT || e == ENOTDIR { throw DeviceError.notFound(path: path, touchscreens: []) }
+            if e == ENOENT || e == ENOTDIR { throw DeviceError.missingFile(path: path) }
             throw DeviceError.system(path: path, call: "open", errno: e)
         }
         defer { close(fd) }

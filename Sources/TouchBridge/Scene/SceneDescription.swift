@@ -83,7 +83,12 @@ extension SceneInstance {
         b.append(repeating: UInt8(ascii: " "), count: depth * 2)
         b.append(string: v.name)
         if let c = v.control { b.append(" ("); b.append(string: c.type.rawValue); b.append(")") }
-        if let c = v.controller { b.append(" [controller "); b.append(string: c.responder.name); b.append("]") }
+        if let c = v.controller {
+            b.append(" [controller "); b.append(string: c.responder.name)
+            if let a = c.responder.actions, !a.isEmpty { b.append(" performs "); b.append(string: a.joined(separator: ",")) }
+            if let m = c.responder.consumes, !m.isEmpty { b.append(" consumes "); b.append(string: m.map(\.name).joined(separator: ",")) }
+            b.append("]")
+        }
         b.append(" frame "); rectText(view.frame, &b)
         b.append(" in window "); rectText(view.convert(view.bounds, to: nil), &b)
         if view.isHidden { b.append(" hidden") }
@@ -93,8 +98,7 @@ extension SceneInstance {
         if view.isExclusiveTouch { b.append(" exclusive") }
         if let s = v.shape, s != .rect { b.append(" shape "); b.append(string: shapeText(s)) }
         if let c = v.consumes, !c.isEmpty { b.append(" consumes "); b.append(string: c.map(\.name).joined(separator: ",")) }
-        let actions = (v.actions ?? []) + (v.controller?.responder.actions ?? [])
-        if !actions.isEmpty { b.append(" performs "); b.append(string: actions.joined(separator: ",")) }
+        if let a = v.actions, !a.isEmpty { b.append(" performs "); b.append(string: a.joined(separator: ",")) }
         b.append("\n")
         for g in v.gestures ?? [] {
             b.append(repeating: UInt8(ascii: " "), count: depth * 2 + 2)

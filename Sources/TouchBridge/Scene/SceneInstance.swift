@@ -191,7 +191,6 @@ final class GestureBinding {
     private let isDiscrete: Bool
     private unowned let instance: SceneInstance
     private var viewName = HandlerLog.Name("")
-    private var lastLocation = Point.zero
 
     init(spec: GestureSpec, recognizer: GestureRecognizer, instance: SceneInstance) {
         name = HandlerLog.Name(spec.name)
@@ -209,7 +208,6 @@ final class GestureBinding {
 
     private func stateChanged(_ r: GestureRecognizer) {
         let view = r.view
-        if r.numberOfTouches > 0 { lastLocation = r.location(in: view) }
         var values = GestureValues()
         switch r {
         case let p as PanGestureRecognizer:
@@ -233,7 +231,7 @@ final class GestureBinding {
         case .cancelled: state = "cancelled"
         case .failed: state = "failed"
         }
-        instance.log.gesture(name, view: viewName, state: state, location: lastLocation, values: values, action: action)
+        instance.log.gesture(name, view: viewName, state: state, location: r.location(in: view), values: values, action: action)
     }
 
     private func send(from r: GestureRecognizer) {

@@ -57,6 +57,7 @@ final class GestureArbiter {
                 r.trackedTouches.append(t)
                 r.seenTouches.insert(ObjectIdentifier(t))
             }
+            if !r.trackedTouches.isEmpty { r.lastLocation = r.centroidInWindow }
             if !began.isEmpty, r.isActive { r.touchesBegan(began, with: event) }
             if !moved.isEmpty, r.isActive { r.touchesMoved(moved, with: event) }
             if !ended.isEmpty, r.isActive { r.touchesEnded(ended, with: event) }
@@ -198,9 +199,16 @@ final class GestureArbiter {
     }
 
     /// A recognizer with `cancelsTouchesInView` recognized: its touches leave the views.
+    /// Touch-ups still withheld for it count too: a recognizer that recognizes after its
+    /// touches lifted (a single tap once a double tap failed) cancels them for the view, as
+    /// `delaysTouchesEnded` documents.
     private func cancelViewTouches(of r: GestureRecognizer) {
         guard let event else { return }
-        endForViews(r.trackedTouches, event)
+        var touches = r.trackedTouches
+        for t in held where r.seenTouches.contains(ObjectIdentifier(t)) && !touches.contains(where: { $0 === t }) {
+            touches.append(t)
+        }
+        endForViews(touches, event)
     }
 
     /// Cancels the touches `view` and its subviews track (the view left the window).

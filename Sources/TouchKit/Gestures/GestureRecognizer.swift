@@ -142,6 +142,7 @@ open class GestureRecognizer: CustomStringConvertible {
     /// Back to `possible` after a gesture; subclasses clear their own state (call super).
     open func reset() {
         cancelTimer()
+        lastLocation = nil
         trackedTouches.removeAll()
         ignoredTouches.removeAll()
         seenTouches.removeAll()
@@ -151,12 +152,32 @@ open class GestureRecognizer: CustomStringConvertible {
 
     // MARK: - Locations
 
+    /// Where the followed touches were last (window coordinates), for `location(in:)` once
+    /// they are gone.
+    var lastLocation: Point?
+
+    var centroidInWindow: Point {
+        var x = 0.0, y = 0.0
+        for t in trackedTouches {
+            let p = t.location(in: nil)
+            x += p.x
+            y += p.y
+        }
+        return Point(x: x / Double(trackedTouches.count), y: y / Double(trackedTouches.count))
+    }
+
     /// The number of touches the recognizer follows.
     public var numberOfTouches: Int { trackedTouches.count }
 
     /// The centroid of the followed touches in `view`'s coordinates (window's when nil).
+    /// With no touches left (a tap recognized after its lift, a timeout), the place of the
+    /// last touches it followed.
     open func location(in view: View?) -> Point {
-        guard !trackedTouches.isEmpty else { return .zero }
+        guard !trackedTouches.isEmpty else {
+            guard let lastLocation else { return .zero }
+            guard let view, let window = view.window else { return lastLocation }
+            return window.convert(lastLocation, to: view)
+        }
         var x = 0.0, y = 0.0
         for t in trackedTouches {
             let p = t.location(in: view)

@@ -6,7 +6,7 @@ func nearest(_ word: String, in known: [String]) -> String? {
         let d = editDistance(w, Array(k.lowercased().unicodeScalars))
         if d < (best?.1 ?? Int.max) { best = (k, d) }
     }
-    guard let (k, d) = best, d <= max(2, min(w.count, k.count) / 3) else { return nil }
+    guard let (k, d) = best, d <= max(1, min(w.count, k.count) / 4) else { return nil }
     return k
 }
 

@@ -5,25 +5,25 @@
 
 SHELL := /bin/bash
 BIN_RELEASE := .build/release/touchbridge
-SAMPLE := Resources/recordings/two-finger-pinch.evemu
+DEMO_SCENE := examples/kiosk.json
+DEMO_RECORDING := examples/kiosk.evemu
 
 # Debian packages: building, running, and (for tests) the VM and the reference tools.
 BUILD_PKGS := libevdev-dev libudev-dev pkg-config
 TEST_PKGS := $(BUILD_PKGS) qemu-system-x86 linux-image-amd64 busybox-static udev kmod \
-             evtest evemu-tools libinput-tools python3
+             evtest evemu-tools libinput-tools python3 python3-jsonschema
 
 .PHONY: run test build deps test-deps unit-test device-test clean
 
 run: deps
 	swift build -c release --product touchbridge
-	$(BIN_RELEASE) list
 	@node=$$($(BIN_RELEASE) list --touchscreens --paths | head -n 1); \
 	if [ -n "$$node" ]; then \
-	  echo "touchbridge: dumping $$node (interrupt to exit)" >&2; \
-	  exec $(BIN_RELEASE) evtest "$$node"; \
+	  echo "touchbridge: running the demo kiosk scene on $$node (interrupt to exit)" >&2; \
+	  exec $(BIN_RELEASE) run --scene $(DEMO_SCENE) "$$node"; \
 	else \
-	  echo "touchbridge: no touchscreen is connected; replaying the sample recording $(SAMPLE)" >&2; \
-	  exec $(BIN_RELEASE) evtest $(SAMPLE); \
+	  echo "touchbridge: no touchscreen is connected; playing the demo recording $(DEMO_RECORDING) through $(DEMO_SCENE)" >&2; \
+	  exec $(BIN_RELEASE) run --realtime --scene $(DEMO_SCENE) $(DEMO_RECORDING); \
 	fi
 
 test: test-deps
@@ -32,6 +32,7 @@ test: test-deps
 
 unit-test:
 	swift test --skip-build
+	python3 scripts/check-log-schema.py
 
 # Device tests need a writable /dev/uinput; without one they run in the project's VM.
 device-test:

@@ -52,6 +52,9 @@ struct RunCommand: ParsableCommand {
         if let calibration, ScreenMapper.Calibration(parsing: calibration) == nil {
             throw ValidationError("--calibration takes six numbers \"a b c d e f\"")
         }
+        let files = sources.filter(isRegularFile).count
+        if files > 0 && files < sources.count { throw ValidationError("give either recordings or devices, not both") }
+        if realtime && files == 0 { throw ValidationError("--realtime is for recordings (it keeps their recorded pace)") }
     }
 
     func run() throws {
@@ -71,12 +74,8 @@ struct RunCommand: ParsableCommand {
             let loaded = try scene.map { try Scene.load(path: $0) }
             let files = sources.filter(isRegularFile)
             if !files.isEmpty {
-                guard files.count == sources.count else {
-                    throw ValidationError("give either recordings or devices, not both")
-                }
                 try RecordingRun(paths: files, scene: loaded, options: options, sink: out, signals: signals, warn: warn).run()
             } else {
-                if realtime { throw ValidationError("--realtime is for recordings") }
                 var nodes = sources
                 if nodes.isEmpty {
                     nodes = (try DeviceDiscovery()).touchscreens().map(\.devnode)
@@ -84,8 +83,6 @@ struct RunCommand: ParsableCommand {
                 }
                 try LiveRun(nodes: nodes, scene: loaded, options: options, sink: out, signals: signals, warn: warn).run()
             }
-        } catch let e as ValidationError {
-            throw e
         } catch {
             throw fail(error)
         }

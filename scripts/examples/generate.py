@@ -141,9 +141,20 @@ def kiosk():
             .add(2.8, 0, tap((640, 380), 5)))
 
 
+def photo():
+    # A one-finger drag on the canvas (its pan); two fingers spreading on the photo (the pinch
+    # wins, the rotation fails); two fingers turning a quarter turn (the rotation wins).
+    import math
+    turn0 = [(500 + 60 * math.cos(math.pi * i / 20), 240 + 60 * math.sin(math.pi * i / 20)) for i in range(11)]
+    turn1 = [(500 - 60 * math.cos(math.pi * i / 20), 240 - 60 * math.sin(math.pi * i / 20)) for i in range(11)]
+    return (Story().add(0.0, 0, line((150, 240), (250, 300), 10))
+            .add(0.6, 0, line((460, 240), (400, 240), 10)).add(0.6, 1, line((540, 240), (600, 240), 10))
+            .add(1.4, 0, turn0).add(1.4, 1, turn1))
+
+
 os.makedirs(OUT, exist_ok=True)
 for name, story in [("abcde", abcde()), ("overlap", overlap()), ("round-button", round_button()),
                     ("tap-over-view", tap_over_view()), ("nested-controllers", nested_controllers()),
-                    ("kiosk", kiosk())]:
+                    ("kiosk", kiosk()), ("photo", photo())]:
     with open(os.path.join(OUT, name + ".evemu"), "w") as f:
         f.write("\n".join(story.lines()) + "\n")

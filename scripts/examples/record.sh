@@ -1,10 +1,13 @@
 #!/bin/sh
 # Inside the test VM (scripts/vm/run 'sh scripts/examples/record.sh'): replay each generated
 # story (examples/src/*.evemu) into a uinput device and record it with touchbridge into
-# examples/, so the bundled recordings are real recordings of a kernel device.
+# examples/, so the bundled recordings are real recordings of a kernel device. With names as
+# arguments (`record.sh photo`), only those stories.
 set -e
 bin=.build/debug/touchbridge
-for src in examples/src/*.evemu; do
+sources=examples/src/*.evemu
+[ $# -gt 0 ] && sources=$(for n in "$@"; do echo "examples/src/$n.evemu"; done)
+for src in $sources; do
   out=examples/$(basename "$src")
   $bin replay --start-delay 1.5 --hold 0.3 "$src" 2> /tmp/replay.txt &
   rp=$!

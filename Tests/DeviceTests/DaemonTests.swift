@@ -1,0 +1,156 @@
+import Evdev
+import Foundation
+import Glibc
+import InputEvents
+import Testing
+
+/// `touchbridge run` on real kernel devices: the same log as the recording of the same events,
+/// timers that fire with no event arriving, SIGTERM and unplug mid-touch, fingers down at start.
+@Suite("The daemon on uinput panels", .enabled(if: DeviceTestGate.enabled, DeviceTestGate.reason), .serialized)
+struct DaemonTests {
+    let k = Kernel.self
+
+    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("examples").path
+
+    /// The JSON lines without the fields that name the clock and the source (`t`, `device`).
+    static func comparable(_ text: String) -> [String] {
+        text.split(separator: "\n").map {
+            $0.replacingOccurrences(of: #"\"t\":[0-9.]+,"#, with: "", options: .regularExpression)
+              .replacingOccurrences(of: #"\"device\":\"[^\"]*\""#, with: "\"device\":_", options: .regularExpression)
+        }
+    }
+
+    /// Starts `run` on `device` and waits until it reads.
+    func daemon(_ device: UInputDevice, _ args: [String]) throws -> Spawned {
+        let d = try Spawned(touchbridgeExecutable, ["run"] + args + [device.devnode])
+        #expect(eventually(timeout: 10) { d.errors.contains(": reading ") }, "run is ready: \(d.errors)")
+        return d
+    }
+
+    /// Plays a recording's events into `device` with their recorded gaps.
+    func play(_ r: Recording, on device: UInputDevice) throws {
+        var previous: EventTime?
+        for e in r.events {
+            if let p = previous, e.time.totalMicroseconds > p.totalMicroseconds {
+                usleep(UInt32(min(e.time.totalMicroseconds - p.totalMicroseconds, 1_000_000)))
+            }
+            previous = e.time
+            try device.write(e)
+        }
+    }
+
+    @Test func aPanelGivesTheSameLogAsARecordingOfItsEvents() throws {
+        let story = try EvemuParser(file: "kiosk").parse(String(contentsOfFile: "\(Self.examples)/src/kiosk.evemu", encoding: .utf8))
+        var device: UInputDevice? = try createDevice(story.description).0
+        let scene = "\(Self.examples)/kiosk.json"
+        let live = try daemon(device!, ["--json", "--scene", scene])
+        let recordingPath = NSTemporaryDirectory() + "tb-daemon-\(UUID().uuidString).evemu"
+        defer { try? FileManager.default.removeItem(atPath: recordingPath) }
+        let recorder = try Spawned(touchbridgeExecutable, ["record", device!.devnode, "-o", recordingPath])
+        #expect(eventually { recorder.hasOpen(device!.devnode) }, "record is ready")
+        try play(story, on: device!)
+        #expect(live.waitFor("orderWater"), "the last action arrived:\n\(live.output)")
+        usleep(300_000)                              // both readers have read everything
+        device = nil                                 // unplug: run logs it and exits 0
+        #expect(live.wait(timeout: 10) == 0, "run exits 0 when its only device is unplugged: \(live.errors)")
+        #expect(recorder.wait(timeout: 10) != nil)
+        let replayed = try Spawned(touchbridgeExecutable, ["run", "--json", "--scene", scene, recordingPath])
+        #expect(replayed.wait(timeout: 20) == 0)
+        let a = Self.comparable(live.output), b = Self.comparable(replayed.output)
+        #expect(a.count > 20 && a == b, "live:\n\(live.output)\nrecording:\n\(replayed.output)")
+        #expect(live.output.contains(#""event":"deviceRemoved""#))
+    }
+
+    @Test func sigtermMidTouchCancelsItThroughTheChainAndExitsZero() throws {
+        let (device, _) = try createDevice(VirtualDevices.multitouch())
+        let d = try daemon(device, ["--json", "--screen", "800x480"])
+        try device.frame([(k.EV_ABS, k.ABS_MT_TRACKING_ID, 1), (k.EV_ABS, k.ABS_MT_POSITION_X, 1000),
+                          (k.EV_ABS, k.ABS_MT_POSITION_Y, 1000), (k.EV_KEY, k.BTN_TOUCH, 1)])
+        usleep(20_000)
+        try device.frame([(k.EV_ABS, k.ABS_MT_POSITION_X, 1100)])
+        #expect(d.waitFor("touchesMoved"))
+        #expect(d.stop() == 0, "SIGTERM: exit 0")
+        let last = try #require(d.output.split(separator: "\n").last)
+        #expect(last.contains(#""event":"touchesCancelled","responder":"screen""#) && last.contains(#""phase":"cancelled""#),
+                "the touch still down is cancelled, flushed before exit: \(last)")
+    }
+
+    @Test func anUnplugMidTouchCancelsItAndTheLastDeviceGoneEndsRun() throws {
+        var device: UInputDevice? = try createDevice(VirtualDevices.multitouch()).0
+        let d = try daemon(device!, ["--screen", "800x480"])
+        try device!.frame([(k.EV_ABS, k.ABS_MT_TRACKING_ID, 1), (k.EV_ABS, k.ABS_MT_POSITION_X, 1000),
+                           (k.EV_ABS, k.ABS_MT_POSITION_Y, 1000), (k.EV_KEY, k.BTN_TOUCH, 1)])
+        #expect(d.waitFor("touchesBegan"))
+        device = nil
+        #expect(d.wait(timeout: 10) == 0)
+        let lines = d.output.split(separator: "\n").map { $0.split(separator: " ").dropFirst().joined(separator: " ") }
+        #expect(Array(lines.suffix(2)).first?.hasPrefix("touchesCancelled screen #1 cancelled") == true, "\(d.output)")
+        #expect(lines.last?.hasPrefix("deviceRemoved /dev/input/event") == true)
+        #expect(d.errors.contains("unplugged"))
+    }
+
+    @Test func aLongPressFiresFromTheTimerWhileTheFingerRestsWithNoEvent() throws {
+        let scene = NSTemporaryDirectory() + "tb-longpress-\(UUID().uuidString).json"
+        try #"""
+            { "screen": [800, 480], "windows": [ { "name": "W", "root": { "name": "Pad",
+              "consumes": ["touchesBegan", "touchesMoved", "touchesEnded", "touchesCancelled"],
+              "gestures": [ { "type": "longPress", "name": "hold" } ] } } ] }
+            """#.write(toFile: scene, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: scene) }
+        let (device, _) = try createDevice(VirtualDevices.multitouch())
+        let d = try daemon(device, ["--json", "--scene", scene])
+        try device.frame([(k.EV_ABS, k.ABS_MT_TRACKING_ID, 1), (k.EV_ABS, k.ABS_MT_POSITION_X, 1000),
+                          (k.EV_ABS, k.ABS_MT_POSITION_Y, 1000), (k.EV_KEY, k.BTN_TOUCH, 1)])
+        // No event follows: only the timerfd can wake the daemon.
+        #expect(d.waitFor(#""state":"began""#, timeout: 5), "the long press began while the finger rested: \(d.output)")
+        let lines = d.output.split(separator: "\n")
+        let time = { (needle: String) -> Double? in
+            lines.first { $0.contains(needle) }.flatMap { l in
+                (try? JSONSerialization.jsonObject(with: Data(l.utf8)) as? [String: Any])?["t"] as? Double
+            }
+        }
+        let began = try #require(time(#""event":"touchesBegan""#)), pressed = try #require(time(#""state":"began""#))
+        #expect(abs(pressed - began - 0.5) < 1e-6, "at the deadline: \(pressed - began) s after touch-down")
+        try device.frame([(k.EV_ABS, k.ABS_MT_TRACKING_ID, -1), (k.EV_KEY, k.BTN_TOUCH, 0)])
+        #expect(d.waitFor(#""state":"ended""#))
+        #expect(d.stop() == 0)
+    }
+
+    @Test(arguments: [false, true])
+    func aFingerAlreadyDownAtStartIsIgnoredUnlessAdopted(_ adopt: Bool) throws {
+        let (device, _) = try createDevice(VirtualDevices.multitouch())
+        try device.frame([(k.EV_ABS, k.ABS_MT_TRACKING_ID, 1), (k.EV_ABS, k.ABS_MT_POSITION_X, 1000),
+                          (k.EV_ABS, k.ABS_MT_POSITION_Y, 1000), (k.EV_KEY, k.BTN_TOUCH, 1)])
+        usleep(100_000)
+        let d = try daemon(device, ["--screen", "800x480"] + (adopt ? ["--adopt-initial-touches"] : []))
+        try device.frame([(k.EV_ABS, k.ABS_MT_POSITION_X, 1200)])
+        usleep(20_000)
+        try device.frame([(k.EV_ABS, k.ABS_MT_TRACKING_ID, -1), (k.EV_KEY, k.BTN_TOUCH, 0)])
+        usleep(20_000)
+        try device.frame([(k.EV_ABS, k.ABS_MT_TRACKING_ID, 2), (k.EV_ABS, k.ABS_MT_POSITION_X, 3000),
+                          (k.EV_ABS, k.ABS_MT_POSITION_Y, 1000), (k.EV_KEY, k.BTN_TOUCH, 1)])
+        usleep(20_000)
+        try device.frame([(k.EV_ABS, k.ABS_MT_TRACKING_ID, -1), (k.EV_KEY, k.BTN_TOUCH, 0)])
+        #expect(d.waitFor("#2 ended"))
+        #expect(d.stop() == 0)
+        let calls = d.output.split(separator: "\n").map { $0.split(separator: " ").dropFirst(2).prefix(3).joined(separator: " ") }
+            .filter { $0.hasPrefix("screen") }
+        if adopt {
+            #expect(calls == ["screen #1 began", "screen #1 moved", "screen #1 ended", "screen #2 began", "screen #2 ended"], "\(d.output)")
+        } else {
+            #expect(calls == ["screen #2 began", "screen #2 ended"], "\(d.output)")
+            #expect(d.errors.contains("1 finger was already on the glass: ignored until lifted"))
+        }
+    }
+
+    @Test func aDeviceThatIsNotATouchscreenIsRefused() throws {
+        var d = VirtualDevices.multitouch(name: "TB Keys Only")
+        d.codes = [k.EV_KEY: BitSet([k.BTN_TOUCH])]
+        d.absInfo = [:]
+        let (device, _) = try createDevice(d)
+        let run = try Spawned(touchbridgeExecutable, ["run", device.devnode])
+        #expect(run.wait(timeout: 10) == 65)
+        #expect(run.errors.contains("not a touchscreen"))
+    }
+}

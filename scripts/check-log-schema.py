@@ -1,0 +1,44 @@
+#!/usr/bin/env python3
+"""Checks the handler log's stable interface: every line of the examples' golden JSON logs
+validates against schema/handler-log.schema.json, every line kind is covered, and
+examples/consume.py turns the kiosk log into the orders it shows."""
+import glob, io, json, os, subprocess, sys
+
+import jsonschema
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+schema = json.load(open(os.path.join(ROOT, "schema", "handler-log.schema.json")))
+jsonschema.Draft202012Validator.check_schema(schema)
+validator = jsonschema.Draft202012Validator(schema)
+
+seen, count, failures = set(), 0, 0
+for path in sorted(glob.glob(os.path.join(ROOT, "Tests", "TouchBridgeTests", "Golden", "*.jsonl"))):
+    for n, line in enumerate(open(path), 1):
+        count += 1
+        obj = json.loads(line)
+        errors = list(validator.iter_errors(obj))
+        for e in errors:
+            failures += 1
+            print(f"{os.path.relpath(path, ROOT)}:{n}: {e.message}", file=sys.stderr)
+        seen.add(obj["event"])
+# A bad line must fail (the check itself is checked).
+bad = {"t": 1.0, "event": "touchesBegan", "responder": "A", "touches": [{"id": 1}]}
+assert list(validator.iter_errors(bad)), "the schema accepts an incomplete touch"
+kinds = {"touchesBegan", "touchesMoved", "touchesEnded", "touchesCancelled", "gesture", "action", "deviceAdded", "deviceRemoved"}
+if kinds - seen:
+    print(f"line kinds never seen in the golden logs: {sorted(kinds - seen)}", file=sys.stderr)
+    failures += 1
+
+sys.path.insert(0, os.path.join(ROOT, "examples"))
+import consume
+out = io.StringIO()
+consume.main(open(os.path.join(ROOT, "Tests", "TouchBridgeTests", "Golden", "kiosk.jsonl")), out)
+result = out.getvalue().splitlines()
+expected_tail = "orders: coffee, tea, water; fingers still down: 0"
+if result[-1] != expected_tail or "page 2" not in out.getvalue():
+    print("examples/consume.py on the kiosk log gave:\n" + out.getvalue(), file=sys.stderr)
+    failures += 1
+
+print(f"handler log schema: {count} lines of {len(glob.glob(os.path.join(ROOT, 'Tests/TouchBridgeTests/Golden/*.jsonl')))} golden logs valid, "
+      f"{len(seen)} line kinds; examples/consume.py: {result[-1]}")
+sys.exit(1 if failures else 0)

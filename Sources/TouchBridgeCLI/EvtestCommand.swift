@@ -8,8 +8,8 @@ struct EvtestCommand: ParsableCommand {
         commandName: "evtest",
         abstract: "Dump a device (or an evemu recording) in evtest 1.35's exact format.",
         discussion: """
-            Prints the header (ids, name, supported events with axis ranges, properties), then one
-            line per event as the kernel delivers it, flushed at every SYN_REPORT. Ends cleanly on
+            Prints the header (ids, name, supported events with axis ranges, properties), then one \
+            line per event as the kernel delivers it, flushed at every SYN_REPORT. Ends cleanly on \
             SIGINT or SIGTERM (the grab is released). A recording is dumped whole, then it exits.
             """)
 

@@ -26,25 +26,6 @@ enum InputSource {
     }
 
     static func readRecording(_ path: String) throws -> Recording {
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-        if fd < 0 {
-            let e = errno
-            if e == EACCES || e == EPERM { throw DeviceError.fileNotAccessible(path: path) }
-            if e == ENOENT { throw DeviceError.notFound(path: path, touchscreens: []) }
-            throw DeviceError.system(path: path, call: "open", errno: e)
-        }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw DeviceError.system(path: path, call: "read", errno: errno)
-            }
-            if n == 0 { break }
-            bytes.append(contentsOf: chunk[0..<n])
-        }
-        return try EvemuParser(file: path).parse(bytes)
+        try EvemuParser(file: path).parse(try readFileContents(path))
     }
 }

@@ -8,8 +8,8 @@ struct RecordCommand: ParsableCommand {
         commandName: "record",
         abstract: "Record a device in evemu 1.3 format, as evemu-record writes it.",
         discussion: """
-            Writes the device description, then every event until SIGINT or SIGTERM, times relative
-            to the first event. The file replays with `touchbridge replay`, `evemu-device` and
+            Writes the device description, then every event until SIGINT or SIGTERM, times relative \
+            to the first event. The file replays with `touchbridge replay`, `evemu-device` and \
             `evemu-play`, and every touchbridge command accepts it in place of a device.
             """)
 

@@ -8,8 +8,8 @@ struct ReplayCommand: ParsableCommand {
         commandName: "replay",
         abstract: "Recreate a recorded device through uinput and play its events with their timing.",
         discussion: """
-            Prints the new device's node on standard error, waits --start-delay seconds so readers
-            (evtest, libinput, touchbridge itself) can open it, then writes the events with the
+            Prints the new device's node on standard error, waits --start-delay seconds so readers \
+            (evtest, libinput, touchbridge itself) can open it, then writes the events with the \
             recorded gaps between frames. Needs write access to /dev/uinput (usually root).
             """)
 

@@ -11,11 +11,11 @@ struct RunCommand: ParsableCommand {
         commandName: "run",
         abstract: "The daemon: panels (or recordings) → touches → a window built from a scene → one log line per handler call.",
         discussion: """
-            Touches go through hit testing, gesture recognizers, controls and the responder chain of the
-            scene's window; every handler call is written to standard output (text, or JSON Lines with
-            --json), diagnostics to standard error. Without a device, every touchscreen udev knows is
-            used. A regular file is read as an evemu recording: its recorded times drive the clock, so
-            it gives the same log every time. SIGINT/SIGTERM cancel the touches still down, flush the
+            Touches go through hit testing, gesture recognizers, controls and the responder chain of the \
+            scene's window; every handler call is written to standard output (text, or JSON Lines with \
+            --json), diagnostics to standard error. Without a device, every touchscreen udev knows is \
+            used. A regular file is read as an evemu recording: its recorded times drive the clock, so \
+            it gives the same log every time. SIGINT/SIGTERM cancel the touches still down, flush the \
             log and exit 0; so does unplugging the last device.
             """)
 
@@ -28,14 +28,8 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "JSON Lines instead of text.")
     var json = false
 
-    @Option(help: "Screen size in points, WxH (default: the scene's 'screen', else the panel's size at 96 dpi).")
-    var screen: String?
-
-    @Option(help: "Screen rotation clockwise: 0, 90, 180 or 270.")
-    var rotate: Int = 0
-
-    @Option(help: "Calibration matrix \"a b c d e f\" (libinput's convention); default: the device's LIBINPUT_CALIBRATION_MATRIX.")
-    var calibration: String?
+    @OptionGroup(title: "Screen mapping (default screen: the scene's 'screen', else its windows, else the panel's size at 96 dpi)")
+    var mapping: MappingOptions
 
     @Flag(help: "Grab the devices for exclusive access.")
     var grab = false
@@ -47,11 +41,6 @@ struct RunCommand: ParsableCommand {
     var realtime = false
 
     func validate() throws {
-        guard ScreenMapper.Rotation(rawValue: rotate) != nil else { throw ValidationError("--rotate takes 0, 90, 180 or 270") }
-        if let screen, parseScreen(screen) == nil { throw ValidationError("--screen takes WIDTHxHEIGHT in points, e.g. 1280x800") }
-        if let calibration, ScreenMapper.Calibration(parsing: calibration) == nil {
-            throw ValidationError("--calibration takes six numbers \"a b c d e f\"")
-        }
         let files = sources.filter(isRegularFile).count
         if files > 0 && files < sources.count { throw ValidationError("give either recordings or devices, not both") }
         if realtime && files == 0 { throw ValidationError("--realtime is for recordings (it keeps their recorded pace)") }
@@ -62,9 +51,9 @@ struct RunCommand: ParsableCommand {
         let signals = SignalWatch()
         var options = RunOptions()
         options.format = json ? .json : .text
-        options.screen = screen.flatMap(parseScreen).map { Size(width: $0.0, height: $0.1) }
-        options.rotation = ScreenMapper.Rotation(rawValue: rotate)!
-        options.calibration = calibration.flatMap { ScreenMapper.Calibration(parsing: $0) }
+        options.screen = mapping.screenSize.map { Size(width: $0.width, height: $0.height) }
+        options.rotation = mapping.rotation
+        options.calibration = mapping.matrix
         options.grab = grab
         options.adoptInitialTouches = adoptInitialTouches
         options.realtime = realtime
@@ -92,11 +81,4 @@ struct RunCommand: ParsableCommand {
         var st = stat()
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
     }
-}
-
-/// `WxH` in points.
-func parseScreen(_ s: String) -> (Double, Double)? {
-    let parts = s.split(separator: "x")
-    guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w > 0, h > 0, w.isFinite, h.isFinite else { return nil }
-    return (w, h)
 }

@@ -9,9 +9,9 @@ struct SceneCommand: ParsableCommand {
         commandName: "scene",
         abstract: "Check a scene file: print its resolved tree, or which view takes a point and its responder chain.",
         discussion: """
-            Without --hit, prints every window, view (frame in its superview and in window
-            coordinates, controller, flags), gesture recognizer and control action. Each --hit X,Y
-            (screen points) prints the hit-test view and its responder chain up to the app delegate,
+            Without --hit, prints every window, view (frame in its superview and in window \
+            coordinates, controller, flags), gesture recognizer and control action. Each --hit X,Y \
+            (screen points) prints the hit-test view and its responder chain up to the app delegate, \
             so a layout can be checked without touching a panel. Exits 65 for a malformed scene.
             """)
 

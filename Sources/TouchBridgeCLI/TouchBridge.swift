@@ -6,7 +6,7 @@ struct TouchBridge: ParsableCommand {
         commandName: "touchbridge",
         abstract: "Linux touchscreens into a headless UIKit-style responder chain, plus evtest/evemu tools.",
         discussion: """
-            Exit codes follow sysexits: 64 usage, 65 malformed data, 66 missing input or device,
+            Exit codes follow sysexits: 64 usage, 65 malformed data, 66 missing input or device, \
             77 permission denied.
             """,
         subcommands: [RunCommand.self, SceneCommand.self, ListCommand.self, EvtestCommand.self, TouchesCommand.self, RecordCommand.self, ReplayCommand.self])

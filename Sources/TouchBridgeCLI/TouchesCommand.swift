@@ -9,9 +9,9 @@ struct TouchesCommand: ParsableCommand {
         commandName: "touches",
         abstract: "Show what a panel reports after contact tracking and screen mapping.",
         discussion: """
-            One line per contact change per frame (began, moved, stationary, ended, cancelled), with
-            the position and previous position in screen points, then a frame line. Contacts already
-            on the glass at start are reported as beginning then, marked 'initial'. On SIGINT/SIGTERM,
+            One line per contact change per frame (began, moved, stationary, ended, cancelled), with \
+            the position and previous position in screen points, then a frame line. Contacts already \
+            on the glass at start are reported as beginning then, marked 'initial'. On SIGINT/SIGTERM, \
             unplug, or the end of a recording, remaining contacts end as cancelled.
             """)
 
@@ -21,22 +21,8 @@ struct TouchesCommand: ParsableCommand {
     @Flag(help: "JSON Lines instead of text.")
     var json = false
 
-    @Option(help: "Screen size in points, WxH (default: the panel's size at 96 dpi, else 1920x1080).")
-    var screen: String?
-
-    @Option(help: "Screen rotation clockwise: 0, 90, 180 or 270.")
-    var rotate: Int = 0
-
-    @Option(help: "Calibration matrix \"a b c d e f\" (libinput's convention); default: the device's LIBINPUT_CALIBRATION_MATRIX.")
-    var calibration: String?
-
-    func validate() throws {
-        guard ScreenMapper.Rotation(rawValue: rotate) != nil else { throw ValidationError("--rotate takes 0, 90, 180 or 270") }
-        if let screen, parseScreen(screen) == nil { throw ValidationError("--screen takes WIDTHxHEIGHT in points, e.g. 1280x800") }
-        if let calibration, ScreenMapper.Calibration(parsing: calibration) == nil {
-            throw ValidationError("--calibration takes six numbers \"a b c d e f\"")
-        }
-    }
+    @OptionGroup(title: "Screen mapping (default screen: the panel's size at 96 dpi, else 1920x1080)")
+    var mapping: MappingOptions
 
     func run() throws {
         let out = OutputSink.standardOutput()
@@ -59,15 +45,14 @@ struct TouchesCommand: ParsableCommand {
             throw fail(DeviceError.unsuitable(path: source, reason: "not a touchscreen (no absolute touch positions with BTN_TOUCH)"))
         }
         var matrix = ScreenMapper.Calibration.identity
-        if let calibration {
-            matrix = ScreenMapper.Calibration(parsing: calibration)!
+        if let m = mapping.matrix {
+            matrix = m
         } else if let text = udevCalibration {
             if let m = ScreenMapper.Calibration(parsing: text) { matrix = m } else {
                 Diagnostics.print("touchbridge: \(source): ignoring LIBINPUT_CALIBRATION_MATRIX=\"\(text)\" (expected six numbers)")
             }
         }
-        return ScreenMapper(device: d, calibration: matrix, rotation: ScreenMapper.Rotation(rawValue: rotate)!,
-                            screen: screen.flatMap(parseScreen).map { (width: $0.0, height: $0.1) })!
+        return ScreenMapper(device: d, calibration: matrix, rotation: mapping.rotation, screen: mapping.screenSize)!
     }
 
     private func replay(_ r: Recording, name: String, out: OutputSink) throws {

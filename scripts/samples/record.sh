@@ -1,18 +1,4 @@
 #!/bin/sh
-# Inside the test VM (scripts/vm/run 'sh scripts/samples/record.sh'): replay each generated
-# stream into a uinput device and record it with touchbridge into Resources/recordings/.
-set -e
-bin=.build/debug/touchbridge
-mkdir -p Resources/recordings
-for src in scripts/samples/src/*.evemu; do
-  out=Resources/recordings/$(basename "$src")
-  $bin replay --start-delay 1.5 --hold 0.3 "$src" 2> /tmp/replay.txt &
-  rp=$!
-  sleep 0.8
-  node=$(sed -n 's/.*: \(\/dev\/input\/event[0-9]*\)$/\1/p' /tmp/replay.txt)
-  $bin record "$node" -o "$out" &
-  cp=$!
-  wait $rp || true
-  kill -INT $cp; wait $cp || true
-  echo "$out: $(grep -c '^E:' "$out") events from $node"
-done
+# Inside the test VM (scripts/vm/run 'sh scripts/samples/record.sh'): the generated sample
+# streams replayed into uinput devices and recorded into Resources/recordings/.
+exec sh scripts/vm/record-streams.sh scripts/samples/src Resources/recordings "$@"

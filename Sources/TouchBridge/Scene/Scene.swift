@@ -1,4 +1,3 @@
-import Glibc
 import Evdev
 import TouchKit
 
@@ -18,7 +17,7 @@ public struct Scene: Sendable {
     /// Reads and checks a scene file. Throws `DeviceError` when it cannot be read (missing,
     /// no permission) and `SceneError` when it is not a valid scene.
     public static func load(path: String) throws -> Scene {
-        try parse(try readFile(path), file: path)
+        try parse(try readFileContents(path, limit: 16 << 20), file: path)
     }
 
     /// Decodes and checks scene JSON.
@@ -79,34 +78,6 @@ public struct Scene: Sendable {
             node = n
         }
         return node.line
-    }
-
-    private static func readFile(_ path: String) throws -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        if fd < 0 {
-            let e = errno
-            if e == EACCES || e == EPERM { throw DeviceError.fileNotAccessible(path: path) }
-            if e == ENOENT || e == ENOTDIR { throw DeviceError.missingFile(path: path) }
-            throw DeviceError.system(path: path, call: "open", errno: e)
-        }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                let e = errno
-                if e == EISDIR { throw DeviceError.unsuitable(path: path, reason: "a directory, not a scene file") }
-                throw DeviceError.system(path: path, call: "read", errno: e)
-            }
-            if n == 0 { break }
-            bytes.append(contentsOf: chunk[0..<n])
-            guard bytes.count <= 16 << 20 else {
-                throw DeviceError.unsuitable(path: path, reason: "larger than 16 MiB: not a scene file")
-            }
-        }
-        return bytes
     }
 }
 

@@ -1,0 +1,28 @@
+import Glibc
+
+/// The whole of a small file (a recording to dump, a scene), with errors that say why it
+/// cannot be read: missing (66), not accessible (77), a directory or over `limit` bytes (65).
+public func readFileContents(_ path: String, limit: Int = Int.max) throws(DeviceError) -> [UInt8] {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    if fd < 0 {
+        let e = errno
+        if e == EACCES || e == EPERM { throw .fileNotAccessible(path: path) }
+        if e == ENOENT || e == ENOTDIR { throw .missingFile(path: path) }
+        throw .system(path: path, call: "open", errno: e)
+    }
+    defer { close(fd) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if n < 0 {
+            let e = errno
+            if e == EINTR { continue }
+            if e == EISDIR { throw .unsuitable(path: path, reason: "a directory, not a file") }
+            throw .system(path: path, call: "read", errno: e)
+        }
+        if n == 0 { return bytes }
+        bytes.append(contentsOf: chunk[0..<n])
+        guard bytes.count <= limit else { throw .unsuitable(path: path, reason: "larger than \(limit >> 20) MiB") }
+    }
+}

@@ -144,6 +144,38 @@ struct DaemonTests {
         }
     }
 
+    @Test func grabKeepsThePanelToOneDaemon() throws {
+        let (device, _) = try createDevice(VirtualDevices.multitouch())
+        let first = try daemon(device, ["--grab"])
+        let second = try Spawned(touchbridgeExecutable, ["run", "--grab", device.devnode])
+        #expect(second.wait(timeout: 10) == 65)
+        #expect(second.errors.contains("cannot grab it: another program holds it exclusively"), "\(second.errors)")
+        #expect(first.stop() == 0)
+    }
+
+    @Test func realtimeKeepsTheRecordedPaceAndWritesEachFrameAsItPlays() throws {
+        // Two taps two seconds apart: with --realtime the first is out while the second waits.
+        var lines = ["# EVEMU 1.3"]
+        let header = try String(contentsOfFile: "\(Self.examples)/src/kiosk.evemu", encoding: .utf8)
+            .split(separator: "\n").filter { !$0.hasPrefix("E:") && !$0.hasPrefix("#") }.map(String.init)
+        lines += header
+        for (t, id) in [(0.0, 1), (2.0, 2)] {
+            for (offset, events) in [(0.0, "0003 0039 \(id)\nE: T 0003 0035 3000\nE: T 0003 0036 2000\nE: T 0000 0000 0"),
+                                     (0.05, "0003 0039 -1\nE: T 0000 0000 0")] {
+                let stamp = String(format: "%.6f", t + offset)
+                lines.append("E: \(stamp) " + events.replacingOccurrences(of: "E: T", with: "E: \(stamp)"))
+            }
+        }
+        let path = NSTemporaryDirectory() + "tb-realtime-\(UUID().uuidString).evemu"
+        try lines.joined(separator: "\n").appending("\n").write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let d = try Spawned(touchbridgeExecutable, ["run", "--realtime", "--screen", "800x480", path])
+        #expect(d.waitFor("#1 ended"), "the first tap is written as it plays")
+        #expect(d.isRunning && !d.output.contains("#2"), "the second tap is still two seconds away")
+        #expect(d.wait(timeout: 10) == 0)
+        #expect(d.output.contains("#2 ended"))
+    }
+
     @Test func aDeviceThatIsNotATouchscreenIsRefused() throws {
         var d = VirtualDevices.multitouch(name: "TB Keys Only")
         d.codes = [k.EV_KEY: BitSet([k.BTN_TOUCH])]

@@ -8,18 +8,18 @@ import TouchBridge
 func fail(_ error: any Error) -> ExitCode {
     switch error {
     case let e as DeviceError:
-        Diagnostics.print("touchbridge: \(e)")
+        Diagnostics.print("touchbridge: \(e)", level: .error)
         return ExitCode(e.exitCode)
     case let e as RecordingError:
-        Diagnostics.print("touchbridge: \(e)")
+        Diagnostics.print("touchbridge: \(e)", level: .error)
         return ExitCode(65)
     case let e as SceneError:
-        Diagnostics.print("touchbridge: \(e)")
+        Diagnostics.print("touchbridge: \(e)", level: .error)
         return ExitCode(65)
     case let e as ExitCode:
         return e
     default:
-        Diagnostics.print("touchbridge: \(error)")
+        Diagnostics.print("touchbridge: \(error)", level: .error)
         return ExitCode(70)
     }
 }

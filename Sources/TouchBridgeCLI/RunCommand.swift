@@ -40,15 +40,48 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Recordings only: keep the recorded pace (default: as fast as possible).")
     var realtime = false
 
+    @Option(name: .customLong("panel"), help: ArgumentHelp(
+        "Map a panel onto a rectangle of the screen space, with an optional rotation (repeatable).",
+        discussion: "MATCH is an event node (or a /dev/input/by-* link), udev's ID_PATH, or the device's name.",
+        valueName: "MATCH=x,y,w,h[@rotation]"))
+    var panels: [String] = []
+
+    @Option(name: .customLong("hysteresis"), help: ArgumentHelp(
+        "Jitter filter: a finger moves only once it leaves this many millimetres around where it rests (0: off; repeatable per panel).",
+        valueName: "[MATCH=]MM"))
+    var hysteresis: [String] = []
+
+    @Option(name: .customLong("mask"), help: ArgumentHelp(
+        "Ignore contacts that begin in these rectangles of screen points, e.g. a cracked corner (repeatable per panel).",
+        valueName: "[MATCH=]\"x y w h[; x y w h …]\""))
+    var masks: [String] = []
+
+    @Option(help: "Diagnostics on stderr down to this level: error, warning, notice, info or debug.")
+    var logLevel: String = "info"
+
     func validate() throws {
+        for p in panels where PanelRules.parsePanel(p) == nil {
+            throw ValidationError("--panel takes MATCH=x,y,w,h[@rotation], e.g. /dev/input/event4=0,0,800,480@90 (not '\(p)')")
+        }
+        for h in hysteresis where PanelRules.parseHysteresis(h) == nil {
+            throw ValidationError("--hysteresis takes [MATCH=]MM, millimetres (not '\(h)')")
+        }
+        for m in masks where PanelRules.parseMasks(m) == nil {
+            throw ValidationError("--mask takes [MATCH=]\"x y w h[; x y w h …]\" in screen points (not '\(m)')")
+        }
+        guard Diagnostics.Level(name: logLevel) != nil else {
+            throw ValidationError("--log-level takes error, warning, notice, info or debug")
+        }
         let files = sources.filter(isRegularFile).count
         if files > 0 && files < sources.count { throw ValidationError("give either recordings or devices, not both") }
         if realtime && files == 0 { throw ValidationError("--realtime is for recordings (it keeps their recorded pace)") }
     }
 
     func run() throws {
+        Diagnostics.threshold = Diagnostics.Level(name: logLevel)!
+        Diagnostics.journal = Diagnostics.detectJournal()
         let out = OutputSink.standardOutput()
-        let signals = SignalWatch()
+        let signals = SignalWatch(signals: [SIGINT, SIGTERM, SIGHUP, SIGUSR1])
         var options = RunOptions()
         options.format = json ? .json : .text
         options.screen = mapping.screenSize.map { Size(width: $0.width, height: $0.height) }
@@ -57,20 +90,20 @@ struct RunCommand: ParsableCommand {
         options.grab = grab
         options.adoptInitialTouches = adoptInitialTouches
         options.realtime = realtime
-        let warn: (String) -> Void = { Diagnostics.print("touchbridge: \($0)") }
+        options.rules.rects = panels.compactMap(PanelRules.parsePanel)
+        options.rules.hysteresis = hysteresis.compactMap(PanelRules.parseHysteresis)
+        options.rules.masks = masks.compactMap(PanelRules.parseMasks)
         do {
             // The scene is checked before any device is opened.
             let loaded = try scene.map { try Scene.load(path: $0) }
             let files = sources.filter(isRegularFile)
             if !files.isEmpty {
-                try RecordingRun(paths: files, scene: loaded, options: options, sink: out, signals: signals, warn: warn).run()
+                try RecordingRun(paths: files, scene: loaded, options: options, sink: out, signals: signals,
+                                 warn: { Diagnostics.print("touchbridge: \($0)", level: .warning) }).run()
             } else {
-                var nodes = sources
-                if nodes.isEmpty {
-                    nodes = (try DeviceDiscovery()).touchscreens().map(\.devnode)
-                    guard !nodes.isEmpty else { throw DeviceError.noTouchscreen }
-                }
-                try LiveRun(nodes: nodes, scene: loaded, options: options, sink: out, signals: signals, warn: warn).run()
+                try Daemon(selection: sources.isEmpty ? .allTouchscreens : .named(sources), scene: loaded, sceneFile: scene,
+                           options: options, sink: out, signals: signals,
+                           warn: { Diagnostics.print("touchbridge: \($0)", level: $1) }).run()
             }
         } catch {
             throw fail(error)

@@ -152,9 +152,23 @@ def photo():
             .add(1.4, 0, turn0).add(1.4, 1, turn1))
 
 
+def noisy_press():
+    # A worn resistive-like panel: a finger resting for 0.8 s on the button jitters by up to
+    # 3.5 mm (14 points) now and then; then a clean tap. Without the jitter filter the long
+    # press fails on the jitter; with --hysteresis 4 it is recognised.
+    import random
+    rnd = random.Random(7)
+    rest = [(400, 240)]
+    for i in range(80):
+        spike = rnd.random() < 0.15
+        amp = 14 if spike else 3
+        rest.append((400 + rnd.uniform(-amp, amp), 240 + rnd.uniform(-amp, amp)))
+    return Story().add(0.0, 0, rest).add(1.5, 0, tap((400, 240)))
+
+
 os.makedirs(OUT, exist_ok=True)
 for name, story in [("abcde", abcde()), ("overlap", overlap()), ("round-button", round_button()),
                     ("tap-over-view", tap_over_view()), ("nested-controllers", nested_controllers()),
-                    ("kiosk", kiosk()), ("photo", photo())]:
+                    ("kiosk", kiosk()), ("photo", photo()), ("noisy-press", noisy_press())]:
     with open(os.path.join(OUT, name + ".evemu"), "w") as f:
         f.write("\n".join(story.lines()) + "\n")

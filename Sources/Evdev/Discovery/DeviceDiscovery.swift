@@ -65,7 +65,7 @@ public final class DeviceDiscovery {
             name = String(cString: n)
         }
         let calibrationText = property("LIBINPUT_CALIBRATION_MATRIX")
-        return InputDeviceInfo(
+        var info = InputDeviceInfo(
             devnode: node, syspath: udev_device_get_syspath(dev).map { String(cString: $0) } ?? "",
             name: name, kinds: kinds,
             calibration: calibrationText.flatMap(InputDeviceInfo.parseCalibration),
@@ -74,6 +74,16 @@ public final class DeviceDiscovery {
             heightMM: property("ID_INPUT_HEIGHT_MM").flatMap { Int($0) },
             idPath: property("ID_PATH"),
             isInitialized: udev_device_get_is_initialized(dev) != 0)
+        info.devlinks = (property("DEVLINKS") ?? "").split(separator: " ").map(String.init)
+        var entry = udev_device_get_properties_list_entry(dev)
+        while let e = entry {
+            if let k = udev_list_entry_get_name(e), let v = udev_list_entry_get_value(e) {
+                let key = String(cString: k)
+                if key.hasPrefix("TOUCHBRIDGE_") { info.properties[key] = String(cString: v) }
+            }
+            entry = udev_list_entry_get_next(e)
+        }
+        return info
     }
 }
 

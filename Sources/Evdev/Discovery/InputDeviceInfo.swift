@@ -17,6 +17,10 @@ public struct InputDeviceInfo: Sendable, Equatable {
     public var idPath: String?
     /// False while udev has not processed the device yet (properties may be missing).
     public var isInitialized: Bool
+    /// The device's links (`/dev/input/by-path/…`, `/dev/input/by-id/…`).
+    public var devlinks: [String] = []
+    /// udev properties for touchbridge (`TOUCHBRIDGE_SCREEN_RECT`, …), set by rules.
+    public var properties: [String: String] = [:]
 
     public init(devnode: String, syspath: String, name: String, kinds: [String], calibration: [Double]?,
                 calibrationText: String?, widthMM: Int?, heightMM: Int?, idPath: String?, isInitialized: Bool) {

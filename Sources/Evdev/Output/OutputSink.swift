@@ -48,12 +48,53 @@ public final class OutputSink: TextSink {
     }
 }
 
-/// Diagnostics on standard error, one line at a time.
+/// Diagnostics on standard error, one line at a time, with a syslog level: under journald
+/// (`JOURNAL_STREAM` names standard error) each line carries its priority prefix (`<4>`), so
+/// `journalctl -p warning` works; lines below `threshold` are dropped.
 public enum Diagnostics {
-    public static func print(_ message: String) {
-        let line = message.hasSuffix("\n") ? message : message + "\n"
-        var b = TextBuffer(capacity: line.utf8.count)
-        b.append(string: line)
+    public enum Level: Int, Comparable, CaseIterable, Sendable {
+        case error = 3, warning = 4, notice = 5, info = 6, debug = 7
+
+        public static func < (a: Level, b: Level) -> Bool { a.rawValue < b.rawValue }
+
+        /// `--log-level`'s words.
+        public var name: String {
+            switch self {
+            case .error: return "error"
+            case .warning: return "warning"
+            case .notice: return "notice"
+            case .info: return "info"
+            case .debug: return "debug"
+            }
+        }
+
+        public init?(name: String) {
+            guard let l = Level.allCases.first(where: { $0.name == name }) else { return nil }
+            self = l
+        }
+    }
+
+    /// The least important level written (`--log-level`). Set once at start, before any thread.
+    nonisolated(unsafe) public static var threshold = Level.info
+    /// Whether standard error is journald's stream (set at start; see `detectJournal`).
+    nonisolated(unsafe) public static var journal = false
+
+    /// True when `JOURNAL_STREAM` (`DEVICE:INODE`) is the file standard error is.
+    public static func detectJournal() -> Bool {
+        guard let value = getenv("JOURNAL_STREAM").map({ String(cString: $0) }) else { return false }
+        let parts = value.split(separator: ":")
+        var st = stat()
+        guard parts.count == 2, fstat(2, &st) == 0, let dev = UInt64(parts[0]), let ino = UInt64(parts[1]) else { return false }
+        return UInt64(st.st_dev) == dev && UInt64(st.st_ino) == ino
+    }
+
+    /// Writes `message` when `level` is within the threshold (or `always`).
+    public static func print(_ message: String, level: Level = .notice, always: Bool = false) {
+        guard always || level <= threshold else { return }
+        var b = TextBuffer(capacity: message.utf8.count + 8)
+        if journal { b.append("<"); b.append(decimal: level.rawValue); b.append(">") }
+        b.append(string: message)
+        if !message.hasSuffix("\n") { b.append("\n") }
         OutputSink(fd: 2).flush(&b)
     }
 }

@@ -42,17 +42,19 @@ public final class RecordingRun {
             readers.append(r)
             heads.append(try r.next())
         }
-        let screen = options.screenSize(scene: scene, first: readers.first?.description)
-        let instance = SceneInstance(scene: scene ?? Scene.standard(width: screen.width, height: screen.height),
-                                     screen: screen, log: HandlerLog(format: options.format))
+        let placements = readers.map { r in
+            options.placement(node: r.path, name: r.description.name, info: nil) { warn($0) }
+        }
+        let layout = options.layout(scene: scene, placements: placements, first: readers.first?.description)
+        let instance = SceneInstance(scene: layout.scene, screen: layout.screen, log: HandlerLog(format: options.format))
         pipeline = TouchPipeline(scene: instance)
         pipeline.adoptInitialTouches = options.adoptInitialTouches
         pipeline.warn = warn
         streams = []
-        for (r, head) in zip(readers, heads) {
-            let mapper = options.mapper(for: r.description, udevCalibration: nil, screen: screen)!
+        for ((r, head), placement) in zip(zip(readers, heads), placements) {
+            let mapper = options.mapper(for: r.description, placement: placement, screen: layout.screen)!
             let start = head.map { seconds($0.time) } ?? 0
-            let panel = pipeline.addPanel(node: r.path, description: r.description, mapper: mapper, time: start)
+            let panel = pipeline.addPanel(node: r.path, description: r.description, mapper: mapper, placement: placement, time: start)
             streams.append(Stream(reader: r, panel: panel, head: head))
         }
         self.sink = sink

@@ -14,6 +14,8 @@ public struct RunOptions: Sendable {
     public var adoptInitialTouches = false
     /// Recordings only: play at the recorded pace instead of as fast as possible.
     public var realtime = false
+    /// Per-panel settings from the command line (`--panel`, `--hysteresis`, `--mask`).
+    public var rules = PanelRules()
 
     public init() {}
 
@@ -25,11 +27,31 @@ public struct RunOptions: Sendable {
         return Size(width: 1920, height: 1080)
     }
 
-    /// The mapper of a device onto the screen, with its udev calibration unless overridden.
-    func mapper(for d: DeviceDescription, udevCalibration: ScreenMapper.Calibration?, screen: Size) -> ScreenMapper? {
-        ScreenMapper(device: d, calibration: calibration ?? udevCalibration ?? .identity, rotation: rotation,
-                     screen: (screen.width, screen.height))
+    /// The screen space and the scene to build for panels placed as `placements`: the screen
+    /// is the option, else the scene's, else the bounding box of the panels' rectangles,
+    /// else the first panel's own size; without a scene, the built-in one gets a window per
+    /// distinct screen rectangle.
+    func layout(scene: Scene?, placements: [PanelPlacement], first: DeviceDescription?) -> (screen: Size, scene: Scene) {
+        let explicit = placements.compactMap(\.rect) + rules.rects.map(\.1)
+        var size = screen ?? scene?.screenSize.map { Size(width: $0.width, height: $0.height) }
+        if size == nil, let r = explicit.first {
+            let u = explicit.dropFirst().reduce(r) { $0.union($1) }
+            size = Size(width: u.maxX, height: u.maxY)
+        }
+        let s = size ?? screenSize(scene: nil, first: first)
+        let full = Rect(x: 0, y: 0, width: s.width, height: s.height)
+        var screens: [Rect] = []
+        for r in placements.map({ $0.rect ?? full }) + rules.rects.map(\.1) where !screens.contains(r) { screens.append(r) }
+        return (s, scene ?? Scene.standard(screens: screens.isEmpty ? [full] : screens))
     }
+
+    /// The mapper of a panel placed as `placement` on a screen of `screen` points.
+    func mapper(for d: DeviceDescription, placement: PanelPlacement, screen: Size) -> ScreenMapper? {
+        let size = placement.rect.map { Size(width: $0.width, height: $0.height) } ?? screen
+        return ScreenMapper(device: d, calibration: placement.calibration, rotation: placement.rotation,
+                            screen: (size.width, size.height))
+    }
+
 }
 
 /// Why a device cannot feed touches, or nil when it can: it needs absolute positions, and

@@ -6,7 +6,7 @@ import TouchKit
 /// contact tracker and screen mapping, and each input frame's contact changes become one
 /// `Application.handleTouches` call. The same code runs for live devices and recordings.
 public final class TouchPipeline {
-    public let scene: SceneInstance
+    public private(set) var scene: SceneInstance
     public var log: HandlerLog { scene.log }
     /// Send the fingers already on the glass when a device is opened to the window (by
     /// default they are reported on stderr and ignored until lifted).
@@ -18,8 +18,11 @@ public final class TouchPipeline {
     public private(set) var panels: [Panel] = []
     private var nextNumber = 0
     private var updates: [TouchUpdate] = []
-    /// Contacts that never reach the window (initial ones not adopted), until they end.
+    /// Contacts that never reach the window (initial ones not adopted, those that began in
+    /// a masked region, those down across a scene reload), until they end.
     private var ignored: Set<UInt64> = []
+    /// Contacts sent to the window and still down.
+    public private(set) var active: [UInt64: Panel] = [:]
 
     public init(scene: SceneInstance) {
         self.scene = scene
@@ -29,12 +32,13 @@ public final class TouchPipeline {
     // MARK: - Devices
 
     /// Adds a device and logs `deviceAdded` at `time` (seconds of input time).
-    public func addPanel(node: String, description: DeviceDescription, mapper: ScreenMapper, time: Double) -> Panel {
+    public func addPanel(node: String, description: DeviceDescription, mapper: ScreenMapper,
+                         placement: PanelPlacement = PanelPlacement(), time: Double) -> Panel {
         let number = nextNumber
         nextNumber += 1
         let warn = self.warn
         let panel = Panel(number: number, node: node, name: description.name, description: description, mapper: mapper,
-                          ids: ids) { w in warn("\(node): \(w)") }
+                          placement: placement, ids: ids) { w in warn("\(node): \(w)") }
         panels.append(panel)
         log.setDevice(number, name: node)
         log.device(.added, node: node, name: description.name, time: time)
@@ -54,6 +58,9 @@ public final class TouchPipeline {
     /// Feeds one event of `panel` (`isSync`: part of libevdev's resync after SYN_DROPPED).
     @inline(__always)
     public func process(_ e: InputEvent, isSync: Bool = false, from panel: Panel) {
+        if e.type == Kernel.EV_SYN {
+            if e.code == Kernel.SYN_REPORT { panel.frames &+= 1 } else if e.code == Kernel.SYN_DROPPED { panel.dropped &+= 1 }
+        }
         panel.tracker.process(e, isSync: isSync) { frame in deliver(frame, from: panel) }
     }
 
@@ -70,6 +77,16 @@ public final class TouchPipeline {
     public func cancelAll(at time: EventTime) {
         for p in panels { deliver(p.tracker.cancelAll(at: time), from: p) }
         scene.app.cancelAllTouches(timestamp: seconds(time))
+    }
+
+    /// Puts a new scene in service (a reload): the touches in flight are cancelled through
+    /// the old one first, and the fingers still down never reach the new one.
+    public func replaceScene(with new: SceneInstance, at time: Double) {
+        scene.app.cancelAllTouches(timestamp: time)
+        ignored.formUnion(active.keys)
+        active.removeAll()
+        scene = new
+        new.app.advanceTime(to: time)
     }
 
     // MARK: - Time
@@ -93,8 +110,15 @@ public final class TouchPipeline {
                 if c.phase.isTerminal { ignored.remove(c.id) }
                 continue
             }
-            let p = panel.mapper.map(c.position)
-            updates.append(TouchUpdate(identifier: c.id, phase: phase(c.phase), location: Point(x: p.x, y: p.y),
+            guard let position = panel.filtered(c) else { continue }       // a resting finger's jitter
+            let p = panel.screenPoint(position)
+            if c.phase == .began {
+                if panel.isMasked(p) { ignored.insert(c.id); continue }
+                active[c.id] = panel
+            } else if c.phase.isTerminal {
+                active[c.id] = nil
+            }
+            updates.append(TouchUpdate(identifier: c.id, phase: phase(c.phase), location: p,
                                        force: panel.force(c.pressure), maximumPossibleForce: panel.maximumPossibleForce,
                                        majorRadius: panel.majorRadius(c.touchMajor), device: panel.number, slot: c.slot))
         }

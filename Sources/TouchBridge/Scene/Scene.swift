@@ -45,16 +45,32 @@ public struct Scene: Sendable {
     /// The built-in scene: one window of the screen's size whose root view `screen`
     /// (controller `ScreenController`, multiple touch enabled) logs every touch it gets.
     public static func standard(width: Double, height: Double) -> Scene {
-        var root = ViewSpec(name: "screen")
-        root.controller = ControllerSpec(ResponderSpec(name: "ScreenController"))
-        root.multipleTouchEnabled = true
-        root.consumes = ResponderMethod.touchMethods.map(ResponderMethod.init)
-        let window = WindowSpec(name: "Window", frame: RectSpec(Rect(x: 0, y: 0, width: width, height: height)),
-                                level: nil, hidden: nil, root: root, actions: nil, consumes: nil)
-        return Scene(spec: SceneSpec(screen: SizeSpec(width: width, height: height),
-                                     appDelegate: ResponderSpec(name: "AppDelegate"), windows: [window]),
+        standard(screens: [Rect(x: 0, y: 0, width: width, height: height)])
+    }
+
+    /// The built-in scene for a screen space of several screens: one such window per
+    /// rectangle (`Window`, `Window2`, …; `screen`, `screen2`, …).
+    public static func standard(screens: [Rect]) -> Scene {
+        let union = screens.dropFirst().reduce(screens.first ?? .zero) { $0.union($1) }
+        return Scene(spec: SceneSpec(screen: SizeSpec(width: union.maxX, height: union.maxY),
+                                     appDelegate: ResponderSpec(name: "AppDelegate"),
+                                     windows: screens.enumerated().map { standardWindow($0.offset + 1, $0.element) }),
                      file: "built-in default scene")
     }
+
+    /// The default scene's window number `n` (from 1) covering `rect`.
+    static func standardWindow(_ n: Int, _ rect: Rect) -> WindowSpec {
+        let suffix = n == 1 ? "" : "\(n)"
+        var root = ViewSpec(name: "screen" + suffix)
+        root.controller = ControllerSpec(ResponderSpec(name: "ScreenController" + suffix))
+        root.multipleTouchEnabled = true
+        root.consumes = ResponderMethod.touchMethods.map(ResponderMethod.init)
+        return WindowSpec(name: "Window" + suffix, frame: RectSpec(rect), level: nil, hidden: nil, root: root,
+                          actions: nil, consumes: nil)
+    }
+
+    /// Whether this is the built-in scene (which grows a window for each new screen).
+    public var isStandard: Bool { file == "built-in default scene" }
 
     /// The screen the scene is laid out for: its `screen`, else the bounding box of its
     /// windows' frames when every window has one; nil when it does not say.

@@ -29,26 +29,48 @@ public final class SceneInstance {
         responders["Application"] = app
         var pendingGestures: [(GestureSpec, GestureRecognizer)] = []
         for (i, w) in spec.windows.enumerated() {
-            let frame = w.frame?.rect ?? Rect(x: 0, y: 0, width: screen.width, height: screen.height)
-            let window = SceneWindow(frame: frame, behaviour: ResponderBehaviour(name: w.name, consumes: w.consumes, actions: w.actions, log: log))
-            window.windowLevel = w.level ?? 0
-            app.addWindow(window)
-            responders[w.name] = window
-            if let root = w.root {
-                let view = build(root, parent: nil, gestures: &pendingGestures)
-                if let vc = view.owningController {
-                    window.rootViewController = vc
-                } else {
-                    window.addSubview(view)
-                }
-                applyGeometry(root, to: view, defaultFrame: window.bounds)
-            }
+            let window = build(w, screen: screen, gestures: &pendingGestures)
             if i == 0 { window.makeKeyAndVisible() }
             window.isHidden = w.hidden ?? false
         }
         for (g, r) in pendingGestures {
             for name in g.requireToFail { if let other = recognizers[name] { r.require(toFail: other) } }
         }
+        wireControls()
+    }
+
+    /// How many windows the scene has.
+    public var windowCount: Int { app.windows.count }
+
+    /// Adds the built-in scene's window for one more screen (a panel mapped onto a new
+    /// rectangle arrived); nothing for a scene from a file.
+    public func addStandardWindow(covering rect: Rect) {
+        guard scene.isStandard, !app.windows.contains(where: { $0.frame == rect }) else { return }
+        var none: [(GestureSpec, GestureRecognizer)] = []
+        let w = build(Scene.standardWindow(app.windows.count + 1, rect), screen: Size(width: rect.maxX, height: rect.maxY),
+                      gestures: &none)
+        w.isHidden = false
+    }
+
+    private func build(_ w: WindowSpec, screen: Size, gestures: inout [(GestureSpec, GestureRecognizer)]) -> Window {
+        let frame = w.frame?.rect ?? Rect(x: 0, y: 0, width: screen.width, height: screen.height)
+        let window = SceneWindow(frame: frame, behaviour: ResponderBehaviour(name: w.name, consumes: w.consumes, actions: w.actions, log: log))
+        window.windowLevel = w.level ?? 0
+        app.addWindow(window)
+        responders[w.name] = window
+        if let root = w.root {
+            let view = build(root, parent: nil, gestures: &gestures)
+            if let vc = view.owningController {
+                window.rootViewController = vc
+            } else {
+                window.addSubview(view)
+            }
+            applyGeometry(root, to: view, defaultFrame: window.bounds)
+        }
+        return window
+    }
+
+    private func wireControls() {
         for (c, control) in pendingControls {
             for (event, action) in c.actions {
                 let flag = Control.Events.names.first { $0.1 == event }!.0

@@ -77,6 +77,11 @@ open class Application: Responder {
 
     // MARK: - Touch input
 
+    /// The touches of the current sequence that have not ended, by identifier.
+    public var activeTouches: [Touch] {
+        (touchEvent?.touchList ?? []).filter { !$0.phase.isFinal }.sorted { $0.identifier < $1.identifier }
+    }
+
     /// Applies one input frame: `updates` in screen points, one per contact that changed;
     /// contacts not mentioned stay put (stationary). Builds the touches and sends the event.
     public func handleTouches(_ updates: [TouchUpdate], timestamp: Double) {

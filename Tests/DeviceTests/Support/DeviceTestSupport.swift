@@ -58,7 +58,7 @@ final class Spawned {
     let errorPath: String
     private var status: Int32?
 
-    init(_ executable: String, _ arguments: [String]) throws {
+    init(_ executable: String, _ arguments: [String], environment extra: [String: String] = [:]) throws {
         outputPath = NSTemporaryDirectory() + "tb-\(UUID().uuidString).out"
         errorPath = outputPath + ".err"
         var actions = posix_spawn_file_actions_t()
@@ -69,8 +69,12 @@ final class Spawned {
         posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        var env = ProcessInfo.processInfo.environment
+        for (k, v) in extra { env[k] = v }
+        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { envp.forEach { free($0) } }
         var pid: pid_t = 0
-        let rc = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        let rc = posix_spawn(&pid, executable, &actions, nil, argv, envp)
         guard rc == 0 else { throw DeviceError.system(path: executable, call: "posix_spawn", errno: rc) }
         self.pid = pid
     }

@@ -1,0 +1,345 @@
+import Evdev
+import Glibc
+import InputEvents
+import TouchInput
+import TouchKit
+
+/// `run` on live panels, as a service: one epoll loop over the devices, udev's hotplug
+/// monitor, a signalfd, a timerfd armed for the next recognizer deadline and one for the
+/// systemd watchdog. It sleeps until something happens, writes the log when no more input is
+/// waiting, follows panels coming and going, reloads its scene on SIGHUP, reports its state on
+/// SIGUSR1, and never leaves a touch down.
+public final class Daemon {
+    /// Which panels: every touchscreen udev knows (and every one that comes), or the ones
+    /// named on the command line (nodes or `/dev/input/by-*` links), re-opened when they
+    /// come back after an unplug.
+    public enum Selection: Sendable { case allTouchscreens, named([String]) }
+
+    private struct Opened {
+        let device: EvdevDevice
+        let panel: Panel
+        /// The index in `named` this device answers, for `.named`.
+        let slot: Int?
+    }
+
+    /// A panel named on the command line, and what identifies it when it comes back.
+    private struct Named {
+        let name: String
+        var panel: Int?
+        var idPath: String?
+        var deviceName: String?
+    }
+
+    private let selection: Selection
+    private var pipeline: TouchPipeline
+    private let sink: any TextSink
+    private let signals: SignalWatch
+    private let poller: Poller
+    private let timer: DeadlineTimer
+    private let watchdog: (timer: DeadlineTimer, interval: Double)?
+    private let monitor: HotplugMonitor?
+    private let discovery: DeviceDiscovery?
+    private let notify: SystemdNotify?
+    private let sceneFile: String?
+    private let options: RunOptions
+    private var screen: Size
+    private var devices: [Int: Opened] = [:]
+    private var named: [Named] = []
+    private let warn: (String, Diagnostics.Level) -> Void
+
+    private static let signalToken: UInt64 = 1 << 40
+    private static let timerToken: UInt64 = 1 << 40 + 1
+    private static let watchdogToken: UInt64 = 1 << 40 + 2
+    private static let monitorToken: UInt64 = 1 << 40 + 3
+
+    /// Opens the panels (clock `CLOCK_MONOTONIC`, grabbed with `options.grab`) and builds the
+    /// scene for them. Throws `DeviceError` for a named panel that cannot be used, or when a
+    /// touchscreen cannot be read for lack of permission.
+    public init(selection: Selection, scene: Scene?, sceneFile: String?, options: RunOptions, sink: any TextSink,
+                signals: SignalWatch, notify: SystemdNotify? = SystemdNotify(),
+                warn: @escaping (String, Diagnostics.Level) -> Void) throws {
+        self.selection = selection
+        self.sink = sink
+        self.signals = signals
+        self.notify = notify
+        self.sceneFile = sceneFile
+        self.options = options
+        self.warn = warn
+        poller = try Poller()
+        timer = try DeadlineTimer()
+        watchdog = try SystemdNotify.watchdogInterval().map { (try DeadlineTimer(), $0) }
+        discovery = try? DeviceDiscovery()
+        do { monitor = try HotplugMonitor() } catch {
+            warn("udev's monitor is not available (\(error)): panels plugged in later are not seen", .warning)
+            monitor = nil
+        }
+        // The panels there are now.
+        var found: [(EvdevDevice, InputDeviceInfo?, Int?)] = []
+        switch selection {
+        case .allTouchscreens:
+            for info in discovery?.touchscreens() ?? [] where info.isInitialized {
+                // Any touchscreen may be unusable; only a permission problem stops the service.
+                do { found.append((try Self.open(info.devnode, discovery: discovery), info, nil)) } catch let e as DeviceError {
+                    if e.exitCode == 77 { throw e }
+                    warn("\(info.devnode): \(e)", .warning)
+                }
+            }
+        case let .named(names):
+            for (i, name) in names.enumerated() {
+                let device = try Self.open(name, discovery: discovery)
+                if let problem = touchscreenProblem(device.description) { throw DeviceError.unsuitable(path: name, reason: problem) }
+                let info = discovery?.device(devnode: device.path)
+                named.append(Named(name: name, panel: nil, idPath: info?.idPath, deviceName: device.description.name))
+                found.append((device, info, i))
+            }
+        }
+        found.removeAll { entry in
+            if let problem = touchscreenProblem(entry.0.description) { warn("\(entry.0.path): \(problem)", .warning); return true }
+            return false
+        }
+        // The screen space and the scene.
+        let placements = found.map { d, info, _ in options.placement(node: d.path, name: d.description.name, info: info) { warn($0, .warning) } }
+        let layout = options.layout(scene: scene, placements: placements, first: found.first?.0.description)
+        screen = layout.screen
+        let instance = SceneInstance(scene: layout.scene, screen: screen, log: HandlerLog(format: options.format))
+        pipeline = TouchPipeline(scene: instance)
+        pipeline.adoptInitialTouches = options.adoptInitialTouches
+        pipeline.warn = { warn($0, .warning) }
+        try poller.add(signals.fd, token: Self.signalToken)
+        try poller.add(timer.fd, token: Self.timerToken)
+        if let w = watchdog { try poller.add(w.timer.fd, token: Self.watchdogToken) }
+        if let m = monitor { try poller.add(m.fd, token: Self.monitorToken) }
+        for ((device, info, slot), placement) in zip(found, placements) {
+            try add(device, info: info, placement: placement, slot: slot)
+        }
+        if devices.isEmpty { warn("no touchscreen is connected: waiting for one", .notice) }
+    }
+
+    /// Opens a node; a missing one lists the touchscreens that are there.
+    private static func open(_ node: String, discovery: DeviceDiscovery?) throws -> EvdevDevice {
+        var path = node
+        if let real = realpath(node, nil) {              // a /dev/input/by-* link: its node
+            path = String(cString: real)
+            free(real)
+        }
+        let result = Result { () throws(DeviceError) in try EvdevDevice(path: path, clock: CLOCK_MONOTONIC) }
+        switch result {
+        case let .success(device):
+            return device
+        case let .failure(error):
+            guard case .notFound = error else { throw error }
+            if !node.hasPrefix("/dev/") { throw DeviceError.missingFile(path: node) }
+            let present = discovery?.touchscreens().map { "\($0.devnode) (\($0.name))" } ?? []
+            throw DeviceError.notFound(path: node, touchscreens: present)
+        }
+    }
+
+    /// Puts an open device into service: grab, mapping, its fingers already down, the loop.
+    private func add(_ device: EvdevDevice, info: InputDeviceInfo?, placement: PanelPlacement, slot: Int?) throws {
+        let d = device.description
+        if options.grab {
+            do { try device.grab() } catch {
+                throw DeviceError.unsuitable(path: device.path, reason: "cannot grab it: another program holds it exclusively")
+            }
+        }
+        guard let mapper = options.mapper(for: d, placement: placement, screen: screen) else {
+            throw DeviceError.unsuitable(path: device.path, reason: "not a touchscreen (no absolute touch positions)")
+        }
+        if let r = placement.rect { pipeline.scene.addStandardWindow(covering: r) }
+        let now = monotonicSeconds()
+        let panel = pipeline.addPanel(node: device.path, description: d, mapper: mapper, placement: placement, time: now)
+        pipeline.open(panel, initial: panel.tracker.open(at: EventTime(totalMicroseconds: Int64(now * 1e6)), device: device))
+        try poller.add(device.fd, token: UInt64(panel.number))
+        devices[panel.number] = Opened(device: device, panel: panel, slot: slot)
+        if let slot { named[slot].panel = panel.number }
+        let r = placement.rect ?? Rect(x: 0, y: 0, width: screen.width, height: screen.height)
+        warn("\(device.path): reading \(d.name) (\(describe(panel.tracker.touchProtocol)), "
+             + "screen \(Int(screen.width))x\(Int(screen.height)), panel at \(Int(r.minX)),\(Int(r.minY)) "
+             + "\(Int(r.width))x\(Int(r.height))\(placement.rotation == .none ? "" : " rotated \(placement.rotation.rawValue)"))", .info)
+    }
+
+    // MARK: - The loop
+
+    /// Runs until SIGINT or SIGTERM: then every touch still down ends as cancelled, the log
+    /// is flushed and systemd hears `STOPPING=1`.
+    public func run() throws {
+        var ready: [UInt64] = []
+        flush()
+        notify?.send("READY=1")
+        updateStatus()
+        if let w = watchdog { w.timer.arm(monotonicSeconds() + w.interval) }
+        var stop = false
+        while !stop {
+            poller.wait(timeoutMs: 0, into: &ready)
+            if ready.isEmpty {
+                // Nothing more is waiting: the log goes out before the loop sleeps.
+                flush()
+                updateStatus()
+                timer.arm(pipeline.nextDeadline)
+                poller.wait(timeoutMs: -1, into: &ready)
+            }
+            var timerDue = false, hotplug = false
+            var received: [Int32] = []
+            // Input first: what the devices queued happened before a timer or a signal.
+            for token in ready {
+                switch token {
+                case Self.signalToken: while let s = signals.take() { received.append(s) }
+                case Self.timerToken: timerDue = true
+                case Self.watchdogToken:
+                    if let w = watchdog {
+                        w.timer.acknowledge()
+                        notify?.send("WATCHDOG=1")
+                        w.timer.arm(monotonicSeconds() + w.interval)
+                    }
+                case Self.monitorToken: hotplug = true
+                default: read(Int(token))
+                }
+            }
+            if hotplug { followHotplug() }
+            if timerDue {
+                timer.acknowledge()
+                pipeline.advanceTime(to: monotonicSeconds())
+            }
+            for s in received {
+                switch s {
+                case SIGINT, SIGTERM: stop = true
+                case SIGHUP: reload()
+                case SIGUSR1: report()
+                default: break
+                }
+            }
+            if pipeline.log.buffer.count > 1 << 16 { flush() }
+        }
+        // Events already queued happened before the signal: they were read above.
+        notify?.send("STOPPING=1")
+        pipeline.cancelAll(at: now())
+        flush()
+    }
+
+    /// Reads what a device has; an unplugged or failing device leaves.
+    private func read(_ number: Int) {
+        guard let o = devices[number] else { return }
+        let status: EvdevDevice.ReadStatus
+        do {
+            status = try o.device.read(.synced) { e, isSync in pipeline.process(e, isSync: isSync, from: o.panel) }
+        } catch {
+            warn("\(o.device.path): \(error)", .error)
+            remove(number, why: "read error")
+            return
+        }
+        if status == .unplugged { remove(number, why: "unplugged") }
+    }
+
+    /// A device is gone: its touches are cancelled through the responder chain, it is logged
+    /// as removed, and a named panel is waited for.
+    private func remove(_ number: Int, why: String) {
+        guard let o = devices.removeValue(forKey: number) else { return }
+        poller.remove(o.device.fd)
+        pipeline.removePanel(o.panel, at: now())
+        if let slot = o.slot {
+            named[slot].panel = nil
+            warn("\(o.device.path): \(why); waiting for \(named[slot].name) to come back", .notice)
+        } else {
+            warn("\(o.device.path): \(why)", .notice)
+        }
+        if devices.isEmpty, case .allTouchscreens = selection { warn("no touchscreen is connected: waiting for one", .notice) }
+    }
+
+    /// udev's news: a panel arrived (opened if it is one this daemon wants) or left.
+    private func followHotplug() {
+        guard let monitor else { return }
+        while let change = monitor.next() {
+            let info = change.device
+            let open = devices.first { $0.value.device.path == info.devnode }?.key
+            switch change.action {
+            case .removed:
+                if let n = open { remove(n, why: "removed") }
+            case .added:
+                guard open == nil else { continue }
+                var slot: Int?
+                switch selection {
+                case .allTouchscreens:
+                    guard info.isTouchscreen else { continue }
+                case .named:
+                    guard let i = named.indices.first(where: { named[$0].panel == nil && answers(named[$0], info) }) else { continue }
+                    slot = i
+                }
+                openHotplugged(info, slot: slot)
+            }
+        }
+    }
+
+    /// Whether a device that udev announces is the named panel come back: the same node or
+    /// link, else the same `ID_PATH`, else (devices without one) the same name.
+    private func answers(_ n: Named, _ info: InputDeviceInfo) -> Bool {
+        if n.name == info.devnode || info.devlinks.contains(n.name) { return true }
+        if let real = realpath(n.name, nil) {
+            defer { free(real) }
+            if String(cString: real) == info.devnode { return true }
+        }
+        if let id = n.idPath { return id == info.idPath }
+        return n.deviceName == info.name
+    }
+
+    private func openHotplugged(_ info: InputDeviceInfo, slot: Int?) {
+        do {
+            let device = try Self.open(info.devnode, discovery: nil)
+            if let problem = touchscreenProblem(device.description) {
+                warn("\(info.devnode): \(problem)", .warning)
+                return
+            }
+            let placement = options.placement(node: device.path, name: device.description.name, info: info) { warn($0, .warning) }
+            try add(device, info: info, placement: placement, slot: slot)
+            if let slot { named[slot].idPath = info.idPath ?? named[slot].idPath }
+        } catch {
+            // It may have gone again already, or it is not ours to read: say so, keep going.
+            warn("\(info.devnode): \(error)", .warning)
+        }
+    }
+
+    // MARK: - Reload, report, status
+
+    /// SIGHUP: the scene file is read again; touches in flight are cancelled first; a broken
+    /// file is reported and the scene in service stays.
+    private func reload() {
+        guard let file = sceneFile else {
+            warn("SIGHUP: the built-in scene has no file to reload", .notice)
+            return
+        }
+        notify?.send("RELOADING=1")
+        defer { notify?.send("READY=1") }
+        let scene: Scene
+        do { scene = try Scene.load(path: file) } catch {
+            warn("\(error); the scene in service stays", .error)
+            return
+        }
+        let size = options.screen ?? scene.screenSize.map { Size(width: $0.width, height: $0.height) } ?? screen
+        let instance = SceneInstance(scene: scene, screen: size, log: pipeline.log)
+        pipeline.replaceScene(with: instance, at: monotonicSeconds())
+        if size != screen {
+            screen = size
+            for o in devices.values where o.panel.placement.rect == nil {
+                if let m = options.mapper(for: o.panel.description, placement: o.panel.placement, screen: size) { o.panel.remap(m) }
+            }
+        }
+        warn("\(file): scene reloaded (\(instance.windowCount) window\(instance.windowCount == 1 ? "" : "s"))", .notice)
+    }
+
+    /// SIGUSR1: what the daemon is doing, on stderr.
+    private func report() {
+        for line in StateReport(pipeline: pipeline, sceneFile: sceneFile, screen: screen).lines {
+            Diagnostics.print("touchbridge: " + line, level: .notice, always: true)
+        }
+    }
+
+    private func updateStatus() {
+        guard let notify else { return }
+        let n = devices.count, t = pipeline.active.count
+        notify.status(n == 0 ? "waiting for a touchscreen"
+                      : "\(n) panel\(n == 1 ? "" : "s"), \(t) touch\(t == 1 ? "" : "es") down")
+    }
+
+    private func now() -> EventTime { EventTime(totalMicroseconds: Int64(monotonicSeconds() * 1e6)) }
+
+    private func flush() { sink.flush(&pipeline.scene.log.buffer) }
+}

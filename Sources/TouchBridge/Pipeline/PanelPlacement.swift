@@ -1,0 +1,149 @@
+import Evdev
+import Glibc
+import InputEvents
+import TouchInput
+import TouchKit
+
+/// Where one panel lands in the screen space and how its input is cleaned up: its screen
+/// rectangle, rotation and calibration, the jitter filter and the masked regions.
+public struct PanelPlacement: Sendable {
+    /// The panel's rectangle in global screen points; nil: the whole screen.
+    public var rect: Rect?
+    public var rotation: ScreenMapper.Rotation = .none
+    public var calibration: ScreenMapper.Calibration = .identity
+    /// The jitter filter's margin in millimetres; 0 is off.
+    public var hysteresisMM = 0.0
+    /// Contacts that begin in one of these (global screen points) are ignored.
+    public var masks: [Rect] = []
+
+    public init() {}
+}
+
+/// `MATCH=value` on the command line: MATCH names a panel by node (or a link to it), udev's
+/// `ID_PATH`, or device name; without `MATCH=`, every panel.
+public struct PanelMatch: Sendable, Equatable {
+    public let pattern: String?
+
+    public init(_ pattern: String?) { self.pattern = pattern }
+
+    /// Whether this names the device.
+    public func matches(node: String, name: String, info: InputDeviceInfo?) -> Bool {
+        guard let p = pattern else { return true }
+        if p == node || p == name || p == info?.idPath || (info?.devlinks.contains(p) ?? false) { return true }
+        if p.hasPrefix("/"), let real = realpath(p, nil) {
+            defer { free(real) }
+            return String(cString: real) == node
+        }
+        return false
+    }
+
+    /// Splits `MATCH=value` at the last `=` (values hold no `=`); no `=`: no MATCH.
+    static func split(_ text: String) -> (PanelMatch, Substring) {
+        guard let eq = text.lastIndex(of: "=") else { return (PanelMatch(nil), Substring(text)) }
+        return (PanelMatch(String(text[..<eq])), text[text.index(after: eq)...])
+    }
+}
+
+/// The command line's per-panel settings, in order: `--panel MATCH=x,y,w,h[@rotation]`,
+/// `--hysteresis [MATCH=]MM`, `--mask [MATCH=]"x y w h[; x y w h …]"`.
+public struct PanelRules: Sendable {
+    public var rects: [(PanelMatch, Rect, ScreenMapper.Rotation?)] = []
+    public var hysteresis: [(PanelMatch, Double)] = []
+    public var masks: [(PanelMatch, [Rect])] = []
+
+    public init() {}
+
+    /// Parses `MATCH=x,y,w,h[@rotation]`; nil when malformed.
+    public static func parsePanel(_ text: String) -> (PanelMatch, Rect, ScreenMapper.Rotation?)? {
+        let (match, value) = PanelMatch.split(text)
+        guard match.pattern.map({ !$0.isEmpty }) ?? false else { return nil }
+        var rotation: ScreenMapper.Rotation?
+        var rectText = value
+        if let at = value.firstIndex(of: "@") {
+            guard let r = Int(value[value.index(after: at)...]).flatMap(ScreenMapper.Rotation.init(rawValue:)) else { return nil }
+            rotation = r
+            rectText = value[..<at]
+        }
+        guard let rect = parseRect(rectText) else { return nil }
+        return (match, rect, rotation)
+    }
+
+    /// Parses `[MATCH=]MM`.
+    public static func parseHysteresis(_ text: String) -> (PanelMatch, Double)? {
+        let (match, value) = PanelMatch.split(text)
+        guard let mm = Double(value), mm >= 0, mm.isFinite else { return nil }
+        return (match, mm)
+    }
+
+    /// Parses `[MATCH=]x y w h[; x y w h …]`.
+    public static func parseMasks(_ text: String) -> (PanelMatch, [Rect])? {
+        let (match, value) = PanelMatch.split(text)
+        guard let rects = parseRects(value) else { return nil }
+        return (match, rects)
+    }
+}
+
+/// `x y w h` or `x,y,w,h` with a positive size.
+func parseRect<S: StringProtocol>(_ text: S) -> Rect? {
+    let v = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" }).compactMap { Double($0) }
+    guard v.count == 4, v.allSatisfy(\.isFinite), v[2] > 0, v[3] > 0 else { return nil }
+    let fields = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" }).count
+    guard fields == 4 else { return nil }
+    return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
+}
+
+/// Rectangles separated by `;`.
+func parseRects<S: StringProtocol>(_ text: S) -> [Rect]? {
+    var out: [Rect] = []
+    for part in text.split(separator: ";") where !part.allSatisfy({ $0 == " " }) {
+        guard let r = parseRect(part) else { return nil }
+        out.append(r)
+    }
+    return out.isEmpty ? nil : out
+}
+
+extension RunOptions {
+    /// The placement of a panel: the command line first, then its udev properties
+    /// (`TOUCHBRIDGE_SCREEN_RECT`, `TOUCHBRIDGE_ROTATION`, `LIBINPUT_CALIBRATION_MATRIX`,
+    /// `TOUCHBRIDGE_HYSTERESIS_MM`, `TOUCHBRIDGE_MASK`), then `--rotate`/`--calibration`.
+    /// Malformed udev values are reported through `warn` and left out.
+    func placement(node: String, name: String, info: InputDeviceInfo?, warn: (String) -> Void) -> PanelPlacement {
+        var p = PanelPlacement()
+        let props = info?.properties ?? [:]
+        p.rotation = rotation
+        if let text = props["TOUCHBRIDGE_ROTATION"] {
+            if let r = Int(text).flatMap(ScreenMapper.Rotation.init(rawValue:)) { p.rotation = r } else {
+                warn("\(node): ignoring TOUCHBRIDGE_ROTATION=\"\(text)\" (expected 0, 90, 180 or 270)")
+            }
+        }
+        if let text = props["TOUCHBRIDGE_SCREEN_RECT"] {
+            if let r = parseRect(text) { p.rect = r } else {
+                warn("\(node): ignoring TOUCHBRIDGE_SCREEN_RECT=\"\(text)\" (expected \"x y w h\" in points)")
+            }
+        }
+        if let text = props["TOUCHBRIDGE_HYSTERESIS_MM"] {
+            if let mm = Double(text), mm >= 0, mm.isFinite { p.hysteresisMM = mm } else {
+                warn("\(node): ignoring TOUCHBRIDGE_HYSTERESIS_MM=\"\(text)\" (expected millimetres)")
+            }
+        }
+        if let text = props["TOUCHBRIDGE_MASK"] {
+            if let rects = parseRects(text) { p.masks = rects } else {
+                warn("\(node): ignoring TOUCHBRIDGE_MASK=\"\(text)\" (expected \"x y w h; …\" in points)")
+            }
+        }
+        if let c = calibration {
+            p.calibration = c
+        } else if let text = info?.calibrationText {
+            if let m = ScreenMapper.Calibration(parsing: text) { p.calibration = m } else {
+                warn("\(node): ignoring LIBINPUT_CALIBRATION_MATRIX=\"\(text)\" (expected six numbers)")
+            }
+        }
+        for (match, rect, r) in rules.rects where match.matches(node: node, name: name, info: info) {
+            p.rect = rect
+            if let r { p.rotation = r }
+        }
+        for (match, mm) in rules.hysteresis where match.matches(node: node, name: name, info: info) { p.hysteresisMM = mm }
+        for (match, rects) in rules.masks where match.matches(node: node, name: name, info: info) { p.masks = rects }
+        return p
+    }
+}

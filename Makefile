@@ -10,10 +10,23 @@ DEMO_RECORDING := examples/kiosk.evemu
 
 # Debian packages: building, running, and (for tests) the VM and the reference tools.
 BUILD_PKGS := libevdev-dev libudev-dev pkg-config
-TEST_PKGS := $(BUILD_PKGS) qemu-system-x86 linux-image-amd64 busybox-static udev kmod \
+TEST_PKGS := $(BUILD_PKGS) qemu-system-x86 linux-image-amd64 busybox-static udev kmod systemd man-db \
              evtest evemu-tools libinput-tools python3 python3-jsonschema
 
-.PHONY: run test build deps test-deps unit-test device-test clean
+# Installation (make install / make uninstall), with the usual PREFIX and DESTDIR.
+PREFIX ?= /usr/local
+DESTDIR ?=
+SYSCONFDIR ?= /etc
+BINDIR := $(PREFIX)/bin
+MANDIR := $(PREFIX)/share/man/man1
+UDEVRULESDIR ?= $(SYSCONFDIR)/udev/rules.d
+UNITDIR ?= $(SYSCONFDIR)/systemd/system
+BASHCOMPDIR := $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR := $(PREFIX)/share/zsh/site-functions
+FISHCOMPDIR := $(PREFIX)/share/fish/vendor_completions.d
+MANUAL := .build/plugins/GenerateManual/outputs/TouchBridgeCLI/touchbridge.1
+
+.PHONY: run test build deps test-deps unit-test device-test install-check install uninstall manual clean
 
 run: deps
 	swift build -c release --product touchbridge
@@ -28,7 +41,7 @@ run: deps
 
 test: test-deps
 	swift build --build-tests
-	$(MAKE) --no-print-directory unit-test device-test
+	$(MAKE) --no-print-directory unit-test install-check device-test
 
 unit-test:
 	swift test --skip-build
@@ -42,6 +55,42 @@ device-test:
 	  echo "device tests: no writable /dev/uinput here, running them in a VM (scripts/vm/run)"; \
 	  scripts/vm/run --timeout 1200 'TOUCHBRIDGE_REQUIRE_UINPUT=1 .build/debug/touchbridgePackageTests.xctest --testing-library swift-testing --no-parallel --filter DeviceTests'; \
 	fi
+
+# A fresh install into a scratch DESTDIR: every file in place, the unit verified by systemd
+# with the installed binary and manual page, its security rating at most 1.0.
+install-check:
+	@scripts/install-check
+
+install: deps
+	swift build -c release --product touchbridge
+	$(MAKE) --no-print-directory manual
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(UDEVRULESDIR) $(DESTDIR)$(UNITDIR) \
+	  $(DESTDIR)$(SYSCONFDIR)/touchbridge $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
+	install -m 755 $(BIN_RELEASE) $(DESTDIR)$(BINDIR)/touchbridge
+	install -m 644 $(MANUAL) $(DESTDIR)$(MANDIR)/touchbridge.1
+	install -m 644 udev/70-touchbridge.rules $(DESTDIR)$(UDEVRULESDIR)/70-touchbridge.rules
+	sed -e 's|/usr/local/bin/touchbridge|$(BINDIR)/touchbridge|' -e 's|/etc/touchbridge/|$(SYSCONFDIR)/touchbridge/|' \
+	  systemd/touchbridge.service > $(DESTDIR)$(UNITDIR)/touchbridge.service
+	chmod 644 $(DESTDIR)$(UNITDIR)/touchbridge.service
+	$(BIN_RELEASE) --generate-completion-script bash > $(DESTDIR)$(BASHCOMPDIR)/touchbridge
+	$(BIN_RELEASE) --generate-completion-script zsh > $(DESTDIR)$(ZSHCOMPDIR)/_touchbridge
+	$(BIN_RELEASE) --generate-completion-script fish > $(DESTDIR)$(FISHCOMPDIR)/touchbridge.fish
+	@if [ -e $(DESTDIR)$(SYSCONFDIR)/touchbridge/scene.json ]; then \
+	  echo "kept $(DESTDIR)$(SYSCONFDIR)/touchbridge/scene.json (it exists)"; \
+	else \
+	  install -m 644 systemd/scene.json $(DESTDIR)$(SYSCONFDIR)/touchbridge/scene.json; \
+	fi
+
+# The scene file is configuration: uninstall leaves it (remove it by hand if wanted).
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/touchbridge $(DESTDIR)$(MANDIR)/touchbridge.1 \
+	  $(DESTDIR)$(UDEVRULESDIR)/70-touchbridge.rules $(DESTDIR)$(UNITDIR)/touchbridge.service \
+	  $(DESTDIR)$(BASHCOMPDIR)/touchbridge $(DESTDIR)$(ZSHCOMPDIR)/_touchbridge $(DESTDIR)$(FISHCOMPDIR)/touchbridge.fish
+	@echo "left $(DESTDIR)$(SYSCONFDIR)/touchbridge/scene.json in place"
+
+# The manual page, from the command line's own help (swift-argument-parser's plugin).
+manual:
+	swift package --allow-writing-to-package-directory generate-manual --date 2026-11-22 --authors touchbridge
 
 deps:
 	@scripts/apt-ensure $(BUILD_PKGS)

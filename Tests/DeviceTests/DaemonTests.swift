@@ -180,6 +180,32 @@ struct DaemonTests {
         #expect(d.output.contains("#2 ended"))
     }
 
+    @Test func underJournaldDiagnosticsCarryTheirPriorityAndLogLevelFilters() throws {
+        // A recording whose slot is beyond the panel's ten: a tracker warning.
+        let header = try String(contentsOfFile: "\(Self.examples)/src/kiosk.evemu", encoding: .utf8)
+            .split(separator: "\n").filter { !$0.hasPrefix("E:") }.joined(separator: "\n")
+        let path = NSTemporaryDirectory() + "tb-journal-\(UUID().uuidString).evemu"
+        try (header + "\nE: 0.000001 0003 002f 12\nE: 0.000001 0000 0000 0\n").write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let journal = { (stderrPath: String) -> [String: String] in
+            var st = stat()
+            _ = stat(stderrPath, &st)
+            return ["JOURNAL_STREAM": "\(st.st_dev):\(st.st_ino)"]
+        }
+        let warned = try Spawned(touchbridgeExecutable, ["run", path], errorEnvironment: journal)
+        #expect(warned.wait() == 0)
+        #expect(warned.errors.hasPrefix("<4>touchbridge: \(path): ABS_MT_SLOT 12 is beyond the device's slots"), "\(warned.errors)")
+        let quiet = try Spawned(touchbridgeExecutable, ["run", "--log-level", "error", path], errorEnvironment: journal)
+        #expect(quiet.wait() == 0)
+        #expect(quiet.errors.isEmpty, "warnings are below --log-level error: \(quiet.errors)")
+        let failed = try Spawned(touchbridgeExecutable, ["run", "/nonexistent.evemu"], errorEnvironment: journal)
+        #expect(failed.wait() == 66)
+        #expect(failed.errors == "<3>touchbridge: /nonexistent.evemu: no such file\n")
+        let plain = try Spawned(touchbridgeExecutable, ["run", path])
+        #expect(plain.wait() == 0)
+        #expect(plain.errors.hasPrefix("touchbridge: "), "no prefix outside journald")
+    }
+
     @Test func aDeviceThatIsNotATouchscreenIsRefused() throws {
         var d = VirtualDevices.multitouch(name: "TB Keys Only")
         d.codes = [k.EV_KEY: BitSet([k.BTN_TOUCH])]

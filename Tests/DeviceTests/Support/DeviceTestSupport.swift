@@ -58,9 +58,17 @@ final class Spawned {
     let errorPath: String
     private var status: Int32?
 
-    init(_ executable: String, _ arguments: [String], environment extra: [String: String] = [:]) throws {
+    /// `environment` adds to this process's; a function of standard error's path (made
+    /// before the start) may add more, such as journald's `JOURNAL_STREAM`.
+    init(_ executable: String, _ arguments: [String], environment extra: [String: String] = [:],
+         errorEnvironment: ((String) -> [String: String])? = nil) throws {
         outputPath = NSTemporaryDirectory() + "tb-\(UUID().uuidString).out"
         errorPath = outputPath + ".err"
+        var extra = extra
+        if let errorEnvironment {
+            _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
+            for (k, v) in errorEnvironment(errorPath) { extra[k] = v }
+        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

@@ -156,10 +156,13 @@ open class GestureRecognizer: CustomStringConvertible {
     /// they are gone.
     var lastLocation: Point?
 
-    var centroidInWindow: Point {
+    var centroidInWindow: Point { centroid(in: nil) }
+
+    /// The followed touches' centroid in `view`'s coordinates (there must be some).
+    private func centroid(in view: View?) -> Point {
         var x = 0.0, y = 0.0
         for t in trackedTouches {
-            let p = t.location(in: nil)
+            let p = t.location(in: view)
             x += p.x
             y += p.y
         }
@@ -178,13 +181,7 @@ open class GestureRecognizer: CustomStringConvertible {
             guard let view, let window = view.window else { return lastLocation }
             return window.convert(lastLocation, to: view)
         }
-        var x = 0.0, y = 0.0
-        for t in trackedTouches {
-            let p = t.location(in: view)
-            x += p.x
-            y += p.y
-        }
-        return Point(x: x / Double(trackedTouches.count), y: y / Double(trackedTouches.count))
+        return centroid(in: view)
     }
 
     public func location(ofTouch index: Int, in view: View?) -> Point {

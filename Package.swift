@@ -39,6 +39,9 @@ let package = Package(
         // scene file → the handler log; and the daemon's event loop.
         .target(name: "TouchBridge", dependencies: ["InputEvents", "TouchInput", "TouchKit", "Evdev", "CLinux"]),
 
+        // Random streams and the pipeline's invariants, for the tests, `make soak` and the fuzzers.
+        .target(name: "PipelineChecks", dependencies: ["TouchBridge", "TouchKit", "TouchInput", "InputEvents"]),
+
         .executableTarget(
             name: "TouchBridgeCLI",
             dependencies: [
@@ -47,12 +50,14 @@ let package = Package(
             ]),
 
         // Microbenchmarks (a plain timing executable): swift run -c release touchkit-bench
+        // `make soak`: the invariants over millions of random events.
+        .executableTarget(name: "touchbridge-soak", dependencies: ["PipelineChecks", "TouchBridge"]),
         .executableTarget(name: "touchkit-bench", dependencies: ["TouchKit"], path: "Benchmarks/TouchKitBench"),
 
         .testTarget(name: "InputEventsTests", dependencies: ["InputEvents"]),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "InputEvents"]),
         .testTarget(name: "TouchKitTests", dependencies: ["TouchKit"]),
-        .testTarget(name: "TouchBridgeTests", dependencies: ["TouchBridge", "TouchKit", "TouchInput", "InputEvents", "Evdev"],
+        .testTarget(name: "TouchBridgeTests", dependencies: ["TouchBridge", "TouchKit", "TouchInput", "InputEvents", "Evdev", "PipelineChecks"],
                     resources: [.copy("Golden")]),
         .testTarget(name: "EvdevTests", dependencies: ["Evdev", "InputEvents"],
                     resources: [.copy("Recordings")]),

@@ -148,3 +148,22 @@ struct SlotTrackerTests {
         #expect(a.frames[0].contacts[0].id != b.frames[0].contacts[0].id)
     }
 }
+
+/// Found by the pipeline's random-stream invariant.
+@Suite("Slot tracker: ends that never reached a frame")
+struct PendingEndTests {
+    @Test func anEndWhoseFrameASynDroppedAteIsCancelledAtUnplug() {
+        var f = Feed(Panels.multitouch())
+        f.frame([(k.EV_ABS, k.ABS_MT_TRACKING_ID, 1), (k.EV_ABS, k.ABS_MT_POSITION_X, 100), (k.EV_ABS, k.ABS_MT_POSITION_Y, 100)])
+        // The lift, then a SYN_DROPPED: everything up to the SYN_REPORT is dropped, so the
+        // lift's frame never completes.
+        f.tracker.process(InputEvent(time: EventTime(seconds: 2, microseconds: 0), type: k.EV_ABS, code: k.ABS_MT_TRACKING_ID, value: -1)) { _ in }
+        f.tracker.process(InputEvent(time: EventTime(seconds: 2, microseconds: 0), type: k.EV_SYN, code: k.SYN_DROPPED, value: 0)) { _ in }
+        var frames = 0
+        f.tracker.process(InputEvent(time: EventTime(seconds: 2, microseconds: 0), type: k.EV_SYN, code: k.SYN_REPORT, value: 0)) { _ in frames += 1 }
+        #expect(frames == 0)
+        let end = f.tracker.cancelAll(at: EventTime(seconds: 3, microseconds: 0))
+        #expect(end.contacts.map(\.phase) == [.cancelled], "the contact does not vanish unreported")
+        #expect(end.contacts.first?.id == f.frames.first?.contacts.first?.id)
+    }
+}

@@ -32,6 +32,18 @@ public final class HandlerLog {
         }
     }
 
+    /// One handler call as a value, for checkers that follow the calls without parsing text
+    /// (the invariant tests, the fuzzers).
+    public enum Call: Sendable {
+        case touches(method: TouchMethod, responder: String, touches: [UInt64])
+        case gesture(recognizer: String, state: String)
+        case action(action: String, sender: String, target: String?)
+        case device(DeviceChange, node: String)
+    }
+
+    /// Hears every call as it is logged; nil (the default) costs one check per line.
+    public var observer: ((Call) -> Void)?
+
     public let format: Format
     /// What has been logged since the last flush.
     public internal(set) var buffer = TextBuffer(capacity: 1 << 16)
@@ -47,6 +59,12 @@ public final class HandlerLog {
         self.format = format
         scratch.reserveCapacity(16)
     }
+
+    /// Writes what has been logged to `sink`, emptying the buffer.
+    public func flush(to sink: any TextSink) { sink.flush(&buffer) }
+
+    /// Forgets what has been logged (a checker that follows the calls and needs no text).
+    public func discard() { buffer.removeAll() }
 
     /// Names the input device that touches with `device` number come from.
     public func setDevice(_ number: Int, name: String) { devices[number] = Name(name) }
@@ -68,6 +86,10 @@ public final class HandlerLog {
         // A touch a view gets in touchesCancelled is over for that view, whatever the finger
         // does next (a recognizer cancelling the view's touch): it shows as cancelled there.
         let cancelled = method == .cancelled
+        if let observer {
+            observer(.touches(method: method, responder: String(decoding: responder.text, as: UTF8.self),
+                              touches: scratch.map(\.identifier)))
+        }
         switch format {
         case .json: touchesJSON(&buffer, method, responder, t, view, cancelled)
         case .text: touchesText(&buffer, method, responder, t, view, cancelled)
@@ -141,6 +163,7 @@ public final class HandlerLog {
     /// A recognizer entered `state` (every state but possible). `values` are the type's own
     /// figures (translation, velocity, scale, rotation) in its view's coordinates.
     func gesture(_ recognizer: Name, view: Name, state: String, location: Point, values: GestureValues, action: Name?) {
+        observer?(.gesture(recognizer: String(decoding: recognizer.text, as: UTF8.self), state: state))
         switch format {
         case .json:
             buffer.append("{\"t\":"); buffer.append(fixed: now, decimals: 6)
@@ -192,6 +215,8 @@ public final class HandlerLog {
     }
 
     private func actionLine(_ action: Name, _ sender: Name, _ controlEvent: String?, _ target: Name?) {
+        observer?(.action(action: String(decoding: action.text, as: UTF8.self), sender: String(decoding: sender.text, as: UTF8.self),
+                          target: target.map { String(decoding: $0.text, as: UTF8.self) }))
         switch format {
         case .json:
             buffer.append("{\"t\":"); buffer.append(fixed: now, decimals: 6)
@@ -218,6 +243,7 @@ public final class HandlerLog {
 
     /// A device joined or left, at input time `time`.
     public func device(_ change: DeviceChange, node: String, name: String, time: Double) {
+        observer?(.device(change, node: node))
         switch format {
         case .json:
             buffer.append("{\"t\":"); buffer.append(fixed: time, decimals: 6)

@@ -86,6 +86,14 @@ public final class SceneInstance {
     /// The recognizer named `name`.
     public func recognizer(named name: String) -> GestureRecognizer? { recognizers[name] }
 
+    /// The names of the discrete recognizers (tap, swipe): they end in `recognized`.
+    public var discreteRecognizerNames: Set<String> {
+        Set(recognizers.filter { $0.value is TapGestureRecognizer || $0.value is SwipeGestureRecognizer }.keys)
+    }
+
+    /// Every control of the scene.
+    public var controls: [Control] { responders.values.compactMap { $0 as? Control } }
+
     // MARK: - Building
 
     private func build(_ spec: ViewSpec, parent: ViewController?, gestures: inout [(GestureSpec, GestureRecognizer)]) -> View {

@@ -129,9 +129,14 @@ struct SlotTracker {
         if changed == 0 { out.removeAll(keepingCapacity: true) }
     }
 
-    /// Cancels every reported contact (unplug, grab loss, shutdown).
+    /// Cancels every reported contact (unplug, grab loss, shutdown), including one whose end
+    /// was seen but whose frame never completed (a SYN_DROPPED ate its SYN_REPORT).
     mutating func cancelAll(time: EventTime, into out: inout [Contact]) {
         for i in slots.indices {
+            if slots[i].endID != 0 {
+                out.append(presence.contact(id: slots[i].endID, slot: i, phase: .cancelled, axes: slots[i].endAxes,
+                                            previous: slots[i].endPrevious, time: time))
+            }
             if slots[i].contact != 0 && !slots[i].suppressed {
                 out.append(presence.contact(id: slots[i].contact, slot: i, phase: .cancelled, axes: slots[i].axes,
                                             previous: slots[i].lastReported, time: time))

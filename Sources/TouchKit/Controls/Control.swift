@@ -92,12 +92,15 @@ open class Control: View {
     // MARK: Touches
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
-        guard isEnabled, trackedTouch == nil, let touch = touches.first else { return super.touchesBegan(touches, with: event) }
+        guard isEnabled, trackedTouch == nil, let touch = touches.min(by: { $0.identifier < $1.identifier }) else {
+            return super.touchesBegan(touches, with: event)
+        }
         trackedTouch = touch
         isTouchInside = true
         isHighlighted = true
         isTracking = beginTracking(touch, with: event)
         sendActions(for: touch.tapCount > 1 ? [.touchDown, .touchDownRepeat] : .touchDown, with: event)
+        forwardOthers(touches, touch) { super.touchesBegan($0, with: event) }
     }
 
     open override func touchesMoved(_ touches: Set<Touch>, with event: Event?) {
@@ -109,6 +112,7 @@ open class Control: View {
         var events: Events = isTouchInside ? .touchDragInside : .touchDragOutside
         if wasInside != isTouchInside { events.insert(isTouchInside ? .touchDragEnter : .touchDragExit) }
         sendActions(for: events, with: event)
+        forwardOthers(touches, touch) { super.touchesMoved($0, with: event) }
     }
 
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
@@ -117,6 +121,7 @@ open class Control: View {
         endTracking(touch, with: event)
         finish()
         sendActions(for: isTouchInside ? primaryEvents : .touchUpOutside, with: event)
+        forwardOthers(touches, touch) { super.touchesEnded($0, with: event) }
     }
 
     open override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
@@ -124,6 +129,16 @@ open class Control: View {
         cancelTracking(with: event)
         finish()
         sendActions(for: .touchCancel, with: event)
+        forwardOthers(touches, touch) { super.touchesCancelled($0, with: event) }
+    }
+
+    /// A control tracks one touch; the others of the same call (a control with multiple
+    /// touch enabled) travel up the responder chain, as any touch it does not handle.
+    private func forwardOthers(_ touches: Set<Touch>, _ tracked: Touch, _ up: (Set<Touch>) -> Void) {
+        guard touches.count > 1 else { return }
+        var rest = touches
+        rest.remove(tracked)
+        up(rest)
     }
 
     /// What a lift inside sends: touchUpInside (buttons add primaryActionTriggered).

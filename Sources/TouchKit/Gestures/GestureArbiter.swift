@@ -137,11 +137,15 @@ final class GestureArbiter {
 
     // MARK: - Views
 
-    /// Whether a recognizer of `touch` that delays (began or ended) is still undecided.
+    /// Touches whose view delivery is withheld.
+    var heldTouches: [Touch] { held }
+
+    /// Whether a recognizer of `touch` that delays (began or ended) is still undecided about
+    /// it (one that was reset since has no say any more).
     private func undecided(_ touch: Touch, began: Bool) -> Bool {
         touch.recognizers.contains { r in
             r.isEnabled && r.state == .possible && (began ? r.delaysTouchesBegan : r.delaysTouchesEnded)
-                && !r.ignoredTouches.contains(ObjectIdentifier(touch))
+                && !r.ignoredTouches.contains(ObjectIdentifier(touch)) && r.seenTouches.contains(ObjectIdentifier(touch))
         }
     }
 

@@ -1,0 +1,31 @@
+import PipelineChecks
+import Testing
+import TouchBridge
+
+/// The pipeline's invariants over seeded random streams (legal and illegal), through the
+/// built-in scene and a busy one with every recognizer and control: each touchesBegan a
+/// responder gets is matched by exactly one end; nothing arrives for a touch that never began
+/// there; recognizers follow UIKit's state machine; controls their tracking rules; nothing
+/// is left down. `make soak` runs the same over millions of events.
+@Suite("Pipeline invariants on random streams")
+struct InvariantTests {
+    @Test(arguments: [("standard", 1 as UInt64), ("standard", 2), ("busy", 3), ("busy", 4)])
+    func invariantsHold(_ sceneName: String, _ seed: UInt64) {
+        let scene = sceneName == "busy" ? CheckScenes.busy : CheckScenes.standard
+        let report = RandomStreams(scene: scene).run(seed: seed, events: 60_000)
+        #expect(report.violations.isEmpty, "seed \(seed): \(report.violations.prefix(5).joined(separator: "\n"))")
+        #expect(report.events >= 60_000 && report.calls > 1_000, "the streams reach the responders: \(report.calls) calls")
+        if sceneName == "busy" {
+            #expect(report.recognitions > 0 && report.actions > 0, "recognizers and controls take part: \(report)")
+        }
+        #expect(report.dropped > 0 && report.devicesVanished >= 0)
+    }
+
+    @Test func theCheckerCatchesABrokenRule() {
+        // An illegal recognizer transition and an end without a beginning are violations.
+        #expect(!InvariantCheckerProbe.legal(from: "possible", to: "changed", discrete: false))
+        #expect(!InvariantCheckerProbe.legal(from: "possible", to: "began", discrete: true))
+        #expect(InvariantCheckerProbe.legal(from: "failed", to: "recognized", discrete: true))
+        #expect(InvariantCheckerProbe.legal(from: "changed", to: "cancelled", discrete: false))
+    }
+}

@@ -26,7 +26,7 @@ ZSHCOMPDIR := $(PREFIX)/share/zsh/site-functions
 FISHCOMPDIR := $(PREFIX)/share/fish/vendor_completions.d
 MANUAL := .build/plugins/GenerateManual/outputs/TouchBridgeCLI/touchbridge.1
 
-.PHONY: run test build deps test-deps unit-test device-test install-check install uninstall manual clean
+.PHONY: run test build deps test-deps unit-test device-test install-check install uninstall manual fuzz soak sanitize clean
 
 run: deps
 	swift build -c release --product touchbridge
@@ -46,6 +46,13 @@ test: test-deps
 unit-test:
 	swift test --skip-build
 	python3 scripts/check-log-schema.py
+	@for f in evemu scene tracker pipeline; do .build/debug/fuzz-$$f Fuzz/findings/$$f Fuzz/corpus/$$f || exit 1; done
+
+# Fuzzing with libFuzzer and AddressSanitizer: FUZZ_SECONDS each (FUZZERS to pick some).
+FUZZ_SECONDS ?= 60
+FUZZERS ?= evemu scene tracker pipeline
+fuzz: deps
+	scripts/fuzz/run $(FUZZ_SECONDS) $(FUZZERS)
 
 # Device tests need a writable /dev/uinput; without one they run in the project's VM.
 device-test:

@@ -50,6 +50,14 @@ let package = Package(
             ]),
 
         // Microbenchmarks (a plain timing executable): swift run -c release touchkit-bench
+        // Fuzzers (`make fuzz`: built with -sanitize=fuzzer,address -DFUZZING); built plainly,
+        // each replays inputs (crashes, its corpus) through its harness.
+        .executableTarget(name: "fuzz-evemu", dependencies: ["InputEvents", "Evdev", "PipelineChecks"], path: "Fuzz/Evemu"),
+        .executableTarget(name: "fuzz-scene", dependencies: ["TouchBridge", "TouchKit", "PipelineChecks"], path: "Fuzz/Scene"),
+        .executableTarget(name: "fuzz-tracker", dependencies: ["TouchInput", "InputEvents", "PipelineChecks"], path: "Fuzz/Tracker"),
+        .executableTarget(name: "fuzz-pipeline", dependencies: ["TouchBridge", "TouchKit", "TouchInput", "PipelineChecks"],
+                          path: "Fuzz/Pipeline"),
+
         // `make soak`: the invariants over millions of random events.
         .executableTarget(name: "touchbridge-soak", dependencies: ["PipelineChecks", "TouchBridge"]),
         .executableTarget(name: "touchkit-bench", dependencies: ["TouchKit"], path: "Benchmarks/TouchKitBench"),

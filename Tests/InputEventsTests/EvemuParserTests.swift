@@ -126,3 +126,33 @@ struct EvemuParserTests {
         #expect(rejected > 0)
     }
 }
+
+/// Found by the evemu fuzzer (Fuzz/findings/evemu/evemu-negative-relative-time.evemu).
+@Suite("The evemu writer with a clock set back")
+struct WriterClockTests {
+    @Test func eventsBeforeTheFirstOneAreWrittenAtZeroSoTheFileReadsAgain() throws {
+        let d = DeviceDescription(name: "p", id: InputID(bustype: 3, vendor: 1, product: 1, version: 1),
+                                  codes: [Kernel.EV_KEY: BitSet([Kernel.BTN_TOUCH])])
+        var out = TextBuffer()
+        var w = EvemuWriter(naming: TableNames())
+        w.writeHeader(d, kernel: nil, dmi: nil, into: &out)
+        for (s, v) in [(10, 1), (8, 0)] {        // the second event is two seconds earlier
+            w.write(InputEvent(time: EventTime(seconds: Int64(s), microseconds: 0), type: Kernel.EV_KEY, code: Kernel.BTN_TOUCH, value: Int32(v)), into: &out)
+        }
+        let back = try EvemuParser(file: "x").parse(out.bytes)
+        #expect(back.events.map(\.value) == [1, 0])
+        #expect(back.events.map(\.time) == [EventTime(seconds: 0, microseconds: 1), EventTime(seconds: 0, microseconds: 0)])
+    }
+}
+
+/// Found by the evemu fuzzer (Fuzz/findings/evemu/evemu-name-trailing-cr.evemu): a name line
+/// ending in several carriage returns did not read back the same once written.
+@Suite("Device names")
+struct NameLineTests {
+    @Test func trailingCarriageReturnsAndSpacesAreNotPartOfTheName() throws {
+        let r = try EvemuParser(file: "x").parse("N: Panel  \r\r\r\nI: 0003 0001 0002 0003\n")
+        #expect(r.description.name == "Panel")
+        let inner = try EvemuParser(file: "x").parse("N: Pa\rnel\nI: 0003 0001 0002 0003\n")
+        #expect(inner.description.name == "Pa\rnel")
+    }
+}

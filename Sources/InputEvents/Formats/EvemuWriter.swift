@@ -84,7 +84,9 @@ public struct EvemuWriter {
     public mutating func write(_ e: InputEvent, into out: inout TextBuffer) {
         let absolute = e.time.totalMicroseconds
         if offset == nil { offset = absolute - 1 }
-        let t = EventTime(totalMicroseconds: absolute - offset!)
+        // A clock set back mid-recording (CLOCK_REALTIME) would give a negative time, which
+        // no evemu reader takes: such events are written at 0.
+        let t = EventTime(totalMicroseconds: max(0, absolute - offset!))
         out.append("E: "); out.append(decimal: t.seconds)
         out.append("."); out.append(decimal: t.microseconds, width: 6, zeroPad: true)
         out.append(" "); out.append(hex: UInt32(e.type), width: 4)

@@ -184,6 +184,9 @@ public struct EvemuLineParser {
             guard state.name == nil else { throw fail("one device name line only") }
             var rest = line.drop { $0 != UInt8(ascii: ":") }.dropFirst()
             while rest.first == UInt8(ascii: " ") || rest.first == UInt8(ascii: "\t") { rest = rest.dropFirst() }
+            // Trailing white space and carriage returns are not part of a name (a file that
+            // went through an editor with Windows line ends, say).
+            while let c = rest.last, c == 0x20 || c == 0x09 || c == 0x0d { rest = rest.dropLast() }
             state.name = String(decoding: rest, as: UTF8.self)
             state.nameLine = number
         case UInt8(ascii: "I"):

@@ -1,0 +1,43 @@
+import InputEvents
+import PipelineChecks
+import TouchBridge
+import TouchInput
+import TouchKit
+
+/// The whole pipeline: an arbitrary stream on an arbitrary device through the built-in scene
+/// or the busy one, to the window and the log; the pipeline's invariants must hold and
+/// nothing may be left down once the device is gone and the timers have run.
+func fuzzPipeline(_ bytes: [UInt8]) {
+    var input = FuzzInput(bytes)
+    let scene = input.int(0...1) == 0 ? CheckScenes.standard : CheckScenes.busy
+    let instance = SceneInstance(scene: scene, screen: Size(width: 800, height: 480), log: HandlerLog(format: .json))
+    let checker = InvariantChecker(instance)
+    let pipeline = TouchPipeline(scene: instance)
+    pipeline.adoptInitialTouches = input.int(0...1) == 1
+    let device = input.device()
+    guard let mapper = ScreenMapper(device: device, screen: (800, 480)) else { return }
+    let panel = pipeline.addPanel(node: "fuzz", description: device, mapper: mapper, time: 1)
+    var time: Int64 = 1_000_000
+    var n = 0
+    while !input.isAtEnd && n < 20_000 {
+        let (e, sync) = input.event(time: &time)
+        pipeline.process(e, isSync: sync, from: panel)
+        pipeline.log.discard()
+        n += 1
+    }
+    pipeline.removePanel(panel, at: EventTime(totalMicroseconds: time))
+    var rounds = 0
+    while let d = pipeline.nextDeadline, rounds < 1000 { pipeline.advanceTime(to: d); rounds += 1 }
+    checker.finish(pipeline)
+    if let v = checker.violations.first { fatalError("invariant: \(v)") }
+}
+
+/// libFuzzer's callback.
+func entry(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    fuzzPipeline(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
+    return 0
+}
+
+@main struct Main {
+    static func main() { fuzzMain(name: "fuzz-pipeline", entry, fuzzPipeline) }
+}

@@ -1,0 +1,39 @@
+import PipelineChecks
+import TouchBridge
+import TouchKit
+
+/// The scene decoder on arbitrary bytes: a malformed file gets a message with a key path or
+/// a line; a scene it accepts builds, describes itself, and every point's hit test gives a
+/// responder chain that starts at the hit view and ends at the application or its delegate.
+func fuzzScene(_ bytes: [UInt8]) {
+    let scene: Scene
+    do {
+        scene = try Scene.parse(bytes, file: "fuzz.json")
+    } catch {
+        guard !error.message.isEmpty, error.keyPath != nil || error.line != nil else {
+            fatalError("invariant: a malformed scene says where (\(error))")
+        }
+        return
+    }
+    let instance = SceneInstance(scene: scene, screen: Size(width: 800, height: 480), log: HandlerLog(format: .json))
+    _ = instance.describeTree(json: true)
+    _ = instance.describeTree(json: false)
+    for x in stride(from: -50.0, through: 850, by: 75) {
+        for y in stride(from: -50.0, through: 530, by: 58) {
+            guard let (view, chain) = instance.hit(Point(x: x, y: y)) else { continue }
+            guard chain.first == view, let i = chain.firstIndex(of: "Application"), i >= chain.count - 2 else {
+                fatalError("invariant: a responder chain runs from the hit view to the application (\(chain))")
+            }
+        }
+    }
+}
+
+/// libFuzzer's callback.
+func entry(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    fuzzScene(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
+    return 0
+}
+
+@main struct Main {
+    static func main() { fuzzMain(name: "fuzz-scene", entry, fuzzScene) }
+}

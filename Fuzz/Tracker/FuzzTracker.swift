@@ -1,0 +1,33 @@
+import InputEvents
+import PipelineChecks
+import TouchInput
+
+/// The contact trackers fed arbitrary event streams against arbitrary device descriptions:
+/// every contact begins once and ends once, nothing after its end, nothing left after
+/// `cancelAll`.
+func fuzzTracker(_ bytes: [UInt8]) {
+    var input = FuzzInput(bytes)
+    let device = input.device()
+    var tracker = ContactTracker(description: device, ids: ContactIDs())
+    var invariants = ContactInvariants()
+    var time: Int64 = 1_000_000
+    var n = 0
+    while !input.isAtEnd && n < 20_000 {
+        let (e, sync) = input.event(time: &time)
+        tracker.process(e, isSync: sync) { invariants.check($0) }
+        n += 1
+    }
+    invariants.check(tracker.cancelAll(at: EventTime(totalMicroseconds: time)))
+    invariants.finish()
+    if let v = invariants.violations.first { fatalError("invariant: \(v) (\(TouchProtocol(device)))") }
+}
+
+/// libFuzzer's callback.
+func entry(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    fuzzTracker(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
+    return 0
+}
+
+@main struct Main {
+    static func main() { fuzzMain(name: "fuzz-tracker", entry, fuzzTracker) }
+}

@@ -47,7 +47,7 @@ struct GestureDeliveryTests {
         double.numberOfTapsRequired = 2
         single.require(toFail: double)
         var recognizedAt: Point?
-        single.addTarget(nil) { r in recognizedAt = r.location(in: view) }
+        single.addTarget(nil) { [unowned view] r in recognizedAt = r.location(in: view) }
         view.addGestureRecognizer(single)
         view.addGestureRecognizer(double)
         touch(app, 1, .began, 100, 100, at: 0)
@@ -116,7 +116,7 @@ struct GestureDeliveryTests {
         double.numberOfTapsRequired = 2
         single.require(toFail: double)
         var recognizedAt: Point?
-        single.addTarget(nil) { r in recognizedAt = r.location(in: view) }
+        single.addTarget(nil) { [unowned view] r in recognizedAt = r.location(in: view) }
         view.addGestureRecognizer(single)
         view.addGestureRecognizer(double)
         // One tap: the single tap waits for the double tap to time out, then recognizes.

@@ -19,7 +19,7 @@ struct RecognizerTests {
         let pan = PanGestureRecognizer()
         let log = CallLog()
         var velocities: [Double] = []
-        pan.addTarget(nil) { g in log.add(g.state.rawValue); velocities.append((g as! PanGestureRecognizer).velocity(in: view).x) }
+        pan.addTarget(nil) { [unowned view] g in log.add(g.state.rawValue); velocities.append((g as! PanGestureRecognizer).velocity(in: view).x) }
         view.addGestureRecognizer(pan)
         touch(app, 1, .began, 100, 100, at: 0)
         touch(app, 1, .moved, 100 + distance / 2, 100, at: 0.05)
@@ -39,7 +39,7 @@ struct RecognizerTests {
         let (app, view, _) = screen()
         let pan = PanGestureRecognizer()
         var seen: [Point] = []
-        pan.addTarget(nil) { g in
+        pan.addTarget(nil) { [unowned view] g in
             let p = g as! PanGestureRecognizer
             seen.append(p.translation(in: view))
             if g.state == .began { p.setTranslation(.zero, in: view) }

@@ -2,11 +2,13 @@
 """Writes a flood recording for the benchmarks: a 10-slot protocol B panel with FINGERS
 fingers moving every frame at 1 kHz, FRAMES frames (each frame: per finger ABS_MT_SLOT,
 ABS_MT_POSITION_X, ABS_MT_POSITION_Y; then SYN_REPORT), fingers lifting and landing again
-every 500 frames. usage: flood.py FRAMES [FINGERS] > flood.evemu"""
+every 500 frames. usage: flood.py FRAMES [FINGERS] [INTERVAL_US] > flood.evemu
+(INTERVAL_US: time between frames, default 1000, i.e. 1 kHz)"""
 import sys
 
 frames = int(sys.argv[1])
 fingers = int(sys.argv[2]) if len(sys.argv) > 2 else 5
+interval = int(sys.argv[3]) if len(sys.argv) > 3 else 1000
 w = sys.stdout.write
 w("# EVEMU 1.3\nN: touchbridge flood panel\nI: 0003 1234 5680 0100\nP: 02 00 00 00 00 00 00 00\n"
   "B: 00 0b 00 00 00 00 00 00 00\n")
@@ -18,7 +20,7 @@ w("A: 00 0 4095 0 0 16\nA: 01 0 2303 0 0 16\nA: 2f 0 9 0 0 0\nA: 30 0 255 0 0 0\
 out = []
 tid = 0
 for f in range(frames):
-    t = 1 + f * 1000
+    t = 1 + f * interval
     stamp = "E: %d.%06d " % (t // 1000000, t % 1000000)
     phase = f % 500
     for s in range(fingers):

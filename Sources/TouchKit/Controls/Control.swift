@@ -38,7 +38,16 @@ open class Control: View {
     /// Called for every control event sent, with its name (for logs and tests).
     public var eventObserver: ((Control, String) -> Void)?
 
-    private var targets: [(target: Responder?, action: Action, events: Events)] = []
+    /// A target–action pair. The target is held weakly, as UIKit does: a control that targets
+    /// its own view controller must not keep it alive. `isChain` marks a nil target.
+    private struct Target {
+        weak var target: Responder?
+        let isChain: Bool
+        let action: Action
+        let events: Events
+    }
+
+    private var targets: [Target] = []
     private var handlers: [(events: Events, handler: (Control) -> Void)] = []
     private weak var trackedTouch: Touch?
 
@@ -46,7 +55,7 @@ open class Control: View {
 
     /// `target` nil sends `action` up the responder chain (`Application.sendAction`).
     public func addTarget(_ target: Responder?, action: Action, for events: Events) {
-        targets.append((target, action, events))
+        targets.append(Target(target: target, isChain: target == nil, action: action, events: events))
     }
 
     public func removeTarget(_ target: Responder?, action: Action?, for events: Events) {
@@ -61,7 +70,7 @@ open class Control: View {
     /// Sends the actions registered for `events`.
     public func sendActions(for events: Events, with event: Event? = nil) {
         for (flag, name) in Events.names where events.contains(flag) { eventObserver?(self, name) }
-        for t in targets where !t.events.isDisjoint(with: events) {
+        for t in targets where !t.events.isDisjoint(with: events) && (t.isChain || t.target != nil) {
             sendAction(t.action, to: t.target, for: event, controlEvents: t.events.intersection(events))
         }
         for h in handlers where !h.events.isDisjoint(with: events) { h.handler(self) }

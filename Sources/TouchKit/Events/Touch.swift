@@ -27,8 +27,11 @@ public final class Touch: Hashable, CustomStringConvertible {
     /// False for touches a view may not have (exclusive touch, single touch) or that were
     /// cancelled when their view left the window.
     var isDelivered = true
-    /// Gesture recognizers chosen at touch-down (of the hit view and its ancestors).
-    var recognizers: [GestureRecognizer] = []
+    /// Gesture recognizers chosen at touch-down (of the hit view and its ancestors), held
+    /// weakly: a recognizer follows its touches strongly, so the other way must not be.
+    var recognizerRefs: [WeakRecognizer] = []
+
+    var recognizers: [GestureRecognizer] { recognizerRefs.compactMap(\.recognizer) }
     var attached = false
     /// The view has had touchesBegan; has had its last call; waits for recognizers.
     var viewBegan = false
@@ -38,6 +41,9 @@ public final class Touch: Hashable, CustomStringConvertible {
 
     /// The recognizers that receive this touch: those of its view and the view's ancestors.
     public var gestureRecognizers: [GestureRecognizer] { recognizers }
+
+    /// Whether `r` receives this touch.
+    func isFollowed(by r: GestureRecognizer) -> Bool { recognizerRefs.contains { $0.recognizer === r } }
 
     init(identifier: UInt64, location: Point, window: Window, timestamp: Double, force: Double,
          maximumPossibleForce: Double, majorRadius: Double) {
@@ -69,6 +75,11 @@ public final class Touch: Hashable, CustomStringConvertible {
     public func hash(into h: inout Hasher) { h.combine(ObjectIdentifier(self)) }
 
     public var description: String { "Touch #\(identifier) \(phase.rawValue) \(windowLocation)" }
+}
+
+/// A recognizer a touch is delivered to.
+struct WeakRecognizer {
+    weak var recognizer: GestureRecognizer?
 }
 
 /// What the input side knows of one contact in one frame, in screen points: the application

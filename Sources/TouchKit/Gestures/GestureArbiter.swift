@@ -33,7 +33,7 @@ final class GestureArbiter {
         var v: View? = touch.view
         while let view = v {
             for r in view.gestureRecognizers where r.isEnabled && r.isActive && (r.delegate?.gestureRecognizer(r, shouldReceive: touch) ?? true) {
-                touch.recognizers.append(r)
+                touch.recognizerRefs.append(WeakRecognizer(recognizer: r))
                 if !participants.contains(where: { $0 === r }) { participants.append(r) }
             }
             v = view.superview
@@ -43,7 +43,7 @@ final class GestureArbiter {
     private func deliverToRecognizers(_ touches: [Touch], _ event: Event) {
         for r in participants where r.isEnabled {
             var began = Set<Touch>(), moved = Set<Touch>(), ended = Set<Touch>(), cancelled = Set<Touch>()
-            for t in touches where t.recognizers.contains(where: { $0 === r }) && !r.ignoredTouches.contains(ObjectIdentifier(t)) {
+            for t in touches where t.isFollowed(by: r) && !r.ignoredTouches.contains(ObjectIdentifier(t)) {
                 switch t.phase {
                 case .began: began.insert(t)
                 case .moved: moved.insert(t)
@@ -143,8 +143,9 @@ final class GestureArbiter {
     /// Whether a recognizer of `touch` that delays (began or ended) is still undecided about
     /// it (one that was reset since has no say any more).
     private func undecided(_ touch: Touch, began: Bool) -> Bool {
-        touch.recognizers.contains { r in
-            r.isEnabled && r.state == .possible && (began ? r.delaysTouchesBegan : r.delaysTouchesEnded)
+        touch.recognizerRefs.contains { ref in
+            guard let r = ref.recognizer else { return false }
+            return r.isEnabled && r.state == .possible && (began ? r.delaysTouchesBegan : r.delaysTouchesEnded)
                 && !r.ignoredTouches.contains(ObjectIdentifier(touch)) && r.seenTouches.contains(ObjectIdentifier(touch))
         }
     }

@@ -28,7 +28,15 @@ open class GestureRecognizer: CustomStringConvertible {
     private var currentState = State.possible
     /// A recognition (began or recognized) asked for, waiting for the window's arbitration.
     var requestedState: State?
-    private var targets: [(target: AnyObject?, action: (GestureRecognizer) -> Void)] = []
+    /// Actions with the object they are for, held weakly (removeTarget finds them by it).
+    private struct Target {
+        weak var target: AnyObject?
+        /// A target was given: once it is gone, its action is not sent.
+        let hasTarget: Bool
+        let action: (GestureRecognizer) -> Void
+    }
+
+    private var targets: [Target] = []
     var requiredToFail: [GestureRecognizer] = []
     /// The touches the recognizer is following.
     public internal(set) var trackedTouches: [Touch] = []
@@ -93,7 +101,7 @@ open class GestureRecognizer: CustomStringConvertible {
 
     /// Adds an action fired on began, changed, ended (recognized) and once on cancelled.
     public func addTarget(_ target: AnyObject?, action: @escaping (GestureRecognizer) -> Void) {
-        targets.append((target, action))
+        targets.append(Target(target: target, hasTarget: target != nil, action: action))
     }
 
     /// Removes every action added with `target` (all actions when nil).
@@ -102,7 +110,7 @@ open class GestureRecognizer: CustomStringConvertible {
     }
 
     private func sendActions() {
-        for t in targets { t.action(self) }
+        for t in targets where !t.hasTarget || t.target != nil { t.action(self) }
     }
 
     // MARK: - Relationships

@@ -59,6 +59,11 @@ sanitize: test-deps
 	@if [ -w /dev/uinput ]; then sh scripts/sanitize/daemon-leaks.sh; \
 	else scripts/vm/run --timeout 900 'sh scripts/sanitize/daemon-leaks.sh'; fi
 
+# Long runs: the invariants over 10 million random events per scene, an hour of activity at
+# full speed and ten minutes live in the VM, memory and descriptors sampled (RELIABILITY.md).
+soak: test-deps
+	scripts/soak/run.sh
+
 # Fuzzing with libFuzzer and AddressSanitizer: FUZZ_SECONDS each (FUZZERS to pick some).
 FUZZ_SECONDS ?= 60
 FUZZERS ?= evemu scene tracker pipeline

@@ -110,8 +110,10 @@ struct RunCommand: ParsableCommand {
         }
     }
 
+    /// A recording: a regular file, or a named pipe a generator writes into (streamed).
     private func isRegularFile(_ path: String) -> Bool {
         var st = stat()
-        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
+        guard stat(path, &st) == 0 else { return false }
+        return (st.st_mode & S_IFMT) == S_IFREG || (st.st_mode & S_IFMT) == S_IFIFO
     }
 }

@@ -15,6 +15,11 @@ public final class Touch: Hashable, CustomStringConvertible {
     public internal(set) var majorRadius: Double
     /// The id of the contact this touch follows (from the input side).
     public let identifier: UInt64
+    /// This touch object's own number, never reused in the process: what recognizers key
+    /// their bookkeeping by (an object's address can be reused once it is freed, and input
+    /// identifiers may be reused once a contact ended).
+    let serial: UInt64
+    nonisolated(unsafe) private static var nextSerial: UInt64 = 1
     /// Where the contact comes from: an input-device number the input side assigns, and the
     /// kernel slot (-1 without slots). Not in UIKit; for logs that name the panel.
     public internal(set) var device = 0
@@ -48,6 +53,8 @@ public final class Touch: Hashable, CustomStringConvertible {
     init(identifier: UInt64, location: Point, window: Window, timestamp: Double, force: Double,
          maximumPossibleForce: Double, majorRadius: Double) {
         self.identifier = identifier
+        serial = Touch.nextSerial
+        Touch.nextSerial &+= 1
         self.phase = .began
         self.timestamp = timestamp
         self.tapCount = 1
@@ -106,5 +113,13 @@ public struct TouchUpdate: Sendable {
         self.majorRadius = majorRadius
         self.device = device
         self.slot = slot
+    }
+}
+
+extension Set where Element == Touch {
+    /// The touches in the order they began: a recognizer that decides on the
+    /// first touch that qualifies decides the same way every run, whatever the set's hashing.
+    public var inTouchOrder: [Touch] {
+        count < 2 ? Array(self) : sorted { $0.serial < $1.serial }
     }
 }

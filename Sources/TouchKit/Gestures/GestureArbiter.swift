@@ -43,7 +43,7 @@ final class GestureArbiter {
     private func deliverToRecognizers(_ touches: [Touch], _ event: Event) {
         for r in participants where r.isEnabled {
             var began = Set<Touch>(), moved = Set<Touch>(), ended = Set<Touch>(), cancelled = Set<Touch>()
-            for t in touches where t.isFollowed(by: r) && !r.ignoredTouches.contains(ObjectIdentifier(t)) {
+            for t in touches where t.isFollowed(by: r) && !r.ignoredTouches.contains(t.serial) {
                 switch t.phase {
                 case .began: began.insert(t)
                 case .moved: moved.insert(t)
@@ -55,7 +55,7 @@ final class GestureArbiter {
             // In touch-down order, so location(ofTouch:) indexes are stable.
             for t in touches where began.contains(t) && !r.trackedTouches.contains(where: { $0 === t }) {
                 r.trackedTouches.append(t)
-                r.seenTouches.insert(ObjectIdentifier(t))
+                r.seenTouches.insert(t.serial)
             }
             if !r.trackedTouches.isEmpty { r.lastLocation = r.centroidInWindow }
             if !began.isEmpty, r.isActive { r.touchesBegan(began, with: event) }
@@ -146,7 +146,7 @@ final class GestureArbiter {
         touch.recognizerRefs.contains { ref in
             guard let r = ref.recognizer else { return false }
             return r.isEnabled && r.state == .possible && (began ? r.delaysTouchesBegan : r.delaysTouchesEnded)
-                && !r.ignoredTouches.contains(ObjectIdentifier(touch)) && r.seenTouches.contains(ObjectIdentifier(touch))
+                && !r.ignoredTouches.contains(touch.serial) && r.seenTouches.contains(touch.serial)
         }
     }
 
@@ -210,7 +210,7 @@ final class GestureArbiter {
     private func cancelViewTouches(of r: GestureRecognizer) {
         guard let event else { return }
         var touches = r.trackedTouches
-        for t in held where r.seenTouches.contains(ObjectIdentifier(t)) && !touches.contains(where: { $0 === t }) {
+        for t in held where r.seenTouches.contains(t.serial) && !touches.contains(where: { $0 === t }) {
             touches.append(t)
         }
         endForViews(touches, event)

@@ -40,10 +40,10 @@ open class GestureRecognizer: CustomStringConvertible {
     var requiredToFail: [GestureRecognizer] = []
     /// The touches the recognizer is following.
     public internal(set) var trackedTouches: [Touch] = []
-    var ignoredTouches: Set<ObjectIdentifier> = []
+    var ignoredTouches: Set<UInt64> = []
     /// Every touch delivered since the last reset (a multi-tap's taps included): recognizers
     /// compete only when these overlap.
-    var seenTouches: Set<ObjectIdentifier> = []
+    var seenTouches: Set<UInt64> = []
     var timer: TimerQueue.TimerID?
 
     public init(name: String = "", target: AnyObject? = nil, action: ((GestureRecognizer) -> Void)? = nil) {
@@ -143,7 +143,7 @@ open class GestureRecognizer: CustomStringConvertible {
 
     /// Stops delivering `touch` to this recognizer.
     public func ignore(_ touch: Touch, for event: Event) {
-        ignoredTouches.insert(ObjectIdentifier(touch))
+        ignoredTouches.insert(touch.serial)
         trackedTouches.removeAll { $0 === touch }
     }
 

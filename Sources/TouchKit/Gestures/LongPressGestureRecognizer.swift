@@ -9,10 +9,10 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     /// Default 1.
     public var numberOfTouchesRequired = 1
 
-    private var starts: [ObjectIdentifier: Point] = [:]
+    private var starts: [UInt64: Point] = [:]
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
-        for t in touches { starts[ObjectIdentifier(t)] = t.location(in: nil) }
+        for t in touches { starts[t.serial] = t.location(in: nil) }
         guard state == .possible else { return }
         if starts.count > numberOfTouchesRequired { state = .failed; return }
         if starts.count == numberOfTouchesRequired {
@@ -24,8 +24,8 @@ open class LongPressGestureRecognizer: GestureRecognizer {
 
     open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
         if state == .possible {
-            for t in touches {
-                if let s = starts[ObjectIdentifier(t)], t.location(in: nil).distance(to: s) > allowableMovement {
+            for t in touches.inTouchOrder {
+                if let s = starts[t.serial], t.location(in: nil).distance(to: s) > allowableMovement {
                     state = .failed
                     return
                 }
@@ -36,7 +36,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
-        for t in touches { starts[ObjectIdentifier(t)] = nil }
+        for t in touches { starts[t.serial] = nil }
         if state == .possible { state = .failed } else if state == .began || state == .changed { state = .ended }
     }
 

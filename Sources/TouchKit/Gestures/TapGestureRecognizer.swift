@@ -15,23 +15,23 @@ open class TapGestureRecognizer: GestureRecognizer {
 
     private var taps = 0
     private var fingersThisTap = 0
-    private var down: [ObjectIdentifier: Point] = [:]
+    private var down: [UInt64: Point] = [:]
     private var firstTapLocation: Point?
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         cancelTimer()
-        for t in touches {
+        for t in touches.inTouchOrder {
             let p = t.location(in: nil)
             if let first = firstTapLocation, p.distance(to: first) > maximumTapDistance { state = .failed; return }
-            down[ObjectIdentifier(t)] = p
+            down[t.serial] = p
         }
         fingersThisTap = max(fingersThisTap, down.count)
         if down.count > numberOfTouchesRequired { state = .failed }
     }
 
     open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
-        for t in touches {
-            if let start = down[ObjectIdentifier(t)], t.location(in: nil).distance(to: start) > allowableMovement {
+        for t in touches.inTouchOrder {
+            if let start = down[t.serial], t.location(in: nil).distance(to: start) > allowableMovement {
                 state = .failed
                 return
             }
@@ -39,13 +39,13 @@ open class TapGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
-        for t in touches {
-            if let start = down[ObjectIdentifier(t)], t.location(in: nil).distance(to: start) > allowableMovement {
+        for t in touches.inTouchOrder {
+            if let start = down[t.serial], t.location(in: nil).distance(to: start) > allowableMovement {
                 state = .failed
                 return
             }
-            if firstTapLocation == nil { firstTapLocation = down[ObjectIdentifier(t)] }
-            down[ObjectIdentifier(t)] = nil
+            if firstTapLocation == nil { firstTapLocation = down[t.serial] }
+            down[t.serial] = nil
         }
         guard down.isEmpty else { return }
         guard fingersThisTap == numberOfTouchesRequired else { state = .failed; return }

@@ -156,3 +156,15 @@ struct NameLineTests {
         #expect(inner.description.name == "Pa\rnel")
     }
 }
+
+@Suite("Messages about binary files")
+struct BinaryMessageTests {
+    @Test func bytesThatAreNotPrintableAreEscapedInTheMessage() {
+        do {
+            _ = try EvemuParser(file: "b").parse([0xa4, 0x1b, 0x5b, 0x33, 0x31, 0x6d, 0x0a])
+            Issue.record("a binary file parsed")
+        } catch {
+            #expect(error.description == "b:1: expected a line starting with 'N:', 'I:', 'P:', 'B:', 'A:', 'L:', 'S:', 'E:' or '#', not '\\xa4\\x1b[31m'")
+        }
+    }
+}

@@ -114,6 +114,11 @@ struct SceneDecodingTests {
             == "s.json: windows[0].root.gestures[0].target: a target needs an action ('action': …) (line 1)")
     }
 
+    @Test func controlCharactersFromTheFileNeverReachTheTerminal() {
+        #expect(error(#"{ "windows": [ { "name": "W", "root": { "name": "A", "\u001b[31m": 1 } } ] }"#)
+            .hasPrefix("s.json: windows[0].root.\\u{1B}[31m: unknown key '\\u{1B}[31m'"))
+    }
+
     @Test func brokenJSONGivesTheLineAndColumn() {
         #expect(error("{ \"windows\": [\n  { \"name\": \"W\", }\n] }\n") == "s.json:2:18: expected a member name in double quotes, found '}'")
         #expect(error("") == "s.json:1:1: expected a JSON value (the file is empty)")

@@ -16,7 +16,7 @@ python3 scripts/bench/flood.py 720000 5 5000 > "$fifo" &                      # 
 gen=$!
 .build/release/touchbridge run --json --scene examples/kiosk.json "$fifo" > /dev/null &
 run=$!
-sh scripts/soak/sample.sh $run 2 .build/soak/hour.txt
+sh scripts/soak/sample.sh $run 0.5 .build/soak/hour.txt
 wait $gen; wait $run
 echo "soak recording: an hour of activity (11 520 000 events) in $(tail -1 .build/soak/hour.txt | cut -d' ' -f1) s;" \
      "RSS kB first/last/max $(head -1 .build/soak/hour.txt | cut -d' ' -f2)/$(tail -1 .build/soak/hour.txt | cut -d' ' -f2)/$(sort -n -k2 .build/soak/hour.txt | tail -1 | cut -d' ' -f2)," \

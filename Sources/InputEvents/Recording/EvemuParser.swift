@@ -232,7 +232,7 @@ public struct EvemuLineParser {
             guard c <= Int(Kernel.ABS_MAX) else { throw fail("an axis code from 00 to 3f in 'A:', not \(hexString(c))") }
             var v: [Int32] = []
             while let f = fields.next() {
-                guard let n = decimal(f) else { throw fail(what + "; '\(String(decoding: f, as: UTF8.self))' is not a 32-bit integer") }
+                guard let n = decimal(f) else { throw fail(what + "; '\(quoted(f))' is not a 32-bit integer") }
                 v.append(n)
             }
             guard v.count == needed - 1 || (needed == 5 && v.count == 5) else { throw fail(what) }
@@ -241,7 +241,7 @@ public struct EvemuLineParser {
                                                resolution: v.count > 4 ? v[4] : 0)
         case UInt8(ascii: "L"), UInt8(ascii: "S"):
             try requireHeader(state, fail)
-            let what = "'\(String(decoding: tag, as: UTF8.self)) CODE STATE' (a hex code and a decimal state)"
+            let what = "'\(quoted(tag)) CODE STATE' (a hex code and a decimal state)"
             guard let c = fields.next(), hex(c, maxDigits: 4) != nil, let s = fields.next(), decimal(s) != nil,
                   fields.atEnd else { throw fail(what) }
         case UInt8(ascii: "E"):
@@ -254,10 +254,10 @@ public struct EvemuLineParser {
             guard let cf = fields.next(), let code = hex(cf, maxDigits: 4) else { throw fail(what + "; the code is not hex") }
             guard let vf = fields.next() else { throw fail(what + "; the value is missing") }
             guard let value = decimal(vf) else {
-                throw fail(what + "; the value '\(String(decoding: vf, as: UTF8.self))' is not a 32-bit integer")
+                throw fail(what + "; the value '\(quoted(vf))' is not a 32-bit integer")
             }
             if let extra = fields.next(), extra.first != UInt8(ascii: "#") {
-                throw fail(what + "; found '\(String(decoding: extra, as: UTF8.self))' after the value")
+                throw fail(what + "; found '\(quoted(extra))' after the value")
             }
             guard type <= Int(Kernel.EV_MAX) else { throw fail("an event type from 0000 to 001f, not \(hexString(type, width: 4))") }
             if let max = Kernel.maxCode(ofType: UInt16(type)), code > Int(max) {
@@ -266,7 +266,7 @@ public struct EvemuLineParser {
             state.sawEvent = true
             return InputEvent(time: time, type: UInt16(type), code: UInt16(code), value: value)
         default:
-            throw fail("a line starting with 'N:', 'I:', 'P:', 'B:', 'A:', 'L:', 'S:', 'E:' or '#', not '\(String(decoding: tag.prefix(20), as: UTF8.self))'")
+            throw fail("a line starting with 'N:', 'I:', 'P:', 'B:', 'A:', 'L:', 'S:', 'E:' or '#', not '\(quoted(tag.prefix(20)))'")
         }
         return nil
     }
@@ -354,6 +354,20 @@ public struct EvemuLineParser {
         b.append(hex: UInt32(truncatingIfNeeded: v), width: width)
         return b.string
     }
+}
+
+/// A piece of a line as it may appear in a message: printable ASCII as is, other bytes as
+/// `\xNN` (a binary file's bytes must not reach the terminal raw), at most 40 of them.
+func quoted(_ bytes: ArraySlice<UInt8>) -> String {
+    var out = ""
+    for b in bytes.prefix(40) {
+        if b >= 0x20 && b < 0x7f { out.unicodeScalars.append(Unicode.Scalar(b)) } else {
+            let hex = Array("0123456789abcdef")
+            out += "\\x" + String(hex[Int(b >> 4)]) + String(hex[Int(b & 15)])
+        }
+    }
+    if bytes.count > 40 { out += "…" }
+    return out
 }
 
 /// Splits a line into whitespace-separated fields.

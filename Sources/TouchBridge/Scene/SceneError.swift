@@ -19,11 +19,21 @@ public struct SceneError: Error, CustomStringConvertible, Equatable {
     /// JSON that is not well-formed.
     public var description: String {
         if let keyPath {
-            return "\(file): \(keyPath): \(message)" + (line.map { " (line \($0))" } ?? "")
+            return Self.printable("\(file): \(keyPath): \(message)" + (line.map { " (line \($0))" } ?? ""))
         }
         var place = file
         if let line { place += ":\(line)" }
         if let column { place += ":\(column)" }
-        return "\(place): \(message)"
+        return Self.printable("\(place): \(message)")
+    }
+
+    /// Control characters from the file (a key named with an escape sequence, say) are
+    /// written as `\u{1B}`, never sent to the terminal.
+    static func printable(_ s: String) -> String {
+        var out = ""
+        for u in s.unicodeScalars {
+            if u.value < 0x20 || u.value == 0x7f { out += "\\u{" + String(u.value, radix: 16, uppercase: true) + "}" } else { out.unicodeScalars.append(u) }
+        }
+        return out
     }
 }

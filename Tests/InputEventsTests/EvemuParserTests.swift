@@ -168,3 +168,19 @@ struct BinaryMessageTests {
         }
     }
 }
+
+/// Found by the evemu fuzzer (Fuzz/findings/evemu/evemu-codes-of-undefined-type.evemu): codes
+/// for an event type the kernel does not define were accepted, and lost when written back.
+@Suite("Event types the kernel does not define")
+struct UndefinedTypeTests {
+    @Test func codesForThemAreRefusedEmptyLinesAccepted() throws {
+        do {
+            _ = try EvemuParser(file: "u").parse("N: p\nI: 0003 0001 0001 0001\nB: 10 01 00 00 00 00 00 00 00\n")
+            Issue.record("accepted")
+        } catch {
+            #expect(error.description == "u:3: expected event codes only for the event types evemu knows (00–05, 11, 12, 14, 15), not 10")
+        }
+        let r = try EvemuParser(file: "u").parse("N: p\nI: 0003 0001 0001 0001\nB: 10 00 00 00 00 00 00 00 00\n")
+        #expect(r.description.codes[0x10] == nil)
+    }
+}

@@ -215,6 +215,9 @@ public struct EvemuLineParser {
             let type = UInt16(t)
             let bytes = try hexBytes(&fields, count: 8, what: what, fail)
             let offset = state.maskBytes[type, default: []].count * 8
+            guard type == Kernel.EV_SYN || Kernel.maxCode(ofType: type) != nil || bytes.allSatisfy({ $0 == 0 }) else {
+                throw fail("event codes only for the event types evemu knows (00–05, 11, 12, 14, 15), not \(hexString(t))")
+            }
             let limit = type == Kernel.EV_SYN ? Int(Kernel.EV_MAX) : Int(Kernel.maxCode(ofType: type) ?? 0)
             for (i, byte) in bytes.enumerated() where byte != 0 {
                 for bit in 0..<8 where byte & (1 << bit) != 0 && offset + i * 8 + bit > limit {

@@ -182,7 +182,8 @@ struct ServiceTests {
         let d = try Spawned(touchbridgeExecutable, ["run", "--scene", scenePath, p.devnode],
                             environment: ["NOTIFY_SOCKET": socketPath, "WATCHDOG_USEC": "200000"])
         #expect(eventually { drain(); return messages.contains("READY=1") }, "READY=1 after the device scan")
-        #expect(messages.contains("STATUS=1 panel, 0 touches down"), "\(messages)")
+        #expect(eventually { drain(); return messages.contains("STATUS=1 panel, 0 touches down") }, "\(messages)")
+        #expect(messages.firstIndex(of: "READY=1")! < messages.firstIndex(of: "STATUS=1 panel, 0 touches down")!)
         // Watchdog keep-alives at half of WATCHDOG_USEC: about ten a second.
         messages.removeAll()
         let start = Date()

@@ -5,6 +5,9 @@
 
 SHELL := /bin/bash
 BIN_RELEASE := .build/release/touchbridge
+# The build users get: the Swift standard library linked statically (BENCHMARKS.md: 3.3 MiB
+# less RSS, start-up 8.6 → 5.5 ms, the same throughput).
+RELEASE_BUILD := swift build -c release --static-swift-stdlib --product touchbridge
 DEMO_SCENE := examples/kiosk.json
 DEMO_RECORDING := examples/kiosk.evemu
 
@@ -29,7 +32,7 @@ MANUAL := .build/plugins/GenerateManual/outputs/TouchBridgeCLI/touchbridge.1
 .PHONY: run test build deps test-deps unit-test device-test install-check install uninstall manual fuzz soak sanitize clean
 
 run: deps
-	swift build -c release --product touchbridge
+	$(RELEASE_BUILD)
 	@node=$$($(BIN_RELEASE) list --touchscreens --paths | head -n 1); \
 	if [ -n "$$node" ]; then \
 	  echo "touchbridge: running the demo kiosk scene on $$node (interrupt to exit)" >&2; \
@@ -85,8 +88,8 @@ install-check:
 	@scripts/install-check
 
 install: deps
-	swift build -c release --product touchbridge
-	$(MAKE) --no-print-directory manual
+	$(MAKE) --no-print-directory manual    # first: its plugin builds the tool its own way
+	$(RELEASE_BUILD)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(UDEVRULESDIR) $(DESTDIR)$(UNITDIR) \
 	  $(DESTDIR)$(SYSCONFDIR)/touchbridge $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
 	install -m 755 $(BIN_RELEASE) $(DESTDIR)$(BINDIR)/touchbridge

@@ -6,15 +6,7 @@
 set -e
 bin=.build-asan/debug/touchbridge
 python3 scripts/bench/flood.py 6500 5 10000 > /tmp/leak-stream.evemu      # 65 s at 100 Hz
-.build/debug/touchbridge replay --start-delay 3 --hold 1 /tmp/leak-stream.evemu 2> /tmp/replay.txt &
-replay=$!
-node=
-for i in $(seq 1 100); do
-  node=$(sed -n 's/.*: \(\/dev\/input\/event[0-9]*\)$/\1/p' /tmp/replay.txt)
-  [ -n "$node" ] && break
-  sleep 0.2
-done
-[ -n "$node" ] || { echo "daemon-leaks: replay made no device"; cat /tmp/replay.txt; exit 1; }
+stream=/tmp/leak-stream.evemu; . scripts/vm/replay-panel.sh
 ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$PWD/scripts/sanitize/lsan.supp \
   $bin run --json --scene examples/kiosk.json "$node" > /tmp/leak-run.log 2> /tmp/leak-run.err &
 daemon=$!

@@ -5,15 +5,7 @@
 set -e
 mkdir -p .build/soak
 python3 scripts/bench/flood.py 60500 5 10000 > /tmp/soak-stream.evemu          # 605 s at 100 Hz
-.build/debug/touchbridge replay --start-delay 3 --hold 1 /tmp/soak-stream.evemu 2> /tmp/replay.txt &
-replay=$!
-node=
-for i in $(seq 1 300); do
-  node=$(sed -n 's/.*: \(\/dev\/input\/event[0-9]*\)$/\1/p' /tmp/replay.txt)
-  [ -n "$node" ] && break
-  sleep 0.2
-done
-[ -n "$node" ] || { echo "soak: replay made no device"; cat /tmp/replay.txt; exit 1; }
+stream=/tmp/soak-stream.evemu; . scripts/vm/replay-panel.sh
 .build/release/touchbridge run --json --scene examples/kiosk.json "$node" > /tmp/soak-run.log 2> /tmp/soak-run.err &
 daemon=$!
 sh scripts/soak/sample.sh $daemon 10 .build/soak/live.txt &

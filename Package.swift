@@ -1,6 +1,10 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+// Release builds drop Swift's run-time exclusivity checks: they were 28 % of the daemon's
+// instructions per event (BENCHMARKS.md). Debug builds, and so every test run, keep them.
+let release: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+
 let package = Package(
     name: "touchbridge",
     products: [
@@ -24,20 +28,20 @@ let package = Package(
         .systemLibrary(name: "CLinux"),
 
         // Pure Swift: kernel event values, device descriptions, evemu and evtest formats.
-        .target(name: "InputEvents"),
+        .target(name: "InputEvents", swiftSettings: release),
 
         // Pure Swift: contact tracking (protocol B, A, single touch) and screen mapping.
-        .target(name: "TouchInput", dependencies: ["InputEvents"]),
+        .target(name: "TouchInput", dependencies: ["InputEvents"], swiftSettings: release),
 
         // Pure Swift: the headless UIKit (geometry, responders, views, touches, events).
-        .target(name: "TouchKit"),
+        .target(name: "TouchKit", swiftSettings: release),
 
         // The kernel side: libevdev devices, libudev discovery, evtest/evemu output.
-        .target(name: "Evdev", dependencies: ["CEvdev", "CUdev", "CLinux", "InputEvents"]),
+        .target(name: "Evdev", dependencies: ["CEvdev", "CUdev", "CLinux", "InputEvents"], swiftSettings: release),
 
         // The glue: devices and recordings → contacts → touches → a window built from a
         // scene file → the handler log; and the daemon's event loop.
-        .target(name: "TouchBridge", dependencies: ["InputEvents", "TouchInput", "TouchKit", "Evdev", "CLinux"]),
+        .target(name: "TouchBridge", dependencies: ["InputEvents", "TouchInput", "TouchKit", "Evdev", "CLinux"], swiftSettings: release),
 
         // Random streams and the pipeline's invariants, for the tests, `make soak` and the fuzzers.
         .target(name: "PipelineChecks", dependencies: ["TouchBridge", "TouchKit", "TouchInput", "InputEvents"]),
@@ -47,9 +51,11 @@ let package = Package(
             dependencies: [
                 "Evdev", "InputEvents", "TouchInput", "TouchBridge",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
+            ],
+            swiftSettings: release),
 
-        // Microbenchmarks (a plain timing executable): swift run -c release touchkit-bench
+        // Microbenchmarks live in their own package (Benchmarks/, ordo-one/benchmark), so
+        // neither the product nor its tests build the benchmark tooling.
         // Fuzzers (`make fuzz`: built with -sanitize=fuzzer,address -DFUZZING); built plainly,
         // each replays inputs (crashes, its corpus) through its harness.
         .executableTarget(name: "fuzz-evemu", dependencies: ["InputEvents", "Evdev", "PipelineChecks"], path: "Fuzz/Evemu"),
@@ -60,7 +66,6 @@ let package = Package(
 
         // `make soak`: the invariants over millions of random events.
         .executableTarget(name: "touchbridge-soak", dependencies: ["PipelineChecks", "TouchBridge"]),
-        .executableTarget(name: "touchkit-bench", dependencies: ["TouchKit"], path: "Benchmarks/TouchKitBench"),
 
         .testTarget(name: "InputEventsTests", dependencies: ["InputEvents"]),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "InputEvents"]),

@@ -9,7 +9,7 @@ struct EvtestCommand: ParsableCommand {
         abstract: "Dump a device (or an evemu recording) in evtest 1.35's exact format.",
         discussion: """
             Prints the header (ids, name, supported events with axis ranges, properties), then one \
-            line per event as the kernel delivers it, flushed at every SYN_REPORT. Ends cleanly on \
+            line per event as the kernel delivers it, written out whenever it has read all there is. Ends cleanly on \
             SIGINT or SIGTERM (the grab is released). A recording is dumped whole, then it exits.
             """)
 
@@ -27,14 +27,13 @@ struct EvtestCommand: ParsableCommand {
         do { input = try InputSource.open(source) } catch { throw fail(error) }
         switch input {
         case let .recording(recording, _):
-            // No signal handling needed: output is flushed per frame, so the default
-            // SIGINT loses nothing; a closed reader (EPIPE) ends the dump.
+            // Written in chunks; a closed reader (EPIPE) ends the dump.
             formatter.writeHeader(recording.description, into: &buffer)
             formatter.writeTesting(into: &buffer)
             out.flush(&buffer)
             for e in recording.events {
                 formatter.write(e, into: &buffer)
-                if e.isReport {
+                if buffer.count > OutputSink.chunk {
                     out.flush(&buffer)
                     if out.isBroken { break }
                 }
@@ -60,7 +59,7 @@ struct EvtestCommand: ParsableCommand {
                 do {
                     status = try device.read(.raw) { e, _ in
                         formatter.write(e, into: &buffer)
-                        if e.isReport { out.flush(&buffer) }
+                        if buffer.count > OutputSink.chunk { out.flush(&buffer) }
                     }
                 } catch {
                     out.flush(&buffer)

@@ -54,7 +54,7 @@ struct RecordCommand: ParsableCommand {
             do {
                 status = try dev.read(.raw) { e, _ in
                     writer.write(e, into: &buffer)
-                    if e.isReport { sink.flush(&buffer) }
+                    if buffer.count > OutputSink.chunk { sink.flush(&buffer) }
                 }
             } catch {
                 sink.flush(&buffer)

@@ -65,7 +65,7 @@ struct TouchesCommand: ParsableCommand {
         for e in r.events where !out.isBroken {
             tracker.process(e) { frame in
                 log.write(frame, mapper: mapper, into: &buffer)
-                out.flush(&buffer)
+                if buffer.count > OutputSink.chunk { out.flush(&buffer) }
             }
         }
         // The recording ends like an unplug: whatever is still down is cancelled.
@@ -122,9 +122,11 @@ struct TouchesCommand: ParsableCommand {
                 let status = try device.read(.synced) { e, isSync in
                     tracker.process(e, isSync: isSync) { frame in
                         log.write(frame, mapper: mapper, into: &buffer)
-                        out.flush(&buffer)
+                        if buffer.count > OutputSink.chunk { out.flush(&buffer) }
                     }
                 }
+                // All there is has been read: out with it before waiting again.
+                out.flush(&buffer)
                 if status == .unplugged { failure = .unplugged(path: device.path); break loop }
             } catch {
                 failure = error

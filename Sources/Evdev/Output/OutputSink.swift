@@ -2,8 +2,12 @@ import Glibc
 import InputEvents
 
 /// Writes buffered text to a file descriptor (stdout by default) in whole chunks; callers
-/// fill a `TextBuffer` and hand it over once per input frame.
+/// fill a `TextBuffer` and hand it over when they are about to wait for input (so every frame
+/// is out before the next wait, and a flood shares writes), or once it holds `chunk` bytes.
 public final class OutputSink: TextSink {
+    /// The size at which a buffer is written out even in the middle of a burst.
+    public static let chunk = 1 << 16
+
     public let fd: Int32
     /// Set once a write failed (the reader went away, say); later writes are dropped.
     public private(set) var isBroken = false

@@ -70,7 +70,22 @@ public struct ByteWriter {
         write(digits: value.magnitude, count: Self.digitCount(value.magnitude))
     }
 
-    @usableFromInline static let powers: [Double] = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9]
+    /// 10^d for d in 0…9, without a global array (whose access costs a retain and a release).
+    @inlinable @inline(__always)
+    static func power(_ d: Int) -> Double {
+        switch d {
+        case 0: return 1
+        case 1: return 10
+        case 2: return 100
+        case 3: return 1e3
+        case 4: return 1e4
+        case 5: return 1e5
+        case 6: return 1e6
+        case 7: return 1e7
+        case 8: return 1e8
+        default: return 1e9
+        }
+    }
 
     /// `value` with `decimals` (0…9) digits after the point, like printf's `%.Nf` (rounded
     /// half away from zero; `nan`, `inf`, `-inf`; beyond 2^63 units, Swift's description).
@@ -81,7 +96,7 @@ public struct ByteWriter {
             return
         }
         let d = min(max(decimals, 0), 9)
-        let scale = Self.powers[d]
+        let scale = Self.power(d)
         let scaled = (value.magnitude * scale).rounded()
         guard scaled < 9.0e18 else { writeDescription(value); return }
         let units = UInt64(scaled)
@@ -100,7 +115,7 @@ public struct ByteWriter {
     public mutating func write(compact value: Double, maxDecimals: Int = 3) {
         guard value.isFinite else { write("null"); return }
         var d = min(max(maxDecimals, 1), 9)
-        let scale = Self.powers[d]
+        let scale = Self.power(d)
         let scaled = (value.magnitude * scale).rounded()
         guard scaled < 9.0e18 else { writeDescription(value); return }
         let units = UInt64(scaled)

@@ -49,7 +49,8 @@ public final class HandlerLog {
     public internal(set) var buffer = TextBuffer(capacity: 1 << 16)
     /// Input time, for lines not caused by a touch frame (timers, actions).
     var timers: TimerQueue?
-    private var devices: [Int: Name] = [:]
+    /// Device names by device number (small numbers the input side hands out).
+    private var devices: [Name?] = []
     private var scratch: [Touch] = []
     /// The action being sent (set by its sender, written by whoever performs it).
     private var pendingAction: (action: Name, sender: Name, controlEvent: String?)?
@@ -67,9 +68,20 @@ public final class HandlerLog {
     public func discard() { buffer.removeAll() }
 
     /// Names the input device that touches with `device` number come from.
-    public func setDevice(_ number: Int, name: String) { devices[number] = Name(name) }
+    public func setDevice(_ number: Int, name: String) {
+        guard number >= 0 else { return }
+        if number >= devices.count { devices.append(contentsOf: repeatElement(nil, count: number + 1 - devices.count)) }
+        devices[number] = Name(name)
+    }
 
-    public func removeDevice(_ number: Int) { devices[number] = nil }
+    public func removeDevice(_ number: Int) {
+        if number >= 0 && number < devices.count { devices[number] = nil }
+    }
+
+    /// The name of device `number`, escaped for JSON (empty when unknown).
+    private func deviceName(_ number: Int) -> Name {
+        number >= 0 && number < devices.count ? devices[number] ?? unknownDevice : unknownDevice
+    }
 
     var now: Double { timers?.now ?? 0 }
 
@@ -99,7 +111,7 @@ public final class HandlerLog {
     /// Room for one touch line: its fixed text, numbers and names.
     private func lineBound(_ responder: Name) -> Int {
         var n = 96 + responder.json.count
-        for t in scratch { n += 40 * ByteWriter.maxNumberBytes + 200 + (devices[t.device] ?? unknownDevice).json.count }
+        for t in scratch { n += 40 * ByteWriter.maxNumberBytes + 200 + deviceName(t.device).json.count }
         return n
     }
 
@@ -120,7 +132,7 @@ public final class HandlerLog {
                 w.write(",\"tapCount\":"); w.write(decimal: Int64(touch.tapCount))
                 w.write(",\"force\":"); w.write(compact: touch.force)
                 w.write(",\"majorRadius\":"); w.write(compact: touch.majorRadius)
-                w.write(",\"device\":"); w.write(bytes: (devices[touch.device] ?? unknownDevice).json)
+                w.write(",\"device\":"); w.write(bytes: deviceName(touch.device).json)
                 w.write(",\"slot\":")
                 if touch.slot >= 0 { w.write(decimal: Int64(touch.slot)) } else { w.write("null") }
                 w.write("}")

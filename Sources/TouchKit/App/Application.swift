@@ -134,10 +134,12 @@ open class Application: Responder {
 
     /// Sends the event to the windows its touches belong to.
     open func sendEvent(_ event: Event) {
-        var seen: [Window] = []
+        // Nearly always one window: the list of others is only made for a second one.
+        var first: Window?
+        var others: [Window] = []
         for touch in event.touchList {
-            guard let w = touch.window, !seen.contains(where: { $0 === w }) else { continue }
-            seen.append(w)
+            guard let w = touch.window, w !== first, !others.contains(where: { $0 === w }) else { continue }
+            if first == nil { first = w } else { others.append(w) }
             w.sendEvent(event)
         }
     }

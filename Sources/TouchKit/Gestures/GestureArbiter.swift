@@ -45,10 +45,10 @@ final class GestureArbiter {
             var began = Set<Touch>(), moved = Set<Touch>(), ended = Set<Touch>(), cancelled = Set<Touch>()
             for t in touches where t.isFollowed(by: r) && !r.ignoredTouches.contains(t.serial) {
                 switch t.phase {
-                case .began: began.insert(t)
-                case .moved: moved.insert(t)
-                case .ended: ended.insert(t)
-                case .cancelled: cancelled.insert(t)
+                case .began: began.insert(t, sizedFor: touches.count)
+                case .moved: moved.insert(t, sizedFor: touches.count)
+                case .ended: ended.insert(t, sizedFor: touches.count)
+                case .cancelled: cancelled.insert(t, sizedFor: touches.count)
                 case .stationary: break
                 }
             }
@@ -151,7 +151,7 @@ final class GestureArbiter {
     }
 
     private func deliverToViews(_ touches: [Touch], _ event: Event) {
-        var calls = ViewCalls()
+        var calls = ViewCalls(sizeHint: touches.count)
         for t in touches where !t.viewDone {
             switch t.phase {
             case .began:
@@ -185,7 +185,7 @@ final class GestureArbiter {
     /// Withheld touches whose recognizers have decided: delivered late, in order.
     private func releaseHeld() {
         guard let event, !held.isEmpty else { return }
-        var calls = ViewCalls()
+        var calls = ViewCalls(sizeHint: held.count)
         for t in held {
             if t.viewDone { continue }
             if t.heldBegan && !undecided(t, began: true) {
@@ -225,7 +225,7 @@ final class GestureArbiter {
     /// The views see no more of `touches`: those they saw begin get `touchesCancelled`,
     /// withheld ones are dropped.
     private func endForViews(_ touches: [Touch], _ event: Event) {
-        var calls = ViewCalls()
+        var calls = ViewCalls(sizeHint: touches.count)
         for t in touches where !t.viewDone {
             if t.viewBegan { calls.add(t, .cancelled) }
             t.viewDone = true
@@ -270,6 +270,10 @@ private struct ViewCalls {
     }
 
     private var calls: [Calls] = []
+    /// How many touches the frame has: a phase's set is allocated once, at that size.
+    private let sizeHint: Int
+
+    init(sizeHint: Int) { self.sizeHint = sizeHint }
 
     mutating func add(_ t: Touch, _ phase: Touch.Phase) {
         guard let v = t.view else { return }
@@ -279,10 +283,10 @@ private struct ViewCalls {
             i = calls.count - 1
         }
         switch phase {
-        case .began: calls[i!].began.insert(t)
-        case .moved: calls[i!].moved.insert(t)
-        case .ended: calls[i!].ended.insert(t)
-        case .cancelled: calls[i!].cancelled.insert(t)
+        case .began: calls[i!].began.insert(t, sizedFor: sizeHint)
+        case .moved: calls[i!].moved.insert(t, sizedFor: sizeHint)
+        case .ended: calls[i!].ended.insert(t, sizedFor: sizeHint)
+        case .cancelled: calls[i!].cancelled.insert(t, sizedFor: sizeHint)
         case .stationary: break
         }
     }
@@ -294,6 +298,16 @@ private struct ViewCalls {
             if !c.ended.isEmpty { c.view.touchesEnded(c.ended, with: event) }
             if !c.cancelled.isEmpty { c.view.touchesCancelled(c.cancelled, with: event) }
         }
+    }
+}
+
+extension Set where Element == Touch {
+    /// Inserts, allocating room for `count` touches at the first insert instead of growing
+    /// (and rehashing) as a frame's touches arrive.
+    @inline(__always)
+    mutating func insert(_ t: Touch, sizedFor count: Int) {
+        if isEmpty { reserveCapacity(count) }
+        insert(t)
     }
 }
 

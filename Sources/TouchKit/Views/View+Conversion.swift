@@ -30,6 +30,8 @@ extension View {
     public func convert(_ point: Point, to view: View?) -> Point {
         if let view, view === superview { return convertToSuperview(point) }
         if view === self { return point }
+        // A subview (a window's root view, say): one step down.
+        if let view, view.superview === self { return view.convertFromSuperview(point) }
         var q = point
         var v = self
         while let s = v.superview {

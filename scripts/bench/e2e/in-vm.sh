@@ -1,0 +1,110 @@
+#!/bin/sh
+# One boot of the end-to-end benchmark, inside the VM (scripts/bench/e2e/run starts it):
+# every tool on the same uinput panel, the same injected frames, one after the other in an
+# order that rotates with the boot number. usage: sh in-vm.sh DIR BOOT
+# DIR holds the binaries (bin/) and scenes (scenes/); results go to DIR/boot-BOOT.txt.
+set -u
+dir=$1 boot=$2
+bin=$dir/bin
+out=$dir/boot-$boot.txt
+frames=${E2E_FRAMES:-5000}
+latency_frames=${E2E_LATENCY_FRAMES:-300}
+tmp=/tmp/e2e
+mkdir -p $tmp
+: > "$out"
+h=$bin/harness
+tb=$bin/touchbridge
+
+# The tools, by name: the command (with {} for the node), the latency marker.
+cmd() {
+  case $1 in
+    floor) echo "$bin/floor-reader {}" ;;
+    tb-evtest) echo "$tb evtest {}" ;;
+    tb-run) echo "$tb run --json {}" ;;
+    evtest) echo "evtest {}" ;;
+    libinput) echo "libinput debug-events --device {}" ;;
+  esac
+}
+marker() {
+  case $1 in
+    floor) echo binary ;;
+    tb-evtest|evtest) echo SYN_REPORT ;;
+    tb-run) echo touchesMoved ;;
+    libinput) echo TOUCH_FRAME ;;
+  esac
+}
+# Frames and SYN_DROPPED in a flood's output (FILE and FILE.err).
+counts() {
+  f=$2
+  case $1 in
+    floor) python3 - "$f" <<'PY'
+import sys
+d = open(sys.argv[1], 'rb').read()
+rep = drop = 0
+for i in range(0, len(d) - 23, 24):
+    if d[i + 16:i + 18] == b'\0\0':
+        code = d[i + 18]
+        rep += code == 0
+        drop += code == 3
+print("frames_seen=%d syn_dropped=%d" % (rep, drop))
+PY
+    ;;
+    tb-evtest|evtest)
+      echo "frames_seen=$(grep -c -- '-------------- SYN_REPORT ------------' "$f") syn_dropped=$(grep -c 'SYN_DROPPED' "$f")" ;;
+    libinput)
+      echo "frames_seen=$(grep -c 'TOUCH_FRAME' "$f") syn_dropped=$(cat "$f" "$f.err" | grep -c 'SYN_DROPPED')" ;;
+    tb-run)
+      # Its own count, from the SIGUSR1 state report: "… N frames, M SYN_DROPPED".
+      sed -n 's/.* \([0-9]*\) frames, \([0-9]*\) SYN_DROPPED.*/frames_seen=\1 syn_dropped=\2/p' "$f.err" | tail -n 1 ;;
+  esac
+}
+record() { echo "boot=$boot $*" >> "$out"; echo "boot=$boot $*"; }
+
+tools="floor tb-evtest tb-run evtest libinput"
+# Rotate the order with the boot number, so no tool always goes first.
+i=0
+while [ $i -lt $(( (boot - 1) % 5 )) ]; do
+  first=${tools%% *}; tools="${tools#* } $first"; i=$((i + 1))
+done
+
+# 1. The flood: 5 fingers on a 5-slot panel, $frames frames at 1 kHz, stdout to a file.
+for t in $tools; do
+  r=$($h flood 5 5 $frames 1000 $tmp/$t.out -- $(cmd $t))
+  record kind=flood tool=$t fingers=5 slots=5 views=default $r $(counts $t $tmp/$t.out)
+  rm -f $tmp/$t.out $tmp/$t.out.err
+done
+
+# 2. Latency: $latency_frames frames at 50 Hz, uinput write → the tool's line on a pty.
+for t in $tools; do
+  r=$($h latency 5 5 $latency_frames 50 "$(marker $t)" -- $(cmd $t))
+  record kind=latency tool=$t $r
+done
+
+# 3. Idle: wakeups over 10 s with nobody touching.
+for t in $tools; do
+  r=$($h idle 10 -- $(cmd $t))
+  record kind=idle tool=$t $r
+done
+
+# 4. (first boot only, E2E_SCALING=1) How the cost grows: 1, 2, 5, 10 fingers on a 10-slot panel (run --json and libinput),
+#    then scenes of 10, 1 000 and 10 000 views (run --json, 5 fingers).
+[ "${E2E_SCALING:-1}" = 1 ] && for n in 1 2 5 10; do
+  for t in tb-run libinput; do
+    r=$($h flood 10 $n $frames 1000 $tmp/$t.out -- $(cmd $t))
+    record kind=flood tool=$t fingers=$n slots=10 views=default $r $(counts $t $tmp/$t.out)
+    rm -f $tmp/$t.out $tmp/$t.out.err
+  done
+done
+[ "${E2E_SCALING:-1}" = 1 ] && for v in 10 1000 10000; do
+  r=$($h flood 5 5 $frames 1000 $tmp/scene.out -- $tb run --json --scene $dir/scenes/views-$v.json {})
+  record kind=flood tool=tb-run fingers=5 slots=5 views=$v $r $(counts tb-run $tmp/scene.out)
+  rm -f $tmp/scene.out $tmp/scene.out.err
+done
+
+# 5. Memory floors (static Swift programs doing nothing: linking libevdev and libudev; and
+#    also swift-argument-parser, parsing its arguments, as touchbridge's command line does),
+#    and start-up to READY=1.
+record kind=rss tool=floor-swift $($h rss -- $bin/floor-swift)
+record kind=rss tool=floor-parser $($h rss -- $bin/parser-floor {} --json)
+record kind=rss tool=floor-c $($h rss -- $bin/floor-reader {})
+record kind=ready tool=tb-run $($h ready -- $tb run {})

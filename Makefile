@@ -29,7 +29,7 @@ ZSHCOMPDIR := $(PREFIX)/share/zsh/site-functions
 FISHCOMPDIR := $(PREFIX)/share/fish/vendor_completions.d
 MANUAL := .build/plugins/GenerateManual/outputs/TouchBridgeCLI/touchbridge.1
 
-.PHONY: run test build deps test-deps unit-test device-test install-check install uninstall manual fuzz soak sanitize clean
+.PHONY: run test build deps test-deps unit-test device-test install-check install uninstall manual fuzz soak sanitize clean bench bench-e2e
 
 run: deps
 	$(RELEASE_BUILD)
@@ -66,6 +66,17 @@ sanitize: test-deps
 # full speed and ten minutes live in the VM, memory and descriptors sampled (RELIABILITY.md).
 soak: test-deps
 	scripts/soak/run.sh
+
+# Microbenchmarks (ordo-one/benchmark, their own package in Benchmarks/): time and mallocs
+# per operation of the per-event work, the hit test and scene decoding.
+bench: deps
+	cd Benchmarks && swift package benchmark
+
+# touchbridge beside evtest, libinput and a C floor on one uinput panel in the VM, pooled over
+# E2E_BOOTS boots; the table is appended to BENCHMARKS.md (E2E_APPEND=0 to only print it).
+E2E_BOOTS ?= 3
+bench-e2e: test-deps
+	scripts/bench/e2e/run $(E2E_BOOTS)
 
 # Fuzzing with libFuzzer and AddressSanitizer: FUZZ_SECONDS each (FUZZERS to pick some).
 FUZZ_SECONDS ?= 60

@@ -126,9 +126,10 @@ public final class HandlerLog {
                 if i > 0 { w.write(",") }
                 w.write("{\"id\":"); w.write(decimal: Int64(touch.identifier))
                 w.write(",\"phase\":\""); w.write(cancelled ? "cancelled" : phase(touch.phase))
-                w.write("\",\"location\":"); w.write(jsonPoint: touch.location(in: view))
-                w.write(",\"previousLocation\":"); w.write(jsonPoint: touch.previousLocation(in: view))
-                w.write(",\"window\":"); w.write(jsonPoint: touch.location(in: nil))
+                let at = touch.locations(in: view)
+                w.write("\",\"location\":"); w.write(jsonPoint: at.location)
+                w.write(",\"previousLocation\":"); w.write(jsonPoint: at.previous)
+                w.write(",\"window\":"); w.write(jsonPoint: at.inWindow)
                 w.write(",\"tapCount\":"); w.write(decimal: Int64(touch.tapCount))
                 w.write(",\"force\":"); w.write(compact: touch.force)
                 w.write(",\"majorRadius\":"); w.write(compact: touch.majorRadius)
@@ -151,8 +152,9 @@ public final class HandlerLog {
                 if i == 0 { w.write(" #") } else { w.write("; #") }
                 w.write(decimal: Int64(touch.identifier))
                 w.write(" "); w.write(cancelled ? "cancelled" : phase(touch.phase))
-                w.write(" "); w.write(textPoint: touch.location(in: view))
-                w.write(" prev "); w.write(textPoint: touch.previousLocation(in: view))
+                let at = touch.locations(in: view)
+                w.write(" "); w.write(textPoint: at.location)
+                w.write(" prev "); w.write(textPoint: at.previous)
                 w.write(" taps "); w.write(decimal: Int64(touch.tapCount))
             }
             w.write("\n")

@@ -78,6 +78,13 @@ public final class Touch: Hashable, CustomStringConvertible {
         return window.convert(previousWindowLocation, to: view)
     }
 
+    /// The location and previous location in `view`'s coordinates together, and in the
+    /// window's: what a log line shows, for one look at the window instead of three.
+    public func locations(in view: View?) -> (location: Point, previous: Point, inWindow: Point) {
+        guard let view, let window else { return (windowLocation, previousWindowLocation, windowLocation) }
+        return (window.convert(windowLocation, to: view), window.convert(previousWindowLocation, to: view), windowLocation)
+    }
+
     public static func == (a: Touch, b: Touch) -> Bool { a === b }
     public func hash(into h: inout Hasher) { h.combine(ObjectIdentifier(self)) }
 

@@ -14,7 +14,7 @@ DEMO_RECORDING := examples/kiosk.evemu
 # Debian packages: building, running, and (for tests) the VM and the reference tools.
 BUILD_PKGS := libevdev-dev libudev-dev pkg-config
 TEST_PKGS := $(BUILD_PKGS) qemu-system-x86 linux-image-amd64 busybox-static udev kmod systemd man-db \
-             evtest evemu-tools libinput-tools python3 python3-jsonschema
+             evtest evemu-tools libinput-tools python3 python3-jsonschema python3-prometheus-client
 
 # Installation (make install / make uninstall), with the usual PREFIX and DESTDIR.
 PREFIX ?= /usr/local
@@ -49,6 +49,8 @@ test: test-deps
 unit-test:
 	swift test --skip-build
 	python3 scripts/check-log-schema.py
+	/usr/bin/python3 scripts/check-metrics.py
+	python3 scripts/check-picture.py
 	@for f in evemu scene tracker pipeline; do .build/debug/fuzz-$$f Fuzz/findings/$$f Fuzz/corpus/$$f || exit 1; done
 
 # The unit tests under AddressSanitizer (with LeakSanitizer), then the daemon built with it

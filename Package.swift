@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "TouchKit", targets: ["TouchKit"]),
         .library(name: "Evdev", targets: ["Evdev"]),
         .library(name: "TouchBridge", targets: ["TouchBridge"]),
+        .library(name: "PanelHealth", targets: ["PanelHealth"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -43,13 +44,16 @@ let package = Package(
         // scene file → the handler log; and the daemon's event loop.
         .target(name: "TouchBridge", dependencies: ["InputEvents", "TouchInput", "TouchKit", "Evdev", "CLinux"], swiftSettings: release),
 
+        // Pure Swift: a panel's health figures from its events and contact frames (`health`).
+        .target(name: "PanelHealth", dependencies: ["InputEvents", "TouchInput"]),
+
         // Random streams and the pipeline's invariants, for the tests, `make soak` and the fuzzers.
         .target(name: "PipelineChecks", dependencies: ["TouchBridge", "TouchKit", "TouchInput", "InputEvents"]),
 
         .executableTarget(
             name: "TouchBridgeCLI",
             dependencies: [
-                "Evdev", "InputEvents", "TouchInput", "TouchBridge",
+                "Evdev", "InputEvents", "TouchInput", "TouchBridge", "PanelHealth",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: release),
@@ -70,6 +74,7 @@ let package = Package(
         .testTarget(name: "InputEventsTests", dependencies: ["InputEvents"]),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "InputEvents"]),
         .testTarget(name: "TouchKitTests", dependencies: ["TouchKit"]),
+        .testTarget(name: "PanelHealthTests", dependencies: ["PanelHealth", "TouchInput", "InputEvents"]),
         .testTarget(name: "TouchBridgeTests", dependencies: ["TouchBridge", "TouchKit", "TouchInput", "InputEvents", "Evdev", "PipelineChecks"],
                     resources: [.copy("Golden")]),
         .testTarget(name: "EvdevTests", dependencies: ["Evdev", "InputEvents"],

@@ -56,6 +56,11 @@ struct RunCommand: ParsableCommand {
         valueName: "[MATCH=]\"x y w h[; x y w h …]\""))
     var masks: [String] = []
 
+    @Option(name: .customLong("metrics-file"), help: ArgumentHelp(
+        "Keep a Prometheus text file of counters and input latency up to date (for node_exporter's textfile collector).",
+        valueName: "PATH"))
+    var metricsFile: String?
+
     @Option(help: "Diagnostics on stderr down to this level: error, warning, notice, info or debug.")
     var logLevel: String = "info"
 
@@ -93,6 +98,7 @@ struct RunCommand: ParsableCommand {
         options.rules.rects = panels.compactMap(PanelRules.parsePanel)
         options.rules.hysteresis = hysteresis.compactMap(PanelRules.parseHysteresis)
         options.rules.masks = masks.compactMap(PanelRules.parseMasks)
+        options.metricsFile = metricsFile
         do {
             // The scene is checked before any device is opened.
             let loaded = try scene.map { try Scene.load(path: $0) }

@@ -86,28 +86,7 @@ struct TouchesCommand: ParsableCommand {
         }
         var buffer = TextBuffer(capacity: 1 << 14)
         // Fingers already on the glass begin now, marked initial.
-        let now = monotonicNow()
-        let opened: ContactFrame
-        switch tracker.touchProtocol {
-        case let .slots(n):
-            let k = Kernel.self
-            let state = (0..<n).map { s in
-                ContactTracker.SlotState(
-                    slot: s, trackingID: device.slotValue(slot: s, code: k.ABS_MT_TRACKING_ID),
-                    x: device.slotValue(slot: s, code: k.ABS_MT_POSITION_X), y: device.slotValue(slot: s, code: k.ABS_MT_POSITION_Y),
-                    pressure: device.slotValue(slot: s, code: k.ABS_MT_PRESSURE), touchMajor: device.slotValue(slot: s, code: k.ABS_MT_TOUCH_MAJOR),
-                    touchMinor: device.slotValue(slot: s, code: k.ABS_MT_TOUCH_MINOR), orientation: device.slotValue(slot: s, code: k.ABS_MT_ORIENTATION),
-                    toolType: device.slotValue(slot: s, code: k.ABS_MT_TOOL_TYPE))
-            }
-            opened = tracker.open(at: now, slots: state)
-        case .single:
-            opened = tracker.open(at: now, touching: device.value(type: Kernel.EV_KEY, code: Kernel.BTN_TOUCH) != 0,
-                                  x: device.value(type: Kernel.EV_ABS, code: Kernel.ABS_X),
-                                  y: device.value(type: Kernel.EV_ABS, code: Kernel.ABS_Y),
-                                  pressure: device.value(type: Kernel.EV_ABS, code: Kernel.ABS_PRESSURE))
-        case .groups:
-            opened = ContactFrame(time: now, contacts: [])   // protocol A keeps no state between frames
-        }
+        let opened = openTracker(&tracker, on: device, at: monotonicNow())
         if !opened.contacts.isEmpty { log.write(opened, mapper: mapper, into: &buffer) }
         out.flush(&buffer)
         Diagnostics.print("touchbridge: \(device.path): reading \(d.name) (\(describe(tracker.touchProtocol)), "
@@ -147,17 +126,5 @@ struct TouchesCommand: ParsableCommand {
         case .groups: return "multitouch protocol A"
         case .single: return "single touch"
         }
-    }
-
-    private func monotonicNow() -> EventTime {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return EventTime(seconds: Int64(ts.tv_sec), microseconds: Int32(ts.tv_nsec / 1000))
-    }
-
-    private func baseName(_ path: String, dropExtension: Bool) -> String {
-        var name = String(path.split(separator: "/").last ?? Substring(path))
-        if dropExtension, let dot = name.lastIndex(of: "."), dot != name.startIndex { name = String(name[..<dot]) }
-        return name
     }
 }

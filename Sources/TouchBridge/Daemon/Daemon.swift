@@ -46,11 +46,17 @@ public final class Daemon {
     private var devices: [Int: Opened] = [:]
     private var named: [Named] = []
     private let warn: (String, Diagnostics.Level) -> Void
+    /// `--metrics-file`: the counters, their file, a timer armed only while a change waits
+    /// for the next write, and when the file was last written.
+    private let metricsExport: (metrics: Metrics, file: MetricsFile, timer: DeadlineTimer)?
+    private var metricsWritten = -Double.infinity
+    private var metricsFailed = false
 
     private static let signalToken: UInt64 = 1 << 40
     private static let timerToken: UInt64 = 1 << 40 + 1
     private static let watchdogToken: UInt64 = 1 << 40 + 2
     private static let monitorToken: UInt64 = 1 << 40 + 3
+    private static let metricsToken: UInt64 = 1 << 40 + 4
 
     /// Opens the panels (clock `CLOCK_MONOTONIC`, grabbed with `options.grab`) and builds the
     /// scene for them. Throws `DeviceError` for a named panel that cannot be used, or when a
@@ -105,7 +111,15 @@ public final class Daemon {
         pipeline = TouchPipeline(scene: instance)
         pipeline.adoptInitialTouches = options.adoptInitialTouches
         pipeline.warn = { warn($0, .warning) }
+        if let path = options.metricsFile {
+            let m = Metrics(measuresLatency: true)
+            pipeline.metrics = m
+            metricsExport = (m, MetricsFile(path: path), try DeadlineTimer())
+        } else {
+            metricsExport = nil
+        }
         try poller.add(signals.fd, token: Self.signalToken)
+        if let x = metricsExport { try poller.add(x.timer.fd, token: Self.metricsToken) }
         try poller.add(timer.fd, token: Self.timerToken)
         if let w = watchdog { try poller.add(w.timer.fd, token: Self.watchdogToken) }
         if let m = monitor { try poller.add(m.fd, token: Self.monitorToken) }
@@ -151,6 +165,7 @@ public final class Daemon {
         pipeline.open(panel, initial: panel.tracker.open(at: EventTime(totalMicroseconds: Int64(now * 1e6)), device: device))
         try poller.add(device.fd, token: UInt64(panel.number))
         devices[panel.number] = Opened(device: device, panel: panel, slot: slot)
+        metricsExport?.metrics.isDirty = true
         if let slot { named[slot].panel = panel.number }
         let r = placement.rect ?? Rect(x: 0, y: 0, width: screen.width, height: screen.height)
         warn("\(device.path): reading \(d.name) (\(describe(panel.tracker.touchProtocol)), "
@@ -165,6 +180,12 @@ public final class Daemon {
     public func run() throws {
         var ready: [UInt64] = []
         flush()
+        // The metrics file exists from the start; one that cannot be written stops the start.
+        if let x = metricsExport {
+            try x.file.write(MetricsFile.text(x.metrics, panels: pipeline.panels))
+            x.metrics.isDirty = false
+            metricsWritten = monotonicSeconds()
+        }
         notify?.send("READY=1")
         updateStatus()
         if let w = watchdog { w.timer.arm(monotonicSeconds() + w.interval) }
@@ -192,6 +213,9 @@ public final class Daemon {
                         w.timer.arm(monotonicSeconds() + w.interval)
                     }
                 case Self.monitorToken: hotplug = true
+                case Self.metricsToken:
+                    metricsExport?.timer.acknowledge()
+                    exportMetrics()
                 default: read(Int(token))
                 }
             }
@@ -214,11 +238,13 @@ public final class Daemon {
         notify?.send("STOPPING=1")
         pipeline.cancelAll(at: now())
         flush()
+        exportMetrics(force: true)
     }
 
     /// Reads what a device has; an unplugged or failing device leaves.
     private func read(_ number: Int) {
         guard let o = devices[number] else { return }
+        metricsExport?.metrics.isDirty = true
         let status: EvdevDevice.ReadStatus
         do {
             status = try o.device.read(.synced) { e, isSync in pipeline.process(e, isSync: isSync, from: o.panel) }
@@ -235,6 +261,7 @@ public final class Daemon {
     private func remove(_ number: Int, why: String) {
         guard let o = devices.removeValue(forKey: number) else { return }
         poller.remove(o.device.fd)
+        metricsExport?.metrics.retire(o.panel)
         pipeline.removePanel(o.panel, at: now())
         if let slot = o.slot {
             named[slot].panel = nil
@@ -341,5 +368,33 @@ public final class Daemon {
 
     private func now() -> EventTime { EventTime(totalMicroseconds: Int64(monotonicSeconds() * 1e6)) }
 
-    private func flush() { sink.flush(&pipeline.scene.log.buffer) }
+    private func flush() {
+        sink.flush(&pipeline.scene.log.buffer)
+        if let x = metricsExport {
+            x.metrics.logWritten(at: monotonicSeconds())
+            exportMetrics()
+        }
+    }
+
+    /// Writes the metrics file when something changed, at most once per interval: a change
+    /// that comes sooner arms the timer for the rest of the interval, so the file catches up
+    /// and an idle daemon never wakes for it.
+    private func exportMetrics(force: Bool = false) {
+        guard let x = metricsExport, x.metrics.isDirty || force else { return }
+        let now = monotonicSeconds()
+        guard force || now - metricsWritten >= options.metricsInterval else {
+            x.timer.arm(metricsWritten + options.metricsInterval)
+            return
+        }
+        do {
+            try x.file.write(MetricsFile.text(x.metrics, panels: pipeline.panels))
+            metricsFailed = false
+        } catch {
+            if !metricsFailed { warn("metrics: \(error)", .error) }   // said once until it works again
+            metricsFailed = true
+        }
+        x.metrics.isDirty = false
+        metricsWritten = now
+        x.timer.arm(nil)
+    }
 }

@@ -13,6 +13,7 @@ public final class RecordingRun {
     private let realtime: Bool
     private var streams: [Stream]
     private var pacer: Pacer?
+    private let metricsFile: MetricsFile?
 
     private final class Stream {
         let reader: RecordingReader
@@ -60,6 +61,9 @@ public final class RecordingRun {
         self.sink = sink
         self.signals = signals
         realtime = options.realtime
+        // A recording's times are not this machine's clock: counters only, no latency.
+        metricsFile = options.metricsFile.map { MetricsFile(path: $0) }
+        if metricsFile != nil { pipeline.metrics = Metrics(measuresLatency: false) }
     }
 
     /// Plays the recordings to their end (or until SIGINT/SIGTERM). At each recording's end
@@ -111,12 +115,20 @@ public final class RecordingRun {
             rounds += 1
         }
         flush()
+        try writeMetrics()
+    }
+
+    /// The metrics file, written once the recordings have played.
+    private func writeMetrics() throws {
+        guard let metricsFile, let m = pipeline.metrics else { return }
+        try metricsFile.write(MetricsFile.text(m, panels: pipeline.panels))
     }
 
     private var log: HandlerLog { pipeline.log }
 
     private func end(_ s: Stream) {
         guard streams.contains(where: { $0 === s }) else { return }
+        pipeline.metrics?.retire(s.panel)
         pipeline.removePanel(s.panel, at: s.last)
         streams.removeAll { $0 === s }
     }
@@ -126,6 +138,7 @@ public final class RecordingRun {
         let t = streams.map(\.last).max() ?? EventTime(seconds: 0, microseconds: 0)
         pipeline.cancelAll(at: t)
         flush()
+        try? writeMetrics()
     }
 
     /// Waits (in real time) until recorded time `t`, firing the timers due before it at their

@@ -16,6 +16,10 @@ public struct RunOptions: Sendable {
     public var realtime = false
     /// Per-panel settings from the command line (`--panel`, `--hysteresis`, `--mask`).
     public var rules = PanelRules()
+    /// `--metrics-file`: a Prometheus text file kept up to date (nil: no metrics).
+    public var metricsFile: String?
+    /// The least time between two writes of the metrics file (seconds).
+    public var metricsInterval = 1.0
 
     public init() {}
 

@@ -16,7 +16,9 @@ public final class Panel {
     public private(set) var mapper: ScreenMapper
     public let placement: PanelPlacement
     var tracker: ContactTracker
-    /// Input frames (`SYN_REPORT`) and `SYN_DROPPED` seen, for the state report.
+    /// Input events, frames (`SYN_REPORT`) and `SYN_DROPPED` seen, for the state report and
+    /// the metrics.
+    public internal(set) var events = 0
     public internal(set) var frames = 0
     public internal(set) var dropped = 0
     private let origin: DevicePoint

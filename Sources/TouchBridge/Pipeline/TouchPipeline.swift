@@ -13,6 +13,13 @@ public final class TouchPipeline {
     public var adoptInitialTouches = false
     /// Diagnostics (stderr in the daemon).
     public var warn: (String) -> Void = { _ in }
+    /// Counters for `--metrics-file`; nil (the default) costs one check per frame.
+    public var metrics: Metrics? {
+        didSet { log.observer = metrics.map { m in { m.observe($0) } } }
+    }
+    /// Hears each frame's touch updates (screen points) after the window had them: for
+    /// tools that draw or measure what happened (`picture`).
+    public var frameObserver: (([TouchUpdate], Double) -> Void)?
 
     private let ids = ContactIDs()
     public private(set) var panels: [Panel] = []
@@ -58,6 +65,7 @@ public final class TouchPipeline {
     /// Feeds one event of `panel` (`isSync`: part of libevdev's resync after SYN_DROPPED).
     @inline(__always)
     public func process(_ e: InputEvent, isSync: Bool = false, from panel: Panel) {
+        panel.events &+= 1
         if e.type == Kernel.EV_SYN {
             if e.code == Kernel.SYN_REPORT { panel.frames &+= 1 } else if e.code == Kernel.SYN_DROPPED { panel.dropped &+= 1 }
         }
@@ -122,7 +130,10 @@ public final class TouchPipeline {
                                        force: panel.force(c.pressure), maximumPossibleForce: panel.maximumPossibleForce,
                                        majorRadius: panel.majorRadius(c.touchMajor), device: panel.number, slot: c.slot))
         }
-        if !updates.isEmpty { scene.app.handleTouches(updates, timestamp: seconds(frame.time)) }
+        guard !updates.isEmpty else { return }
+        scene.app.handleTouches(updates, timestamp: seconds(frame.time))
+        if let metrics { metrics.frame(time: seconds(frame.time), updates: updates) }
+        if let frameObserver { frameObserver(updates, seconds(frame.time)) }
     }
 
     private func phase(_ p: ContactPhase) -> Touch.Phase {

@@ -6,6 +6,8 @@ public final class SceneInstance {
     public let scene: Scene
     public let app: Application
     public let log: HandlerLog
+    /// The screen the scene was built for, in points.
+    public let screen: Size
     /// Every named responder, for targets and tests.
     private(set) var responders: [String: Responder] = [:]
     private(set) var recognizers: [String: GestureRecognizer] = [:]
@@ -17,6 +19,7 @@ public final class SceneInstance {
     public init(scene: Scene, screen: Size, log: HandlerLog) {
         self.scene = scene
         self.log = log
+        self.screen = screen
         let app = SceneApplication(log: log)
         self.app = app
         log.timers = app.timers

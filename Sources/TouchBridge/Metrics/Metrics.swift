@@ -1,0 +1,84 @@
+import InputEvents
+import TouchInput
+import TouchKit
+
+/// What `run --metrics-file` exports: counters since start, the devices present and a
+/// histogram of input latency (the kernel's event time to the moment its log line was
+/// written, `CLOCK_MONOTONIC`). Fed per frame and per log line only when the option is on.
+public final class Metrics {
+    /// The latency histogram's upper bounds, seconds.
+    public static let latencyBuckets: [Double] = [0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1]
+
+    public private(set) var touchesBegan = 0
+    public private(set) var touchesEnded = 0
+    public private(set) var touchesCancelled = 0
+    /// Recognizer state changes by recognizer and state (began, ended, recognized, cancelled,
+    /// failed; not changed).
+    public private(set) var gestures: [String: [String: Int]] = [:]
+    /// Actions sent, by action name.
+    public private(set) var actions: [String: Int] = [:]
+    /// Frames, events and SYN_DROPPED of panels that have left (live panels are read from
+    /// the pipeline when the file is written).
+    var retired = (frames: 0, events: 0, dropped: 0)
+    public private(set) var latencyCounts = [Int](repeating: 0, count: latencyBuckets.count + 1)
+    public private(set) var latencySum = 0.0
+    /// Kernel times of the frames delivered since the log was last written.
+    private var pending: [Double] = []
+    /// Whether latency is measured (live devices; a recording's times are not this clock's).
+    public let measuresLatency: Bool
+    /// Something changed since the file was last written.
+    public internal(set) var isDirty = true
+
+    public init(measuresLatency: Bool) {
+        self.measuresLatency = measuresLatency
+        pending.reserveCapacity(64)
+    }
+
+    /// A frame's touch updates reached the application.
+    func frame(time: Double, updates: [TouchUpdate]) {
+        for u in updates {
+            switch u.phase {
+            case .began: touchesBegan += 1
+            case .ended: touchesEnded += 1
+            case .cancelled: touchesCancelled += 1
+            case .moved, .stationary: break
+            }
+        }
+        if measuresLatency { pending.append(time) }
+        isDirty = true
+    }
+
+    /// A line of the handler log.
+    func observe(_ call: HandlerLog.Call) {
+        switch call {
+        case let .gesture(recognizer, state) where state != "changed":
+            gestures[recognizer, default: [:]][state, default: 0] += 1
+            isDirty = true
+        case let .action(action, _, _):
+            actions[action, default: 0] += 1
+            isDirty = true
+        default:
+            break
+        }
+    }
+
+    /// The log was written at `now` (monotonic seconds): the pending frames' latencies.
+    func logWritten(at now: Double) {
+        guard !pending.isEmpty else { return }
+        for t in pending {
+            let l = max(0, now - t)
+            latencySum += l
+            let i = Self.latencyBuckets.firstIndex { l <= $0 } ?? Self.latencyBuckets.count
+            latencyCounts[i] += 1
+        }
+        pending.removeAll(keepingCapacity: true)
+        isDirty = true
+    }
+
+    /// A panel leaves: its counts stay in the totals.
+    func retire(_ panel: Panel) {
+        retired.frames += panel.frames
+        retired.events += panel.events
+        retired.dropped += panel.dropped
+    }
+}

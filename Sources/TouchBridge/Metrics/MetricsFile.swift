@@ -1,0 +1,105 @@
+import Evdev
+import Glibc
+import InputEvents
+
+/// Writes the metrics in Prometheus' text format (0.0.4) for node_exporter's textfile
+/// collector: to `PATH.tmp`, then renamed over `PATH`, so a scrape never reads half a file.
+public struct MetricsFile {
+    public let path: String
+
+    public init(path: String) { self.path = path }
+
+    /// The file's text for `metrics` and the panels in service.
+    public static func text(_ m: Metrics, panels: [Panel]) -> String {
+        var b = TextBuffer(capacity: 4096)
+        func head(_ name: StaticString, _ type: StaticString, _ help: StaticString) {
+            b.append("# HELP "); b.append(name); b.append(" "); b.append(help); b.append("\n")
+            b.append("# TYPE "); b.append(name); b.append(" "); b.append(type); b.append("\n")
+        }
+        func line(_ name: StaticString, _ labels: [(String, String)] = [], _ value: Int) {
+            b.append(name)
+            if !labels.isEmpty {
+                b.append("{")
+                for (i, (k, v)) in labels.enumerated() {
+                    if i > 0 { b.append(",") }
+                    b.append(string: k); b.append("=\""); b.append(string: escape(v)); b.append("\"")
+                }
+                b.append("}")
+            }
+            b.append(" "); b.append(decimal: value); b.append("\n")
+        }
+        let live = panels.reduce((0, 0, 0)) { ($0.0 + $1.frames, $0.1 + $1.events, $0.2 + $1.dropped) }
+        head("touchbridge_frames_total", "counter", "Input frames (SYN_REPORT) read from touch panels.")
+        line("touchbridge_frames_total", [], m.retired.frames + live.0)
+        head("touchbridge_events_total", "counter", "Input events read from touch panels.")
+        line("touchbridge_events_total", [], m.retired.events + live.1)
+        head("touchbridge_syn_dropped_total", "counter", "SYN_DROPPED: times the kernel's buffer overflowed and events were lost.")
+        line("touchbridge_syn_dropped_total", [], m.retired.dropped + live.2)
+        head("touchbridge_devices", "gauge", "Touch panels in service.")
+        line("touchbridge_devices", [], panels.count)
+        head("touchbridge_touches_total", "counter", "Touches that reached the window, by how they ended or began.")
+        line("touchbridge_touches_total", [("phase", "began")], m.touchesBegan)
+        line("touchbridge_touches_total", [("phase", "ended")], m.touchesEnded)
+        line("touchbridge_touches_total", [("phase", "cancelled")], m.touchesCancelled)
+        head("touchbridge_gestures_total", "counter", "Gesture recognizer state changes (not changed), by recognizer and state.")
+        for name in m.gestures.keys.sorted() {
+            for (state, n) in m.gestures[name]!.sorted(by: { $0.key < $1.key }) {
+                line("touchbridge_gestures_total", [("recognizer", name), ("state", state)], n)
+            }
+        }
+        head("touchbridge_actions_total", "counter", "Actions sent (target-action), by action.")
+        for (name, n) in m.actions.sorted(by: { $0.key < $1.key }) { line("touchbridge_actions_total", [("action", name)], n) }
+        if m.measuresLatency {
+            head("touchbridge_input_latency_seconds", "histogram",
+                 "From the kernel's event time to the frame's log line written (CLOCK_MONOTONIC).")
+            var cumulative = 0
+            for (i, bound) in Metrics.latencyBuckets.enumerated() {
+                cumulative += m.latencyCounts[i]
+                var le = TextBuffer(capacity: 16)
+                le.append(compact: bound, maxDecimals: 4)
+                line("touchbridge_input_latency_seconds_bucket", [("le", le.string)], cumulative)
+            }
+            cumulative += m.latencyCounts[Metrics.latencyBuckets.count]
+            line("touchbridge_input_latency_seconds_bucket", [("le", "+Inf")], cumulative)
+            b.append("touchbridge_input_latency_seconds_sum "); b.append(fixed: m.latencySum, decimals: 6); b.append("\n")
+            line("touchbridge_input_latency_seconds_count", [], cumulative)
+        }
+        return b.string
+    }
+
+    /// Label values escape backslash, double quote and newline.
+    static func escape(_ s: String) -> String {
+        guard s.contains(where: { $0 == "\\" || $0 == "\"" || $0 == "\n" }) else { return s }
+        var out = ""
+        for c in s {
+            switch c {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+
+    /// Writes `text` atomically; the error says what failed.
+    public func write(_ text: String) throws(DeviceError) {
+        let tmp = path + ".tmp"
+        let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw DeviceError.system(path: tmp, call: "open", errno: errno) }
+        var ok = true
+        var bytes = Array(text.utf8)
+        bytes.withUnsafeMutableBytes { raw in
+            var off = 0
+            while off < raw.count {
+                let n = Glibc.write(fd, raw.baseAddress! + off, raw.count - off)
+                if n < 0 { if errno == EINTR { continue }; ok = false; return }
+                off += n
+            }
+        }
+        let e = errno
+        close(fd)
+        guard ok else { unlink(tmp); throw DeviceError.system(path: tmp, call: "write", errno: e) }
+        guard rename(tmp, path) == 0 else { let e = errno; unlink(tmp); throw DeviceError.system(path: path, call: "rename", errno: e) }
+    }
+}

@@ -1,0 +1,70 @@
+import InputEvents
+import TouchKit
+
+/// Follows a pipeline as a recording plays and keeps what the picture draws: every touch's
+/// trail in screen points with how it ended, the views touches began on, and where gestures
+/// were recognized and actions sent.
+public final class PictureRecorder {
+    public struct Trail {
+        public let id: UInt64
+        public var points: [Point] = []
+        public var end: Touch.Phase = .moved
+        public var view: String?
+    }
+
+    public struct Label {
+        public let text: String
+        public let at: Point
+    }
+
+    public private(set) var trails: [Trail] = []
+    public private(set) var labels: [Label] = []
+    public private(set) var hitViews: Set<String> = []
+    private var index: [UInt64: Int] = [:]
+    private let pipeline: TouchPipeline
+
+    public init(following pipeline: TouchPipeline) {
+        self.pipeline = pipeline
+        pipeline.frameObserver = { [unowned self] updates, _ in self.frame(updates) }
+        pipeline.log.observer = { [unowned self] call in self.call(call) }
+    }
+
+    private func frame(_ updates: [TouchUpdate]) {
+        let app = pipeline.scene.app
+        for u in updates {
+            if u.phase == .began {
+                index[u.identifier] = trails.count
+                var t = Trail(id: u.identifier)
+                t.view = app.activeTouches.first { $0.identifier == u.identifier }?.view?.name
+                if let v = t.view { hitViews.insert(v) }
+                trails.append(t)
+            }
+            guard let i = index[u.identifier] else { continue }
+            trails[i].points.append(u.location)
+            trails[i].end = u.phase
+        }
+    }
+
+    private func call(_ c: HandlerLog.Call) {
+        let scene = pipeline.scene
+        switch c {
+        case let .gesture(name, state) where state == "recognized" || state == "began":
+            guard let r = scene.recognizer(named: name) else { return }
+            labels.append(Label(text: "\(name) \(state)", at: screenPoint(r.location(in: nil), in: r.view?.window)))
+        case let .action(action, sender, _):
+            if let r = scene.recognizer(named: sender) {
+                labels.append(Label(text: action, at: screenPoint(r.location(in: nil), in: r.view?.window)))
+            } else if let v = scene.responder(named: sender) as? View {
+                let f = v.convert(v.bounds, to: nil)
+                labels.append(Label(text: action, at: screenPoint(Point(x: f.midX, y: f.midY), in: v.window)))
+            }
+        default:
+            break
+        }
+    }
+
+    private func screenPoint(_ p: Point, in window: Window?) -> Point {
+        guard let w = window else { return p }
+        return Point(x: p.x + w.frame.minX, y: p.y + w.frame.minY)
+    }
+}

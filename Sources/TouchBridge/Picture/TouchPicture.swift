@@ -1,0 +1,140 @@
+import InputEvents
+import TouchKit
+
+/// An SVG picture of what a recording did in a scene: the views as outlined boxes with their
+/// names (hidden ones dashed, the ones touches began on shaded), each touch's trail in its own
+/// colour from a circle where it began to a square where it ended (a cross when cancelled),
+/// gesture recognitions and actions as labels where they happened, and optionally the
+/// coverage grid as a heat map. The same input gives the same bytes.
+public struct TouchPicture {
+    public var screen: Size
+    public var coverage: (columns: Int, rows: Int)?
+
+    public init(screen: Size, coverage: (columns: Int, rows: Int)? = nil) {
+        self.screen = screen
+        self.coverage = coverage
+    }
+
+    static let palette = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#e377c2", "#8c564b", "#bcbd22", "#7f7f7f"]
+
+    public func svg(app: Application, recorder: PictureRecorder) -> String {
+        var b = TextBuffer(capacity: 1 << 16)
+        func num(_ v: Double) { b.append(compact: v, maxDecimals: 2) }
+        func text(_ s: String) {
+            for c in s.unicodeScalars {
+                switch c {
+                case "&": b.append("&amp;")
+                case "<": b.append("&lt;")
+                case ">": b.append("&gt;")
+                case "\"": b.append("&quot;")
+                default:
+                    // XML 1.0 has no place for control characters: a name with one shows '?'.
+                    if c.value < 0x20 { b.append("?") } else { b.append(string: String(c)) }
+                }
+            }
+        }
+        func rect(_ r: Rect, _ attributes: StaticString) {
+            b.append("<rect x=\""); num(r.minX); b.append("\" y=\""); num(r.minY)
+            b.append("\" width=\""); num(r.width); b.append("\" height=\""); num(r.height); b.append("\" ")
+            b.append(attributes); b.append("/>\n")
+        }
+        b.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        b.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\""); num(screen.width); b.append("\" height=\""); num(screen.height)
+        b.append("\" viewBox=\"0 0 "); num(screen.width); b.append(" "); num(screen.height)
+        b.append("\" font-family=\"sans-serif\" font-size=\"12\">\n")
+        b.append("<title>touchbridge picture</title>\n")
+        rect(Rect(x: 0, y: 0, width: screen.width, height: screen.height), "fill=\"#ffffff\" stroke=\"#000000\" class=\"screen\"")
+
+        // Coverage heat map: reports per cell of a grid over the screen.
+        if let grid = coverage, grid.columns > 0, grid.rows > 0 {
+            var counts = Array(repeating: Array(repeating: 0, count: grid.columns), count: grid.rows)
+            for t in recorder.trails {
+                for p in t.points {
+                    let c = min(max(Int(p.x / screen.width * Double(grid.columns)), 0), grid.columns - 1)
+                    let r = min(max(Int(p.y / screen.height * Double(grid.rows)), 0), grid.rows - 1)
+                    counts[r][c] += 1
+                }
+            }
+            let most = max(counts.joined().max() ?? 0, 1)
+            b.append("<g class=\"coverage\">\n")
+            let w = screen.width / Double(grid.columns), h = screen.height / Double(grid.rows)
+            for r in 0..<grid.rows {
+                for c in 0..<grid.columns {
+                    let n = counts[r][c]
+                    b.append("<rect x=\""); num(Double(c) * w); b.append("\" y=\""); num(Double(r) * h)
+                    b.append("\" width=\""); num(w); b.append("\" height=\""); num(h)
+                    if n == 0 {
+                        b.append("\" fill=\"#ffcccc\" fill-opacity=\"0.5\" stroke=\"#ff9999\" stroke-width=\"0.5\"><title>no touch</title></rect>\n")
+                    } else {
+                        b.append("\" fill=\"#ff8800\" fill-opacity=\""); num(0.1 + 0.6 * Double(n) / Double(most))
+                        b.append("\" stroke=\"#ff9999\" stroke-width=\"0.5\"><title>"); b.append(decimal: n); b.append(" reports</title></rect>\n")
+                    }
+                }
+            }
+            b.append("</g>\n")
+        }
+
+        // The views, window by window (back to front), each subtree in order.
+        b.append("<g class=\"views\" fill=\"none\">\n")
+        func draw(_ v: View, window: Window, hidden: Bool) {
+            let hidden = hidden || v.isHidden
+            let f = v.convert(v.bounds, to: nil)
+            let r = Rect(x: f.minX + window.frame.minX, y: f.minY + window.frame.minY, width: f.width, height: f.height)
+            let hit = recorder.hitViews.contains(v.name)
+            b.append("<rect x=\""); num(r.minX); b.append("\" y=\""); num(r.minY)
+            b.append("\" width=\""); num(r.width); b.append("\" height=\""); num(r.height)
+            b.append(hit ? "\" fill=\"#fff3b0\" fill-opacity=\"0.6\"" : "\"")
+            b.append(hidden ? " stroke=\"#999999\" stroke-dasharray=\"4 3\"" : " stroke=\"#333333\"")
+            b.append(" class=\""); b.append(hidden ? "view hidden" : "view"); b.append(hit ? " hit\"" : "\"")
+            b.append("><title>"); text(v.name); b.append("</title></rect>\n")
+            if !v.name.isEmpty {
+                b.append("<text x=\""); num(r.minX + 3); b.append("\" y=\""); num(r.minY + 13)
+                b.append(hidden ? "\" fill=\"#999999\">" : "\" fill=\"#333333\">"); text(v.name); b.append("</text>\n")
+            }
+            for s in v.subviews { draw(s, window: window, hidden: hidden) }
+        }
+        for w in app.windows { draw(w, window: w, hidden: false) }
+        b.append("</g>\n")
+
+        // The touches.
+        b.append("<g class=\"touches\" fill=\"none\" stroke-width=\"2\" stroke-linecap=\"round\" stroke-linejoin=\"round\">\n")
+        for (i, t) in recorder.trails.enumerated() {
+            guard let first = t.points.first, let last = t.points.last else { continue }
+            let colour = Self.palette[i % Self.palette.count]
+            b.append("<g class=\"touch\" stroke=\""); b.append(string: colour); b.append("\"><title>touch #")
+            b.append(decimal: Int(t.id))
+            if let v = t.view { b.append(" on "); text(v) }
+            b.append(", "); b.append(string: t.end.rawValue); b.append("</title>\n")
+            b.append("<polyline class=\"trail\" points=\"")
+            for (j, p) in t.points.enumerated() {
+                if j > 0 { b.append(" ") }
+                num(p.x); b.append(","); num(p.y)
+            }
+            b.append("\"/>\n")
+            b.append("<circle class=\"began\" cx=\""); num(first.x); b.append("\" cy=\""); num(first.y); b.append("\" r=\"6\"/>\n")
+            switch t.end {
+            case .cancelled:
+                b.append("<path class=\"cancelled\" d=\"M"); num(last.x - 6); b.append(" "); num(last.y - 6)
+                b.append(" L"); num(last.x + 6); b.append(" "); num(last.y + 6)
+                b.append(" M"); num(last.x - 6); b.append(" "); num(last.y + 6)
+                b.append(" L"); num(last.x + 6); b.append(" "); num(last.y - 6); b.append("\"/>\n")
+            case .ended:
+                b.append("<rect class=\"ended\" x=\""); num(last.x - 4); b.append("\" y=\""); num(last.y - 4)
+                b.append("\" width=\"8\" height=\"8\" fill=\""); b.append(string: colour); b.append("\"/>\n")
+            default:
+                break   // still down when the recording ended (it is then cancelled)
+            }
+            b.append("</g>\n")
+        }
+        b.append("</g>\n")
+
+        // What was recognized and sent.
+        b.append("<g class=\"labels\" font-size=\"11\">\n")
+        for l in recorder.labels {
+            b.append("<text class=\"label\" x=\""); num(l.at.x + 8); b.append("\" y=\""); num(l.at.y - 8)
+            b.append("\" fill=\"#000000\" stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\">"); text(l.text); b.append("</text>\n")
+        }
+        b.append("</g>\n</svg>\n")
+        return b.string
+    }
+}

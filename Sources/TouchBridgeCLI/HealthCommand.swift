@@ -1,0 +1,164 @@
+import ArgumentParser
+import Evdev
+import Glibc
+import InputEvents
+import PanelHealth
+import TouchInput
+
+struct HealthCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "health",
+        abstract: "A panel's health report: report rate, resting jitter, ghosts, stuck contacts, coverage.",
+        discussion: """
+            Reads a live panel until SIGINT/SIGTERM or --duration, or a recording to its end, and \
+            reports: the report rate per contact (idle gaps left out), the jitter of a resting finger, \
+            stuck and ghost contacts (and where ghosts recur, with the mask that would silence them), \
+            tracking-id churn, slots out of range, SYN_DROPPED, the most contacts at once, a coverage \
+            grid and the pressure and touch-size ranges seen. README defines every figure. With \
+            --fail-on, exits 1 when a criterion is met (e.g. --fail-on "rate<100,ghosts>0").
+            """)
+
+    @Argument(help: "An event node such as /dev/input/event3, or an evemu recording file.")
+    var source: String
+
+    @Flag(help: "One JSON object instead of text.")
+    var json = false
+
+    @Option(help: "Stop after this many seconds (live: of reading; recordings: of recorded time).")
+    var duration: Double?
+
+    @Option(name: .customLong("fail-on"), help: "Exit 1 when any criterion is met: FIGURE<LIMIT, … (<, <=, >, >=, =); figures: \(FailCriteria.figures.map(\.name).joined(separator: ", ")).")
+    var failOn: String?
+
+    @Option(help: "A contact down this long without a report is stuck (seconds).")
+    var stuck: Double = 5
+
+    @Option(help: "The coverage grid, COLUMNSxROWS.")
+    var grid: String = "16x9"
+
+    @OptionGroup(title: "Screen mapping, for ghost masks in screen points (default: the panel's size at 96 dpi)")
+    var mapping: MappingOptions
+
+    func validate() throws {
+        if let duration, !(duration > 0) { throw ValidationError("--duration takes a number of seconds above 0") }
+        guard stuck > 0 else { throw ValidationError("--stuck takes a number of seconds above 0") }
+        guard gridSize != nil else { throw ValidationError("--grid takes COLUMNSxROWS, each 1 to 200, e.g. 16x9") }
+        if let failOn {
+            do { _ = try FailCriteria(parsing: failOn) } catch { throw ValidationError(error.description) }
+        }
+    }
+
+    private var gridSize: (Int, Int)? {
+        let parts = grid.split(separator: "x")
+        guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]), (1...200).contains(c), (1...200).contains(r) else { return nil }
+        return (c, r)
+    }
+
+    func run() throws {
+        var settings = HealthSettings()
+        settings.stuckAfter = stuck
+        (settings.gridColumns, settings.gridRows) = gridSize!
+        var criteria: FailCriteria?
+        if let failOn {
+            do { criteria = try FailCriteria(parsing: failOn) } catch { throw ValidationError(error.description) }
+        }
+        let input: InputSource
+        do { input = try InputSource.open(source, clock: CLOCK_MONOTONIC) } catch { throw fail(error) }
+        let report: HealthReport
+        switch input {
+        case let .recording(recording, path):
+            report = try analyse(recording, source: path, settings: settings)
+        case let .device(device):
+            report = try follow(device, settings: settings)
+        }
+        let met = criteria?.met(by: report) ?? []
+        let out = OutputSink.standardOutput()
+        out.write(json ? HealthJSON.write(report, failed: criteria == nil ? nil : met) : HealthText.write(report))
+        guard met.isEmpty else {
+            for (c, v) in met {
+                Diagnostics.print("touchbridge: health: \(c.text) met (" + (v.map { "value \(HealthText.plain($0))" } ?? "figure unavailable") + ")",
+                                  level: .error)
+            }
+            throw ExitCode(1)
+        }
+    }
+
+    private func screenMapper(_ d: DeviceDescription) -> ScreenMapper? {
+        ScreenMapper(device: d, calibration: mapping.matrix ?? .identity, rotation: mapping.rotation, screen: mapping.screenSize)
+    }
+
+    private func check(_ d: DeviceDescription) throws {
+        let proto = TouchProtocol(d)
+        let codes = proto.positionCodes
+        guard d.has(type: Kernel.EV_ABS, code: codes.x), d.has(type: Kernel.EV_ABS, code: codes.y),
+              proto != .single || d.has(type: Kernel.EV_KEY, code: Kernel.BTN_TOUCH) else {
+            throw fail(DeviceError.unsuitable(path: source, reason: "not a touchscreen (no absolute touch positions with BTN_TOUCH)"))
+        }
+    }
+
+    private func analyse(_ r: Recording, source path: String, settings: HealthSettings) throws -> HealthReport {
+        try check(r.description)
+        var analyzer = HealthAnalyzer(description: r.description, source: path, settings: settings, screen: screenMapper(r.description))
+        let warnings = WarningList()
+        var tracker = ContactTracker(description: r.description, ids: ContactIDs()) { warnings.items.append($0) }
+        let limit = duration.flatMap { d in r.events.first.map { Double($0.time.totalMicroseconds) / 1e6 + d } }
+        var lastTime = r.events.first?.time
+        for e in r.events {
+            if let limit, Double(e.time.totalMicroseconds) / 1e6 > limit { break }
+            analyzer.event(e)
+            tracker.process(e) { analyzer.frame($0) }
+            for w in warnings.items { analyzer.warning(w) }
+            warnings.items.removeAll()
+            lastTime = e.time
+        }
+        return analyzer.report(at: lastTime)
+    }
+
+    private func follow(_ device: EvdevDevice, settings: HealthSettings) throws -> HealthReport {
+        let d = device.description
+        try check(d)
+        let signals = SignalWatch()
+        var analyzer = HealthAnalyzer(description: d, source: device.path, settings: settings, screen: screenMapper(d))
+        let warnings = WarningList()
+        var tracker = ContactTracker(description: d, ids: ContactIDs()) { warnings.items.append($0) }
+        let start = monotonicNow()
+        analyzer.frame(openTracker(&tracker, on: device, at: start))
+        let deadline = duration.map { Double(start.totalMicroseconds) / 1e6 + $0 }
+        Diagnostics.print("touchbridge: \(device.path): measuring \(d.name)"
+            + (duration.map { " for \(HealthText.plain($0)) s" } ?? "") + "; interrupt to report")
+        var failure: DeviceError?
+        loop: while true {
+            var timeout: Int32 = -1
+            if let deadline {
+                let left = deadline - Double(monotonicNow().totalMicroseconds) / 1e6
+                if left <= 0 { break }
+                timeout = Int32(min(left * 1000 + 1, 1e9))
+            }
+            let ready = waitReadable([device.fd, signals.fd], timeoutMs: timeout)
+            let stop = ready.contains(1) && signals.take() != nil
+            guard ready.contains(0) || stop else { continue }
+            do {
+                let status = try device.read(.synced) { e, isSync in
+                    analyzer.event(e)
+                    tracker.process(e, isSync: isSync) { analyzer.frame($0) }
+                    for w in warnings.items { analyzer.warning(w) }
+                    warnings.items.removeAll()
+                }
+                if status == .unplugged { failure = .unplugged(path: device.path); break loop }
+            } catch {
+                failure = error
+                break loop
+            }
+            if stop { break }
+        }
+        // A panel unplugged mid-test still gets its report (then the error).
+        let report = analyzer.report(at: monotonicNow())
+        if let failure { Diagnostics.print("touchbridge: \(failure)", level: .error) }
+        return report
+    }
+}
+
+/// The tracker's warnings, gathered between its calls (its callback outlives any one call).
+private final class WarningList {
+    var items: [TrackerWarning] = []
+}

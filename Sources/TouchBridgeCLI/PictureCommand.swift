@@ -1,0 +1,74 @@
+import ArgumentParser
+import Evdev
+import Glibc
+import InputEvents
+import TouchBridge
+import TouchKit
+
+struct PictureCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "picture",
+        abstract: "An SVG picture of a recording played through a scene: views, touch trails, gestures, actions.",
+        discussion: """
+            Plays the recording through the scene (the built-in one without --scene) as `run` does \
+            and writes SVG to stdout: the views as outlined boxes with their names (hidden ones \
+            dashed, the ones touches began on shaded), every touch's trail in its own colour from a \
+            circle where it began to a square where it ended (a cross when cancelled), gesture \
+            recognitions and actions as labels where they happened; with --coverage, the coverage \
+            grid as a heat map (cells never touched in pink). The same input gives the same bytes.
+            """)
+
+    @Argument(help: "An evemu recording.")
+    var recording: String
+
+    @Option(help: "The scene file (JSON); default: the built-in scene.")
+    var scene: String?
+
+    @Flag(help: "Draw the coverage grid (reports per cell) under the views.")
+    var coverage = false
+
+    @Option(help: "The coverage grid, COLUMNSxROWS.")
+    var grid: String = "16x9"
+
+    @OptionGroup(title: "Screen mapping (as for run)")
+    var mapping: MappingOptions
+
+    private var gridSize: (columns: Int, rows: Int)? {
+        let parts = grid.split(separator: "x")
+        guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]), (1...200).contains(c), (1...200).contains(r) else { return nil }
+        return (c, r)
+    }
+
+    func validate() throws {
+        guard gridSize != nil else { throw ValidationError("--grid takes COLUMNSxROWS, each 1 to 200, e.g. 16x9") }
+    }
+
+    func run() throws {
+        var st = stat()
+        guard stat(recording, &st) == 0 else { throw fail(DeviceError.missingFile(path: recording)) }
+        guard (st.st_mode & S_IFMT) == S_IFREG else {
+            throw fail(ValidationError("\(recording): picture draws a recording (record a panel first with touchbridge record)"))
+        }
+        var options = RunOptions()
+        options.screen = mapping.screenSize.map { Size(width: $0.width, height: $0.height) }
+        options.rotation = mapping.rotation
+        options.calibration = mapping.matrix
+        do {
+            let loaded = try scene.map { try Scene.load(path: $0) }
+            let run = try RecordingRun(paths: [recording], scene: loaded, options: options, sink: Discard(),
+                                       warn: { Diagnostics.print("touchbridge: \($0)", level: .warning) })
+            let recorder = PictureRecorder(following: run.touchPipeline)
+            try run.run()
+            let instance = run.touchPipeline.scene
+            let picture = TouchPicture(screen: instance.screen, coverage: coverage ? gridSize : nil)
+            OutputSink.standardOutput().write(picture.svg(app: instance.app, recorder: recorder))
+        } catch {
+            throw fail(error)
+        }
+    }
+}
+
+/// Drops what it is given: the picture needs the calls, not the log's text.
+private final class Discard: TextSink {
+    func flush(_ buffer: inout TextBuffer) { buffer.removeAll() }
+}

@@ -48,8 +48,8 @@ for name in sorted(f[:-6] for f in os.listdir("examples") if f.endswith(".evemu"
     ends = root.findall(".//%s*[@class='ended']" % NS) + root.findall(".//%s*[@class='cancelled']" % NS)
     cells = root.findall(".//%sg[@class='coverage']/%srect" % (NS, NS))
     expected = views(json.load(open(scene)))
-    contacts = subprocess.run([binary, "touches", "--json", "examples/%s.evemu" % name], check=True,
-                              capture_output=True, text=True).stdout
+    contacts = subprocess.run([binary, "touches", "--json", "examples/%s.evemu" % name], check=False,
+                              capture_output=True, text=True).stdout  # empty for an accelerometer or keys
     touches = Counter(json.loads(l).get("phase") for l in contacts.splitlines())["began"]
     checks = [
         ("same bytes twice", first == second, True),

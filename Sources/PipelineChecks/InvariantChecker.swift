@@ -67,7 +67,7 @@ public final class InvariantChecker {
             if state == "recognized" || state == "began" { recognitions += 1 }
         case .action:
             actions += 1
-        case .device:
+        case .device, .motion, .remoteControl, .presses:
             break
         }
     }

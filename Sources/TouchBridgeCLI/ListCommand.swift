@@ -1,6 +1,7 @@
 import ArgumentParser
 import Evdev
 import InputEvents
+import TouchBridge
 
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -44,7 +45,7 @@ struct ListCommand: ParsableCommand {
     }
 
     private func writeTable(_ rows: [DeviceRow], _ b: inout TextBuffer) {
-        let header = ["NODE", "NAME", "KIND", "SLOTS", "X RANGE", "Y RANGE", "SIZE MM", "CALIBRATION"]
+        let header = ["NODE", "NAME", "KIND", "USE", "SLOTS", "X RANGE", "Y RANGE", "SIZE MM", "CALIBRATION"]
         let cells = rows.map { $0.cells }
         var widths = header.map(\.count)
         for c in cells { for (i, s) in c.enumerated() { widths[i] = max(widths[i], s.count) } }
@@ -83,6 +84,14 @@ struct DeviceRow {
 
     var isTouchscreen: Bool { info.isTouchscreen || kindFromCapabilities }
 
+    /// What `run` does with the device: touches, shakes (motion events), keys (presses and
+    /// remote control, only when asked), or nothing.
+    var use: String? {
+        if isTouchscreen { return "touches" }
+        guard let d = description, let kind = AuxiliaryDevice.kind(of: d) else { return nil }
+        return kind == .accelerometer ? "motion" : "keys"
+    }
+
     var kind: String {
         if kindFromCapabilities { return "touchscreen*" }
         return info.kinds.first ?? "other"
@@ -101,6 +110,7 @@ struct DeviceRow {
         func range(_ a: AbsInfo?) -> String { a.map { "\($0.minimum)..\($0.maximum)" } ?? "-" }
         let slots: String = description.map { d in d.slotCount.map(String.init) ?? (d.has(type: Kernel.EV_ABS, code: Kernel.ABS_MT_POSITION_X) ? "A" : "1") } ?? "?"
         return [info.devnode, info.name.isEmpty ? (description?.name ?? "?") : info.name, kind,
+                use.map { $0 == "keys" ? "keys (--keys)" : $0 } ?? "-",
                 isTouchscreen || description == nil ? slots : "-",
                 range(axis(Kernel.ABS_MT_POSITION_X, Kernel.ABS_X)),
                 range(axis(Kernel.ABS_MT_POSITION_Y, Kernel.ABS_Y)),
@@ -114,6 +124,7 @@ struct DeviceRow {
         o.set("name", info.name.isEmpty ? description?.name : info.name)
         o.set("kinds", kindFromCapabilities ? ["touchscreen"] : info.kinds)
         o.set("touchscreen", isTouchscreen)
+        o.set("use", use)
         o.set("udev", !kindFromCapabilities && info.isInitialized)
         o.set("slots", description?.slotCount)
         o.set("protocol", description.map { d in d.slotCount != nil ? "B" : (d.has(type: Kernel.EV_ABS, code: Kernel.ABS_MT_POSITION_X) ? "A" : "single") })

@@ -28,6 +28,9 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "JSON Lines instead of text.")
     var json = false
 
+    @Flag(help: "Read devices with keys too: media keys become remote-control events (never by default: reading keyboards is sensitive; a scene that names presses or consumes remoteControlReceived turns it on). Only the media keys and the scene's presses are ever read into the log.")
+    var keys = false
+
     @OptionGroup(title: "Screen mapping (default screen: the scene's 'screen', else its windows, else the panel's size at 96 dpi)")
     var mapping: MappingOptions
 
@@ -99,6 +102,7 @@ struct RunCommand: ParsableCommand {
         options.rules.hysteresis = hysteresis.compactMap(PanelRules.parseHysteresis)
         options.rules.masks = masks.compactMap(PanelRules.parseMasks)
         options.metricsFile = metricsFile
+        options.keys = keys
         do {
             // The scene is checked before any device is opened.
             let loaded = try scene.map { try Scene.load(path: $0) }

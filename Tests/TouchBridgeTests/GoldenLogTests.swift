@@ -6,7 +6,8 @@ import TouchBridge
 /// (read through once against the seeds and Apple's documentation; the README explains each).
 @Suite("The examples' golden handler logs")
 struct GoldenLogTests {
-    static let examples = ["abcde", "overlap", "round-button", "tap-over-view", "nested-controllers", "kiosk", "photo", "noisy-press"]
+    static let examples = ["abcde", "overlap", "round-button", "tap-over-view", "nested-controllers", "kiosk", "photo", "noisy-press",
+                           "shake", "media-keys"]
 
     /// The log with the recording's absolute path written as the checkout-relative one.
     func log(_ name: String, json: Bool) throws -> String {

@@ -77,7 +77,7 @@ struct SceneDecodingTests {
         #expect(error(#"{ "windows": [ { "name": "W", "root": { "name": "A", "shape": "circl" } } ] }"#)
             == #"s.json: windows[0].root.shape: expected a shape: "rect", "circle", "includeSubviews" or {"inset": [top, left, bottom, right]}, not 'circl' (did you mean 'circle'?) (line 1)"#)
         #expect(error(#"{ "windows": [ { "name": "W", "root": { "name": "A", "consumes": ["touchesBegun"] } } ] }"#)
-            == "s.json: windows[0].root.consumes[0]: expected a responder method, not 'touchesBegun' (did you mean 'touchesBegan'?); one of: touchesBegan, touchesMoved, touchesEnded, touchesCancelled (line 1)")
+            == "s.json: windows[0].root.consumes[0]: expected a responder method, not 'touchesBegun' (did you mean 'touchesBegan'?); one of: touchesBegan, touchesMoved, touchesEnded, touchesCancelled, motionBegan, motionEnded, motionCancelled, remoteControlReceived, pressesBegan, pressesChanged, pressesEnded, pressesCancelled (line 1)")
         #expect(error(#"{ "windows": [ { "name": "W", "root": { "name": "A", "gestures": [ { "type": "tapp", "name": "t" } ] } } ] }"#)
             == "s.json: windows[0].root.gestures[0].type: expected a gesture recognizer type, not 'tapp' (did you mean 'tap'?); one of: tap, longPress, pan, swipe, pinch, rotation (line 1)")
         #expect(error(#"{ "windows": [ { "name": "W", "root": { "name": "A", "control": { "actions": { "touchUpInsde": "buy" } } } } ] }"#)

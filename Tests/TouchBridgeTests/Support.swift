@@ -28,8 +28,9 @@ let goldenDirectory: String = {
 
 /// Runs recordings through the pipeline as `touchbridge run FILE…` does, returning the log.
 func run(_ paths: [String], scene: Scene? = nil, json: Bool = false, adopt: Bool = false,
-         screen: (Double, Double)? = nil) throws -> String {
+         screen: (Double, Double)? = nil, keys: Bool = false) throws -> String {
     var options = RunOptions()
+    options.keys = keys
     options.format = json ? .json : .text
     options.adoptInitialTouches = adopt
     if let screen { options.screen = .init(width: screen.0, height: screen.1) }

@@ -8,6 +8,9 @@ public struct InputDeviceInfo: Sendable, Equatable {
     /// "touchpad", "mouse", "keyboard", "key", "joystick", "switch", "accelerometer", …).
     public var kinds: [String]
     public var isTouchscreen: Bool { kinds.contains("touchscreen") }
+    public var isAccelerometer: Bool { kinds.contains("accelerometer") }
+    /// Keys of any kind (a keyboard, media keys, buttons), and not a touchscreen.
+    public var hasKeys: Bool { (kinds.contains("key") || kinds.contains("keyboard")) && !isTouchscreen }
     /// `LIBINPUT_CALIBRATION_MATRIX`: six floats `a b c d e f` (libinput's convention).
     public var calibration: [Double]?
     /// The raw text of the calibration property, kept for error messages.

@@ -28,10 +28,20 @@ public enum Kernel {
     public static let BTN_TOUCH: UInt16 = 0x14a
     public static let BTN_TOOL_DOUBLETAP: UInt16 = 0x14d
     public static let KEY_MAX: UInt16 = 0x2ff
+    // Media keys: the remote-control commands.
+    public static let KEY_NEXTSONG: UInt16 = 163
+    public static let KEY_PLAYPAUSE: UInt16 = 164
+    public static let KEY_PREVIOUSSONG: UInt16 = 165
+    public static let KEY_STOPCD: UInt16 = 166
+    public static let KEY_REWIND: UInt16 = 168
+    public static let KEY_PLAYCD: UInt16 = 200
+    public static let KEY_PAUSECD: UInt16 = 201
+    public static let KEY_FASTFORWARD: UInt16 = 208
 
     // EV_ABS codes.
     public static let ABS_X: UInt16 = 0x00
     public static let ABS_Y: UInt16 = 0x01
+    public static let ABS_Z: UInt16 = 0x02
     public static let ABS_PRESSURE: UInt16 = 0x18
     public static let ABS_MT_SLOT: UInt16 = 0x2f
     public static let ABS_MT_TOUCH_MAJOR: UInt16 = 0x30
@@ -61,6 +71,7 @@ public enum Kernel {
     public static let INPUT_PROP_DIRECT: UInt16 = 0x01
     public static let INPUT_PROP_BUTTONPAD: UInt16 = 0x02
     public static let INPUT_PROP_SEMI_MT: UInt16 = 0x03
+    public static let INPUT_PROP_ACCELEROMETER: UInt16 = 0x06
     public static let INPUT_PROP_MAX: UInt16 = 0x1f
 
     // ABS_MT_TOOL_TYPE values.

@@ -44,6 +44,8 @@ public final class Daemon {
     private let options: RunOptions
     private var screen: Size
     private var devices: [Int: Opened] = [:]
+    /// Accelerometers and key devices, by their number (polled as `auxiliaryToken + number`).
+    private var auxiliaries: [Int: (device: EvdevDevice, aux: AuxiliaryDevice)] = [:]
     private var named: [Named] = []
     private let warn: (String, Diagnostics.Level) -> Void
     /// `--metrics-file`: the counters, their file, a timer armed only while a change waits
@@ -57,6 +59,7 @@ public final class Daemon {
     private static let watchdogToken: UInt64 = 1 << 40 + 2
     private static let monitorToken: UInt64 = 1 << 40 + 3
     private static let metricsToken: UInt64 = 1 << 40 + 4
+    private static let auxiliaryToken: UInt64 = 1 << 32
 
     /// Opens the panels (clock `CLOCK_MONOTONIC`, grabbed with `options.grab`) and builds the
     /// scene for them. Throws `DeviceError` for a named panel that cannot be used, or when a
@@ -81,6 +84,7 @@ public final class Daemon {
         }
         // The panels there are now.
         var found: [(EvdevDevice, InputDeviceInfo?, Int?)] = []
+        var namedAuxiliaries: [EvdevDevice] = []
         switch selection {
         case .allTouchscreens:
             for info in discovery?.touchscreens() ?? [] where info.isInitialized {
@@ -93,7 +97,13 @@ public final class Daemon {
         case let .named(names):
             for (i, name) in names.enumerated() {
                 let device = try Self.open(name, discovery: discovery)
-                if let problem = touchscreenProblem(device.description) { throw DeviceError.unsuitable(path: name, reason: problem) }
+                if let problem = touchscreenProblem(device.description) {
+                    guard AuxiliaryDevice.kind(of: device.description) != nil else {
+                        throw DeviceError.unsuitable(path: name, reason: problem + ", nor an accelerometer or a device with keys")
+                    }
+                    namedAuxiliaries.append(device)
+                    continue
+                }
                 let info = discovery?.device(devnode: device.path)
                 named.append(Named(name: name, panel: nil, idPath: info?.idPath, deviceName: device.description.name))
                 found.append((device, info, i))
@@ -127,6 +137,17 @@ public final class Daemon {
             try add(device, info: info, placement: placement, slot: slot)
         }
         if devices.isEmpty { warn("no touchscreen is connected: waiting for one", .notice) }
+        // Accelerometers always (motion); devices with keys only when asked (`--keys`, or the
+        // scene handles presses or remote control): reading keyboards is sensitive.
+        pipeline.readsRemoteKeys = options.keys || instance.wantsKeys
+        for device in namedAuxiliaries { try addAuxiliary(device) }
+        if case .allTouchscreens = selection {
+            for info in discovery?.inputDevices() ?? [] where info.isInitialized && wants(info) {
+                do { try addAuxiliary(try Self.open(info.devnode, discovery: nil)) } catch {
+                    warn("\(info.devnode): \(error)", .warning)
+                }
+            }
+        }
     }
 
     /// Opens a node; a missing one lists the touchscreens that are there.
@@ -173,6 +194,44 @@ public final class Daemon {
              + "\(Int(r.width))x\(Int(r.height))\(placement.rotation == .none ? "" : " rotated \(placement.rotation.rawValue)"))", .info)
     }
 
+    /// Whether an accelerometer or key device udev announces is one to read.
+    private func wants(_ info: InputDeviceInfo) -> Bool {
+        !info.isTouchscreen && (info.isAccelerometer || (info.hasKeys && pipeline.readsRemoteKeys))
+    }
+
+    /// Puts an accelerometer or a device with keys into service (others are left alone).
+    private func addAuxiliary(_ device: EvdevDevice) throws {
+        guard let kind = AuxiliaryDevice.kind(of: device.description) else { return }
+        if kind == .keys && !pipeline.readsRemoteKeys { return }
+        let aux = pipeline.addAuxiliary(node: device.path, description: device.description, kind: kind, time: monotonicSeconds())
+        try poller.add(device.fd, token: Self.auxiliaryToken + UInt64(aux.number))
+        auxiliaries[aux.number] = (device, aux)
+        let what = kind == .accelerometer ? "an accelerometer: shakes become motion events"
+            : "keys: " + (pipeline.scene.pressKeys.isEmpty ? "" : "the scene's presses") + (pipeline.readsRemoteKeys ? (pipeline.scene.pressKeys.isEmpty ? "" : " and ") + "media keys as remote control" : "")
+        warn("\(device.path): reading \(device.description.name) (\(what))", .info)
+    }
+
+    /// Reads what an accelerometer or key device has; an unplugged one leaves.
+    private func readAuxiliary(_ number: Int) {
+        guard let (device, aux) = auxiliaries[number] else { return }
+        let status: EvdevDevice.ReadStatus
+        do {
+            status = try device.read(.synced) { e, _ in pipeline.process(e, from: aux) }
+        } catch {
+            warn("\(device.path): \(error)", .error)
+            removeAuxiliary(number, why: "read error")
+            return
+        }
+        if status == .unplugged { removeAuxiliary(number, why: "unplugged") }
+    }
+
+    private func removeAuxiliary(_ number: Int, why: String) {
+        guard let (device, aux) = auxiliaries.removeValue(forKey: number) else { return }
+        poller.remove(device.fd)
+        pipeline.removeAuxiliary(aux, at: now())
+        warn("\(device.path): \(why)", .notice)
+    }
+
     // MARK: - The loop
 
     /// Runs until SIGINT or SIGTERM: then every touch still down ends as cancelled, the log
@@ -213,6 +272,7 @@ public final class Daemon {
                         w.timer.arm(monotonicSeconds() + w.interval)
                     }
                 case Self.monitorToken: hotplug = true
+                case Self.auxiliaryToken...: readAuxiliary(Int(token - Self.auxiliaryToken))
                 case Self.metricsToken:
                     metricsExport?.timer.acknowledge()
                     exportMetrics()
@@ -278,11 +338,19 @@ public final class Daemon {
         while let change = monitor.next() {
             let info = change.device
             let open = devices.first { $0.value.device.path == info.devnode }?.key
+            let openAuxiliary = auxiliaries.first { $0.value.device.path == info.devnode }?.key
             switch change.action {
             case .removed:
                 if let n = open { remove(n, why: "removed") }
+                if let n = openAuxiliary { removeAuxiliary(n, why: "removed") }
             case .added:
-                guard open == nil else { continue }
+                guard open == nil, openAuxiliary == nil else { continue }
+                if wants(info), case .allTouchscreens = selection {
+                    do { try addAuxiliary(try Self.open(info.devnode, discovery: nil)) } catch {
+                        warn("\(info.devnode): \(error)", .warning)
+                    }
+                    continue
+                }
                 var slot: Int?
                 switch selection {
                 case .allTouchscreens:
@@ -343,6 +411,7 @@ public final class Daemon {
         let size = options.screen ?? scene.screenSize.map { Size(width: $0.width, height: $0.height) } ?? screen
         let instance = SceneInstance(scene: scene, screen: size, log: pipeline.log)
         pipeline.replaceScene(with: instance, at: monotonicSeconds())
+        pipeline.readsRemoteKeys = options.keys || instance.wantsKeys
         if size != screen {
             screen = size
             for o in devices.values where o.panel.placement.rect == nil {

@@ -17,13 +17,16 @@ public final class RecordingRun {
 
     private final class Stream {
         let reader: RecordingReader
-        let panel: Panel
+        /// A touch panel's recording, or an accelerometer's or a key device's.
+        let panel: Panel?
+        let auxiliary: AuxiliaryDevice?
         var head: InputEvent?
         var last: EventTime
 
-        init(reader: RecordingReader, panel: Panel, head: InputEvent?) {
+        init(reader: RecordingReader, panel: Panel?, auxiliary: AuxiliaryDevice? = nil, head: InputEvent?) {
             self.reader = reader
             self.panel = panel
+            self.auxiliary = auxiliary
             self.head = head
             last = head?.time ?? EventTime(seconds: 0, microseconds: 0)
         }
@@ -37,9 +40,17 @@ public final class RecordingRun {
                 warn: @escaping (String) -> Void = { _ in }) throws {
         var readers: [RecordingReader] = []
         var heads: [InputEvent?] = []
+        var others: [(RecordingReader, InputEvent?, AuxiliaryDevice.Kind)] = []
         for path in paths {
             let r = try RecordingReader(path: path)
-            if let problem = touchscreenProblem(r.description) { throw DeviceError.unsuitable(path: path, reason: problem) }
+            if let problem = touchscreenProblem(r.description) {
+                // An accelerometer or a device with keys plays too; anything else is refused.
+                guard let kind = AuxiliaryDevice.kind(of: r.description) else {
+                    throw DeviceError.unsuitable(path: path, reason: problem + ", nor an accelerometer or a device with keys")
+                }
+                others.append((r, try r.next(), kind))
+                continue
+            }
             readers.append(r)
             heads.append(try r.next())
         }
@@ -57,6 +68,12 @@ public final class RecordingRun {
             let start = head.map { seconds($0.time) } ?? 0
             let panel = pipeline.addPanel(node: r.path, description: r.description, mapper: mapper, placement: placement, time: start)
             streams.append(Stream(reader: r, panel: panel, head: head))
+        }
+        pipeline.readsRemoteKeys = options.keys || instance.wantsKeys
+        for (r, head, kind) in others {
+            let start = head.map { seconds($0.time) } ?? 0
+            let device = pipeline.addAuxiliary(node: r.path, description: r.description, kind: kind, time: start)
+            streams.append(Stream(reader: r, panel: nil, auxiliary: device, head: head))
         }
         self.sink = sink
         self.signals = signals
@@ -90,7 +107,7 @@ public final class RecordingRun {
                 }
                 let s = current!
                 let e = s.head!
-                pipeline.process(e, from: s.panel)
+                if let panel = s.panel { pipeline.process(e, from: panel) } else if let a = s.auxiliary { pipeline.process(e, from: a) }
                 s.last = e.time
                 s.head = try s.reader.next()
                 if e.isReport || s.head == nil { current = nil }
@@ -128,8 +145,12 @@ public final class RecordingRun {
 
     private func end(_ s: Stream) {
         guard streams.contains(where: { $0 === s }) else { return }
-        pipeline.metrics?.retire(s.panel)
-        pipeline.removePanel(s.panel, at: s.last)
+        if let panel = s.panel {
+            pipeline.metrics?.retire(panel)
+            pipeline.removePanel(panel, at: s.last)
+        } else if let a = s.auxiliary {
+            pipeline.removeAuxiliary(a, at: s.last)
+        }
         streams.removeAll { $0 === s }
     }
 

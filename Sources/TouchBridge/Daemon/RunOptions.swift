@@ -16,6 +16,9 @@ public struct RunOptions: Sendable {
     public var realtime = false
     /// Per-panel settings from the command line (`--panel`, `--hysteresis`, `--mask`).
     public var rules = PanelRules()
+    /// `--keys`: read keyboards and media keys (remote control) even when the scene does not
+    /// ask for them.
+    public var keys = false
     /// `--metrics-file`: a Prometheus text file kept up to date (nil: no metrics).
     public var metricsFile: String?
     /// The least time between two writes of the metrics file (seconds).

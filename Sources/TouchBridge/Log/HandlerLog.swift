@@ -39,6 +39,9 @@ public final class HandlerLog {
         case gesture(recognizer: String, state: String)
         case action(action: String, sender: String, target: String?)
         case device(DeviceChange, node: String)
+        case motion(method: String, responder: String)
+        case remoteControl(responder: String, subtype: String)
+        case presses(method: String, responder: String, keys: [Int])
     }
 
     /// Hears every call as it is logged; nil (the default) costs one check per line.

@@ -23,7 +23,11 @@ public final class TouchPipeline {
 
     private let ids = ContactIDs()
     public private(set) var panels: [Panel] = []
-    private var nextNumber = 0
+    /// Accelerometers and key devices (motion, remote-control and press events).
+    public internal(set) var auxiliaries: [AuxiliaryDevice] = []
+    /// Whether media keys become remote-control events (`--keys`, or the scene handles them).
+    public var readsRemoteKeys = false
+    var nextNumber = 0
     private var updates: [TouchUpdate] = []
     /// Contacts that never reach the window (initial ones not adopted, those that began in
     /// a masked region, those down across a scene reload), until they end.
@@ -85,6 +89,7 @@ public final class TouchPipeline {
     public func cancelAll(at time: EventTime) {
         for p in panels { deliver(p.tracker.cancelAll(at: time), from: p) }
         scene.app.cancelAllTouches(timestamp: seconds(time))
+        cancelAuxiliaries(at: time)
     }
 
     /// Puts a new scene in service (a reload): the touches in flight are cancelled through

@@ -72,6 +72,18 @@ struct SceneChecker {
         for (i, w) in spec.windows.enumerated() {
             if let root = w.root { check(root, [Self.key("windows"), Self.index(i), Self.key("root")]) }
         }
+        // The first responder must be one that a window can hold: a view, a control, a view
+        // controller or a window (not the app delegate, not a recognizer).
+        if problem == nil, let first = spec.firstResponder {
+            guard let n = names[first] else {
+                return fail([Self.key("firstResponder")], "expected the name of a view, view controller or window, not '\(first)'",
+                            suggestFrom: nil, first)
+            }
+            if n.kind == .appDelegate || n.kind == .gesture {
+                fail([Self.key("firstResponder")], "'\(first)' is \(n.kind.rawValue), which cannot be a window's first responder; "
+                     + "expected a view, view controller or window")
+            }
+        }
     }
 
     private mutating func check(_ v: ViewSpec, _ path: [PathKey]) {

@@ -26,6 +26,7 @@ public final class SceneInstance {
         let spec = scene.spec
         if let d = spec.appDelegate {
             let delegate = SceneAppDelegate(behaviour: ResponderBehaviour(name: d.name, consumes: d.consumes, actions: d.actions, log: log))
+            note(d.presses, d.consumes)
             app.delegate = delegate
             responders[d.name] = delegate
         }
@@ -40,6 +41,20 @@ public final class SceneInstance {
             for name in g.requireToFail { if let other = recognizers[name] { r.require(toFail: other) } }
         }
         wireControls()
+        if let name = spec.firstResponder { responders[name]?.becomeFirstResponder() }
+    }
+
+    /// The keys the scene turns into presses (every responder's `"presses"`), code → name.
+    public private(set) var pressKeys: [Int: String] = [:]
+
+    /// Whether the scene handles keys: it names presses, or a responder consumes a
+    /// remote-control method (then the media keys are read).
+    public var wantsKeys: Bool { !pressKeys.isEmpty || handlesRemoteControl }
+    private(set) var handlesRemoteControl = false
+
+    private func note(_ presses: [KeyName]?, _ consumes: [ResponderMethod]?) {
+        for k in presses ?? [] { pressKeys[k.code] = k.name }
+        if consumes?.contains(ResponderMethod("remoteControlReceived")) ?? false { handlesRemoteControl = true }
     }
 
     /// How many windows the scene has.
@@ -57,7 +72,9 @@ public final class SceneInstance {
 
     private func build(_ w: WindowSpec, screen: Size, gestures: inout [(GestureSpec, GestureRecognizer)]) -> Window {
         let frame = w.frame?.rect ?? Rect(x: 0, y: 0, width: screen.width, height: screen.height)
-        let window = SceneWindow(frame: frame, behaviour: ResponderBehaviour(name: w.name, consumes: w.consumes, actions: w.actions, log: log))
+        let window = SceneWindow(frame: frame, behaviour: ResponderBehaviour(name: w.name, consumes: w.consumes, actions: w.actions, log: log,
+                                                                             firstResponder: scene.spec.firstResponder))
+        note(w.presses, w.consumes)
         window.windowLevel = w.level ?? 0
         app.addWindow(window)
         responders[w.name] = window
@@ -100,7 +117,9 @@ public final class SceneInstance {
     // MARK: - Building
 
     private func build(_ spec: ViewSpec, parent: ViewController?, gestures: inout [(GestureSpec, GestureRecognizer)]) -> View {
-        let behaviour = ResponderBehaviour(name: spec.name, consumes: spec.consumes, actions: spec.actions, log: log)
+        let behaviour = ResponderBehaviour(name: spec.name, consumes: spec.consumes, actions: spec.actions, log: log,
+                                           firstResponder: scene.spec.firstResponder)
+        note(spec.presses, spec.consumes)
         let view: View
         if let c = spec.control {
             let control = SceneControl(frame: .zero, behaviour: behaviour, shape: spec.shape ?? .rect, isButton: c.type == .button)
@@ -115,7 +134,9 @@ public final class SceneInstance {
         var controller = parent
         if let c = spec.controller {
             let vc = SceneViewController(behaviour: ResponderBehaviour(name: c.responder.name, consumes: c.responder.consumes,
-                                                                       actions: c.responder.actions, log: log))
+                                                                       actions: c.responder.actions, log: log,
+                                                                       firstResponder: scene.spec.firstResponder))
+            note(c.responder.presses, c.responder.consumes)
             vc.view = view
             parent?.addChild(vc)
             responders[c.responder.name] = vc

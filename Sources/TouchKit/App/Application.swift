@@ -16,6 +16,9 @@ open class Application: Responder {
 
     var touchesByID: [UInt64: Touch] = [:]
     var touchEvent: Event?
+    /// Keys down (presses), in the order they went down, and their event.
+    var pressesDown: [Press] = []
+    var pressEvent: Event?
     private var lastTouchDown: (time: Double, location: Point, count: Int)?
 
     public override init() { super.init() }

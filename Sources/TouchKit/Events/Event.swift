@@ -7,6 +7,26 @@ public final class Event {
         case none, motionShake
         case remoteControlPlay, remoteControlPause, remoteControlStop, remoteControlTogglePlayPause
         case remoteControlNextTrack, remoteControlPreviousTrack
+        case remoteControlBeginSeekingBackward, remoteControlEndSeekingBackward
+        case remoteControlBeginSeekingForward, remoteControlEndSeekingForward
+
+        /// UIKit's name for the subtype (`motionShake`, `remoteControlTogglePlayPause`).
+        public var name: String {
+            switch self {
+            case .none: return "none"
+            case .motionShake: return "motionShake"
+            case .remoteControlPlay: return "remoteControlPlay"
+            case .remoteControlPause: return "remoteControlPause"
+            case .remoteControlStop: return "remoteControlStop"
+            case .remoteControlTogglePlayPause: return "remoteControlTogglePlayPause"
+            case .remoteControlNextTrack: return "remoteControlNextTrack"
+            case .remoteControlPreviousTrack: return "remoteControlPreviousTrack"
+            case .remoteControlBeginSeekingBackward: return "remoteControlBeginSeekingBackward"
+            case .remoteControlEndSeekingBackward: return "remoteControlEndSeekingBackward"
+            case .remoteControlBeginSeekingForward: return "remoteControlBeginSeekingForward"
+            case .remoteControlEndSeekingForward: return "remoteControlEndSeekingForward"
+            }
+        }
     }
 
     public let type: EventType
@@ -14,6 +34,8 @@ public final class Event {
     /// Seconds, on the same clock as the touches' timestamps.
     public internal(set) var timestamp: Double
     var touchList: [Touch] = []
+    /// A presses event's presses (every one still down, and the ones changing now).
+    public internal(set) var allPresses: Set<Press> = []
 
     public init(type: EventType, subtype: Subtype = .none, timestamp: Double) {
         self.type = type

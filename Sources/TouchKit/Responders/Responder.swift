@@ -20,6 +20,13 @@ open class Responder {
     open func motionCancelled(_ motion: Event.Subtype, with event: Event?) { next?.motionCancelled(motion, with: event) }
     open func remoteControlReceived(with event: Event?) { next?.remoteControlReceived(with: event) }
 
+    // MARK: Presses (physical buttons)
+
+    open func pressesBegan(_ presses: Set<Press>, with event: Event?) { next?.pressesBegan(presses, with: event) }
+    open func pressesChanged(_ presses: Set<Press>, with event: Event?) { next?.pressesChanged(presses, with: event) }
+    open func pressesEnded(_ presses: Set<Press>, with event: Event?) { next?.pressesEnded(presses, with: event) }
+    open func pressesCancelled(_ presses: Set<Press>, with event: Event?) { next?.pressesCancelled(presses, with: event) }
+
     // MARK: Actions
 
     /// Whether this responder handles `action` (sent by a control, or by

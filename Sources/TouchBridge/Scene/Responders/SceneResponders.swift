@@ -22,6 +22,16 @@ final class SceneViewController: ViewController, SceneResponder {
         if behaviour.handle(.cancelled, touches, event, in: viewIfLoaded) { super.touchesCancelled(touches, with: event) }
     }
 
+    override var canBecomeFirstResponder: Bool { behaviour.canBecomeFirstResponder }
+    override func motionBegan(_ m: Event.Subtype, with e: Event?) { if behaviour.motion("motionBegan", m, e) { super.motionBegan(m, with: e) } }
+    override func motionEnded(_ m: Event.Subtype, with e: Event?) { if behaviour.motion("motionEnded", m, e) { super.motionEnded(m, with: e) } }
+    override func motionCancelled(_ m: Event.Subtype, with e: Event?) { if behaviour.motion("motionCancelled", m, e) { super.motionCancelled(m, with: e) } }
+    override func remoteControlReceived(with e: Event?) { if behaviour.remoteControl(e) { super.remoteControlReceived(with: e) } }
+    override func pressesBegan(_ p: Set<Press>, with e: Event?) { if behaviour.presses("pressesBegan", p, e) { super.pressesBegan(p, with: e) } }
+    override func pressesChanged(_ p: Set<Press>, with e: Event?) { if behaviour.presses("pressesChanged", p, e) { super.pressesChanged(p, with: e) } }
+    override func pressesEnded(_ p: Set<Press>, with e: Event?) { if behaviour.presses("pressesEnded", p, e) { super.pressesEnded(p, with: e) } }
+    override func pressesCancelled(_ p: Set<Press>, with e: Event?) { if behaviour.presses("pressesCancelled", p, e) { super.pressesCancelled(p, with: e) } }
+
     override func canPerformAction(_ action: Action, withSender sender: AnyObject?) -> Bool { behaviour.canPerform(action) }
     override func perform(_ action: Action, sender: AnyObject?, event: Event?) { behaviour.perform(action) }
 }
@@ -48,6 +58,16 @@ final class SceneWindow: Window, SceneResponder {
         if behaviour.handle(.cancelled, touches, event, in: nil) { super.touchesCancelled(touches, with: event) }
     }
 
+    override var canBecomeFirstResponder: Bool { behaviour.canBecomeFirstResponder }
+    override func motionBegan(_ m: Event.Subtype, with e: Event?) { if behaviour.motion("motionBegan", m, e) { super.motionBegan(m, with: e) } }
+    override func motionEnded(_ m: Event.Subtype, with e: Event?) { if behaviour.motion("motionEnded", m, e) { super.motionEnded(m, with: e) } }
+    override func motionCancelled(_ m: Event.Subtype, with e: Event?) { if behaviour.motion("motionCancelled", m, e) { super.motionCancelled(m, with: e) } }
+    override func remoteControlReceived(with e: Event?) { if behaviour.remoteControl(e) { super.remoteControlReceived(with: e) } }
+    override func pressesBegan(_ p: Set<Press>, with e: Event?) { if behaviour.presses("pressesBegan", p, e) { super.pressesBegan(p, with: e) } }
+    override func pressesChanged(_ p: Set<Press>, with e: Event?) { if behaviour.presses("pressesChanged", p, e) { super.pressesChanged(p, with: e) } }
+    override func pressesEnded(_ p: Set<Press>, with e: Event?) { if behaviour.presses("pressesEnded", p, e) { super.pressesEnded(p, with: e) } }
+    override func pressesCancelled(_ p: Set<Press>, with e: Event?) { if behaviour.presses("pressesCancelled", p, e) { super.pressesCancelled(p, with: e) } }
+
     override func canPerformAction(_ action: Action, withSender sender: AnyObject?) -> Bool { behaviour.canPerform(action) }
     override func perform(_ action: Action, sender: AnyObject?, event: Event?) { behaviour.perform(action) }
 }
@@ -73,6 +93,16 @@ final class SceneApplication: Application, SceneResponder {
     override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
         if behaviour.handle(.cancelled, touches, event, in: nil) { super.touchesCancelled(touches, with: event) }
     }
+
+    override var canBecomeFirstResponder: Bool { behaviour.canBecomeFirstResponder }
+    override func motionBegan(_ m: Event.Subtype, with e: Event?) { if behaviour.motion("motionBegan", m, e) { super.motionBegan(m, with: e) } }
+    override func motionEnded(_ m: Event.Subtype, with e: Event?) { if behaviour.motion("motionEnded", m, e) { super.motionEnded(m, with: e) } }
+    override func motionCancelled(_ m: Event.Subtype, with e: Event?) { if behaviour.motion("motionCancelled", m, e) { super.motionCancelled(m, with: e) } }
+    override func remoteControlReceived(with e: Event?) { if behaviour.remoteControl(e) { super.remoteControlReceived(with: e) } }
+    override func pressesBegan(_ p: Set<Press>, with e: Event?) { if behaviour.presses("pressesBegan", p, e) { super.pressesBegan(p, with: e) } }
+    override func pressesChanged(_ p: Set<Press>, with e: Event?) { if behaviour.presses("pressesChanged", p, e) { super.pressesChanged(p, with: e) } }
+    override func pressesEnded(_ p: Set<Press>, with e: Event?) { if behaviour.presses("pressesEnded", p, e) { super.pressesEnded(p, with: e) } }
+    override func pressesCancelled(_ p: Set<Press>, with e: Event?) { if behaviour.presses("pressesCancelled", p, e) { super.pressesCancelled(p, with: e) } }
 }
 
 /// The app delegate: the end of the responder chain.
@@ -93,6 +123,16 @@ final class SceneAppDelegate: Responder, SceneResponder {
     override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
         if behaviour.handle(.cancelled, touches, event, in: nil) { super.touchesCancelled(touches, with: event) }
     }
+
+    override var canBecomeFirstResponder: Bool { behaviour.canBecomeFirstResponder }
+    override func motionBegan(_ m: Event.Subtype, with e: Event?) { if behaviour.motion("motionBegan", m, e) { super.motionBegan(m, with: e) } }
+    override func motionEnded(_ m: Event.Subtype, with e: Event?) { if behaviour.motion("motionEnded", m, e) { super.motionEnded(m, with: e) } }
+    override func motionCancelled(_ m: Event.Subtype, with e: Event?) { if behaviour.motion("motionCancelled", m, e) { super.motionCancelled(m, with: e) } }
+    override func remoteControlReceived(with e: Event?) { if behaviour.remoteControl(e) { super.remoteControlReceived(with: e) } }
+    override func pressesBegan(_ p: Set<Press>, with e: Event?) { if behaviour.presses("pressesBegan", p, e) { super.pressesBegan(p, with: e) } }
+    override func pressesChanged(_ p: Set<Press>, with e: Event?) { if behaviour.presses("pressesChanged", p, e) { super.pressesChanged(p, with: e) } }
+    override func pressesEnded(_ p: Set<Press>, with e: Event?) { if behaviour.presses("pressesEnded", p, e) { super.pressesEnded(p, with: e) } }
+    override func pressesCancelled(_ p: Set<Press>, with e: Event?) { if behaviour.presses("pressesCancelled", p, e) { super.pressesCancelled(p, with: e) } }
 
     override func canPerformAction(_ action: Action, withSender sender: AnyObject?) -> Bool { behaviour.canPerform(action) }
     override func perform(_ action: Action, sender: AnyObject?, event: Event?) { behaviour.perform(action) }

@@ -16,7 +16,9 @@ func word(_ decoder: any Decoder, in known: [String], what: String) throws -> St
 /// The responder methods a scene responder can consume (handle without calling `super`).
 struct ResponderMethod: Decodable, Hashable, Sendable {
     static let touchMethods = ["touchesBegan", "touchesMoved", "touchesEnded", "touchesCancelled"]
-    static let all = touchMethods
+    static let otherMethods = ["motionBegan", "motionEnded", "motionCancelled", "remoteControlReceived",
+                               "pressesBegan", "pressesChanged", "pressesEnded", "pressesCancelled"]
+    static let all = touchMethods + otherMethods
 
     var name: String
 

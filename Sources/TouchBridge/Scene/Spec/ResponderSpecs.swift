@@ -5,8 +5,9 @@ struct ResponderSpec: Decodable, Sendable {
     var name: String
     var actions: [String]?
     var consumes: [ResponderMethod]?
+    var presses: [KeyName]?
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case name, actions, consumes }
+    enum CodingKeys: String, CodingKey, CaseIterable { case name, actions, consumes, presses }
 
     init(name: String, actions: [String]? = nil, consumes: [ResponderMethod]? = nil) {
         self.name = name
@@ -41,6 +42,7 @@ struct WindowSpec: Decodable, Sendable {
     var root: ViewSpec?
     var actions: [String]?
     var consumes: [ResponderMethod]?
+    var presses: [KeyName]?
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case name, frame, level, hidden, root, actions, consumes }
+    enum CodingKeys: String, CodingKey, CaseIterable { case name, frame, level, hidden, root, actions, consumes, presses }
 }

@@ -4,8 +4,11 @@ struct SceneSpec: Decodable, Sendable {
     var screen: SizeSpec?
     var appDelegate: ResponderSpec?
     var windows: [WindowSpec]
+    /// The responder that starts with first-responder status (motion, remote-control and
+    /// press events go to it first).
+    var firstResponder: String?
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case screen, appDelegate, windows }
+    enum CodingKeys: String, CodingKey, CaseIterable { case screen, appDelegate, windows, firstResponder }
 
     init(screen: SizeSpec?, appDelegate: ResponderSpec?, windows: [WindowSpec]) {
         self.screen = screen
@@ -18,6 +21,7 @@ struct SceneSpec: Decodable, Sendable {
         screen = try c.decodeIfPresent(SizeSpec.self, forKey: .screen)
         appDelegate = try c.decodeIfPresent(ResponderSpec.self, forKey: .appDelegate)
         windows = try c.decode([WindowSpec].self, forKey: .windows)
+        firstResponder = try c.decodeIfPresent(String.self, forKey: .firstResponder)
         guard !windows.isEmpty else { throw c.failure(.windows, "expected at least one window") }
     }
 }

@@ -14,6 +14,7 @@ struct ViewSpec: Decodable, Sendable {
     var tag: Int?
     var shape: ShapeSpec?
     var consumes: [ResponderMethod]?
+    var presses: [KeyName]?
     var actions: [String]?
     var gestures: [GestureSpec]?
     var control: ControlSpec?
@@ -21,7 +22,7 @@ struct ViewSpec: Decodable, Sendable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case name, controller, frame, bounds, transform, hidden, alpha, userInteractionEnabled, multipleTouchEnabled
-        case exclusiveTouch, clipsToBounds, tag, shape, consumes, actions, gestures, control, subviews
+        case exclusiveTouch, clipsToBounds, tag, shape, consumes, presses, actions, gestures, control, subviews
     }
 
     init(name: String) { self.name = name }
@@ -42,6 +43,7 @@ struct ViewSpec: Decodable, Sendable {
         tag = try c.decodeIfPresent(Int.self, forKey: .tag)
         shape = try c.decodeIfPresent(ShapeSpec.self, forKey: .shape)
         consumes = try c.decodeIfPresent([ResponderMethod].self, forKey: .consumes)
+        presses = try c.decodeIfPresent([KeyName].self, forKey: .presses)
         actions = try c.decodeIfPresent([String].self, forKey: .actions)
         gestures = try c.decodeIfPresent([GestureSpec].self, forKey: .gestures)
         control = try c.decodeIfPresent(ControlSpec.self, forKey: .control)

@@ -1,0 +1,62 @@
+import InputEvents
+import TouchKit
+
+/// The log's lines for the other kinds of event: motion (a shake), remote control (media
+/// keys) and presses (physical buttons), one per responder call, like the touch lines.
+extension HandlerLog {
+    /// A responder's `motionBegan/Ended/Cancelled` was called.
+    func motion(_ method: String, responder: Name, subtype: Event.Subtype, time: Double) {
+        observer?(.motion(method: method, responder: String(decoding: responder.text, as: UTF8.self)))
+        line(time, method, responder) { b, json in
+            if json { b.append(",\"subtype\":"); b.append(jsonString: subtype.name) } else { b.append(" "); b.append(string: subtype.name) }
+        }
+    }
+
+    /// A responder's `remoteControlReceived(with:)` was called.
+    func remoteControl(responder: Name, subtype: Event.Subtype, time: Double) {
+        observer?(.remoteControl(responder: String(decoding: responder.text, as: UTF8.self), subtype: subtype.name))
+        line(time, "remoteControlReceived", responder) { b, json in
+            if json { b.append(",\"subtype\":"); b.append(jsonString: subtype.name) } else { b.append(" "); b.append(string: subtype.name) }
+        }
+    }
+
+    /// A responder's `pressesBegan/Changed/Ended/Cancelled` was called.
+    func presses(_ method: String, responder: Name, presses: Set<Press>, time: Double) {
+        let sorted = presses.sorted { $0.key < $1.key }
+        observer?(.presses(method: method, responder: String(decoding: responder.text, as: UTF8.self), keys: sorted.map(\.key)))
+        line(time, method, responder) { b, json in
+            if json {
+                b.append(",\"presses\":[")
+                for (i, p) in sorted.enumerated() {
+                    if i > 0 { b.append(",") }
+                    b.append("{\"key\":"); b.append(jsonString: p.name)
+                    b.append(",\"code\":"); b.append(decimal: p.key)
+                    b.append(",\"phase\":"); b.append(jsonString: p.phase.rawValue); b.append("}")
+                }
+                b.append("]")
+            } else {
+                for (i, p) in sorted.enumerated() {
+                    b.append(i == 0 ? " " : "; "); b.append(string: p.name); b.append(" "); b.append(string: p.phase.rawValue)
+                }
+            }
+        }
+    }
+
+    /// `{"t":…,"event":METHOD,"responder":NAME…}` or `T METHOD NAME…`, the rest from `body`.
+    private func line(_ time: Double, _ method: String, _ responder: Name, _ body: (inout TextBuffer, Bool) -> Void) {
+        let t = max(now, time)
+        switch format {
+        case .json:
+            buffer.append("{\"t\":"); buffer.append(fixed: t, decimals: 6)
+            buffer.append(",\"event\":"); buffer.append(jsonString: method)
+            buffer.append(",\"responder\":"); buffer.append(bytes: responder.json)
+            body(&buffer, true)
+            buffer.append("}\n")
+        case .text:
+            buffer.append(fixed: t, decimals: 6); buffer.append(" "); buffer.append(string: method)
+            buffer.append(" "); buffer.append(bytes: responder.text)
+            body(&buffer, false)
+            buffer.append("\n")
+        }
+    }
+}

@@ -1,0 +1,140 @@
+import InputEvents
+import TouchInput
+import TouchKit
+
+/// An input device that is not a touch panel: an accelerometer, whose shakes become motion
+/// events, or a device with keys, whose media keys become remote-control events and whose
+/// keys the scene names become presses. Nothing else it sends is read into the log.
+public final class AuxiliaryDevice {
+    public enum Kind: String, Sendable { case accelerometer, keys }
+
+    public let number: Int
+    public let node: String
+    public let name: String
+    public let kind: Kind
+    var shake: ShakeDetector?
+    var shakeTimer: TimerQueue.TimerID?
+    /// A seek key held down (fast forward or rewind), to end its seeking if the device goes.
+    var seeking: UInt16?
+    /// Keys down that became presses.
+    var pressesDown: Set<Int> = []
+
+    init(number: Int, node: String, description: DeviceDescription, kind: Kind) {
+        self.number = number
+        self.node = node
+        name = description.name
+        self.kind = kind
+        if kind == .accelerometer { shake = ShakeDetector(description: description) }
+    }
+
+    /// The kind of device `d` is for touchbridge, nil when neither (a touchscreen is a panel).
+    public static func kind(of d: DeviceDescription) -> Kind? {
+        if ShakeDetector.isAccelerometer(d) { return .accelerometer }
+        // Keys, on a device that is not a touch panel (panels have BTN_TOUCH and friends).
+        if let keys = d.codes[Kernel.EV_KEY], !d.has(property: Kernel.INPUT_PROP_DIRECT),
+           !keys.contains(Kernel.BTN_TOUCH), !keys.isEmpty { return .keys }
+        return nil
+    }
+
+    /// The remote-control command of a media key going down (or, for the seek keys, up).
+    static func remoteCommand(_ code: UInt16, down: Bool) -> Event.Subtype? {
+        let k = Kernel.self
+        switch (code, down) {
+        case (k.KEY_PLAYPAUSE, true): return .remoteControlTogglePlayPause
+        case (k.KEY_PLAYCD, true): return .remoteControlPlay
+        case (k.KEY_PAUSECD, true): return .remoteControlPause
+        case (k.KEY_STOPCD, true): return .remoteControlStop
+        case (k.KEY_NEXTSONG, true): return .remoteControlNextTrack
+        case (k.KEY_PREVIOUSSONG, true): return .remoteControlPreviousTrack
+        case (k.KEY_FASTFORWARD, true): return .remoteControlBeginSeekingForward
+        case (k.KEY_FASTFORWARD, false): return .remoteControlEndSeekingForward
+        case (k.KEY_REWIND, true): return .remoteControlBeginSeekingBackward
+        case (k.KEY_REWIND, false): return .remoteControlEndSeekingBackward
+        default: return nil
+        }
+    }
+}
+
+extension TouchPipeline {
+    /// Adds an accelerometer or a key device and logs `deviceAdded`.
+    public func addAuxiliary(node: String, description: DeviceDescription, kind: AuxiliaryDevice.Kind, time: Double) -> AuxiliaryDevice {
+        let device = AuxiliaryDevice(number: nextNumber, node: node, description: description, kind: kind)
+        nextNumber += 1
+        auxiliaries.append(device)
+        log.device(.added, node: node, name: description.name, time: time)
+        return device
+    }
+
+    /// One event of an accelerometer or key device.
+    public func process(_ e: InputEvent, from device: AuxiliaryDevice) {
+        let t = Double(e.time.totalMicroseconds) / 1e6
+        switch device.kind {
+        case .accelerometer:
+            guard let change = device.shake?.process(e) else { return }
+            apply(change, device)
+        case .keys:
+            guard e.type == Kernel.EV_KEY, e.value != 2 else { return }   // auto-repeat: no duplicates
+            let app = scene.app
+            let code = Int(e.code), down = e.value != 0
+            if let keyName = scene.pressKeys[code] {
+                if down { device.pressesDown.insert(code) } else { device.pressesDown.remove(code) }
+                app.handlePress(key: code, name: keyName, isDown: down, timestamp: t)
+            } else if readsRemoteKeys, let command = AuxiliaryDevice.remoteCommand(e.code, down: down) {
+                if command == .remoteControlBeginSeekingForward || command == .remoteControlBeginSeekingBackward {
+                    device.seeking = e.code
+                } else if command == .remoteControlEndSeekingForward || command == .remoteControlEndSeekingBackward {
+                    guard device.seeking == e.code else { return }
+                    device.seeking = nil
+                }
+                app.sendRemoteControl(command, timestamp: t)
+            }
+        }
+    }
+
+    /// A shake began, ended or was cancelled: to the first responder; a shake under way
+    /// gets a timer for when it would settle or run too long.
+    private func apply(_ change: ShakeDetector.Change, _ device: AuxiliaryDevice) {
+        let app = scene.app
+        switch change {
+        case let .began(t): app.sendMotion(.began, .motionShake, timestamp: t)
+        case let .ended(t): app.sendMotion(.ended, .motionShake, timestamp: t)
+        case let .cancelled(t): app.sendMotion(.cancelled, .motionShake, timestamp: t)
+        }
+        app.timers.cancel(device.shakeTimer)
+        device.shakeTimer = nil
+        if let deadline = device.shake?.deadline {
+            device.shakeTimer = app.timers.schedule(after: deadline - app.timers.now) { [weak self, unowned device] in
+                guard let self else { return }
+                device.shakeTimer = nil
+                if let change = device.shake?.advance(to: self.scene.app.timers.now) { self.apply(change, device) }
+            }
+        }
+    }
+
+    /// The device went away at `time`: what it had under way ends; then `deviceRemoved` is logged.
+    public func removeAuxiliary(_ device: AuxiliaryDevice, at time: EventTime) {
+        end(device, at: Double(time.totalMicroseconds) / 1e6)
+        log.device(.removed, node: device.node, name: device.name, time: Double(time.totalMicroseconds) / 1e6)
+        auxiliaries.removeAll { $0 === device }
+    }
+
+    /// Shutdown: shakes under way and presses down are cancelled, seeks end.
+    func cancelAuxiliaries(at time: EventTime) {
+        for d in auxiliaries { end(d, at: Double(time.totalMicroseconds) / 1e6) }
+    }
+
+    /// A shake under way is cancelled, presses down are cancelled, a seek under way ends.
+    private func end(_ device: AuxiliaryDevice, at t: Double) {
+        if let change = device.shake?.cancel(at: t) { apply(change, device) }
+        scene.app.timers.cancel(device.shakeTimer)
+        device.shakeTimer = nil
+        if !device.pressesDown.isEmpty {
+            device.pressesDown.removeAll()
+            scene.app.handlePress(key: nil, name: "", isDown: false, timestamp: t)
+        }
+        if let seek = device.seeking, let end = AuxiliaryDevice.remoteCommand(seek, down: false) {
+            device.seeking = nil
+            scene.app.sendRemoteControl(end, timestamp: t)
+        }
+    }
+}

@@ -100,13 +100,23 @@ extension TouchPipeline {
         case let .ended(t): app.sendMotion(.ended, .motionShake, timestamp: t)
         case let .cancelled(t): app.sendMotion(.cancelled, .motionShake, timestamp: t)
         }
+        scheduleShakeTimer(device)
+    }
+
+    /// A timer for the shake's deadline (it moves on while the shaking goes on: when the timer
+    /// finds the shake still under way, it waits for the new deadline).
+    private func scheduleShakeTimer(_ device: AuxiliaryDevice) {
+        let app = scene.app
         app.timers.cancel(device.shakeTimer)
         device.shakeTimer = nil
-        if let deadline = device.shake?.deadline {
-            device.shakeTimer = app.timers.schedule(after: deadline - app.timers.now) { [weak self, unowned device] in
-                guard let self else { return }
-                device.shakeTimer = nil
-                if let change = device.shake?.advance(to: self.scene.app.timers.now) { self.apply(change, device) }
+        guard let deadline = device.shake?.deadline else { return }
+        device.shakeTimer = app.timers.schedule(after: deadline - app.timers.now) { [weak self, unowned device] in
+            guard let self else { return }
+            device.shakeTimer = nil
+            if let change = device.shake?.advance(to: self.scene.app.timers.now) {
+                self.apply(change, device)
+            } else {
+                self.scheduleShakeTimer(device)
             }
         }
     }

@@ -126,30 +126,11 @@ struct HealthCommand: ParsableCommand {
         let deadline = duration.map { Double(start.totalMicroseconds) / 1e6 + $0 }
         Diagnostics.print("touchbridge: \(device.path): measuring \(d.name)"
             + (duration.map { " for \(HealthText.plain($0)) s" } ?? "") + "; interrupt to report")
-        var failure: DeviceError?
-        loop: while true {
-            var timeout: Int32 = -1
-            if let deadline {
-                let left = deadline - Double(monotonicNow().totalMicroseconds) / 1e6
-                if left <= 0 { break }
-                timeout = Int32(min(left * 1000 + 1, 1e9))
-            }
-            let ready = waitReadable([device.fd, signals.fd], timeoutMs: timeout)
-            let stop = ready.contains(1) && signals.take() != nil
-            guard ready.contains(0) || stop else { continue }
-            do {
-                let status = try device.read(.synced) { e, isSync in
-                    analyzer.event(e)
-                    tracker.process(e, isSync: isSync) { analyzer.frame($0) }
-                    for w in warnings.items { analyzer.warning(w) }
-                    warnings.items.removeAll()
-                }
-                if status == .unplugged { failure = .unplugged(path: device.path); break loop }
-            } catch {
-                failure = error
-                break loop
-            }
-            if stop { break }
+        let failure = readUntilStopped(device, signals: signals, deadline: deadline) { e, isSync in
+            analyzer.event(e)
+            tracker.process(e, isSync: isSync) { analyzer.frame($0) }
+            for w in warnings.items { analyzer.warning(w) }
+            warnings.items.removeAll()
         }
         // A panel unplugged mid-test still gets its report (then the error).
         let report = analyzer.report(at: monotonicNow())

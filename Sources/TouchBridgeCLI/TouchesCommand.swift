@@ -91,27 +91,11 @@ struct TouchesCommand: ParsableCommand {
         out.flush(&buffer)
         Diagnostics.print("touchbridge: \(device.path): reading \(d.name) (\(describe(tracker.touchProtocol)), "
             + "screen \(Int(mapper.width))x\(Int(mapper.height)))")
-        var failure: DeviceError?
-        loop: while !out.isBroken {
-            let ready = waitReadable([device.fd, signals.fd])
-            // A signal ends the loop after this pass: events already queued happened first.
-            let stop = ready.contains(1) && signals.take() != nil
-            guard ready.contains(0) || stop else { continue }
-            do {
-                let status = try device.read(.synced) { e, isSync in
-                    tracker.process(e, isSync: isSync) { frame in
-                        log.write(frame, mapper: mapper, into: &buffer)
-                        if buffer.count > OutputSink.chunk { out.flush(&buffer) }
-                    }
-                }
-                // All there is has been read: out with it before waiting again.
-                out.flush(&buffer)
-                if status == .unplugged { failure = .unplugged(path: device.path); break loop }
-            } catch {
-                failure = error
-                break loop
+        let failure = readUntilStopped(device, signals: signals, finished: { out.isBroken }, drained: { out.flush(&buffer) }) { e, isSync in
+            tracker.process(e, isSync: isSync) { frame in
+                log.write(frame, mapper: mapper, into: &buffer)
+                if buffer.count > OutputSink.chunk { out.flush(&buffer) }
             }
-            if stop { break }
         }
         // Unplug, a read error or shutdown: every contact still down ends as cancelled.
         let end = tracker.cancelAll(at: monotonicNow())

@@ -41,3 +41,34 @@ func baseName(_ path: String, dropExtension: Bool) -> String {
     if dropExtension, let dot = name.lastIndex(of: "."), dot != name.startIndex { name = String(name[..<dot]) }
     return name
 }
+
+/// Reads `device` until SIGINT or SIGTERM, until `deadline` (monotonic seconds), until
+/// `finished` says so (the reader of the output went away, say), or until it fails; every
+/// event goes to `body`, and `drained` runs each time all there was has been read (before the
+/// next wait). Returns what ended the reading when it was the device (unplug, read error),
+/// nil otherwise. Sleeps in poll(2) between reads.
+func readUntilStopped(_ device: EvdevDevice, signals: SignalWatch, deadline: Double? = nil, finished: () -> Bool = { false },
+                      drained: () -> Void = {}, _ body: (InputEvent, Bool) -> Void) -> DeviceError? {
+    while !finished() {
+        var timeout: Int32 = -1
+        if let deadline {
+            let left = deadline - Double(monotonicNow().totalMicroseconds) / 1e6
+            if left <= 0 { return nil }
+            timeout = Int32(min(left * 1000 + 1, 1e9))
+        }
+        let ready = waitReadable([device.fd, signals.fd], timeoutMs: timeout)
+        // A signal ends the loop after this pass: events already queued happened first.
+        let stop = ready.contains(1) && signals.take() != nil
+        guard ready.contains(0) || stop else { continue }
+        do {
+            let status = try device.read(.synced, body)
+            drained()
+            if status == .unplugged { return .unplugged(path: device.path) }
+        } catch {
+            drained()
+            return error
+        }
+        if stop { return nil }
+    }
+    return nil
+}

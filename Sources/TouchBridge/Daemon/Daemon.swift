@@ -214,15 +214,17 @@ public final class Daemon {
     /// Reads what an accelerometer or key device has; an unplugged one leaves.
     private func readAuxiliary(_ number: Int) {
         guard let (device, aux) = auxiliaries[number] else { return }
-        let status: EvdevDevice.ReadStatus
+        if let why = drain(device, { e, _ in pipeline.process(e, from: aux) }) { removeAuxiliary(number, why: why) }
+    }
+
+    /// Reads all `device` has into `body`; why it left (unplugged, a read error), or nil.
+    private func drain(_ device: EvdevDevice, _ body: (InputEvent, Bool) -> Void) -> String? {
         do {
-            status = try device.read(.synced) { e, _ in pipeline.process(e, from: aux) }
+            return try device.read(.synced, body) == .unplugged ? "unplugged" : nil
         } catch {
             warn("\(device.path): \(error)", .error)
-            removeAuxiliary(number, why: "read error")
-            return
+            return "read error"
         }
-        if status == .unplugged { removeAuxiliary(number, why: "unplugged") }
     }
 
     private func removeAuxiliary(_ number: Int, why: String) {
@@ -305,15 +307,7 @@ public final class Daemon {
     private func read(_ number: Int) {
         guard let o = devices[number] else { return }
         metricsExport?.metrics.isDirty = true
-        let status: EvdevDevice.ReadStatus
-        do {
-            status = try o.device.read(.synced) { e, isSync in pipeline.process(e, isSync: isSync, from: o.panel) }
-        } catch {
-            warn("\(o.device.path): \(error)", .error)
-            remove(number, why: "read error")
-            return
-        }
-        if status == .unplugged { remove(number, why: "unplugged") }
+        if let why = drain(o.device, { e, isSync in pipeline.process(e, isSync: isSync, from: o.panel) }) { remove(number, why: why) }
     }
 
     /// A device is gone: its touches are cancelled through the responder chain, it is logged

@@ -47,7 +47,8 @@ struct PictureCommand: ParsableCommand {
         var st = stat()
         guard stat(recording, &st) == 0 else { throw fail(DeviceError.missingFile(path: recording)) }
         guard (st.st_mode & S_IFMT) == S_IFREG else {
-            throw fail(ValidationError("\(recording): picture draws a recording (record a panel first with touchbridge record)"))
+            Diagnostics.print("touchbridge: \(recording): picture draws a recording (record a panel first with touchbridge record)", level: .error)
+            throw ExitCode(64)
         }
         var options = RunOptions()
         options.screen = mapping.screenSize.map { Size(width: $0.width, height: $0.height) }

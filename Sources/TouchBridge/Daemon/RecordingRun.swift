@@ -80,7 +80,11 @@ public final class RecordingRun {
         realtime = options.realtime
         // A recording's times are not this machine's clock: counters only, no latency.
         metricsFile = options.metricsFile.map { MetricsFile(path: $0) }
-        if metricsFile != nil { pipeline.metrics = Metrics(measuresLatency: false) }
+        if let metricsFile {
+            let m = Metrics(measuresLatency: false)
+            pipeline.metrics = m
+            try metricsFile.write(MetricsFile.text(m, panels: pipeline.panels))   // a path that cannot be written fails now
+        }
     }
 
     /// Plays the recordings to their end (or until SIGINT/SIGTERM). At each recording's end

@@ -274,7 +274,7 @@ public final class Daemon {
                         w.timer.arm(monotonicSeconds() + w.interval)
                     }
                 case Self.monitorToken: hotplug = true
-                case Self.auxiliaryToken...: readAuxiliary(Int(token - Self.auxiliaryToken))
+                case Self.auxiliaryToken..<Self.signalToken: readAuxiliary(Int(token - Self.auxiliaryToken))
                 case Self.metricsToken:
                     metricsExport?.timer.acknowledge()
                     exportMetrics()
@@ -445,7 +445,8 @@ public final class Daemon {
     private func exportMetrics(force: Bool = false) {
         guard let x = metricsExport, x.metrics.isDirty || force else { return }
         let now = monotonicSeconds()
-        guard force || now - metricsWritten >= options.metricsInterval else {
+        // (A millisecond's slack: the timer's deadline goes through a timespec.)
+        guard force || now - metricsWritten >= options.metricsInterval - 0.001 else {
             x.timer.arm(metricsWritten + options.metricsInterval)
             return
         }

@@ -50,17 +50,24 @@ public final class PictureRecorder {
         switch c {
         case let .gesture(name, state) where state == "recognized" || state == "began":
             guard let r = scene.recognizer(named: name) else { return }
-            labels.append(Label(text: "\(name) \(state)", at: screenPoint(r.location(in: nil), in: r.view?.window)))
+            add("\(name) \(state)", at: screenPoint(r.location(in: nil), in: r.view?.window))
         case let .action(action, sender, _):
             if let r = scene.recognizer(named: sender) {
-                labels.append(Label(text: action, at: screenPoint(r.location(in: nil), in: r.view?.window)))
+                add(action, at: screenPoint(r.location(in: nil), in: r.view?.window))
             } else if let v = scene.responder(named: sender) as? View {
                 let f = v.convert(v.bounds, to: nil)
-                labels.append(Label(text: action, at: screenPoint(Point(x: f.midX, y: f.midY), in: v.window)))
+                add(action, at: screenPoint(Point(x: f.midX, y: f.midY), in: v.window))
             }
         default:
             break
         }
+    }
+
+    /// A label, unless it repeats the one before (a continuous gesture sends its action at
+    /// every change: the picture names it once, where it started).
+    private func add(_ text: String, at p: Point) {
+        if labels.last?.text == text { return }
+        labels.append(Label(text: text, at: p))
     }
 
     private func screenPoint(_ p: Point, in window: Window?) -> Point {

@@ -76,10 +76,14 @@ public struct TouchPicture {
 
         // The views, window by window (back to front), each subtree in order.
         b.append("<g class=\"views\" fill=\"none\">\n")
-        func draw(_ v: View, window: Window, hidden: Bool) {
+        // `stacked`: how many boxes above this one in the tree share its top-left corner (their
+        // names are written one line lower each, so they do not overprint).
+        func draw(_ v: View, window: Window, hidden: Bool, corners: [Point]) {
             let hidden = hidden || v.isHidden
             let f = v.convert(v.bounds, to: nil)
             let r = Rect(x: f.minX + window.frame.minX, y: f.minY + window.frame.minY, width: f.width, height: f.height)
+            let corner = Point(x: r.minX, y: r.minY)
+            let stacked = corners.filter { $0 == corner }.count
             let hit = recorder.hitViews.contains(v.name)
             b.append("<rect x=\""); num(r.minX); b.append("\" y=\""); num(r.minY)
             b.append("\" width=\""); num(r.width); b.append("\" height=\""); num(r.height)
@@ -88,12 +92,12 @@ public struct TouchPicture {
             b.append(" class=\""); b.append(hidden ? "view hidden" : "view"); b.append(hit ? " hit\"" : "\"")
             b.append("><title>"); text(v.name); b.append("</title></rect>\n")
             if !v.name.isEmpty {
-                b.append("<text x=\""); num(r.minX + 3); b.append("\" y=\""); num(r.minY + 13)
+                b.append("<text x=\""); num(r.minX + 3); b.append("\" y=\""); num(r.minY + 13 + 13 * Double(stacked))
                 b.append(hidden ? "\" fill=\"#999999\">" : "\" fill=\"#333333\">"); text(v.name); b.append("</text>\n")
             }
-            for s in v.subviews { draw(s, window: window, hidden: hidden) }
+            for s in v.subviews { draw(s, window: window, hidden: hidden, corners: corners + [corner]) }
         }
-        for w in app.windows { draw(w, window: w, hidden: false) }
+        for w in app.windows { draw(w, window: w, hidden: false, corners: []) }
         b.append("</g>\n")
 
         // The touches.
@@ -130,8 +134,13 @@ public struct TouchPicture {
 
         // What was recognized and sent.
         b.append("<g class=\"labels\" font-size=\"11\">\n")
+        var placed: [Point] = []
         for l in recorder.labels {
-            b.append("<text class=\"label\" x=\""); num(l.at.x + 8); b.append("\" y=\""); num(l.at.y - 8)
+            // A label where another already is goes a line lower.
+            var at = Point(x: l.at.x + 8, y: l.at.y - 8)
+            while placed.contains(where: { abs($0.x - at.x) < 60 && abs($0.y - at.y) < 12 }) { at.y += 13 }
+            placed.append(at)
+            b.append("<text class=\"label\" x=\""); num(at.x); b.append("\" y=\""); num(at.y)
             b.append("\" fill=\"#000000\" stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\">"); text(l.text); b.append("</text>\n")
         }
         b.append("</g>\n</svg>\n")

@@ -48,11 +48,7 @@ struct HealthCommand: ParsableCommand {
         }
     }
 
-    private var gridSize: (Int, Int)? {
-        let parts = grid.split(separator: "x")
-        guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]), (1...200).contains(c), (1...200).contains(r) else { return nil }
-        return (c, r)
-    }
+    private var gridSize: (columns: Int, rows: Int)? { parseGrid(grid) }
 
     func run() throws {
         var settings = HealthSettings()
@@ -88,12 +84,7 @@ struct HealthCommand: ParsableCommand {
     }
 
     private func check(_ d: DeviceDescription) throws {
-        let proto = TouchProtocol(d)
-        let codes = proto.positionCodes
-        guard d.has(type: Kernel.EV_ABS, code: codes.x), d.has(type: Kernel.EV_ABS, code: codes.y),
-              proto != .single || d.has(type: Kernel.EV_KEY, code: Kernel.BTN_TOUCH) else {
-            throw fail(DeviceError.unsuitable(path: source, reason: "not a touchscreen (no absolute touch positions with BTN_TOUCH)"))
-        }
+        if let problem = touchscreenProblem(d) { throw fail(DeviceError.unsuitable(path: source, reason: problem)) }
     }
 
     private func analyse(_ r: Recording, source path: String, settings: HealthSettings) throws -> HealthReport {

@@ -31,3 +31,10 @@ func parseScreen(_ s: String) -> (Double, Double)? {
     guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w > 0, h > 0, w.isFinite, h.isFinite else { return nil }
     return (w, h)
 }
+
+/// `COLUMNSxROWS`, each 1 to 200 (the coverage grid of `health` and `picture`).
+func parseGrid(_ s: String) -> (columns: Int, rows: Int)? {
+    let parts = s.split(separator: "x")
+    guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]), (1...200).contains(c), (1...200).contains(r) else { return nil }
+    return (c, r)
+}

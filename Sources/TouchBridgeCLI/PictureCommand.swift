@@ -33,11 +33,7 @@ struct PictureCommand: ParsableCommand {
     @OptionGroup(title: "Screen mapping (as for run)")
     var mapping: MappingOptions
 
-    private var gridSize: (columns: Int, rows: Int)? {
-        let parts = grid.split(separator: "x")
-        guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]), (1...200).contains(c), (1...200).contains(r) else { return nil }
-        return (c, r)
-    }
+    private var gridSize: (columns: Int, rows: Int)? { parseGrid(grid) }
 
     func validate() throws {
         guard gridSize != nil else { throw ValidationError("--grid takes COLUMNSxROWS, each 1 to 200, e.g. 16x9") }

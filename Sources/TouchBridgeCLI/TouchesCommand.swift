@@ -38,12 +38,7 @@ struct TouchesCommand: ParsableCommand {
 
     /// The screen mapper for a device, or a clear error for devices without touch positions.
     private func mapper(for d: DeviceDescription, udevCalibration: String?) throws -> ScreenMapper {
-        let proto = TouchProtocol(d)
-        let codes = proto.positionCodes
-        guard d.has(type: Kernel.EV_ABS, code: codes.x), d.has(type: Kernel.EV_ABS, code: codes.y),
-              proto != .single || d.has(type: Kernel.EV_KEY, code: Kernel.BTN_TOUCH) else {
-            throw fail(DeviceError.unsuitable(path: source, reason: "not a touchscreen (no absolute touch positions with BTN_TOUCH)"))
-        }
+        if let problem = touchscreenProblem(d) { throw fail(DeviceError.unsuitable(path: source, reason: problem)) }
         var matrix = ScreenMapper.Calibration.identity
         if let m = mapping.matrix {
             matrix = m
@@ -89,7 +84,7 @@ struct TouchesCommand: ParsableCommand {
         let opened = openTracker(&tracker, on: device, at: monotonicNow())
         if !opened.contacts.isEmpty { log.write(opened, mapper: mapper, into: &buffer) }
         out.flush(&buffer)
-        Diagnostics.print("touchbridge: \(device.path): reading \(d.name) (\(describe(tracker.touchProtocol)), "
+        Diagnostics.print("touchbridge: \(device.path): reading \(d.name) (\(tracker.touchProtocol.summary), "
             + "screen \(Int(mapper.width))x\(Int(mapper.height)))")
         let failure = readUntilStopped(device, signals: signals, finished: { out.isBroken }, drained: { out.flush(&buffer) }) { e, isSync in
             tracker.process(e, isSync: isSync) { frame in
@@ -102,13 +97,5 @@ struct TouchesCommand: ParsableCommand {
         if !end.contacts.isEmpty { log.write(end, mapper: mapper, into: &buffer) }
         out.flush(&buffer)
         if let failure { throw fail(failure) }
-    }
-
-    private func describe(_ p: TouchProtocol) -> String {
-        switch p {
-        case let .slots(n): return "multitouch protocol B, \(n) slots"
-        case .groups: return "multitouch protocol A"
-        case .single: return "single touch"
-        }
     }
 }

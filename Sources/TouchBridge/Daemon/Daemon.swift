@@ -189,7 +189,7 @@ public final class Daemon {
         metricsExport?.metrics.isDirty = true
         if let slot { named[slot].panel = panel.number }
         let r = placement.rect ?? Rect(x: 0, y: 0, width: screen.width, height: screen.height)
-        warn("\(device.path): reading \(d.name) (\(describe(panel.tracker.touchProtocol)), "
+        warn("\(device.path): reading \(d.name) (\(panel.tracker.touchProtocol.summary), "
              + "screen \(Int(screen.width))x\(Int(screen.height)), panel at \(Int(r.minX)),\(Int(r.minY)) "
              + "\(Int(r.width))x\(Int(r.height))\(placement.rotation == .none ? "" : " rotated \(placement.rotation.rawValue)"))", .info)
     }

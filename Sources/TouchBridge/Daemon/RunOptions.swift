@@ -60,24 +60,3 @@ public struct RunOptions: Sendable {
     }
 
 }
-
-/// Why a device cannot feed touches, or nil when it can: it needs absolute positions, and
-/// single-touch devices need `BTN_TOUCH`.
-func touchscreenProblem(_ d: DeviceDescription) -> String? {
-    let proto = TouchProtocol(d)
-    let codes = proto.positionCodes
-    guard d.has(type: Kernel.EV_ABS, code: codes.x), d.has(type: Kernel.EV_ABS, code: codes.y),
-          proto != .single || d.has(type: Kernel.EV_KEY, code: Kernel.BTN_TOUCH) else {
-        return "not a touchscreen (no absolute touch positions with BTN_TOUCH)"
-    }
-    return nil
-}
-
-/// How a device reports contacts, for the ready line on stderr.
-func describe(_ p: TouchProtocol) -> String {
-    switch p {
-    case let .slots(n): return "multitouch protocol B, \(n) slots"
-    case .groups: return "multitouch protocol A"
-    case .single: return "single touch"
-    }
-}

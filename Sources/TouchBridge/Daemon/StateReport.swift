@@ -22,7 +22,7 @@ struct StateReport {
                 : [pl.calibration.a, pl.calibration.b, pl.calibration.c, pl.calibration.d, pl.calibration.e, pl.calibration.f]
                     .map { f($0) }.joined(separator: " ")
             let masks = pl.masks.isEmpty ? "none" : pl.masks.map { "\(f($0.minX)),\(f($0.minY)) \(f($0.width))x\(f($0.height))" }.joined(separator: "; ")
-            out.append("panel \(p.node) \"\(p.name)\": \(describe(p.tracker.touchProtocol)); at \(rect), rotation \(pl.rotation.rawValue), "
+            out.append("panel \(p.node) \"\(p.name)\": \(p.tracker.touchProtocol.summary); at \(rect), rotation \(pl.rotation.rawValue), "
                        + "calibration \(calibration), hysteresis \(pl.hysteresisMM > 0 ? "\(f(pl.hysteresisMM)) mm" : "off"), "
                        + "masks \(masks); \(p.frames) frames, \(p.dropped) SYN_DROPPED")
         }

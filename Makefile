@@ -1,7 +1,8 @@
 # touchbridge — the two commands of the README:
 #   make run    install what is missing, build in release mode, run
 #   make test   install what tests need, run the unit tests, then the device tests
-#               on real kernel devices (directly where /dev/uinput is writable, else in a VM)
+#               on real kernel devices (directly where /dev/uinput is writable, else in a VM),
+#               then the service installed as README says under systemd as PID 1 (in the VM)
 
 SHELL := /bin/bash
 BIN_RELEASE := .build/release/touchbridge
@@ -24,12 +25,16 @@ BINDIR := $(PREFIX)/bin
 MANDIR := $(PREFIX)/share/man/man1
 UDEVRULESDIR ?= $(SYSCONFDIR)/udev/rules.d
 UNITDIR ?= $(SYSCONFDIR)/systemd/system
+SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
 BASHCOMPDIR := $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR := $(PREFIX)/share/zsh/site-functions
 FISHCOMPDIR := $(PREFIX)/share/fish/vendor_completions.d
 MANUAL := .build/plugins/GenerateManual/outputs/TouchBridgeCLI/touchbridge.1
+# What the release binary and the manual are built from: `make install` on an up-to-date tree
+# (as in the service test's VM) copies files and builds nothing.
+RELEASE_INPUTS := Package.swift $(shell find Sources -type f 2>/dev/null)
 
-.PHONY: run test build deps test-deps unit-test device-test install-check install uninstall manual fuzz soak sanitize clean bench bench-e2e
+.PHONY: run test build deps test-deps unit-test device-test service-test install-check install uninstall manual fuzz soak sanitize clean bench bench-e2e
 
 run: deps
 	$(RELEASE_BUILD)
@@ -44,7 +49,7 @@ run: deps
 
 test: test-deps
 	swift build --build-tests
-	$(MAKE) --no-print-directory unit-test install-check device-test
+	$(MAKE) --no-print-directory unit-test install-check device-test service-test
 
 unit-test:
 	swift test --skip-build
@@ -95,18 +100,34 @@ device-test:
 	  scripts/vm/run --timeout 1200 'TOUCHBRIDGE_REQUIRE_UINPUT=1 .build/debug/touchbridgePackageTests.xctest --testing-library swift-testing --no-parallel --filter DeviceTests'; \
 	fi
 
+# The service as README's install section says, under systemd as PID 1 in the VM (a real udev,
+# journald, watchdog and sandbox): the steps are read from README and run as written, over an
+# installation of the previous steps, then uninstalled and installed afresh (scripts/service-test).
+service-test: $(MANUAL) $(BIN_RELEASE)
+	scripts/vm/run --systemd --timeout 900 'sh scripts/service-test/in-vm.sh'
+
 # A fresh install into a scratch DESTDIR: every file in place, the unit verified by systemd
 # with the installed binary and manual page, its security rating at most 1.0.
 install-check:
 	@scripts/install-check
 
-install: deps
-	$(MAKE) --no-print-directory manual    # first: its plugin builds the tool its own way
+# The release binary, and the manual before it: the manual's plugin links the tool its own way,
+# so the release build (static standard library) always follows it.
+$(MANUAL): $(RELEASE_INPUTS)
+	$(MAKE) --no-print-directory manual
+$(BIN_RELEASE): $(RELEASE_INPUTS) $(MANUAL)
 	$(RELEASE_BUILD)
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(UDEVRULESDIR) $(DESTDIR)$(UNITDIR) \
+	@touch $@
+
+# Installing on the machine itself (no DESTDIR) also creates the system user and group the unit
+# and the udev rule name (systemd-sysusers; a group of that name from an earlier install is kept);
+# packagers run systemd-sysusers in their postinst.
+install: deps $(MANUAL) $(BIN_RELEASE)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(UDEVRULESDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSUSERSDIR) \
 	  $(DESTDIR)$(SYSCONFDIR)/touchbridge $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
 	install -m 755 $(BIN_RELEASE) $(DESTDIR)$(BINDIR)/touchbridge
 	install -m 644 $(MANUAL) $(DESTDIR)$(MANDIR)/touchbridge.1
+	install -m 644 systemd/touchbridge.sysusers $(DESTDIR)$(SYSUSERSDIR)/touchbridge.conf
 	install -m 644 udev/70-touchbridge.rules $(DESTDIR)$(UDEVRULESDIR)/70-touchbridge.rules
 	sed -e 's|/usr/local/bin/touchbridge|$(BINDIR)/touchbridge|' -e 's|/etc/touchbridge/|$(SYSCONFDIR)/touchbridge/|' \
 	  systemd/touchbridge.service > $(DESTDIR)$(UNITDIR)/touchbridge.service
@@ -119,12 +140,21 @@ install: deps
 	else \
 	  install -m 644 systemd/scene.json $(DESTDIR)$(SYSCONFDIR)/touchbridge/scene.json; \
 	fi
+	@if [ -z "$(DESTDIR)" ]; then systemd-sysusers $(SYSUSERSDIR)/touchbridge.conf && id touchbridge; fi
 
-# The scene file is configuration: uninstall leaves it (remove it by hand if wanted).
+# Removes what install created: on the machine itself the service is stopped and disabled first,
+# and the system user and group go too. The scene file is configuration: uninstall leaves it.
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/touchbridge $(DESTDIR)$(MANDIR)/touchbridge.1 \
+	@if [ -z "$(DESTDIR)" ] && [ -d /run/systemd/system ]; then systemctl disable --now touchbridge.service 2>/dev/null || true; fi
+	rm -f $(DESTDIR)$(BINDIR)/touchbridge $(DESTDIR)$(MANDIR)/touchbridge.1 $(DESTDIR)$(SYSUSERSDIR)/touchbridge.conf \
 	  $(DESTDIR)$(UDEVRULESDIR)/70-touchbridge.rules $(DESTDIR)$(UNITDIR)/touchbridge.service \
 	  $(DESTDIR)$(BASHCOMPDIR)/touchbridge $(DESTDIR)$(ZSHCOMPDIR)/_touchbridge $(DESTDIR)$(FISHCOMPDIR)/touchbridge.fish
+	@if [ -z "$(DESTDIR)" ]; then \
+	  if id -u touchbridge >/dev/null 2>&1; then userdel touchbridge && echo "removed the user touchbridge"; fi; \
+	  if getent group touchbridge >/dev/null; then groupdel touchbridge && echo "removed the group touchbridge"; fi; \
+	  if [ -d /run/systemd/system ]; then systemctl daemon-reload; fi; \
+	  udevadm control --reload-rules 2>/dev/null || true; \
+	fi
 	@echo "left $(DESTDIR)$(SYSCONFDIR)/touchbridge/scene.json in place"
 
 # The manual page, from the command line's own help (swift-argument-parser's plugin).

@@ -1,0 +1,193 @@
+#!/bin/sh
+# The service as README's install section says, under systemd as PID 1: run by `make
+# service-test` inside the test VM (scripts/vm/run --systemd), as root, from the checkout, with
+# the release binary and the manual already built on the host (so `make install` builds nothing).
+#
+# 1. The previous installation: the group made by `groupadd --system touchbridge`, a person in
+#    it, and the unit as it was (DynamicUser=yes), which systemd refuses to start (217/USER).
+# 2. Upgrade: README's install block, read from README.md and run as written; then a panel
+#    plugged in starts the service through the udev rule, which reads it as its user, logs
+#    touches to the journal, reloads scenes (keeping the old one when the new one is broken), is
+#    restarted by the watchdog when frozen, survives an unplug mid-touch and the re-plug, and
+#    stops cleanly with a finger down.
+# 3. make uninstall, then a fresh install on another panel.
+# No unit may be left failed. Prints "N passed, N failed" and exits 1 on any failure.
+set -u
+checkout=$(pwd)
+work=/tmp/service-test
+mkdir -p "$work"
+passed=0
+failed=0
+ok() { passed=$((passed + 1)); echo "ok: $*"; }
+fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
+# check DESCRIPTION COMMAND...: one assertion.
+check() { d=$1; shift; if "$@"; then ok "$d"; else fail "$d"; return 1; fi; }
+# within SECONDS COMMAND...: true as soon as COMMAND succeeds, false after SECONDS.
+within() {
+  limit=$(( $(date +%s) + $1 )); shift
+  until "$@" > /dev/null 2>&1; do
+    [ "$(date +%s)" -ge "$limit" ] && return 1
+    sleep 0.2
+  done
+}
+finish() {
+  [ "$failed" -eq 0 ] || { echo "--- the unit's journal:"; journalctl -q -u touchbridge.service --no-pager | tail -n 60; }
+  echo "service test: $passed passed, $failed failed"
+  [ "$failed" -eq 0 ]
+  exit
+}
+# need DESCRIPTION COMMAND...: an assertion the rest depends on; the test ends when it fails.
+need() { check "$@" || finish; }
+
+journal() { journalctl -q -u touchbridge.service -o cat --no-pager; }
+# count PATTERN: how many lines of the unit's journal contain PATTERN (fixed string).
+count() { journal | grep -cF -- "$1"; }
+# grew PATTERN N: the journal has more than N lines with PATTERN.
+grew() { [ "$(count "$1")" -gt "$2" ]; }
+active() { systemctl is-active --quiet touchbridge.service; }
+main_pid() { systemctl show -p MainPID --value touchbridge.service; }
+prop() { systemctl show -p "$1" --value touchbridge.service; }
+no_failed_units() {
+  failed_units=$(systemctl list-units --failed --plain --no-legend)
+  [ -z "$failed_units" ] || { echo "failed units: $failed_units"; return 1; }
+}
+
+# plug FILE.evemu: creates the panel FILE describes (evemu-device) and sets $node and $plugged.
+plug() {
+  evemu-device "$1" > "$work/evemu-device.txt" 2>&1 &
+  plugged=$!
+  node=
+  for _ in $(seq 1 100); do
+    node=$(sed -n 's/.*: \(\/dev\/input\/event[0-9]*\)$/\1/p' "$work/evemu-device.txt")
+    [ -n "$node" ] && break
+    sleep 0.1
+  done
+  [ -n "$node" ] || { echo "evemu-device made no panel: $(cat "$work/evemu-device.txt")"; failed=$((failed + 1)); finish; }
+  udevadm settle --timeout=10
+}
+unplug() { kill "$plugged"; wait "$plugged" 2> /dev/null; udevadm settle --timeout=10; }
+ev() { evemu-event "$node" --type "$1" --code "$2" --value "$3" ${4:+--sync}; }
+# down ID X Y / up: a finger in slot 0 (protocol B), each a whole frame.
+down() { ev EV_ABS ABS_MT_SLOT 0; ev EV_ABS ABS_MT_TRACKING_ID "$1"; ev EV_ABS ABS_MT_POSITION_X "$2"
+         ev EV_ABS ABS_MT_POSITION_Y "$3"; ev EV_KEY BTN_TOUCH 1 sync; }
+up() { ev EV_ABS ABS_MT_SLOT 0; ev EV_ABS ABS_MT_TRACKING_ID -1; ev EV_KEY BTN_TOUCH 0 sync; }
+tap() { n=$(count "touchesEnded $1 "); down 7 "$2" "$3"; up; within 10 grew "touchesEnded $1 " "$n"; }
+
+# README's install block, as written; `sudo` is the identity here (the VM runs as root).
+install_as_readme() {
+  {
+    echo 'sudo() { "$@"; }'
+    echo 'set -ex'
+    awk '/<!-- service-test:/ { armed = 1; next }
+         armed && /^```/ { if (inside) exit; inside = 1; next }
+         inside { print }' "$checkout/README.md"
+  } > "$work/install-steps.sh"
+  grep -q 'make install' "$work/install-steps.sh" || { echo "no install block found in README.md"; return 1; }
+  sh "$work/install-steps.sh" > "$work/install.log" 2>&1 || { cat "$work/install.log"; return 1; }
+}
+
+cd "$checkout"
+echo "service test: systemd $(systemctl --version | sed -n '1s/systemd \([0-9]*\).*/\1/p') as PID 1 ($(ps -p 1 -o comm=))"
+[ "$(ps -p 1 -o comm=)" = systemd ] || { fail "systemd is not PID 1"; finish; }
+
+# --- 1. The previous installation -------------------------------------------------------------
+groupadd --system touchbridge
+useradd --create-home kiosk
+usermod -aG touchbridge kiosk
+old_gid=$(getent group touchbridge | cut -d: -f3)
+install -D -m 755 .build/release/touchbridge /usr/local/bin/touchbridge
+install -D -m 644 systemd/scene.json /etc/touchbridge/scene.json
+install -D -m 644 udev/70-touchbridge.rules /etc/udev/rules.d/70-touchbridge.rules
+# The unit of the earlier steps: DynamicUser=, in the supplementary group of the udev rule.
+sed -e '/^User=touchbridge$/c\DynamicUser=yes' -e '/^Group=touchbridge$/c\SupplementaryGroups=touchbridge' -e '/^RemoveIPC=/d' \
+  systemd/touchbridge.service > /etc/systemd/system/touchbridge.service
+systemctl daemon-reload
+systemctl start touchbridge.service > /dev/null 2>&1
+check "the earlier steps' unit fails at the USER step (217), as reported" [ "$(prop ExecMainStatus)" = 217 ]
+systemctl stop touchbridge.service; systemctl reset-failed touchbridge.service 2> /dev/null
+
+# --- 2. Upgrade by README's steps --------------------------------------------------------------
+need "README's install steps run as written over the earlier installation" install_as_readme
+check "the system user touchbridge exists, in the group of the earlier install (gid $old_gid)" \
+  [ "$(id -g touchbridge 2> /dev/null)" = "$old_gid" ]
+check "the earlier group keeps its members" sh -c 'id -nG kiosk | grep -qw touchbridge'
+check "the unit is enabled" [ "$(systemctl is-enabled touchbridge.service)" = enabled ]
+check "enable --now started the service with no panel, waiting for one" within 30 active
+systemctl stop touchbridge.service
+
+plug examples/kiosk.evemu
+need "a panel plugged in starts the service through the udev rule (READY=1: active)" within 30 active
+check "the panel's node is root:touchbridge, 0640" [ "$(stat -c %U:%G:%a "$node")" = root:touchbridge:640 ]
+pid=$(main_pid)
+need "the service has a main process" [ "$pid" -gt 0 ]
+check "the daemon runs as touchbridge" [ "$(ps -o user= -p "$pid")" = touchbridge ]
+check "the daemon has no capabilities" grep -q '^CapEff:[[:space:]]*0000000000000000$' "/proc/$pid/status"
+check "the daemon reads the panel" within 10 sh -c "journalctl -q -u touchbridge.service -o cat | grep -q '$node: reading'"
+check "a tap reaches the journal through the installed scene" tap screen 4000 2400
+
+# Reload: a new scene goes into service; a broken one leaves it there.
+cp /etc/touchbridge/scene.json "$work/scene.json"
+sed 's/"name": "screen"/"name": "lobby"/' "$work/scene.json" > /etc/touchbridge/scene.json
+systemctl reload touchbridge.service
+check "systemctl reload puts a new scene in service" tap lobby 4000 2400
+echo '{ "windows": [ { "name": "W", "root": { "name": "broken", ' > /etc/touchbridge/scene.json
+systemctl reload touchbridge.service
+check "a broken scene is refused with where and why" within 10 grew "the scene in service stays" 0
+check "...and the old scene stays in service" tap lobby 2000 1200
+check "the daemon is the same process after both reloads" [ "$(main_pid)" = "$pid" ]
+cp "$work/scene.json" /etc/touchbridge/scene.json
+
+# The watchdog: a frozen daemon is killed after WatchdogSec and restarted.
+need "the daemon before the watchdog test is a live process" sh -c "[ '$pid' -gt 0 ] && kill -0 '$pid'"
+kill -STOP "$pid"
+check "a daemon frozen with SIGSTOP is restarted by the watchdog" \
+  within 40 sh -c "[ \"\$(systemctl show -p NRestarts --value touchbridge.service)\" -ge 1 ] && systemctl is-active --quiet touchbridge.service"
+check "systemd says why: the watchdog" within 5 sh -c "journalctl -q -u touchbridge.service --no-pager | grep -q 'Watchdog timeout'"
+pid=$(main_pid)
+check "the restarted daemon reads the panel again" tap screen 4000 2400
+
+# Unplug mid-touch: the touch ends as cancelled, the daemon waits, the re-plugged panel works.
+n=$(count "touchesCancelled screen")
+began=$(count "touchesBegan screen")
+down 8 1000 1000
+within 10 grew "touchesBegan screen" "$began"
+unplug
+check "an unplug mid-touch cancels the touch" within 10 grew "touchesCancelled screen" "$n"
+check "...and the daemon keeps running" active
+added=$(count deviceAdded)
+plug examples/kiosk.evemu
+check "the re-plugged panel is read again" within 15 grew deviceAdded "$added"
+check "...and its touches reach the scene" tap screen 4000 2400
+check "...by the same daemon" [ "$(main_pid)" = "$pid" ]
+
+# systemctl stop with a finger down: cancelled, exit 0.
+n=$(count "touchesCancelled screen")
+began=$(count "touchesBegan screen")
+down 9 3000 3000
+within 10 grew "touchesBegan screen" "$began"
+systemctl stop touchbridge.service
+check "systemctl stop cancels the touch that is down" grew "touchesCancelled screen" "$n"
+check "...and the daemon exits 0" [ "$(prop ExecMainStatus):$(prop Result)" = 0:success ]
+unplug
+check "no unit failed" no_failed_units
+
+# --- 3. Uninstall, then a fresh install on another panel ----------------------------------------
+make --no-print-directory uninstall > "$work/uninstall.log" 2>&1 || cat "$work/uninstall.log"
+check "make uninstall removes the user" sh -c '! id touchbridge > /dev/null 2>&1'
+check "...and the group" sh -c '! getent group touchbridge > /dev/null'
+check "...and the unit" [ ! -e /etc/systemd/system/touchbridge.service ]
+check "...and the binary" [ ! -e /usr/local/bin/touchbridge ]
+check "...leaving the scene (configuration)" [ -e /etc/touchbridge/scene.json ]
+
+plug Tests/EvdevTests/Recordings/evemu-record-mt.evemu
+need "README's install steps run as written on a machine without the group" install_as_readme
+check "the system user touchbridge is created with its own group" [ "$(id -gn touchbridge 2> /dev/null)" = touchbridge ]
+check "the freshly installed service reads the panel already plugged in" \
+  within 30 sh -c "journalctl -q -u touchbridge.service -o cat | grep -q '$node: reading'"
+check "...as touchbridge" [ "$(ps -o user= -p "$(main_pid)")" = touchbridge ]
+check "...and logs its touches" tap screen 2000 1000
+systemctl stop touchbridge.service
+check "...and stops with exit 0" [ "$(prop ExecMainStatus)" = 0 ]
+unplug
+check "no unit failed" no_failed_units
+finish

@@ -29,6 +29,15 @@ func registerTouchKit() {
         for _ in b.scaledIterations { blackHole(tree.window.hitTest(target, with: nil)) }
     }
 
+    // The event loop asks for the next deadline on every wake: it must not allocate.
+    Benchmark("TimerQueue.nextDeadline, 8 timers pending", configuration: .init(scalingFactor: .kilo)) { b in
+        let timers = TimerQueue()
+        for i in 0..<8 { timers.schedule(after: Double(8 - i) * 0.1) {} }
+        b.startMeasurement()
+        for _ in b.scaledIterations { blackHole(timers.nextDeadline) }
+        b.stopMeasurement()
+    }
+
     Benchmark("dispatch: frame of 10 moving touches, 6-level chain, a recognizer per level",
               configuration: .init(scalingFactor: .kilo)) { b in
         let chain = DispatchChain()

@@ -16,7 +16,9 @@ struct RunCommand: ParsableCommand {
             --json), diagnostics to standard error. Without a device, every touchscreen udev knows is \
             used. A regular file is read as an evemu recording: its recorded times drive the clock, so \
             it gives the same log every time. SIGINT/SIGTERM cancel the touches still down, flush the \
-            log and exit 0; so does unplugging the last device.
+            log and exit 0. An unplugged panel's touches end as cancelled, and the daemon waits for it \
+            to come back (or, without named devices, for any touchscreen); recordings end the run when \
+            the last one ends.
             """)
 
     @Argument(help: "Event nodes such as /dev/input/event3, or evemu recordings (default: every touchscreen).")

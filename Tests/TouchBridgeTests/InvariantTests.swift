@@ -18,7 +18,10 @@ struct InvariantTests {
         if sceneName == "busy" {
             #expect(report.recognitions > 0 && report.actions > 0, "recognizers and controls take part: \(report)")
         }
-        #expect(report.dropped > 0 && report.devicesVanished >= 0)
+        // Both hazards happen in every run (so the invariants above held across them): a
+        // SYN_DROPPED resync, and a device vanishing mid-touch (its touches end as cancelled).
+        #expect(report.dropped > 0, "SYN_DROPPED resyncs take place")
+        #expect(report.devicesVanished > 0, "devices vanish mid-stream")
     }
 
     @Test func theSameSeedGivesTheSameCallsEveryTime() {

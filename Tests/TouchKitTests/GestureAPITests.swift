@@ -96,20 +96,41 @@ struct GestureAPITests {
         #expect(t.gestureRecognizers.map(\.name) == ["leaf", "view", "window"], "the hit view's own first, then each ancestor's")
     }
 
-    @Test func exclusiveTouchWithARecognizer() {
-        let log = CallLog()
-        let (app, window, vc) = makeScreen(log: log)
+    /// Two views side by side that consume their touches; the left one is exclusive.
+    func exclusiveLeftAndRight(_ log: CallLog) -> (Application, LoggingView, LoggingView) {
+        let (app, _, vc) = makeScreen(log: log)
         let left = LoggingView("Left", frame: Rect(x: 0, y: 0, width: 200, height: 400), log: log)
         let right = LoggingView("Right", frame: Rect(x: 200, y: 0, width: 200, height: 400), log: log)
         for v in [left, right] { v.handles = true; v.logsPointInside = false; vc.view.addSubview(v) }
         left.isExclusiveTouch = true
-        let tap = LoggingTap("tap", log: log)
-        right.addGestureRecognizer(tap)
+        return (app, left, right)
+    }
+
+    /// UIKit's `isExclusiveTouch` decides which views get touches; recognizers ignore it.
+    /// Left is exclusive and tracks a touch; Right may not get the second touch, its tap
+    /// recognizer still sees it and recognizes.
+    @Test func aRecognizerOnAnotherViewRecognizesWhileAnExclusiveViewTracks() {
+        let log = CallLog()
+        let (app, _, right) = exclusiveLeftAndRight(log)
+        right.addGestureRecognizer(LoggingTap("tap", log: log))
         touch(app, 1, .began, 10, 10, at: 0)
         touch(app, 2, .began, 300, 10, at: 0.05)
         touch(app, 2, .ended, 300, 10, at: 0.1)
-        #expect(log.lines == ["Left.touchesBegan 1"], "the blocked touch reaches neither Right nor its recognizer")
-        _ = window
+        #expect(log.lines == ["Left.touchesBegan 1", "tap.touchesBegan", "tap.touchesEnded", "action tap ended"],
+                "the blocked touch never reaches Right, but its recognizer: \(log.lines)")
+    }
+
+    /// The other way round: Right tracks a touch, so the exclusive Left may not get a second
+    /// one; Left's own tap recognizer still recognizes it.
+    @Test func aRecognizerOnAnExclusiveViewRecognizesATouchTheViewMayNotGet() {
+        let log = CallLog()
+        let (app, left, _) = exclusiveLeftAndRight(log)
+        left.addGestureRecognizer(LoggingTap("tap", log: log))
+        touch(app, 1, .began, 300, 10, at: 0)
+        touch(app, 2, .began, 10, 10, at: 0.05)
+        touch(app, 2, .ended, 10, 10, at: 0.1)
+        #expect(log.lines == ["Right.touchesBegan 1", "tap.touchesBegan", "tap.touchesEnded", "action tap ended"],
+                "Left gets nothing while Right tracks; its recognizer does: \(log.lines)")
     }
 }
 

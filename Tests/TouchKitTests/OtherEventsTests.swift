@@ -71,8 +71,11 @@ struct OtherEventsTests {
         app.handlePress(key: 28, name: "KEY_ENTER", isDown: false, timestamp: 1.5)
         app.handlePress(key: 28, name: "KEY_ENTER", isDown: false, timestamp: 1.6)    // not down: ignored
         app.handlePress(key: 2, name: "KEY_1", isDown: true, timestamp: 2)
-        app.handlePress(key: nil, name: "", isDown: false, timestamp: 2.5)
+        app.handlePress(key: 3, name: "KEY_2", isDown: true, timestamp: 2.2)
+        app.cancelPresses(keys: [2], timestamp: 2.5)                                   // KEY_1's device left
+        app.handlePress(key: 3, name: "KEY_2", isDown: false, timestamp: 3)
         #expect(inner.calls == ["pressesBegan [\"KEY_ENTER\"]", "pressesEnded [\"KEY_ENTER\"]",
-                                "pressesBegan [\"KEY_1\"]", "pressesCancelled [\"KEY_1\"]"])
+                                "pressesBegan [\"KEY_1\"]", "pressesBegan [\"KEY_2\"]", "pressesCancelled [\"KEY_1\"]",
+                                "pressesEnded [\"KEY_2\"]"])
     }
 }

@@ -4,8 +4,8 @@ import InputEvents
 import TouchInput
 import TouchKit
 
-/// `run` on live panels, as a service: one epoll loop over the devices, udev's hotplug
-/// monitor, a signalfd, a timerfd armed for the next recognizer deadline and one for the
+/// `run` on live panels, as a service: one `EventLoop` over the devices, udev's hotplug
+/// monitor, a signalfd, a timer armed for the next recognizer deadline and one for the
 /// systemd watchdog. It sleeps until something happens, writes the log when no more input is
 /// waiting, follows panels coming and going, reloads its scene on SIGHUP, reports its state on
 /// SIGUSR1, and never leaves a touch down.
@@ -18,6 +18,7 @@ public final class Daemon {
     private struct Opened {
         let device: EvdevDevice
         let panel: Panel
+        let source: EventLoop.Source
         /// The index in `named` this device answers, for `.named`.
         let slot: Int?
     }
@@ -34,9 +35,10 @@ public final class Daemon {
     private var pipeline: TouchPipeline
     private let sink: any TextSink
     private let signals: SignalWatch
-    private let poller: Poller
-    private let timer: DeadlineTimer
-    private let watchdog: (timer: DeadlineTimer, interval: Double)?
+    private let loop: EventLoop
+    /// Armed for the next recognizer deadline (long press, multi-tap) before the loop sleeps.
+    private var timer: LoopTimer!
+    private var watchdog: (timer: LoopTimer, interval: Double)?
     private let monitor: HotplugMonitor?
     private let discovery: DeviceDiscovery?
     private let notify: SystemdNotify?
@@ -44,22 +46,15 @@ public final class Daemon {
     private let options: RunOptions
     private var screen: Size
     private var devices: [Int: Opened] = [:]
-    /// Accelerometers and key devices, by their number (polled as `auxiliaryToken + number`).
-    private var auxiliaries: [Int: (device: EvdevDevice, aux: AuxiliaryDevice)] = [:]
+    /// Accelerometers and key devices, by their number.
+    private var auxiliaries: [Int: (device: EvdevDevice, aux: AuxiliaryDevice, source: EventLoop.Source)] = [:]
     private var named: [Named] = []
     private let warn: (String, Diagnostics.Level) -> Void
     /// `--metrics-file`: the counters, their file, a timer armed only while a change waits
     /// for the next write, and when the file was last written.
-    private let metricsExport: (metrics: Metrics, file: MetricsFile, timer: DeadlineTimer)?
+    private var metricsExport: (metrics: Metrics, file: MetricsFile, timer: LoopTimer)?
     private var metricsWritten = -Double.infinity
     private var metricsFailed = false
-
-    private static let signalToken: UInt64 = 1 << 40
-    private static let timerToken: UInt64 = 1 << 40 + 1
-    private static let watchdogToken: UInt64 = 1 << 40 + 2
-    private static let monitorToken: UInt64 = 1 << 40 + 3
-    private static let metricsToken: UInt64 = 1 << 40 + 4
-    private static let auxiliaryToken: UInt64 = 1 << 32
 
     /// Opens the panels (clock `CLOCK_MONOTONIC`, grabbed with `options.grab`) and builds the
     /// scene for them. Throws `DeviceError` for a named panel that cannot be used, or when a
@@ -74,9 +69,7 @@ public final class Daemon {
         self.sceneFile = sceneFile
         self.options = options
         self.warn = warn
-        poller = try Poller()
-        timer = try DeadlineTimer()
-        watchdog = try SystemdNotify.watchdogInterval().map { (try DeadlineTimer(), $0) }
+        loop = try EventLoop()
         discovery = try? DeviceDiscovery()
         do { monitor = try HotplugMonitor() } catch {
             warn("udev's monitor is not available (\(error)): panels plugged in later are not seen", .warning)
@@ -121,18 +114,7 @@ public final class Daemon {
         pipeline = TouchPipeline(scene: instance)
         pipeline.adoptInitialTouches = options.adoptInitialTouches
         pipeline.warn = { warn($0, .warning) }
-        if let path = options.metricsFile {
-            let m = Metrics(measuresLatency: true)
-            pipeline.metrics = m
-            metricsExport = (m, MetricsFile(path: path), try DeadlineTimer())
-        } else {
-            metricsExport = nil
-        }
-        try poller.add(signals.fd, token: Self.signalToken)
-        if let x = metricsExport { try poller.add(x.timer.fd, token: Self.metricsToken) }
-        try poller.add(timer.fd, token: Self.timerToken)
-        if let w = watchdog { try poller.add(w.timer.fd, token: Self.watchdogToken) }
-        if let m = monitor { try poller.add(m.fd, token: Self.monitorToken) }
+        try registerSources()
         for ((device, info, slot), placement) in zip(found, placements) {
             try add(device, info: info, placement: placement, slot: slot)
         }
@@ -147,6 +129,35 @@ public final class Daemon {
                     warn("\(info.devnode): \(error)", .warning)
                 }
             }
+        }
+    }
+
+    /// The loop's sources besides the devices: signals, udev's monitor, the recognizer timer,
+    /// the watchdog and the metrics timer.
+    private func registerSources() throws {
+        try loop.watch(signals.fd, order: .signal) { [unowned self] in
+            while let s = signals.take() {
+                switch s {
+                case SIGINT, SIGTERM: loop.stop()
+                case SIGHUP: reload()
+                case SIGUSR1: report()
+                default: break
+                }
+            }
+        }
+        if let monitor { try loop.watch(monitor.fd, order: .hotplug) { [unowned self] in followHotplug() } }
+        timer = try loop.timer { [unowned self] in pipeline.advanceTime(to: monotonicSeconds()) }
+        if let interval = try SystemdNotify.watchdogInterval() {
+            let t = try loop.timer { [unowned self] in
+                notify?.send("WATCHDOG=1")
+                watchdog?.timer.arm(monotonicSeconds() + interval)
+            }
+            watchdog = (t, interval)
+        }
+        if let path = options.metricsFile {
+            let m = Metrics(measuresLatency: true)
+            pipeline.metrics = m
+            metricsExport = (m, MetricsFile(path: path), try loop.timer { [unowned self] in exportMetrics() })
         }
     }
 
@@ -180,12 +191,16 @@ public final class Daemon {
         guard let mapper = options.mapper(for: d, placement: placement, screen: screen) else {
             throw DeviceError.unsuitable(path: device.path, reason: "not a touchscreen (no absolute touch positions)")
         }
+        // In the loop before the pipeline hears of it: a device that cannot be watched is
+        // never logged as added.
+        var number = -1
+        let source = try loop.watch(device.fd) { [unowned self] in read(number) }
         if let r = placement.rect { pipeline.scene.addStandardWindow(covering: r) }
         let now = monotonicSeconds()
         let panel = pipeline.addPanel(node: device.path, description: d, mapper: mapper, placement: placement, time: now)
+        number = panel.number
         pipeline.open(panel, initial: panel.tracker.open(at: EventTime(totalMicroseconds: Int64(now * 1e6)), device: device))
-        try poller.add(device.fd, token: UInt64(panel.number))
-        devices[panel.number] = Opened(device: device, panel: panel, slot: slot)
+        devices[panel.number] = Opened(device: device, panel: panel, source: source, slot: slot)
         metricsExport?.metrics.isDirty = true
         if let slot { named[slot].panel = panel.number }
         let r = placement.rect ?? Rect(x: 0, y: 0, width: screen.width, height: screen.height)
@@ -203,9 +218,11 @@ public final class Daemon {
     private func addAuxiliary(_ device: EvdevDevice) throws {
         guard let kind = AuxiliaryDevice.kind(of: device.description) else { return }
         if kind == .keys && !pipeline.readsRemoteKeys { return }
+        var number = -1
+        let source = try loop.watch(device.fd) { [unowned self] in readAuxiliary(number) }
         let aux = pipeline.addAuxiliary(node: device.path, description: device.description, kind: kind, time: monotonicSeconds())
-        try poller.add(device.fd, token: Self.auxiliaryToken + UInt64(aux.number))
-        auxiliaries[aux.number] = (device, aux)
+        number = aux.number
+        auxiliaries[aux.number] = (device, aux, source)
         let what = kind == .accelerometer ? "an accelerometer: shakes become motion events"
             : "keys: " + (pipeline.scene.pressKeys.isEmpty ? "" : "the scene's presses") + (pipeline.readsRemoteKeys ? (pipeline.scene.pressKeys.isEmpty ? "" : " and ") + "media keys as remote control" : "")
         warn("\(device.path): reading \(device.description.name) (\(what))", .info)
@@ -213,7 +230,7 @@ public final class Daemon {
 
     /// Reads what an accelerometer or key device has; an unplugged one leaves.
     private func readAuxiliary(_ number: Int) {
-        guard let (device, aux) = auxiliaries[number] else { return }
+        guard let (device, aux, _) = auxiliaries[number] else { return }
         if let why = drain(device, { e, _ in pipeline.process(e, from: aux) }) { removeAuxiliary(number, why: why) }
     }
 
@@ -228,8 +245,8 @@ public final class Daemon {
     }
 
     private func removeAuxiliary(_ number: Int, why: String) {
-        guard let (device, aux) = auxiliaries.removeValue(forKey: number) else { return }
-        poller.remove(device.fd)
+        guard let (device, aux, source) = auxiliaries.removeValue(forKey: number) else { return }
+        loop.remove(source)
         pipeline.removeAuxiliary(aux, at: now())
         warn("\(device.path): \(why)", .notice)
     }
@@ -239,7 +256,6 @@ public final class Daemon {
     /// Runs until SIGINT or SIGTERM: then every touch still down ends as cancelled, the log
     /// is flushed and systemd hears `STOPPING=1`.
     public func run() throws {
-        var ready: [UInt64] = []
         flush()
         // The metrics file exists from the start; one that cannot be written stops the start.
         if let x = metricsExport {
@@ -250,53 +266,15 @@ public final class Daemon {
         notify?.send("READY=1")
         updateStatus()
         if let w = watchdog { w.timer.arm(monotonicSeconds() + w.interval) }
-        var stop = false
-        while !stop {
-            poller.wait(timeoutMs: 0, into: &ready)
-            if ready.isEmpty {
-                // Nothing more is waiting: the log goes out before the loop sleeps.
-                flush()
-                updateStatus()
-                timer.arm(pipeline.nextDeadline)
-                poller.wait(timeoutMs: -1, into: &ready)
-            }
-            var timerDue = false, hotplug = false
-            var received: [Int32] = []
-            // Input first: what the devices queued happened before a timer or a signal.
-            for token in ready {
-                switch token {
-                case Self.signalToken: while let s = signals.take() { received.append(s) }
-                case Self.timerToken: timerDue = true
-                case Self.watchdogToken:
-                    if let w = watchdog {
-                        w.timer.acknowledge()
-                        notify?.send("WATCHDOG=1")
-                        w.timer.arm(monotonicSeconds() + w.interval)
-                    }
-                case Self.monitorToken: hotplug = true
-                case Self.auxiliaryToken..<Self.signalToken: readAuxiliary(Int(token - Self.auxiliaryToken))
-                case Self.metricsToken:
-                    metricsExport?.timer.acknowledge()
-                    exportMetrics()
-                default: read(Int(token))
-                }
-            }
-            if hotplug { followHotplug() }
-            if timerDue {
-                timer.acknowledge()
-                pipeline.advanceTime(to: monotonicSeconds())
-            }
-            for s in received {
-                switch s {
-                case SIGINT, SIGTERM: stop = true
-                case SIGHUP: reload()
-                case SIGUSR1: report()
-                default: break
-                }
-            }
+        // Nothing more is waiting: the log goes out before the loop sleeps.
+        loop.run(beforeSleep: { [unowned self] in
+            flush()
+            updateStatus()
+            timer.arm(pipeline.nextDeadline)
+        }, afterWake: { [unowned self] in
             if pipeline.log.buffer.count > 1 << 16 { flush() }
-        }
-        // Events already queued happened before the signal: they were read above.
+        })
+        // Events already queued happened before the signal: they were read in its wake.
         notify?.send("STOPPING=1")
         pipeline.cancelAll(at: now())
         flush()
@@ -314,7 +292,7 @@ public final class Daemon {
     /// as removed, and a named panel is waited for.
     private func remove(_ number: Int, why: String) {
         guard let o = devices.removeValue(forKey: number) else { return }
-        poller.remove(o.device.fd)
+        loop.remove(o.source)
         metricsExport?.metrics.retire(o.panel)
         pipeline.removePanel(o.panel, at: now())
         if let slot = o.slot {
@@ -432,7 +410,7 @@ public final class Daemon {
     private func now() -> EventTime { EventTime(totalMicroseconds: Int64(monotonicSeconds() * 1e6)) }
 
     private func flush() {
-        sink.flush(&pipeline.scene.log.buffer)
+        pipeline.log.flush(to: sink)
         if let x = metricsExport {
             x.metrics.logWritten(at: monotonicSeconds())
             exportMetrics()

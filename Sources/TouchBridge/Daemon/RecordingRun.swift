@@ -178,7 +178,7 @@ public final class RecordingRun {
         }
     }
 
-    private func flush() { sink.flush(&pipeline.scene.log.buffer) }
+    private func flush() { pipeline.log.flush(to: sink) }
 }
 
 /// Real-time pacing for `--realtime`: maps recorded time onto the monotonic clock from the

@@ -133,14 +133,17 @@ extension TouchPipeline {
         for d in auxiliaries { end(d, at: Double(time.totalMicroseconds) / 1e6) }
     }
 
-    /// A shake under way is cancelled, presses down are cancelled, a seek under way ends.
-    private func end(_ device: AuxiliaryDevice, at t: Double) {
+    /// A shake under way is cancelled (and its timer with it), the device's presses down are
+    /// cancelled, a seek under way ends: when it leaves, at shutdown, and before a reload puts
+    /// a new scene in service (so each ends in the scene it began in).
+    func end(_ device: AuxiliaryDevice, at t: Double) {
         if let change = device.shake?.cancel(at: t) { apply(change, device) }
         scene.app.timers.cancel(device.shakeTimer)
         device.shakeTimer = nil
         if !device.pressesDown.isEmpty {
+            let keys = device.pressesDown
             device.pressesDown.removeAll()
-            scene.app.handlePress(key: nil, name: "", isDown: false, timestamp: t)
+            scene.app.cancelPresses(keys: keys, timestamp: t)
         }
         if let seek = device.seeking, let end = AuxiliaryDevice.remoteCommand(seek, down: false) {
             device.seeking = nil

@@ -92,10 +92,12 @@ public final class TouchPipeline {
         cancelAuxiliaries(at: time)
     }
 
-    /// Puts a new scene in service (a reload): the touches in flight are cancelled through
-    /// the old one first, and the fingers still down never reach the new one.
+    /// Puts a new scene in service (a reload): the touches in flight, shakes under way and
+    /// presses down are cancelled through the old one first (their timers go with it), and
+    /// the fingers and keys still down never reach the new one.
     public func replaceScene(with new: SceneInstance, at time: Double) {
         scene.app.cancelAllTouches(timestamp: time)
+        for d in auxiliaries { end(d, at: time) }
         ignored.formUnion(active.keys)
         active.removeAll()
         scene = new

@@ -6,7 +6,7 @@ import TouchKit
 extension SceneInstance {
     /// The name a responder has in the log.
     public func name(of responder: Responder) -> String {
-        if let r = responder as? any SceneResponder { return String(decoding: r.behaviour.name.text, as: UTF8.self) }
+        if let b = responder.sceneBehaviour { return String(decoding: b.name.text, as: UTF8.self) }
         if responder === app { return "Application" }
         return String(describing: responder)
     }

@@ -20,12 +20,14 @@ public final class SceneInstance {
         self.scene = scene
         self.log = log
         self.screen = screen
-        let app = SceneApplication(log: log)
+        let app = Application()
+        app.hook = ResponderBehaviour(name: "Application", consumes: nil, actions: nil, log: log, space: .window)
         self.app = app
         log.timers = app.timers
         let spec = scene.spec
         if let d = spec.appDelegate {
-            let delegate = SceneAppDelegate(behaviour: ResponderBehaviour(name: d.name, consumes: d.consumes, actions: d.actions, log: log))
+            let delegate = Responder()
+            delegate.hook = ResponderBehaviour(name: d.name, consumes: d.consumes, actions: d.actions, log: log, space: .window)
             note(d.presses, d.consumes)
             app.delegate = delegate
             responders[d.name] = delegate
@@ -72,8 +74,9 @@ public final class SceneInstance {
 
     private func build(_ w: WindowSpec, screen: Size, gestures: inout [(GestureSpec, GestureRecognizer)]) -> Window {
         let frame = w.frame?.rect ?? Rect(x: 0, y: 0, width: screen.width, height: screen.height)
-        let window = SceneWindow(frame: frame, behaviour: ResponderBehaviour(name: w.name, consumes: w.consumes, actions: w.actions, log: log,
-                                                                             firstResponder: scene.spec.firstResponder))
+        let window = Window(frame: frame, name: w.name)
+        window.hook = ResponderBehaviour(name: w.name, consumes: w.consumes, actions: w.actions, log: log, space: .window,
+                                         firstResponder: scene.spec.firstResponder)
         note(w.presses, w.consumes)
         window.windowLevel = w.level ?? 0
         app.addWindow(window)
@@ -118,7 +121,7 @@ public final class SceneInstance {
 
     private func build(_ spec: ViewSpec, parent: ViewController?, gestures: inout [(GestureSpec, GestureRecognizer)]) -> View {
         let behaviour = ResponderBehaviour(name: spec.name, consumes: spec.consumes, actions: spec.actions, log: log,
-                                           firstResponder: scene.spec.firstResponder)
+                                           space: .ownView, firstResponder: scene.spec.firstResponder)
         note(spec.presses, spec.consumes)
         let view: View
         if let c = spec.control {
@@ -133,9 +136,9 @@ public final class SceneInstance {
         responders[spec.name] = view
         var controller = parent
         if let c = spec.controller {
-            let vc = SceneViewController(behaviour: ResponderBehaviour(name: c.responder.name, consumes: c.responder.consumes,
-                                                                       actions: c.responder.actions, log: log,
-                                                                       firstResponder: scene.spec.firstResponder))
+            let vc = ViewController(name: c.responder.name)
+            vc.hook = ResponderBehaviour(name: c.responder.name, consumes: c.responder.consumes, actions: c.responder.actions,
+                                         log: log, space: .controllersView, firstResponder: scene.spec.firstResponder)
             note(c.responder.presses, c.responder.consumes)
             vc.view = view
             parent?.addChild(vc)

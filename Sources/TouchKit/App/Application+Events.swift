@@ -12,57 +12,52 @@ extension Application {
         advanceTime(to: timestamp)
         let event = Event(type: .motion, subtype: subtype, timestamp: timestamp)
         guard let r = eventResponder else { return }
-        switch phase {
-        case .began: r.motionBegan(subtype, with: event)
-        case .ended: r.motionEnded(subtype, with: event)
-        case .cancelled: r.motionCancelled(subtype, with: event)
-        }
+        r.receiveMotion(phase, subtype, with: event)
     }
 
     /// A remote-control command (a media key) at `timestamp`.
     public func sendRemoteControl(_ subtype: Event.Subtype, timestamp: Double) {
         advanceTime(to: timestamp)
-        eventResponder?.remoteControlReceived(with: Event(type: .remoteControl, subtype: subtype, timestamp: timestamp))
+        eventResponder?.receiveRemoteControl(with: Event(type: .remoteControl, subtype: subtype, timestamp: timestamp))
     }
 
-    /// A key went down (`isDown`) or up, or every key still down is cancelled (`key` nil, the
-    /// device left). Keys already down that go down again (auto-repeat) are ignored.
-    public func handlePress(key: Int?, name: String, isDown: Bool, timestamp: Double) {
+    /// A key went down (`isDown`) or up. Keys already down that go down again (auto-repeat)
+    /// are ignored.
+    public func handlePress(key: Int, name: String, isDown: Bool, timestamp: Double) {
         advanceTime(to: timestamp)
+        if isDown {
+            guard !pressesDown.contains(where: { $0.key == key }) else { return }
+            let p = Press(key: key, name: name, timestamp: timestamp)
+            pressesDown.append(p)
+            sendPresses([p], timestamp: timestamp)
+        } else {
+            guard let i = pressesDown.firstIndex(where: { $0.key == key }) else { return }
+            let p = pressesDown.remove(at: i)
+            p.phase = .ended
+            p.timestamp = timestamp
+            sendPresses([p], timestamp: timestamp)
+        }
+    }
+
+    /// The keys of `keys` still down are cancelled (their device left, or the scene is being
+    /// replaced); keys down on other devices go on.
+    public func cancelPresses(keys: Set<Int>, timestamp: Double) {
+        advanceTime(to: timestamp)
+        let cancelled = pressesDown.filter { keys.contains($0.key) }
+        guard !cancelled.isEmpty else { return }
+        pressesDown.removeAll { keys.contains($0.key) }
+        for p in cancelled { p.phase = .cancelled; p.timestamp = timestamp }
+        sendPresses(cancelled, timestamp: timestamp)
+    }
+
+    /// One presses call to the first responder (or the key window) for `changed`, all in one phase.
+    private func sendPresses(_ changed: [Press], timestamp: Double) {
         let event = pressEvent ?? Event(type: .presses, timestamp: timestamp)
         pressEvent = event
         event.timestamp = timestamp
-        var changed: [Press] = []
-        if let key {
-            if isDown {
-                guard !pressesDown.contains(where: { $0.key == key }) else { return }
-                let p = Press(key: key, name: name, timestamp: timestamp)
-                pressesDown.append(p)
-                changed.append(p)
-            } else {
-                guard let i = pressesDown.firstIndex(where: { $0.key == key }) else { return }
-                let p = pressesDown.remove(at: i)
-                p.phase = .ended
-                p.timestamp = timestamp
-                changed.append(p)
-            }
-        } else {
-            for p in pressesDown { p.phase = .cancelled; p.timestamp = timestamp }
-            changed = pressesDown
-            pressesDown.removeAll()
-        }
-        guard !changed.isEmpty, let r = eventResponder else {
-            if pressesDown.isEmpty { pressEvent = nil }
-            return
-        }
+        defer { if pressesDown.isEmpty { pressEvent = nil } }
+        guard let r = eventResponder else { return }
         event.allPresses = Set(pressesDown + changed)
-        let set = Set(changed)
-        switch changed[0].phase {
-        case .began: r.pressesBegan(set, with: event)
-        case .ended: r.pressesEnded(set, with: event)
-        case .cancelled: r.pressesCancelled(set, with: event)
-        case .changed, .stationary: r.pressesChanged(set, with: event)
-        }
-        if pressesDown.isEmpty { pressEvent = nil }
+        r.receivePresses(changed[0].phase, Set(changed), with: event)
     }
 }

@@ -31,8 +31,13 @@ public final class TimerQueue {
         entries.removeAll { $0.id == id }
     }
 
-    /// The earliest pending deadline, if any (what a timerfd should be armed for).
-    public var nextDeadline: Double? { entries.map(\.deadline).min() }
+    /// The earliest pending deadline, if any (what a timerfd should be armed for). The loop
+    /// asks on every wake: a scan, no allocation.
+    public var nextDeadline: Double? {
+        var earliest: Double?
+        for e in entries where earliest == nil || e.deadline < earliest! { earliest = e.deadline }
+        return earliest
+    }
 
     /// Moves time forward to `time`, firing due timers in deadline order (each with `now` at
     /// its deadline). Time never goes backwards.

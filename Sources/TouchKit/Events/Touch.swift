@@ -29,8 +29,8 @@ public final class Touch: Hashable, CustomStringConvertible {
     var previousWindowLocation: Point
     /// Hit-tested yet (done once, at touch-down).
     var routed = false
-    /// False for touches a view may not have (exclusive touch, single touch) or that were
-    /// cancelled when their view left the window.
+    /// False for touches their view may not have (exclusive touch, single touch); gesture
+    /// recognizers still see them, as in UIKit.
     var isDelivered = true
     /// Gesture recognizers chosen at touch-down (of the hit view and its ancestors), held
     /// weakly: a recognizer follows its touches strongly, so the other way must not be.

@@ -18,7 +18,9 @@ final class GestureArbiter {
 
     func deliver(_ event: Event) {
         self.event = event
-        let touches = event.touchList.filter { $0.window === window && $0.isDelivered && $0.view != nil }
+        // Recognizers see every touch of the window (UIKit's recognizers ignore exclusive and
+        // single touch); views only those `route` let them have (`isDelivered`).
+        let touches = event.touchList.filter { $0.window === window && $0.view != nil }
         for t in touches where t.phase == .began && !t.attached { attachRecognizers(t) }
         deliverToRecognizers(touches, event)
         resolve()
@@ -152,7 +154,7 @@ final class GestureArbiter {
 
     private func deliverToViews(_ touches: [Touch], _ event: Event) {
         var calls = ViewCalls(sizeHint: touches.count)
-        for t in touches where !t.viewDone {
+        for t in touches where t.isDelivered && !t.viewDone {
             switch t.phase {
             case .began:
                 if undecided(t, began: true) { hold(t); t.heldBegan = true } else { t.viewBegan = true; calls.add(t, .began) }
@@ -293,10 +295,10 @@ private struct ViewCalls {
 
     func send(_ event: Event) {
         for c in calls {
-            if !c.began.isEmpty { c.view.touchesBegan(c.began, with: event) }
-            if !c.moved.isEmpty { c.view.touchesMoved(c.moved, with: event) }
-            if !c.ended.isEmpty { c.view.touchesEnded(c.ended, with: event) }
-            if !c.cancelled.isEmpty { c.view.touchesCancelled(c.cancelled, with: event) }
+            if !c.began.isEmpty { c.view.receiveTouches(.began, c.began, with: event) }
+            if !c.moved.isEmpty { c.view.receiveTouches(.moved, c.moved, with: event) }
+            if !c.ended.isEmpty { c.view.receiveTouches(.ended, c.ended, with: event) }
+            if !c.cancelled.isEmpty { c.view.receiveTouches(.cancelled, c.cancelled, with: event) }
         }
     }
 }

@@ -3,43 +3,50 @@
 open class Responder {
     public init() {}
 
+    /// Sees each call this responder receives first, and answers its defaults' questions
+    /// (`ResponderHook`); nil for a plain responder.
+    public var hook: (any ResponderHook)?
+
     /// The next responder in the chain; nil ends it.
     open var next: Responder? { nil }
 
     // MARK: Touches — the defaults pass the call up the chain.
 
-    open func touchesBegan(_ touches: Set<Touch>, with event: Event?) { next?.touchesBegan(touches, with: event) }
-    open func touchesMoved(_ touches: Set<Touch>, with event: Event?) { next?.touchesMoved(touches, with: event) }
-    open func touchesEnded(_ touches: Set<Touch>, with event: Event?) { next?.touchesEnded(touches, with: event) }
-    open func touchesCancelled(_ touches: Set<Touch>, with event: Event?) { next?.touchesCancelled(touches, with: event) }
+    open func touchesBegan(_ touches: Set<Touch>, with event: Event?) { next?.receiveTouches(.began, touches, with: event) }
+    open func touchesMoved(_ touches: Set<Touch>, with event: Event?) { next?.receiveTouches(.moved, touches, with: event) }
+    open func touchesEnded(_ touches: Set<Touch>, with event: Event?) { next?.receiveTouches(.ended, touches, with: event) }
+    open func touchesCancelled(_ touches: Set<Touch>, with event: Event?) { next?.receiveTouches(.cancelled, touches, with: event) }
 
     // MARK: Motion and remote control
 
-    open func motionBegan(_ motion: Event.Subtype, with event: Event?) { next?.motionBegan(motion, with: event) }
-    open func motionEnded(_ motion: Event.Subtype, with event: Event?) { next?.motionEnded(motion, with: event) }
-    open func motionCancelled(_ motion: Event.Subtype, with event: Event?) { next?.motionCancelled(motion, with: event) }
-    open func remoteControlReceived(with event: Event?) { next?.remoteControlReceived(with: event) }
+    open func motionBegan(_ motion: Event.Subtype, with event: Event?) { next?.receiveMotion(.began, motion, with: event) }
+    open func motionEnded(_ motion: Event.Subtype, with event: Event?) { next?.receiveMotion(.ended, motion, with: event) }
+    open func motionCancelled(_ motion: Event.Subtype, with event: Event?) { next?.receiveMotion(.cancelled, motion, with: event) }
+    open func remoteControlReceived(with event: Event?) { next?.receiveRemoteControl(with: event) }
 
     // MARK: Presses (physical buttons)
 
-    open func pressesBegan(_ presses: Set<Press>, with event: Event?) { next?.pressesBegan(presses, with: event) }
-    open func pressesChanged(_ presses: Set<Press>, with event: Event?) { next?.pressesChanged(presses, with: event) }
-    open func pressesEnded(_ presses: Set<Press>, with event: Event?) { next?.pressesEnded(presses, with: event) }
-    open func pressesCancelled(_ presses: Set<Press>, with event: Event?) { next?.pressesCancelled(presses, with: event) }
+    open func pressesBegan(_ presses: Set<Press>, with event: Event?) { next?.receivePresses(.began, presses, with: event) }
+    open func pressesChanged(_ presses: Set<Press>, with event: Event?) { next?.receivePresses(.changed, presses, with: event) }
+    open func pressesEnded(_ presses: Set<Press>, with event: Event?) { next?.receivePresses(.ended, presses, with: event) }
+    open func pressesCancelled(_ presses: Set<Press>, with event: Event?) { next?.receivePresses(.cancelled, presses, with: event) }
 
     // MARK: Actions
 
     /// Whether this responder handles `action` (sent by a control, or by
-    /// `Application.sendAction`); the default says no.
-    open func canPerformAction(_ action: Action, withSender sender: AnyObject?) -> Bool { false }
+    /// `Application.sendAction`); the default asks the hook, else says no.
+    open func canPerformAction(_ action: Action, withSender sender: AnyObject?) -> Bool {
+        hook?.responder(self, canPerform: action) ?? false
+    }
 
-    /// Handles `action`; called when `canPerformAction` said yes.
-    open func perform(_ action: Action, sender: AnyObject?, event: Event?) {}
+    /// Handles `action`; called when `canPerformAction` said yes. The default tells the hook.
+    open func perform(_ action: Action, sender: AnyObject?, event: Event?) { hook?.responder(self, perform: action) }
 
     // MARK: First responder
 
-    /// Whether this responder accepts first-responder status (false by default).
-    open var canBecomeFirstResponder: Bool { false }
+    /// Whether this responder accepts first-responder status (by default the hook's answer,
+    /// else false).
+    open var canBecomeFirstResponder: Bool { hook?.canBecomeFirstResponder(self) ?? false }
 
     /// Whether this responder gives up first-responder status when asked (true by default).
     open var canResignFirstResponder: Bool { true }

@@ -1,8 +1,8 @@
 import TouchKit
 
-/// A view of the scene: logs every touch call, consumes what the scene says, takes touches
-/// where its shape says (`point(inside:)`), performs its actions.
-final class SceneView: View, SceneResponder {
+/// A view of the scene: takes touches where its shape says (`point(inside:)`); what it does
+/// with calls is its `ResponderBehaviour`, its hook.
+final class SceneView: View {
     let behaviour: ResponderBehaviour
     let shape: ShapeSpec
 
@@ -10,37 +10,12 @@ final class SceneView: View, SceneResponder {
         self.behaviour = behaviour
         self.shape = shape
         super.init(frame: frame, name: String(decoding: behaviour.name.text, as: UTF8.self))
+        hook = behaviour
     }
 
     override func point(inside point: Point, with event: Event?) -> Bool {
         shape.contains(point, in: self, with: event)
     }
-
-    override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
-        if behaviour.handle(.began, touches, event, in: self) { super.touchesBegan(touches, with: event) }
-    }
-    override func touchesMoved(_ touches: Set<Touch>, with event: Event?) {
-        if behaviour.handle(.moved, touches, event, in: self) { super.touchesMoved(touches, with: event) }
-    }
-    override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
-        if behaviour.handle(.ended, touches, event, in: self) { super.touchesEnded(touches, with: event) }
-    }
-    override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
-        if behaviour.handle(.cancelled, touches, event, in: self) { super.touchesCancelled(touches, with: event) }
-    }
-
-    override var canBecomeFirstResponder: Bool { behaviour.canBecomeFirstResponder }
-    override func motionBegan(_ m: Event.Subtype, with e: Event?) { if behaviour.motion("motionBegan", m, e) { super.motionBegan(m, with: e) } }
-    override func motionEnded(_ m: Event.Subtype, with e: Event?) { if behaviour.motion("motionEnded", m, e) { super.motionEnded(m, with: e) } }
-    override func motionCancelled(_ m: Event.Subtype, with e: Event?) { if behaviour.motion("motionCancelled", m, e) { super.motionCancelled(m, with: e) } }
-    override func remoteControlReceived(with e: Event?) { if behaviour.remoteControl(e) { super.remoteControlReceived(with: e) } }
-    override func pressesBegan(_ p: Set<Press>, with e: Event?) { if behaviour.presses("pressesBegan", p, e) { super.pressesBegan(p, with: e) } }
-    override func pressesChanged(_ p: Set<Press>, with e: Event?) { if behaviour.presses("pressesChanged", p, e) { super.pressesChanged(p, with: e) } }
-    override func pressesEnded(_ p: Set<Press>, with e: Event?) { if behaviour.presses("pressesEnded", p, e) { super.pressesEnded(p, with: e) } }
-    override func pressesCancelled(_ p: Set<Press>, with e: Event?) { if behaviour.presses("pressesCancelled", p, e) { super.pressesCancelled(p, with: e) } }
-
-    override func canPerformAction(_ action: Action, withSender sender: AnyObject?) -> Bool { behaviour.canPerform(action) }
-    override func perform(_ action: Action, sender: AnyObject?, event: Event?) { behaviour.perform(action) }
 }
 
 extension ShapeSpec {

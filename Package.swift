@@ -42,7 +42,7 @@ let package = Package(
 
         // The glue: devices and recordings → contacts → touches → a window built from a
         // scene file → the handler log; and the daemon's event loop.
-        .target(name: "TouchBridge", dependencies: ["InputEvents", "TouchInput", "TouchKit", "Evdev", "CLinux"], swiftSettings: release),
+        .target(name: "TouchBridge", dependencies: ["InputEvents", "TouchInput", "TouchKit", "Evdev"], swiftSettings: release),
 
         // Pure Swift: a panel's health figures from its events and contact frames (`health`).
         .target(name: "PanelHealth", dependencies: ["InputEvents", "TouchInput"]),
@@ -53,7 +53,7 @@ let package = Package(
         .executableTarget(
             name: "TouchBridgeCLI",
             dependencies: [
-                "Evdev", "InputEvents", "TouchInput", "TouchBridge", "PanelHealth",
+                "Evdev", "InputEvents", "TouchInput", "TouchKit", "TouchBridge", "PanelHealth",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: release),

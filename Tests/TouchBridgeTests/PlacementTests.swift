@@ -50,13 +50,6 @@ struct PlacementTests {
                              "/dev/input/event7: ignoring TOUCHBRIDGE_SCREEN_RECT=\"wide\" (expected \"x y w h\" in points)"])
     }
 
-    @Test func hysteresisKeepsARestingFingerStillAndFollowsAMovingOneAMarginBehind() {
-        #expect(Panel.hysteresis(100.4, 100, 0.5) == 100)
-        #expect(Panel.hysteresis(99.6, 100, 0.5) == 100)
-        #expect(Panel.hysteresis(103, 100, 0.5) == 102.5)
-        #expect(Panel.hysteresis(97, 100, 0.5) == 97.5)
-    }
-
     func options(_ args: (inout RunOptions) -> Void) -> RunOptions {
         var o = RunOptions()
         args(&o)

@@ -15,7 +15,7 @@ public final class Daemon {
     /// come back after an unplug.
     public enum Selection: Sendable { case allTouchscreens, named([String]) }
 
-    private struct Opened {
+    struct Opened {
         let device: EvdevDevice
         let panel: Panel
         let source: EventLoop.Source
@@ -32,8 +32,8 @@ public final class Daemon {
     }
 
     private let selection: Selection
-    private var pipeline: TouchPipeline
-    private let sink: any TextSink
+    var pipeline: TouchPipeline
+    let sink: any TextSink
     private let signals: SignalWatch
     private let loop: EventLoop
     /// Armed for the next recognizer deadline (long press, multi-tap) before the loop sleeps.
@@ -41,20 +41,20 @@ public final class Daemon {
     private var watchdog: (timer: LoopTimer, interval: Double)?
     private let monitor: HotplugMonitor?
     private let discovery: DeviceDiscovery?
-    private let notify: SystemdNotify?
-    private let sceneFile: String?
-    private let options: RunOptions
-    private var screen: Size
-    private var devices: [Int: Opened] = [:]
+    let notify: SystemdNotify?
+    let sceneFile: String?
+    let options: RunOptions
+    var screen: Size
+    var devices: [Int: Opened] = [:]
     /// Accelerometers and key devices, by their number.
     private var auxiliaries: [Int: (device: EvdevDevice, aux: AuxiliaryDevice, source: EventLoop.Source)] = [:]
     private var named: [Named] = []
-    private let warn: (String, Diagnostics.Level) -> Void
+    let warn: (String, Diagnostics.Level) -> Void
     /// `--metrics-file`: the counters, their file, a timer armed only while a change waits
     /// for the next write, and when the file was last written.
-    private var metricsExport: (metrics: Metrics, file: MetricsFile, timer: LoopTimer)?
-    private var metricsWritten = -Double.infinity
-    private var metricsFailed = false
+    var metricsExport: (metrics: Metrics, file: MetricsFile, timer: LoopTimer)?
+    var metricsWritten = -Double.infinity
+    var metricsFailed = false
 
     /// Opens the panels (clock `CLOCK_MONOTONIC`, grabbed with `options.grab`) and builds the
     /// scene for them. Throws `DeviceError` for a named panel that cannot be used, or when a
@@ -362,81 +362,5 @@ public final class Daemon {
             // It may have gone again already, or it is not ours to read: say so, keep going.
             warn("\(info.devnode): \(error)", .warning)
         }
-    }
-
-    // MARK: - Reload, report, status
-
-    /// SIGHUP: the scene file is read again; touches in flight are cancelled first; a broken
-    /// file is reported and the scene in service stays.
-    private func reload() {
-        guard let file = sceneFile else {
-            warn("SIGHUP: the built-in scene has no file to reload", .notice)
-            return
-        }
-        notify?.send("RELOADING=1")
-        defer { notify?.send("READY=1") }
-        let scene: Scene
-        do { scene = try Scene.load(path: file) } catch {
-            warn("\(error); the scene in service stays", .error)
-            return
-        }
-        let size = options.screen ?? scene.screenSize.map { Size(width: $0.width, height: $0.height) } ?? screen
-        let instance = SceneInstance(scene: scene, screen: size, log: pipeline.log)
-        pipeline.replaceScene(with: instance, at: monotonicSeconds())
-        pipeline.readsRemoteKeys = options.keys || instance.wantsKeys
-        if size != screen {
-            screen = size
-            for o in devices.values where o.panel.placement.rect == nil {
-                if let m = options.mapper(for: o.panel.description, placement: o.panel.placement, screen: size) { o.panel.remap(m) }
-            }
-        }
-        warn("\(file): scene reloaded (\(instance.windowCount) window\(instance.windowCount == 1 ? "" : "s"))", .notice)
-    }
-
-    /// SIGUSR1: what the daemon is doing, on stderr.
-    private func report() {
-        for line in StateReport(pipeline: pipeline, sceneFile: sceneFile, screen: screen).lines {
-            Diagnostics.print("touchbridge: " + line, level: .notice, always: true)
-        }
-    }
-
-    private func updateStatus() {
-        guard let notify else { return }
-        let n = devices.count, t = pipeline.active.count
-        notify.status(n == 0 ? "waiting for a touchscreen"
-                      : "\(n) panel\(n == 1 ? "" : "s"), \(t) touch\(t == 1 ? "" : "es") down")
-    }
-
-    private func now() -> EventTime { EventTime(totalMicroseconds: Int64(monotonicSeconds() * 1e6)) }
-
-    private func flush() {
-        pipeline.log.flush(to: sink)
-        if let x = metricsExport {
-            x.metrics.logWritten(at: monotonicSeconds())
-            exportMetrics()
-        }
-    }
-
-    /// Writes the metrics file when something changed, at most once per interval: a change
-    /// that comes sooner arms the timer for the rest of the interval, so the file catches up
-    /// and an idle daemon never wakes for it.
-    private func exportMetrics(force: Bool = false) {
-        guard let x = metricsExport, x.metrics.isDirty || force else { return }
-        let now = monotonicSeconds()
-        // (A millisecond's slack: the timer's deadline goes through a timespec.)
-        guard force || now - metricsWritten >= options.metricsInterval - 0.001 else {
-            x.timer.arm(metricsWritten + options.metricsInterval)
-            return
-        }
-        do {
-            try x.file.write(MetricsFile.text(x.metrics, panels: pipeline.panels))
-            metricsFailed = false
-        } catch {
-            if !metricsFailed { warn("metrics: \(error)", .error) }   // said once until it works again
-            metricsFailed = true
-        }
-        x.metrics.isDirty = false
-        metricsWritten = now
-        x.timer.arm(nil)
     }
 }

@@ -25,9 +25,9 @@ public final class Panel {
     private let pressure: AbsInfo?
     /// Screen points per device unit, for the touch size.
     private var pointsPerUnit = 0.0
-    /// The hysteresis margin per axis in device units (0: off), and each contact's centre.
-    private var margin = (x: 0.0, y: 0.0)
-    private var centres: [UInt64: DevicePoint] = [:]
+    /// The jitter filter (hysteresis) and the masked regions, from its placement.
+    private var jitter = JitterFilter()
+    private let masks: ContactMasks
 
     /// The force of a touch at half the pressure axis' range (UIKit: 1.0 is an average touch).
     public static let maximumPossibleForce = 2.0
@@ -41,6 +41,7 @@ public final class Panel {
         self.mapper = mapper
         self.placement = placement
         origin = DevicePoint(x: placement.rect?.minX ?? 0, y: placement.rect?.minY ?? 0)
+        masks = ContactMasks(placement.masks.map { .init(x: $0.minX, y: $0.minY, width: $0.width, height: $0.height) })
         tracker = ContactTracker(description: description, ids: ids, warn: warn)
         let multitouch = tracker.touchProtocol != .single
         let pressureCode = multitouch ? Kernel.ABS_MT_PRESSURE : Kernel.ABS_PRESSURE
@@ -55,10 +56,7 @@ public final class Panel {
         let sx = (turned ? mapper.height : mapper.width) / Double(mapper.x.range)
         let sy = (turned ? mapper.width : mapper.height) / Double(mapper.y.range)
         pointsPerUnit = (sx * sy).squareRoot()
-        // Millimetres in device units: the axis resolution, else the screen at 96 dpi.
-        let mm = placement.hysteresisMM
-        let perMM = { (axis: AbsInfo, scale: Double) in axis.resolution > 0 ? Double(axis.resolution) : 96 / 25.4 / scale }
-        margin = mm > 0 ? (mm * perMM(mapper.x, sx), mm * perMM(mapper.y, sy)) : (0, 0)
+        jitter = JitterFilter(millimetres: placement.hysteresisMM, mapper: mapper)
     }
 
     /// Where a contact is in global screen points.
@@ -68,34 +66,10 @@ public final class Panel {
     }
 
     /// Whether a contact that begins at `p` (screen points) is in a masked region.
-    func isMasked(_ p: Point) -> Bool { placement.masks.contains { $0.contains(p) } }
+    func isMasked(_ p: Point) -> Bool { masks.masks(DevicePoint(x: p.x, y: p.y)) }
 
-    /// The contact's position after the jitter filter (libinput's hysteresis: within the
-    /// margin of its centre a contact stays put; beyond, the centre follows, the margin
-    /// behind), or nil when it did not move at all.
-    func filtered(_ c: Contact) -> DevicePoint? {
-        guard margin.x > 0 || margin.y > 0 else { return c.position }
-        switch c.phase {
-        case .began:
-            centres[c.id] = c.position
-            return c.position
-        case .ended, .cancelled:
-            return centres.removeValue(forKey: c.id) ?? c.position
-        case .moved, .stationary:
-            guard let centre = centres[c.id] else { return c.position }
-            let next = DevicePoint(x: Self.hysteresis(c.position.x, centre.x, margin.x),
-                                   y: Self.hysteresis(c.position.y, centre.y, margin.y))
-            guard next != centre else { return nil }
-            centres[c.id] = next
-            return next
-        }
-    }
-
-    static func hysteresis(_ value: Double, _ centre: Double, _ margin: Double) -> Double {
-        let d = value - centre
-        if abs(d) <= margin { return centre }
-        return d > 0 ? value - margin : value + margin
-    }
+    /// The contact's position after the jitter filter, or nil when it did not move at all.
+    func filtered(_ c: Contact) -> DevicePoint? { jitter.filter(c) }
 
     /// UIKit's force: the pressure normalised so that half the axis range is 1.0 (up to
     /// `maximumPossibleForce`); 0 for devices without pressure.

@@ -1,4 +1,3 @@
-import Evdev
 import TouchKit
 
 /// A scene: the windows, view controllers, views, gesture recognizers and controls the daemon
@@ -14,10 +13,11 @@ public struct Scene: Sendable {
         self.file = file
     }
 
-    /// Reads and checks a scene file. Throws `DeviceError` when it cannot be read (missing,
-    /// no permission) and `SceneError` when it is not a valid scene.
-    public static func load(path: String) throws -> Scene {
-        try parse(try readFileContents(path, limit: 16 << 20), file: path)
+    /// Reads a scene file with `read` (the caller's file access: the scene layer has none of
+    /// its own) and checks it. Throws what `read` throws, and `SceneError` when it is not a
+    /// valid scene.
+    public static func load(path: String, reading read: (String) throws -> [UInt8]) throws -> Scene {
+        try parse(try read(path), file: path)
     }
 
     /// Decodes and checks scene JSON.

@@ -1,4 +1,3 @@
-import Evdev
 import InputEvents
 
 /// A key or button by its kernel name (`KEY_ENTER`, `BTN_0`), as `"presses"` lists them:
@@ -8,7 +7,7 @@ struct KeyName: Decodable, Hashable, Sendable {
     var code: Int
 
     init?(_ name: String) {
-        guard let c = LibevdevNames().code(named: name, type: Kernel.EV_KEY), name.hasPrefix("KEY_") || name.hasPrefix("BTN_") else { return nil }
+        guard let c = KeyNames.code(named: name) else { return nil }
         self.name = name
         code = Int(c)
     }

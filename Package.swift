@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "TouchInput", targets: ["TouchInput"]),
         .library(name: "TouchKit", targets: ["TouchKit"]),
         .library(name: "Evdev", targets: ["Evdev"]),
+        .library(name: "Output", targets: ["Output"]),
         .library(name: "TouchBridge", targets: ["TouchBridge"]),
         .library(name: "PanelHealth", targets: ["PanelHealth"]),
     ],
@@ -37,12 +38,16 @@ let package = Package(
         // Pure Swift: the headless UIKit (geometry, responders, views, touches, events).
         .target(name: "TouchKit", swiftSettings: release),
 
-        // The kernel side: libevdev devices, libudev discovery, evtest/evemu output.
-        .target(name: "Evdev", dependencies: ["CEvdev", "CUdev", "CLinux", "InputEvents"], swiftSettings: release),
+        // Where text goes: standard output in whole writes, diagnostics on standard error
+        // (with journald priorities), the sink protocol tests replace.
+        .target(name: "Output", dependencies: ["InputEvents"], swiftSettings: release),
+
+        // The kernel side: libevdev devices, libudev discovery, the event loop.
+        .target(name: "Evdev", dependencies: ["CEvdev", "CUdev", "CLinux", "InputEvents", "Output"], swiftSettings: release),
 
         // The glue: devices and recordings → contacts → touches → a window built from a
         // scene file → the handler log; and the daemon's event loop.
-        .target(name: "TouchBridge", dependencies: ["InputEvents", "TouchInput", "TouchKit", "Evdev"], swiftSettings: release),
+        .target(name: "TouchBridge", dependencies: ["InputEvents", "TouchInput", "TouchKit", "Evdev", "Output"], swiftSettings: release),
 
         // Pure Swift: a panel's health figures from its events and contact frames (`health`).
         .target(name: "PanelHealth", dependencies: ["InputEvents", "TouchInput"]),
@@ -53,7 +58,7 @@ let package = Package(
         .executableTarget(
             name: "TouchBridgeCLI",
             dependencies: [
-                "Evdev", "InputEvents", "TouchInput", "TouchKit", "TouchBridge", "PanelHealth",
+                "Evdev", "InputEvents", "Output", "TouchInput", "TouchKit", "TouchBridge", "PanelHealth",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: release),
@@ -75,7 +80,7 @@ let package = Package(
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "InputEvents"]),
         .testTarget(name: "TouchKitTests", dependencies: ["TouchKit"]),
         .testTarget(name: "PanelHealthTests", dependencies: ["PanelHealth", "TouchInput", "InputEvents"]),
-        .testTarget(name: "TouchBridgeTests", dependencies: ["TouchBridge", "TouchKit", "TouchInput", "InputEvents", "Evdev", "PipelineChecks"],
+        .testTarget(name: "TouchBridgeTests", dependencies: ["TouchBridge", "TouchKit", "TouchInput", "InputEvents", "Evdev", "Output", "PipelineChecks"],
                     resources: [.copy("Golden")]),
         .testTarget(name: "EvdevTests", dependencies: ["Evdev", "InputEvents"],
                     resources: [.copy("Recordings")]),

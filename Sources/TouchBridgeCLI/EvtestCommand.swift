@@ -2,6 +2,7 @@ import ArgumentParser
 import Evdev
 import Glibc
 import InputEvents
+import Output
 
 struct EvtestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Evdev
 import InputEvents
+import Output
 import TouchBridge
 
 /// Prints an error the way every subcommand does (`touchbridge: …` on stderr) and maps it to

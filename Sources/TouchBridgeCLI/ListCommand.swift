@@ -1,6 +1,7 @@
 import ArgumentParser
 import Evdev
 import InputEvents
+import Output
 import TouchBridge
 
 struct ListCommand: ParsableCommand {

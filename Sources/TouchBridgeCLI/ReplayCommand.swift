@@ -2,6 +2,7 @@ import ArgumentParser
 import Evdev
 import Glibc
 import InputEvents
+import Output
 
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,6 +2,7 @@ import ArgumentParser
 import Evdev
 import Glibc
 import InputEvents
+import Output
 import TouchBridge
 import TouchInput
 import TouchKit

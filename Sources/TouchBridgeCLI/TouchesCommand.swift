@@ -2,6 +2,7 @@ import ArgumentParser
 import Evdev
 import Glibc
 import InputEvents
+import Output
 import TouchInput
 
 struct TouchesCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import Evdev
 import Foundation
 import InputEvents
+import Output
 import TouchBridge
 
 let k = Kernel.self

@@ -163,9 +163,3 @@ public struct TextBuffer: Sendable {
     /// The text as a String (for tests and small outputs).
     public var string: String { withUnsafeBytes { String(decoding: $0, as: UTF8.self) } }
 }
-
-/// Where finished text goes: standard output in the commands, memory in tests.
-public protocol TextSink: AnyObject {
-    /// Writes the buffer's text and empties the buffer.
-    func flush(_ buffer: inout TextBuffer)
-}

@@ -1,6 +1,7 @@
 import Evdev
 import InputEvents
 import Glibc
+import Output
 import TouchKit
 
 /// What the daemon does as a service besides reading panels: SIGHUP reloads the scene,

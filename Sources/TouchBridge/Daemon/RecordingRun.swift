@@ -1,5 +1,6 @@
 import Evdev
 import InputEvents
+import Output
 import TouchInput
 import TouchKit
 

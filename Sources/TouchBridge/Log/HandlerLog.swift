@@ -1,4 +1,5 @@
 import InputEvents
+import Output
 import TouchKit
 
 /// The daemon's output: one line per handler call, in call order, as text or JSON Lines,

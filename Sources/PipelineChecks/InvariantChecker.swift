@@ -16,7 +16,7 @@ public final class InvariantChecker {
     public private(set) var actions = 0
 
     private var open: [String: Set<UInt64>] = [:]
-    private var recognizerStates: [String: String] = [:]
+    private var recognizerStates: [String: HandlerLog.GestureState] = [:]
     private let discrete: Set<String>
     private var controls: [ObjectIdentifier: ControlTracking] = [:]
 
@@ -59,12 +59,12 @@ public final class InvariantChecker {
             }
             open[responder] = set
         case let .gesture(name, state):
-            let last = recognizerStates[name] ?? "possible"
+            let last = recognizerStates[name] ?? .possible
             if !Self.legal(from: last, to: state, discrete: discrete.contains(name)) {
                 violate("recognizer \(name): \(last) → \(state) is not UIKit's state machine")
             }
             recognizerStates[name] = state
-            if state == "recognized" || state == "began" { recognitions += 1 }
+            if state == .recognized || state == .began { recognitions += 1 }
         case .action:
             actions += 1
         case .device, .motion, .remoteControl, .presses:
@@ -74,14 +74,14 @@ public final class InvariantChecker {
 
     /// Whether a recognizer may enter `to` after `from`; a gesture that ended (ended,
     /// recognized, cancelled, failed) is reset to possible before its next state.
-    static func legal(from: String, to: String, discrete: Bool) -> Bool {
-        let current = ["ended", "recognized", "cancelled", "failed"].contains(from) ? "possible" : from
+    static func legal(from: HandlerLog.GestureState, to: HandlerLog.GestureState, discrete: Bool) -> Bool {
+        let current: HandlerLog.GestureState = [.ended, .recognized, .cancelled, .failed].contains(from) ? .possible : from
         switch (current, to) {
-        case ("possible", "failed"): return true
-        case ("possible", "recognized"): return discrete
-        case ("possible", "began"): return !discrete
-        case ("began", "changed"), ("began", "ended"), ("began", "cancelled"),
-             ("changed", "changed"), ("changed", "ended"), ("changed", "cancelled"): return !discrete
+        case (.possible, .failed): return true
+        case (.possible, .recognized): return discrete
+        case (.possible, .began): return !discrete
+        case (.began, .changed), (.began, .ended), (.began, .cancelled),
+             (.changed, .changed), (.changed, .ended), (.changed, .cancelled): return !discrete
         default: return false
         }
     }
@@ -123,7 +123,7 @@ public final class InvariantChecker {
         if !pipeline.scene.app.activeTouches.isEmpty { violate("\(pipeline.scene.app.activeTouches.count) touches still live in the application") }
         if !pipeline.active.isEmpty { violate("\(pipeline.active.count) contacts still down in the pipeline") }
         for t in controls.values where t.tracking { violate("\(t.name) still tracking") }
-        for (name, state) in recognizerStates where state == "began" || state == "changed" {
+        for (name, state) in recognizerStates where state == .began || state == .changed {
             violate("recognizer \(name) left in \(state)")
         }
     }
@@ -131,7 +131,7 @@ public final class InvariantChecker {
 
 /// The state-machine rule, for the checker's own tests.
 public enum InvariantCheckerProbe {
-    public static func legal(from: String, to: String, discrete: Bool) -> Bool {
+    public static func legal(from: HandlerLog.GestureState, to: HandlerLog.GestureState, discrete: Bool) -> Bool {
         InvariantChecker.legal(from: from, to: to, discrete: discrete)
     }
 }

@@ -40,9 +40,9 @@ struct InvariantTests {
 
     @Test func theCheckerCatchesABrokenRule() {
         // An illegal recognizer transition and an end without a beginning are violations.
-        #expect(!InvariantCheckerProbe.legal(from: "possible", to: "changed", discrete: false))
-        #expect(!InvariantCheckerProbe.legal(from: "possible", to: "began", discrete: true))
-        #expect(InvariantCheckerProbe.legal(from: "failed", to: "recognized", discrete: true))
-        #expect(InvariantCheckerProbe.legal(from: "changed", to: "cancelled", discrete: false))
+        #expect(!InvariantCheckerProbe.legal(from: .possible, to: .changed, discrete: false))
+        #expect(!InvariantCheckerProbe.legal(from: .possible, to: .began, discrete: true))
+        #expect(InvariantCheckerProbe.legal(from: .failed, to: .recognized, discrete: true))
+        #expect(InvariantCheckerProbe.legal(from: .changed, to: .cancelled, discrete: false))
     }
 }

@@ -33,11 +33,17 @@ public final class HandlerLog {
         }
     }
 
+    /// A recognizer's state as the log names it: discrete recognizers end as `recognized`,
+    /// continuous ones as `ended`.
+    public enum GestureState: String, CaseIterable, Sendable {
+        case possible, began, changed, ended, recognized, cancelled, failed
+    }
+
     /// One handler call as a value, for checkers that follow the calls without parsing text
     /// (the invariant tests, the fuzzers).
     public enum Call: Sendable {
         case touches(method: TouchMethod, responder: String, touches: [UInt64])
-        case gesture(recognizer: String, state: String)
+        case gesture(recognizer: String, state: GestureState)
         case action(action: String, sender: String, target: String?)
         case device(DeviceChange, node: String)
         case motion(method: String, responder: String)
@@ -180,14 +186,14 @@ public final class HandlerLog {
 
     /// A recognizer entered `state` (every state but possible). `values` are the type's own
     /// figures (translation, velocity, scale, rotation) in its view's coordinates.
-    func gesture(_ recognizer: Name, view: Name, state: String, location: Point, values: GestureValues, action: Name?) {
+    func gesture(_ recognizer: Name, view: Name, state: GestureState, location: Point, values: GestureValues, action: Name?) {
         observer?(.gesture(recognizer: String(decoding: recognizer.text, as: UTF8.self), state: state))
         switch format {
         case .json:
             buffer.append("{\"t\":"); buffer.append(fixed: now, decimals: 6)
             buffer.append(",\"event\":\"gesture\",\"recognizer\":"); buffer.append(bytes: recognizer.json)
             buffer.append(",\"view\":"); buffer.append(bytes: view.json)
-            buffer.append(",\"state\":\""); buffer.append(string: state)
+            buffer.append(",\"state\":\""); buffer.append(string: state.rawValue)
             buffer.append("\",\"location\":"); buffer.append(jsonPoint: location)
             if let v = values.translation { buffer.append(",\"translation\":"); buffer.append(jsonPoint: v) }
             if let v = values.velocityPoint { buffer.append(",\"velocity\":"); buffer.append(jsonPoint: v) }
@@ -200,7 +206,7 @@ public final class HandlerLog {
         case .text:
             buffer.append(fixed: now, decimals: 6); buffer.append(" gesture ")
             buffer.append(bytes: recognizer.text); buffer.append(" on "); buffer.append(bytes: view.text)
-            buffer.append(" "); buffer.append(string: state); buffer.append(" "); buffer.append(textPoint: location)
+            buffer.append(" "); buffer.append(string: state.rawValue); buffer.append(" "); buffer.append(textPoint: location)
             if let v = values.translation { buffer.append(" translation "); buffer.append(textPoint: v) }
             if let v = values.velocityPoint { buffer.append(" velocity "); buffer.append(textPoint: v) }
             if let v = values.scale { buffer.append(" scale "); buffer.append(fixed: v, decimals: 4) }

@@ -14,7 +14,7 @@ public final class Metrics {
     public private(set) var touchesCancelled = 0
     /// Recognizer state changes by recognizer and state (began, ended, recognized, cancelled,
     /// failed; not changed).
-    public private(set) var gestures: [String: [String: Int]] = [:]
+    public private(set) var gestures: [String: [HandlerLog.GestureState: Int]] = [:]
     /// Actions sent, by action name.
     public private(set) var actions: [String: Int] = [:]
     /// Frames, events and SYN_DROPPED of panels that have left (live panels are read from
@@ -51,7 +51,7 @@ public final class Metrics {
     /// A line of the handler log.
     func observe(_ call: HandlerLog.Call) {
         switch call {
-        case let .gesture(recognizer, state) where state != "changed":
+        case let .gesture(recognizer, state) where state != .changed:
             gestures[recognizer, default: [:]][state, default: 0] += 1
             isDirty = true
         case let .action(action, _, _):

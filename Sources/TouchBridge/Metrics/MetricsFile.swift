@@ -43,8 +43,8 @@ public struct MetricsFile {
         line("touchbridge_touches_total", [("phase", "cancelled")], m.touchesCancelled)
         head("touchbridge_gestures_total", "counter", "Gesture recognizer state changes (not changed), by recognizer and state.")
         for name in m.gestures.keys.sorted() {
-            for (state, n) in m.gestures[name]!.sorted(by: { $0.key < $1.key }) {
-                line("touchbridge_gestures_total", [("recognizer", name), ("state", state)], n)
+            for (state, n) in m.gestures[name]!.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+                line("touchbridge_gestures_total", [("recognizer", name), ("state", state.rawValue)], n)
             }
         }
         head("touchbridge_actions_total", "counter", "Actions sent (target-action), by action.")

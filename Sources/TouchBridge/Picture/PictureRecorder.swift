@@ -48,9 +48,9 @@ public final class PictureRecorder {
     private func call(_ c: HandlerLog.Call) {
         let scene = pipeline.scene
         switch c {
-        case let .gesture(name, state) where state == "recognized" || state == "began":
+        case let .gesture(name, state) where state == .recognized || state == .began:
             guard let r = scene.recognizer(named: name) else { return }
-            add("\(name) \(state)", at: screenPoint(r.location(in: nil), in: r.view?.window))
+            add("\(name) \(state.rawValue)", at: screenPoint(r.location(in: nil), in: r.view?.window))
         case let .action(action, sender, _):
             if let r = scene.recognizer(named: sender) {
                 add(action, at: screenPoint(r.location(in: nil), in: r.view?.window))

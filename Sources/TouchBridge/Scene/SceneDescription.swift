@@ -102,11 +102,13 @@ extension SceneInstance {
         b.append("\n")
         for g in v.gestures ?? [] {
             b.append(repeating: UInt8(ascii: " "), count: depth * 2 + 2)
-            b.append("gesture "); b.append(string: g.name); b.append(" "); b.append(string: g.type.rawValue)
+            b.append("gesture "); b.append(string: g.name); b.append(" "); b.append(string: g.typeName)
             for (k, n) in g.numbers.sorted(by: { $0.key < $1.key }) {
                 b.append(" "); b.append(string: k); b.append("="); b.append(compact: n)
             }
-            if let d = g.direction { b.append(" direction="); b.append(string: d.joined(separator: ",")) }
+            for (k, w) in g.words.sorted(by: { $0.key < $1.key }) {
+                b.append(" "); b.append(string: k); b.append("="); b.append(string: w.joined(separator: ","))
+            }
             if let a = g.action { b.append(" → "); b.append(string: a); b.append(" to "); b.append(string: g.target ?? "the chain") }
             if !g.requireToFail.isEmpty { b.append(" after "); b.append(string: g.requireToFail.joined(separator: ",")); b.append(" fail") }
             b.append("\n")
@@ -167,7 +169,7 @@ extension SceneInstance {
         for (i, g) in (v.gestures ?? []).enumerated() {
             if i > 0 { b.append(",") }
             b.append("{\"name\":"); b.append(jsonString: g.name)
-            b.append(",\"type\":"); b.append(jsonString: g.type.rawValue)
+            b.append(",\"type\":"); b.append(jsonString: g.typeName)
             b.append(",\"action\":"); if let a = g.action { b.append(jsonString: a) } else { b.append("null") }
             b.append(",\"target\":"); if let t = g.target { b.append(jsonString: t) } else { b.append("null") }
             b.append(",\"requireToFail\":[")

@@ -111,7 +111,7 @@ public final class SceneInstance {
 
     /// The names of the discrete recognizers (tap, swipe): they end in `recognized`.
     public var discreteRecognizerNames: Set<String> {
-        Set(recognizers.filter { $0.value is TapGestureRecognizer || $0.value is SwipeGestureRecognizer }.keys)
+        Set(recognizers.filter { ($0.value as? any SceneGesture).map { type(of: $0).isDiscrete } ?? false }.keys)
     }
 
     /// Every control of the scene.
@@ -174,57 +174,7 @@ public final class SceneInstance {
     }
 
     private func makeRecognizer(_ g: GestureSpec) -> GestureRecognizer {
-        func number(_ key: GestureSpec.CodingKeys) -> Double? { g.numbers[key.stringValue] }
-        let r: GestureRecognizer
-        switch g.type {
-        case .tap:
-            let t = TapGestureRecognizer(name: g.name)
-            if let v = number(.numberOfTapsRequired) { t.numberOfTapsRequired = Int(v) }
-            if let v = number(.numberOfTouchesRequired) { t.numberOfTouchesRequired = Int(v) }
-            if let v = number(.allowableMovement) { t.allowableMovement = v }
-            if let v = number(.maximumIntervalBetweenTaps) { t.maximumIntervalBetweenTaps = v }
-            if let v = number(.maximumTapDistance) { t.maximumTapDistance = v }
-            r = t
-        case .longPress:
-            let l = LongPressGestureRecognizer(name: g.name)
-            if let v = number(.minimumPressDuration) { l.minimumPressDuration = v }
-            if let v = number(.allowableMovement) { l.allowableMovement = v }
-            if let v = number(.numberOfTouchesRequired) { l.numberOfTouchesRequired = Int(v) }
-            r = l
-        case .pan:
-            let p = PanGestureRecognizer(name: g.name)
-            if let v = number(.minimumNumberOfTouches) { p.minimumNumberOfTouches = Int(v) }
-            if let v = number(.maximumNumberOfTouches) { p.maximumNumberOfTouches = Int(v) }
-            if let v = number(.minimumDistance) { p.minimumDistance = v }
-            r = p
-        case .swipe:
-            let s = SwipeGestureRecognizer(name: g.name)
-            if let dirs = g.direction {
-                var d: SwipeGestureRecognizer.Direction = []
-                for name in dirs {
-                    switch name {
-                    case "left": d.insert(.left)
-                    case "up": d.insert(.up)
-                    case "down": d.insert(.down)
-                    default: d.insert(.right)
-                    }
-                }
-                s.direction = d
-            }
-            if let v = number(.numberOfTouchesRequired) { s.numberOfTouchesRequired = Int(v) }
-            if let v = number(.minimumDistance) { s.minimumDistance = v }
-            if let v = number(.maximumDuration) { s.maximumDuration = v }
-            if let v = number(.maximumAngle) { s.maximumAngle = v }
-            r = s
-        case .pinch:
-            let p = PinchGestureRecognizer(name: g.name)
-            if let v = number(.minimumDistanceChange) { p.minimumDistanceChange = v }
-            r = p
-        case .rotation:
-            let p = RotationGestureRecognizer(name: g.name)
-            if let v = number(.minimumRotation) { p.minimumRotation = v }
-            r = p
-        }
+        let r = g.gesture.make(g)
         r.isEnabled = g.enabled ?? true
         r.cancelsTouchesInView = g.cancelsTouchesInView ?? true
         r.delaysTouchesBegan = g.delaysTouchesBegan ?? false
@@ -254,7 +204,7 @@ final class GestureBinding {
         action = spec.action.map(HandlerLog.Name.init)
         actionName = spec.action.map { Action($0) }
         targetName = spec.target
-        isDiscrete = spec.type == .tap || spec.type == .swipe
+        isDiscrete = spec.gesture.isDiscrete
         self.instance = instance
         if let v = recognizer.view { viewName = HandlerLog.Name(v.name) }
         recognizer.stateObserver = { [unowned self] r in self.stateChanged(r) }
@@ -265,28 +215,15 @@ final class GestureBinding {
 
     private func stateChanged(_ r: GestureRecognizer) {
         let view = r.view
-        var values = GestureValues()
-        switch r {
-        case let p as PanGestureRecognizer:
-            values.translation = p.translation(in: view)
-            values.velocityPoint = p.velocity(in: view)
-        case let p as PinchGestureRecognizer:
-            values.scale = p.scale
-            values.velocity = p.velocity
-        case let p as RotationGestureRecognizer:
-            values.rotation = p.rotation
-            values.velocity = p.velocity
-        default:
-            break
-        }
-        let state: String
+        let values = (r as? any SceneGesture)?.figureValues(in: view) ?? GestureValues()
+        let state: HandlerLog.GestureState
         switch r.state {
-        case .possible: state = "possible"
-        case .began: state = "began"
-        case .changed: state = "changed"
-        case .ended: state = isDiscrete ? "recognized" : "ended"
-        case .cancelled: state = "cancelled"
-        case .failed: state = "failed"
+        case .possible: state = .possible
+        case .began: state = .began
+        case .changed: state = .changed
+        case .ended: state = isDiscrete ? .recognized : .ended
+        case .cancelled: state = .cancelled
+        case .failed: state = .failed
         }
         instance.log.gesture(name, view: viewName, state: state, location: r.location(in: view), values: values, action: action)
     }

@@ -1,0 +1,22 @@
+import TouchKit
+
+extension PanGestureRecognizer: SceneGesture {
+    static var sceneType: String { "pan" }
+    static var isDiscrete: Bool { false }
+    static var properties: [GestureProperty] {
+        [.count("minimumNumberOfTouches"), .count("maximumNumberOfTouches"), .number("minimumDistance")]
+    }
+    static var figures: [GestureFigure] { [.translation, .velocity] }
+
+    static func make(_ spec: GestureSpec) -> GestureRecognizer {
+        let p = PanGestureRecognizer(name: spec.name)
+        if let v = spec.count("minimumNumberOfTouches") { p.minimumNumberOfTouches = v }
+        if let v = spec.count("maximumNumberOfTouches") { p.maximumNumberOfTouches = v }
+        if let v = spec.number("minimumDistance") { p.minimumDistance = v }
+        return p
+    }
+
+    func figureValues(in view: View?) -> GestureValues {
+        GestureValues(translation: translation(in: view), velocityPoint: velocity(in: view))
+    }
+}

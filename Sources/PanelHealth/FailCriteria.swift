@@ -56,7 +56,7 @@ public struct FailCriteria: Sendable {
             guard Self.figures.contains(where: { $0.name == name }) else {
                 throw HealthUsageError("--fail-on: unknown figure '\(name)'; one of " + Self.figures.map(\.name).joined(separator: ", "))
             }
-            guard let limit = Double(value) else { throw HealthUsageError("--fail-on: '\(value)' in '\(item)' is not a number") }
+            guard let limit = Double(value) else { throw HealthUsageError("--fail-on: '\(value)' in '\(String(item))' is not a number") }
             criteria.append(Criterion(figure: name, comparison: op, limit: limit))
         }
         if criteria.isEmpty { throw HealthUsageError("--fail-on: expected FIGURE<LIMIT, …") }

@@ -161,102 +161,125 @@ public struct RandomStreams {
 
     private func seconds(_ t: EventTime) -> Double { Double(t.seconds) + Double(t.microseconds) / 1e6 }
 
+    /// Feeds one panel's events at one time into the pipeline, counting them.
+    private struct Feeder {
+        let pipeline: TouchPipeline
+        let panel: Panel
+        let time: EventTime
+        let trace: ((String, InputEvent, Bool) -> Void)?
+        var fed = 0
+
+        mutating func callAsFunction(_ type: UInt16, _ code: UInt16, _ value: Int32, sync: Bool = false) {
+            let e = InputEvent(time: time, type: type, code: code, value: value)
+            trace?(panel.node, e, sync)
+            pipeline.process(e, isSync: sync, from: panel)
+            fed += 1
+        }
+    }
+
+    /// A position near `around`: mostly a finger moving, sometimes a jump or off the glass.
+    private static func wander(_ around: Int32, _ max: Int32, _ rng: inout SeededRandom) -> Int32 {
+        if rng.chance(0.02) { return Int32.random(in: -500...(max + 500), using: &rng) }           // off the glass
+        if rng.chance(0.1) { return Int32.random(in: 0...max, using: &rng) }                         // a jump
+        return Swift.max(0, Swift.min(max, around + Int32.random(in: -80...80, using: &rng)))        // a finger moving
+    }
+
     /// One frame's worth (or one odd event) on one panel; returns how many events it fed.
     private func step(_ p: inout Player, _ rng: inout SeededRandom, _ time: inout EventTime, _ pipeline: TouchPipeline,
                       _ report: inout Report) -> Int {
-        let k = Kernel.self
-        var fed = 0
-        func feed(_ type: UInt16, _ code: UInt16, _ value: Int32, sync: Bool = false) {
-            let e = InputEvent(time: time, type: type, code: code, value: value)
-            eventTrace?(p.panel.node, e, sync)
-            pipeline.process(e, isSync: sync, from: p.panel)
-            fed += 1
-        }
         // Time: mostly a frame at 100 Hz; now and then a pause long enough for timers.
         let gap: Int64 = rng.chance(0.05) ? Int64.random(in: 200_000...1_500_000, using: &rng) : Int64.random(in: 0...20_000, using: &rng)
         time = EventTime(totalMicroseconds: time.totalMicroseconds + gap)
-        let proto = TouchProtocol(p.description)
-        func value(_ around: Int32, _ max: Int32) -> Int32 {
-            if rng.chance(0.02) { return Int32.random(in: -500...(max + 500), using: &rng) }           // off the glass
-            if rng.chance(0.1) { return Int32.random(in: 0...max, using: &rng) }                         // a jump
-            return Swift.max(0, Swift.min(max, around + Int32.random(in: -80...80, using: &rng)))        // a finger moving
-        }
-        switch proto {
+        var feed = Feeder(pipeline: pipeline, panel: p.panel, time: time, trace: eventTrace)
+        switch TouchProtocol(p.description) {
         case .slots:
-            let n = Int.random(in: 1...6, using: &rng)
-            for _ in 0..<n {
-                let r = Double.random(in: 0..<1, using: &rng)
-                if r < 0.15 {
-                    let s: Int32 = rng.chance(0.05) ? [Int32(-1), 10, 12, 300].randomElement(using: &rng)! : Int32.random(in: 0...9, using: &rng)
-                    feed(k.EV_ABS, k.ABS_MT_SLOT, s)
-                    p.slot = s
-                } else if r < 0.27 {
-                    // Down on a free slot, up on a busy one, and sometimes the driver bugs.
-                    let inRange = (0..<10).contains(p.slot)
-                    let busy = inRange && p.trackingIDs[Int(p.slot)] >= 0
-                    var id: Int32 = busy ? -1 : p.nextID
-                    if rng.chance(0.1) { id = busy ? p.nextID : -1 }                                        // double down / up
-                    if id >= 0 { p.nextID &+= 1 }
-                    feed(k.EV_ABS, k.ABS_MT_TRACKING_ID, id)
-                    if inRange && !(busy && id >= 0) && !(!busy && id < 0) { p.trackingIDs[Int(p.slot)] = id }
-                } else if r < 0.85 {
-                    let s = (0..<10).contains(p.slot) ? Int(p.slot) : 0
-                    let (x, y) = p.positions[s]
-                    let nx = value(x, 7999), ny = value(y, 4799)
-                    p.positions[s] = (nx, ny)
-                    if rng.chance(0.8) { feed(k.EV_ABS, k.ABS_MT_POSITION_X, nx) }
-                    if rng.chance(0.8) { feed(k.EV_ABS, k.ABS_MT_POSITION_Y, ny) }
-                } else if r < 0.9 {
-                    feed(k.EV_ABS, k.ABS_MT_TOOL_TYPE, rng.chance(0.7) ? 0 : 2)                               // finger / palm
-                } else {
-                    feed(k.EV_ABS, rng.chance(0.5) ? k.ABS_MT_PRESSURE : k.ABS_MT_TOUCH_MAJOR, Int32.random(in: -10...300, using: &rng))
-                }
-            }
-            if rng.chance(0.01) {
-                // A kernel buffer overrun: libevdev's resync (the current slots), or a raw one.
-                report.dropped += 1
-                if rng.chance(0.6) {
-                    feed(k.EV_SYN, k.SYN_DROPPED, 0, sync: true)
-                    for s in 0..<10 where rng.chance(0.5) {
-                        feed(k.EV_ABS, k.ABS_MT_SLOT, Int32(s), sync: true)
-                        let id: Int32 = rng.chance(0.5) ? -1 : p.nextID
-                        if id >= 0 { p.nextID &+= 1 }
-                        p.trackingIDs[s] = id
-                        feed(k.EV_ABS, k.ABS_MT_TRACKING_ID, id, sync: true)
-                        feed(k.EV_ABS, k.ABS_MT_POSITION_X, Int32.random(in: 0...7999, using: &rng), sync: true)
-                    }
-                    feed(k.EV_SYN, k.SYN_REPORT, 0, sync: true)
-                    return fed
-                }
-                feed(k.EV_SYN, k.SYN_DROPPED, 0)
-                feed(k.EV_ABS, k.ABS_MT_TRACKING_ID, -1)                                                   // lost
-            }
+            if stepSlots(&p, &rng, &feed, &report) { return feed.fed }
         case .groups:
-            if rng.chance(0.2) {
-                if p.contacts.isEmpty || rng.chance(0.5) { p.contacts.append((Int32.random(in: 0...7999, using: &rng), Int32.random(in: 0...4799, using: &rng))) }
-                else { p.contacts.removeLast() }
-                if p.contacts.count > 12 { p.contacts.removeAll() }
-            }
-            for (i, c) in p.contacts.enumerated() {
-                let moved = (value(c.0, 7999), value(c.1, 4799))
-                p.contacts[i] = moved
-                if p.description.has(type: k.EV_ABS, code: k.ABS_MT_TRACKING_ID) { feed(k.EV_ABS, k.ABS_MT_TRACKING_ID, Int32(i)) }
-                feed(k.EV_ABS, k.ABS_MT_POSITION_X, moved.0)
-                feed(k.EV_ABS, k.ABS_MT_POSITION_Y, moved.1)
-                feed(k.EV_SYN, k.SYN_MT_REPORT, 0)
-            }
-            if p.contacts.isEmpty { feed(k.EV_SYN, k.SYN_MT_REPORT, 0) }
+            stepGroups(&p, &rng, &feed)
         case .single:
             if rng.chance(0.15) {
                 p.touching.toggle()
-                feed(k.EV_KEY, k.BTN_TOUCH, p.touching ? 1 : 0)
+                feed(Kernel.EV_KEY, Kernel.BTN_TOUCH, p.touching ? 1 : 0)
             }
             let (x, y) = p.positions[0]
-            p.positions[0] = (value(x, 7999), value(y, 4799))
-            feed(k.EV_ABS, k.ABS_X, p.positions[0].0)
-            feed(k.EV_ABS, k.ABS_Y, p.positions[0].1)
+            p.positions[0] = (Self.wander(x, 7999, &rng), Self.wander(y, 4799, &rng))
+            feed(Kernel.EV_ABS, Kernel.ABS_X, p.positions[0].0)
+            feed(Kernel.EV_ABS, Kernel.ABS_Y, p.positions[0].1)
         }
-        feed(k.EV_SYN, k.SYN_REPORT, 0)
-        return fed
+        feed(Kernel.EV_SYN, Kernel.SYN_REPORT, 0)
+        return feed.fed
+    }
+
+    /// Protocol B: slot changes, downs and ups (with the drivers' bugs), motion, palms,
+    /// pressure, and now and then a SYN_DROPPED. True when it ended the frame itself.
+    private func stepSlots(_ p: inout Player, _ rng: inout SeededRandom, _ feed: inout Feeder, _ report: inout Report) -> Bool {
+        let k = Kernel.self
+        let n = Int.random(in: 1...6, using: &rng)
+        for _ in 0..<n {
+            let r = Double.random(in: 0..<1, using: &rng)
+            if r < 0.15 {
+                let s: Int32 = rng.chance(0.05) ? [Int32(-1), 10, 12, 300].randomElement(using: &rng)! : Int32.random(in: 0...9, using: &rng)
+                feed(k.EV_ABS, k.ABS_MT_SLOT, s)
+                p.slot = s
+            } else if r < 0.27 {
+                // Down on a free slot, up on a busy one, and sometimes the driver bugs.
+                let inRange = (0..<10).contains(p.slot)
+                let busy = inRange && p.trackingIDs[Int(p.slot)] >= 0
+                var id: Int32 = busy ? -1 : p.nextID
+                if rng.chance(0.1) { id = busy ? p.nextID : -1 }                                        // double down / up
+                if id >= 0 { p.nextID &+= 1 }
+                feed(k.EV_ABS, k.ABS_MT_TRACKING_ID, id)
+                if inRange && !(busy && id >= 0) && !(!busy && id < 0) { p.trackingIDs[Int(p.slot)] = id }
+            } else if r < 0.85 {
+                let s = (0..<10).contains(p.slot) ? Int(p.slot) : 0
+                let (x, y) = p.positions[s]
+                let nx = Self.wander(x, 7999, &rng), ny = Self.wander(y, 4799, &rng)
+                p.positions[s] = (nx, ny)
+                if rng.chance(0.8) { feed(k.EV_ABS, k.ABS_MT_POSITION_X, nx) }
+                if rng.chance(0.8) { feed(k.EV_ABS, k.ABS_MT_POSITION_Y, ny) }
+            } else if r < 0.9 {
+                feed(k.EV_ABS, k.ABS_MT_TOOL_TYPE, rng.chance(0.7) ? 0 : 2)                               // finger / palm
+            } else {
+                feed(k.EV_ABS, rng.chance(0.5) ? k.ABS_MT_PRESSURE : k.ABS_MT_TOUCH_MAJOR, Int32.random(in: -10...300, using: &rng))
+            }
+        }
+        guard rng.chance(0.01) else { return false }
+        // A kernel buffer overrun: libevdev's resync (the current slots), or a raw one.
+        report.dropped += 1
+        if rng.chance(0.6) {
+            feed(k.EV_SYN, k.SYN_DROPPED, 0, sync: true)
+            for s in 0..<10 where rng.chance(0.5) {
+                feed(k.EV_ABS, k.ABS_MT_SLOT, Int32(s), sync: true)
+                let id: Int32 = rng.chance(0.5) ? -1 : p.nextID
+                if id >= 0 { p.nextID &+= 1 }
+                p.trackingIDs[s] = id
+                feed(k.EV_ABS, k.ABS_MT_TRACKING_ID, id, sync: true)
+                feed(k.EV_ABS, k.ABS_MT_POSITION_X, Int32.random(in: 0...7999, using: &rng), sync: true)
+            }
+            feed(k.EV_SYN, k.SYN_REPORT, 0, sync: true)
+            return true
+        }
+        feed(k.EV_SYN, k.SYN_DROPPED, 0)
+        feed(k.EV_ABS, k.ABS_MT_TRACKING_ID, -1)                                                   // lost
+        return false
+    }
+
+    /// Protocol A: contacts come and go; each frame reports every one, or an empty group.
+    private func stepGroups(_ p: inout Player, _ rng: inout SeededRandom, _ feed: inout Feeder) {
+        let k = Kernel.self
+        if rng.chance(0.2) {
+            if p.contacts.isEmpty || rng.chance(0.5) { p.contacts.append((Int32.random(in: 0...7999, using: &rng), Int32.random(in: 0...4799, using: &rng))) }
+            else { p.contacts.removeLast() }
+            if p.contacts.count > 12 { p.contacts.removeAll() }
+        }
+        for (i, c) in p.contacts.enumerated() {
+            let moved = (Self.wander(c.0, 7999, &rng), Self.wander(c.1, 4799, &rng))
+            p.contacts[i] = moved
+            if p.description.has(type: k.EV_ABS, code: k.ABS_MT_TRACKING_ID) { feed(k.EV_ABS, k.ABS_MT_TRACKING_ID, Int32(i)) }
+            feed(k.EV_ABS, k.ABS_MT_POSITION_X, moved.0)
+            feed(k.EV_ABS, k.ABS_MT_POSITION_Y, moved.1)
+            feed(k.EV_SYN, k.SYN_MT_REPORT, 0)
+        }
+        if p.contacts.isEmpty { feed(k.EV_SYN, k.SYN_MT_REPORT, 0) }
     }
 }

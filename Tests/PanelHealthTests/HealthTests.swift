@@ -137,6 +137,9 @@ struct HealthTests {
         #expect(try FailCriteria(parsing: "rate<50").met(by: r).isEmpty)
         #expect(throws: HealthUsageError.self) { try FailCriteria(parsing: "speed<3") }
         #expect(throws: HealthUsageError.self) { try FailCriteria(parsing: "rate<fast") }
+        do { _ = try FailCriteria(parsing: "jitter>0.1mm"); Issue.record("a unit is not a number") } catch {
+            #expect("\(error)" == "--fail-on: '0.1mm' in 'jitter>0.1mm' is not a number", "the criterion as written")
+        }
     }
 
     @Test func jsonIsOneObjectWithTheFigures() {

@@ -118,7 +118,7 @@ public struct EvemuLineParser {
 
     // MARK: - Lines
 
-    private struct State {
+    struct State {
         var version = (major: 1, minor: 0)
         var sawFirstLine = false
         var name: String?
@@ -180,106 +180,46 @@ public struct EvemuLineParser {
             throw fail("an event line 'E: SEC.USEC TYPE CODE VALUE' (description lines must come before the first event)")
         }
         switch letter {
-        case UInt8(ascii: "N"):
-            guard state.name == nil else { throw fail("one device name line only") }
-            var rest = line.drop { $0 != UInt8(ascii: ":") }.dropFirst()
-            while rest.first == UInt8(ascii: " ") || rest.first == UInt8(ascii: "\t") { rest = rest.dropFirst() }
-            // Trailing white space and carriage returns are not part of a name (a file that
-            // went through an editor with Windows line ends, say).
-            while let c = rest.last, c == 0x20 || c == 0x09 || c == 0x0d { rest = rest.dropLast() }
-            state.name = String(decoding: rest, as: UTF8.self)
-            state.nameLine = number
-        case UInt8(ascii: "I"):
-            guard state.name != nil else { throw fail("the device name line 'N: NAME' before 'I:'") }
-            guard state.id == nil else { throw fail("one 'I:' line only") }
-            let what = "'I: BUS VENDOR PRODUCT VERSION' (four hex numbers of up to 4 digits)"
-            var v: [UInt16] = []
-            for _ in 0..<4 {
-                guard let f = fields.next(), let n = hex(f, maxDigits: 4) else { throw fail(what) }
-                v.append(UInt16(n))
-            }
-            guard fields.atEnd else { throw fail(what) }
-            state.id = InputID(bustype: v[0], vendor: v[1], product: v[2], version: v[3])
-        case UInt8(ascii: "P"):
-            try requireHeader(state, fail)
-            let bytes = try hexBytes(&fields, count: 8, what: "'P: ' and 8 hex bytes of input properties", fail)
-            state.propertyBytes += bytes
-            if state.propertyBytes.count > 8, bytes.contains(where: { $0 != 0 }) {
-                throw fail("no input property above INPUT_PROP_MAX (0x1f)")
-            }
-        case UInt8(ascii: "B"):
-            try requireHeader(state, fail)
-            let what = "'B: TYPE' and 8 hex bytes of event codes"
-            guard let f = fields.next(), let t = hex(f, maxDigits: 2) else { throw fail(what) }
-            guard t <= Int(Kernel.EV_MAX) else { throw fail("an event type from 00 to 1f in 'B:', not \(hexString(t))") }
-            let type = UInt16(t)
-            let bytes = try hexBytes(&fields, count: 8, what: what, fail)
-            let offset = state.maskBytes[type, default: []].count * 8
-            guard type == Kernel.EV_SYN || Kernel.maxCode(ofType: type) != nil || bytes.allSatisfy({ $0 == 0 }) else {
-                throw fail("event codes only for the event types evemu knows (00–05, 11, 12, 14, 15), not \(hexString(t))")
-            }
-            let limit = type == Kernel.EV_SYN ? Int(Kernel.EV_MAX) : Int(Kernel.maxCode(ofType: type) ?? 0)
-            for (i, byte) in bytes.enumerated() where byte != 0 {
-                for bit in 0..<8 where byte & (1 << bit) != 0 && offset + i * 8 + bit > limit {
-                    throw fail("no code above \(hexString(limit)) for event type \(hexString(t))")
-                }
-            }
-            state.maskBytes[type, default: []] += bytes
-        case UInt8(ascii: "A"):
-            try requireHeader(state, fail)
-            let needed = (state.version.major, state.version.minor) > (1, 1) ? 6 : 5
-            let what = needed == 6
-                ? "'A: CODE MIN MAX FUZZ FLAT RESOLUTION' (a hex code and five decimal numbers)"
-                : "'A: CODE MIN MAX FUZZ FLAT' (a hex code and four or five decimal numbers)"
-            guard let f = fields.next(), let c = hex(f, maxDigits: 2) else { throw fail(what) }
-            guard c <= Int(Kernel.ABS_MAX) else { throw fail("an axis code from 00 to 3f in 'A:', not \(hexString(c))") }
-            var v: [Int32] = []
-            while let f = fields.next() {
-                guard let n = decimal(f) else { throw fail(what + "; '\(quoted(f))' is not a 32-bit integer") }
-                v.append(n)
-            }
-            guard v.count == needed - 1 || (needed == 5 && v.count == 5) else { throw fail(what) }
-            guard v[0] <= v[1] else { throw fail("an axis minimum (\(v[0])) no larger than its maximum (\(v[1]))") }
-            state.absInfo[UInt16(c)] = AbsInfo(minimum: v[0], maximum: v[1], fuzz: v[2], flat: v[3],
-                                               resolution: v.count > 4 ? v[4] : 0)
-        case UInt8(ascii: "L"), UInt8(ascii: "S"):
-            try requireHeader(state, fail)
-            let what = "'\(quoted(tag)) CODE STATE' (a hex code and a decimal state)"
-            guard let c = fields.next(), hex(c, maxDigits: 4) != nil, let s = fields.next(), decimal(s) != nil,
-                  fields.atEnd else { throw fail(what) }
         case UInt8(ascii: "E"):
-            let what = "'E: SEC.USEC TYPE CODE VALUE' (type and code in hex, value in decimal)"
-            guard state.id != nil else {
-                throw fail("the device description ('N:' and 'I:' lines) before the first event")
-            }
-            guard let t = fields.next(), let time = timestamp(t) else { throw fail(what + "; the time is not SEC.USEC") }
-            guard let tf = fields.next(), let type = hex(tf, maxDigits: 4) else { throw fail(what + "; the type is not hex") }
-            guard let cf = fields.next(), let code = hex(cf, maxDigits: 4) else { throw fail(what + "; the code is not hex") }
-            guard let vf = fields.next() else { throw fail(what + "; the value is missing") }
-            guard let value = decimal(vf) else {
-                throw fail(what + "; the value '\(quoted(vf))' is not a 32-bit integer")
-            }
-            if let extra = fields.next(), extra.first != UInt8(ascii: "#") {
-                throw fail(what + "; found '\(quoted(extra))' after the value")
-            }
-            guard type <= Int(Kernel.EV_MAX) else { throw fail("an event type from 0000 to 001f, not \(hexString(type, width: 4))") }
-            if let max = Kernel.maxCode(ofType: UInt16(type)), code > Int(max) {
-                throw fail("a code from 0000 to \(hexString(Int(max), width: 4)) for event type \(hexString(type, width: 4)), not \(hexString(code, width: 4))")
-            }
-            state.sawEvent = true
-            return InputEvent(time: time, type: UInt16(type), code: UInt16(code), value: value)
+            return try parseEvent(&fields, state: &state, fail)
+        case _ where isDescription:
+            try parseDescription(letter, tag: tag, line: line, number: number, &fields, state: &state, fail)
         default:
             throw fail("a line starting with 'N:', 'I:', 'P:', 'B:', 'A:', 'L:', 'S:', 'E:' or '#', not '\(quoted(tag.prefix(20)))'")
         }
         return nil
     }
 
-    private func requireHeader(_ state: State, _ fail: (String) -> RecordingError) throws(RecordingError) {
+    /// An `E:` line: the event.
+    private func parseEvent(_ fields: inout Fields, state: inout State, _ fail: (String) -> RecordingError) throws(RecordingError) -> InputEvent {
+        let what = "'E: SEC.USEC TYPE CODE VALUE' (type and code in hex, value in decimal)"
+        guard state.id != nil else {
+            throw fail("the device description ('N:' and 'I:' lines) before the first event")
+        }
+        guard let t = fields.next(), let time = timestamp(t) else { throw fail(what + "; the time is not SEC.USEC") }
+        guard let tf = fields.next(), let type = hex(tf, maxDigits: 4) else { throw fail(what + "; the type is not hex") }
+        guard let cf = fields.next(), let code = hex(cf, maxDigits: 4) else { throw fail(what + "; the code is not hex") }
+        guard let vf = fields.next() else { throw fail(what + "; the value is missing") }
+        guard let value = decimal(vf) else {
+            throw fail(what + "; the value '\(quoted(vf))' is not a 32-bit integer")
+        }
+        if let extra = fields.next(), extra.first != UInt8(ascii: "#") {
+            throw fail(what + "; found '\(quoted(extra))' after the value")
+        }
+        guard type <= Int(Kernel.EV_MAX) else { throw fail("an event type from 0000 to 001f, not \(hexString(type, width: 4))") }
+        if let max = Kernel.maxCode(ofType: UInt16(type)), code > Int(max) {
+            throw fail("a code from 0000 to \(hexString(Int(max), width: 4)) for event type \(hexString(type, width: 4)), not \(hexString(code, width: 4))")
+        }
+        state.sawEvent = true
+        return InputEvent(time: time, type: UInt16(type), code: UInt16(code), value: value)
+    }
+
+    func requireHeader(_ state: State, _ fail: (String) -> RecordingError) throws(RecordingError) {
         if state.name == nil { throw fail("the device name line 'N: NAME' first") }
         if state.id == nil { throw fail("'I: BUS VENDOR PRODUCT VERSION' after the name line") }
     }
 
-    private func hexBytes(_ fields: inout Fields, count: Int, what: String,
+    func hexBytes(_ fields: inout Fields, count: Int, what: String,
                           _ fail: (String) -> RecordingError) throws(RecordingError) -> [UInt8] {
         var out: [UInt8] = []
         for _ in 0..<count {
@@ -302,14 +242,14 @@ public struct EvemuLineParser {
         return (Int(major), Int(minor))
     }
 
-    private func timestamp(_ f: ArraySlice<UInt8>) -> EventTime? {
+    func timestamp(_ f: ArraySlice<UInt8>) -> EventTime? {
         guard let dot = f.firstIndex(of: UInt8(ascii: ".")),
               let s = unsigned(f[..<dot], maxDigits: 15),
               let us = unsigned(f[(dot + 1)...], maxDigits: 6) else { return nil }
         return EventTime(seconds: s, microseconds: Int32(us))
     }
 
-    private func unsigned(_ f: ArraySlice<UInt8>, maxDigits: Int) -> Int64? {
+    func unsigned(_ f: ArraySlice<UInt8>, maxDigits: Int) -> Int64? {
         guard !f.isEmpty, f.count <= maxDigits else { return nil }
         var n: Int64 = 0
         for c in f {
@@ -319,7 +259,7 @@ public struct EvemuLineParser {
         return n
     }
 
-    private func decimal(_ f: ArraySlice<UInt8>) -> Int32? {
+    func decimal(_ f: ArraySlice<UInt8>) -> Int32? {
         var digits = f
         var negative = false
         if digits.first == UInt8(ascii: "-") || digits.first == UInt8(ascii: "+") {
@@ -333,7 +273,7 @@ public struct EvemuLineParser {
         return Int32(v)
     }
 
-    private func hex(_ f: ArraySlice<UInt8>, maxDigits: Int) -> Int? {
+    func hex(_ f: ArraySlice<UInt8>, maxDigits: Int) -> Int? {
         var digits = f
         if digits.count > 2, digits.first == UInt8(ascii: "0"),
            digits.dropFirst().first == UInt8(ascii: "x") || digits.dropFirst().first == UInt8(ascii: "X") {
@@ -352,7 +292,7 @@ public struct EvemuLineParser {
         return n
     }
 
-    private func hexString(_ v: Int, width: Int = 2) -> String {
+    func hexString(_ v: Int, width: Int = 2) -> String {
         var b = TextBuffer(capacity: 8)
         b.append(hex: UInt32(truncatingIfNeeded: v), width: width)
         return b.string
@@ -374,7 +314,7 @@ func quoted(_ bytes: ArraySlice<UInt8>) -> String {
 }
 
 /// Splits a line into whitespace-separated fields.
-private struct Fields {
+struct Fields {
     var rest: ArraySlice<UInt8>
 
     init(_ line: ArraySlice<UInt8>) { rest = line }

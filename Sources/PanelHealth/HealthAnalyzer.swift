@@ -83,7 +83,7 @@ public struct HealthAnalyzer {
 
     /// One frame of contact changes.
     public mutating func frame(_ f: ContactFrame) {
-        let t = seconds(f.time)
+        let t = f.time.inSeconds
         if first == nil { first = f.time }
         last = max(last ?? f.time, f.time)
         var endedSlots: [Int] = []
@@ -198,11 +198,11 @@ public struct HealthAnalyzer {
     /// contacts still down count up to then.
     public func report(at end: EventTime? = nil) -> HealthReport {
         var copy = self
-        let endTime = end.map(seconds) ?? last.map(seconds) ?? 0
+        let endTime = end.map(\.inSeconds) ?? last.map(\.inSeconds) ?? 0
         copy.checkSilences(at: endTime)
         for s in copy.active.values.sorted(by: { $0.id < $1.id }) { copy.finishActive(s, at: endTime) }
         var r = copy.report
-        r.duration = max(0, endTime - (first.map(seconds) ?? endTime))
+        r.duration = max(0, endTime - (first.map(\.inSeconds) ?? endTime))
         r.perContact.sort { $0.id < $1.id }
         // The panel's rate: every contact's intervals, idle gaps judged against the median of
         // them all (a tap's down-to-up is a gap next to the panel's own period).
@@ -319,4 +319,3 @@ private struct ContactState {
     }
 }
 
-func seconds(_ t: EventTime) -> Double { Double(t.seconds) + Double(t.microseconds) / 1e6 }

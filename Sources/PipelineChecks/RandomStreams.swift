@@ -126,7 +126,7 @@ public struct RandomStreams {
             let d = kinds[Int.random(in: 0..<kinds.count, using: &rng)]
             let mapper = ScreenMapper(device: d, screen: (800, 480))!
             let panel = pipeline.addPanel(node: "/dev/input/random\(players.count)", description: d, mapper: mapper,
-                                          time: seconds(time))
+                                          time: time.inSeconds)
             players.append(Player(panel: panel, description: d))
         }
         addPlayer()
@@ -158,8 +158,6 @@ public struct RandomStreams {
         report.actions += checker.actions
         report.violations += checker.violations
     }
-
-    private func seconds(_ t: EventTime) -> Double { Double(t.seconds) + Double(t.microseconds) / 1e6 }
 
     /// Feeds one panel's events at one time into the pipeline, counting them.
     private struct Feeder {

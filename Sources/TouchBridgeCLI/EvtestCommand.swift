@@ -51,27 +51,11 @@ struct EvtestCommand: ParsableCommand {
                 formatter.writeGrabbedNotice(path: source, into: &buffer)
             }
             out.flush(&buffer)
-            loop: while !out.isBroken {
-                let ready = waitReadable([device.fd, signals.fd])
-                // A signal ends the loop after this pass: events already queued happened first.
-                let stop = ready.contains(1) && signals.take() != nil
-                guard ready.contains(0) || stop else { continue }
-                let status: EvdevDevice.ReadStatus
-                do {
-                    status = try device.read(.raw) { e, _ in
-                        formatter.write(e, into: &buffer)
-                        if buffer.count > OutputSink.chunk { out.flush(&buffer) }
-                    }
-                } catch {
-                    out.flush(&buffer)
-                    throw fail(error)
-                }
-                out.flush(&buffer)
-                if status == .unplugged {
-                    throw fail(DeviceError.unplugged(path: source))
-                }
-                if stop { break }
+            let failure = readUntilStopped(device, .raw, signals: signals, finished: { out.isBroken }, drained: { out.flush(&buffer) }) { e, _ in
+                formatter.write(e, into: &buffer)
+                if buffer.count > OutputSink.chunk { out.flush(&buffer) }
             }
+            if let failure { throw fail(failure) }
             if device.isGrabbed { device.ungrab() }
         }
     }

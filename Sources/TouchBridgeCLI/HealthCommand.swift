@@ -93,10 +93,10 @@ struct HealthCommand: ParsableCommand {
         var analyzer = HealthAnalyzer(description: r.description, source: path, settings: settings, screen: screenMapper(r.description))
         let warnings = WarningList()
         var tracker = ContactTracker(description: r.description, ids: ContactIDs()) { warnings.items.append($0) }
-        let limit = duration.flatMap { d in r.events.first.map { Double($0.time.totalMicroseconds) / 1e6 + d } }
+        let limit = duration.flatMap { d in r.events.first.map { $0.time.inSeconds + d } }
         var lastTime = r.events.first?.time
         for e in r.events {
-            if let limit, Double(e.time.totalMicroseconds) / 1e6 > limit { break }
+            if let limit, e.time.inSeconds > limit { break }
             analyzer.event(e)
             tracker.process(e) { analyzer.frame($0) }
             for w in warnings.items { analyzer.warning(w) }
@@ -114,8 +114,8 @@ struct HealthCommand: ParsableCommand {
         let warnings = WarningList()
         var tracker = ContactTracker(description: d, ids: ContactIDs()) { warnings.items.append($0) }
         let start = monotonicNow()
-        analyzer.frame(openTracker(&tracker, on: device, at: start))
-        let deadline = duration.map { Double(start.totalMicroseconds) / 1e6 + $0 }
+        analyzer.frame(tracker.open(at: start, device: device))
+        let deadline = duration.map { start.inSeconds + $0 }
         Diagnostics.print("touchbridge: \(device.path): measuring \(d.name)"
             + (duration.map { " for \(HealthText.plain($0)) s" } ?? "") + "; interrupt to report")
         let failure = readUntilStopped(device, signals: signals, deadline: deadline) { e, isSync in

@@ -14,15 +14,7 @@ enum InputSource {
         if stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG {
             return .recording(try readRecording(path), path: path)
         }
-        let result: Result<EvdevDevice, DeviceError> = Result { () throws(DeviceError) in try EvdevDevice(path: path, clock: clock) }
-        switch result {
-        case let .success(device):
-            return .device(device)
-        case let .failure(error):
-            guard case .notFound = error else { throw error }
-            let present = (try? DeviceDiscovery())?.touchscreens().map { "\($0.devnode) (\($0.name))" } ?? []
-            throw DeviceError.notFound(path: path, touchscreens: present)
-        }
+        return .device(try EvdevDevice.openNode(path, clock: clock))
     }
 
     static func readRecording(_ path: String) throws -> Recording {

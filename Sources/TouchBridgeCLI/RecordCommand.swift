@@ -46,25 +46,11 @@ struct RecordCommand: ParsableCommand {
         var buffer = TextBuffer(capacity: 1 << 16)
         writer.writeHeader(dev.description, kernel: kernelRelease(), dmi: dmiModalias(), into: &buffer)
         sink.flush(&buffer)
-        while !sink.isBroken {
-            let ready = waitReadable([dev.fd, signals.fd])
-            // A signal ends the loop after this pass: events already queued happened first.
-            let stop = ready.contains(1) && signals.take() != nil
-            guard ready.contains(0) || stop else { continue }
-            let status: EvdevDevice.ReadStatus
-            do {
-                status = try dev.read(.raw) { e, _ in
-                    writer.write(e, into: &buffer)
-                    if buffer.count > OutputSink.chunk { sink.flush(&buffer) }
-                }
-            } catch {
-                sink.flush(&buffer)
-                throw fail(error)
-            }
-            sink.flush(&buffer)
-            if status == .unplugged { throw fail(DeviceError.unplugged(path: device)) }
-            if stop { break }
+        let failure = readUntilStopped(dev, .raw, signals: signals, finished: { sink.isBroken }, drained: { sink.flush(&buffer) }) { e, _ in
+            writer.write(e, into: &buffer)
+            if buffer.count > OutputSink.chunk { sink.flush(&buffer) }
         }
+        if let failure { throw fail(failure) }
     }
 
     private func kernelRelease() -> String? {

@@ -82,7 +82,7 @@ struct TouchesCommand: ParsableCommand {
         }
         var buffer = TextBuffer(capacity: 1 << 14)
         // Fingers already on the glass begin now, marked initial.
-        let opened = openTracker(&tracker, on: device, at: monotonicNow())
+        let opened = tracker.open(at: monotonicNow(), device: device)
         if !opened.contacts.isEmpty { log.write(opened, mapper: mapper, into: &buffer) }
         out.flush(&buffer)
         Diagnostics.print("touchbridge: \(device.path): reading \(d.name) (\(tracker.touchProtocol.summary), "

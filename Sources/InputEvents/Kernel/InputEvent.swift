@@ -18,6 +18,14 @@ public struct EventTime: Hashable, Comparable, Sendable {
         self.init(seconds: s, microseconds: Int32(r))
     }
 
+    /// The time in seconds, as TouchKit, the handler log and the timers count it: the one
+    /// conversion from event time (whole seconds plus microseconds, so large times lose nothing
+    /// to the division).
+    public var inSeconds: Double { Double(seconds) + Double(microseconds) / 1e6 }
+
+    /// A time from seconds (as the monotonic clock gives them), truncated to the microsecond.
+    public init(inSeconds s: Double) { self.init(totalMicroseconds: Int64(s * 1e6)) }
+
     public static func < (a: EventTime, b: EventTime) -> Bool {
         (a.seconds, a.microseconds) < (b.seconds, b.microseconds)
     }

@@ -49,7 +49,7 @@ extension Daemon {
                       : "\(n) panel\(n == 1 ? "" : "s"), \(t) touch\(t == 1 ? "" : "es") down")
     }
 
-    func now() -> EventTime { EventTime(totalMicroseconds: Int64(monotonicSeconds() * 1e6)) }
+    func now() -> EventTime { EventTime(inSeconds: monotonicSeconds()) }
 
     func flush() {
         pipeline.log.flush(to: sink)

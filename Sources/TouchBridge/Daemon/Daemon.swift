@@ -83,14 +83,14 @@ public final class Daemon {
         case .allTouchscreens:
             for info in discovery?.touchscreens() ?? [] where info.isInitialized {
                 // Any touchscreen may be unusable; only a permission problem stops the service.
-                do { found.append((try Self.open(info.devnode, discovery: discovery), info, nil)) } catch let e as DeviceError {
+                do { found.append((try Self.open(info.devnode), info, nil)) } catch let e as DeviceError {
                     if e.exitCode == 77 { throw e }
                     warn("\(info.devnode): \(e)", .warning)
                 }
             }
         case let .named(names):
             for (i, name) in names.enumerated() {
-                let device = try Self.open(name, discovery: discovery)
+                let device = try Self.open(name)
                 if let problem = touchscreenProblem(device.description) {
                     guard AuxiliaryDevice.kind(of: device.description) != nil else {
                         throw DeviceError.unsuitable(path: name, reason: problem + ", nor an accelerometer or a device with keys")
@@ -109,24 +109,17 @@ public final class Daemon {
         }
         // The screen space and the scene.
         let placements = found.map { d, info, _ in options.placement(node: d.path, name: d.description.name, info: info) { warn($0, .warning) } }
-        let layout = options.layout(scene: scene, placements: placements, first: found.first?.0.description)
-        screen = layout.screen
-        let instance = SceneInstance(scene: layout.scene, screen: screen, log: HandlerLog(format: options.format))
-        pipeline = TouchPipeline(scene: instance)
-        pipeline.adoptInitialTouches = options.adoptInitialTouches
-        pipeline.warn = { warn($0, .warning) }
+        (pipeline, screen) = options.makePipeline(scene: scene, placements: placements, first: found.first?.0.description) { warn($0, .warning) }
         try registerSources()
         for ((device, info, slot), placement) in zip(found, placements) {
             try add(device, info: info, placement: placement, slot: slot)
         }
         if devices.isEmpty { warn("no touchscreen is connected: waiting for one", .notice) }
-        // Accelerometers always (motion); devices with keys only when asked (`--keys`, or the
-        // scene handles presses or remote control): reading keyboards is sensitive.
-        pipeline.readsRemoteKeys = options.keys || instance.wantsKeys
+        // Accelerometers always (motion); devices with keys only when the pipeline reads them.
         for device in namedAuxiliaries { try addAuxiliary(device) }
         if case .allTouchscreens = selection {
             for info in discovery?.inputDevices() ?? [] where info.isInitialized && wants(info) {
-                do { try addAuxiliary(try Self.open(info.devnode, discovery: nil)) } catch {
+                do { try addAuxiliary(try Self.open(info.devnode)) } catch {
                     warn("\(info.devnode): \(error)", .warning)
                 }
             }
@@ -162,23 +155,9 @@ public final class Daemon {
         }
     }
 
-    /// Opens a node; a missing one lists the touchscreens that are there.
-    private static func open(_ node: String, discovery: DeviceDiscovery?) throws -> EvdevDevice {
-        var path = node
-        if let real = realpath(node, nil) {              // a /dev/input/by-* link: its node
-            path = String(cString: real)
-            free(real)
-        }
-        let result = Result { () throws(DeviceError) in try EvdevDevice(path: path, clock: CLOCK_MONOTONIC) }
-        switch result {
-        case let .success(device):
-            return device
-        case let .failure(error):
-            guard case .notFound = error else { throw error }
-            if !node.hasPrefix("/dev/") { throw DeviceError.missingFile(path: node) }
-            let present = discovery?.touchscreens().map { "\($0.devnode) (\($0.name))" } ?? []
-            throw DeviceError.notFound(path: node, touchscreens: present)
-        }
+    /// Opens a node (links resolved: hotplug news names nodes).
+    private static func open(_ node: String) throws -> EvdevDevice {
+        try EvdevDevice.openNode(node, clock: CLOCK_MONOTONIC, resolvingLinks: true)
     }
 
     /// Puts an open device into service: grab, mapping, its fingers already down, the loop.
@@ -200,7 +179,7 @@ public final class Daemon {
         let now = monotonicSeconds()
         let panel = pipeline.addPanel(node: device.path, description: d, mapper: mapper, placement: placement, time: now)
         number = panel.number
-        pipeline.open(panel, initial: panel.tracker.open(at: EventTime(totalMicroseconds: Int64(now * 1e6)), device: device))
+        pipeline.open(panel, initial: panel.tracker.open(at: EventTime(inSeconds: now), device: device))
         devices[panel.number] = Opened(device: device, panel: panel, source: source, slot: slot)
         metricsExport?.metrics.isDirty = true
         if let slot { named[slot].panel = panel.number }
@@ -294,7 +273,6 @@ public final class Daemon {
     private func remove(_ number: Int, why: String) {
         guard let o = devices.removeValue(forKey: number) else { return }
         loop.remove(o.source)
-        metricsExport?.metrics.retire(o.panel)
         pipeline.removePanel(o.panel, at: now())
         if let slot = o.slot {
             named[slot].panel = nil
@@ -319,7 +297,7 @@ public final class Daemon {
             case .added:
                 guard open == nil, openAuxiliary == nil else { continue }
                 if wants(info), case .allTouchscreens = selection {
-                    do { try addAuxiliary(try Self.open(info.devnode, discovery: nil)) } catch {
+                    do { try addAuxiliary(try Self.open(info.devnode)) } catch {
                         warn("\(info.devnode): \(error)", .warning)
                     }
                     continue
@@ -351,7 +329,7 @@ public final class Daemon {
 
     private func openHotplugged(_ info: InputDeviceInfo, slot: Int?) {
         do {
-            let device = try Self.open(info.devnode, discovery: nil)
+            let device = try Self.open(info.devnode)
             if let problem = touchscreenProblem(device.description) {
                 warn("\(info.devnode): \(problem)", .warning)
                 return

@@ -58,21 +58,17 @@ public final class RecordingRun {
         let placements = readers.map { r in
             options.placement(node: r.path, name: r.description.name, info: nil) { warn($0) }
         }
-        let layout = options.layout(scene: scene, placements: placements, first: readers.first?.description)
-        let instance = SceneInstance(scene: layout.scene, screen: layout.screen, log: HandlerLog(format: options.format))
-        pipeline = TouchPipeline(scene: instance)
-        pipeline.adoptInitialTouches = options.adoptInitialTouches
-        pipeline.warn = warn
+        let screen: Size
+        (pipeline, screen) = options.makePipeline(scene: scene, placements: placements, first: readers.first?.description, warn: warn)
         streams = []
         for ((r, head), placement) in zip(zip(readers, heads), placements) {
-            let mapper = options.mapper(for: r.description, placement: placement, screen: layout.screen)!
-            let start = head.map { seconds($0.time) } ?? 0
+            let mapper = options.mapper(for: r.description, placement: placement, screen: screen)!
+            let start = head.map { $0.time.inSeconds } ?? 0
             let panel = pipeline.addPanel(node: r.path, description: r.description, mapper: mapper, placement: placement, time: start)
             streams.append(Stream(reader: r, panel: panel, head: head))
         }
-        pipeline.readsRemoteKeys = options.keys || instance.wantsKeys
         for (r, head, kind) in others {
-            let start = head.map { seconds($0.time) } ?? 0
+            let start = head.map { $0.time.inSeconds } ?? 0
             let device = pipeline.addAuxiliary(node: r.path, description: r.description, kind: kind, time: start)
             streams.append(Stream(reader: r, panel: nil, auxiliary: device, head: head))
         }
@@ -106,7 +102,7 @@ public final class RecordingRun {
                         if current == nil || h.time < current!.head!.time { current = s }
                     }
                     guard let s = current else { break }
-                    let t = seconds(s.head!.time)
+                    let t = s.head!.time.inSeconds
                     if let pacer, try !pace(pacer, to: t) { return stop() }
                     pipeline.advanceTime(to: t)
                 }
@@ -151,7 +147,6 @@ public final class RecordingRun {
     private func end(_ s: Stream) {
         guard streams.contains(where: { $0 === s }) else { return }
         if let panel = s.panel {
-            pipeline.metrics?.retire(panel)
             pipeline.removePanel(panel, at: s.last)
         } else if let a = s.auxiliary {
             pipeline.removeAuxiliary(a, at: s.last)

@@ -67,7 +67,7 @@ extension TouchPipeline {
 
     /// One event of an accelerometer or key device.
     public func process(_ e: InputEvent, from device: AuxiliaryDevice) {
-        let t = Double(e.time.totalMicroseconds) / 1e6
+        let t = e.time.inSeconds
         switch device.kind {
         case .accelerometer:
             guard let change = device.shake?.process(e) else { return }
@@ -123,14 +123,14 @@ extension TouchPipeline {
 
     /// The device went away at `time`: what it had under way ends; then `deviceRemoved` is logged.
     public func removeAuxiliary(_ device: AuxiliaryDevice, at time: EventTime) {
-        end(device, at: Double(time.totalMicroseconds) / 1e6)
-        log.device(.removed, node: device.node, name: device.name, time: Double(time.totalMicroseconds) / 1e6)
+        end(device, at: time.inSeconds)
+        log.device(.removed, node: device.node, name: device.name, time: time.inSeconds)
         auxiliaries.removeAll { $0 === device }
     }
 
     /// Shutdown: shakes under way and presses down are cancelled, seeks end.
     func cancelAuxiliaries(at time: EventTime) {
-        for d in auxiliaries { end(d, at: Double(time.totalMicroseconds) / 1e6) }
+        for d in auxiliaries { end(d, at: time.inSeconds) }
     }
 
     /// A shake under way is cancelled (and its timer with it), the device's presses down are

@@ -76,11 +76,13 @@ public final class TouchPipeline {
         panel.tracker.process(e, isSync: isSync) { frame in deliver(frame, from: panel) }
     }
 
-    /// The device is gone (unplugged, or its recording ended): its touches end as cancelled
-    /// through the responder chain, then `deviceRemoved` is logged.
+    /// The device is gone (unplugged, or its recording ended): its counters are kept for the
+    /// metrics, its touches end as cancelled through the responder chain, then
+    /// `deviceRemoved` is logged. The one retire-a-panel step, live and from recordings.
     public func removePanel(_ panel: Panel, at time: EventTime) {
+        metrics?.retire(panel)
         deliver(panel.tracker.cancelAll(at: time), from: panel)
-        log.device(.removed, node: panel.node, name: panel.name, time: seconds(time))
+        log.device(.removed, node: panel.node, name: panel.name, time: time.inSeconds)
         panels.removeAll { $0 === panel }
         log.removeDevice(panel.number)
     }
@@ -88,7 +90,7 @@ public final class TouchPipeline {
     /// Shutdown: every active touch of every device ends as cancelled.
     public func cancelAll(at time: EventTime) {
         for p in panels { deliver(p.tracker.cancelAll(at: time), from: p) }
-        scene.app.cancelAllTouches(timestamp: seconds(time))
+        scene.app.cancelAllTouches(timestamp: time.inSeconds)
         cancelAuxiliaries(at: time)
     }
 
@@ -138,9 +140,9 @@ public final class TouchPipeline {
                                        majorRadius: panel.majorRadius(c.touchMajor), device: panel.number, slot: c.slot))
         }
         guard !updates.isEmpty else { return }
-        scene.app.handleTouches(updates, timestamp: seconds(frame.time))
-        if let metrics { metrics.frame(time: seconds(frame.time), updates: updates) }
-        if let frameObserver { frameObserver(updates, seconds(frame.time)) }
+        scene.app.handleTouches(updates, timestamp: frame.time.inSeconds)
+        if let metrics { metrics.frame(time: frame.time.inSeconds, updates: updates) }
+        if let frameObserver { frameObserver(updates, frame.time.inSeconds) }
     }
 
     private func phase(_ p: ContactPhase) -> Touch.Phase {
@@ -153,7 +155,3 @@ public final class TouchPipeline {
         }
     }
 }
-
-/// An event time as seconds (TouchKit's time).
-@inline(__always)
-func seconds(_ t: EventTime) -> Double { Double(t.seconds) + Double(t.microseconds) / 1e6 }

@@ -71,7 +71,7 @@ public struct ShakeDetector {
             return nil
         }
         guard e.type == k.EV_SYN && e.code == k.SYN_REPORT else { return nil }
-        return sample(at: Double(e.time.totalMicroseconds) / 1e6)
+        return sample(at: e.time.inSeconds)
     }
 
     /// Acceleration beyond gravity now (g), for tests and tools.

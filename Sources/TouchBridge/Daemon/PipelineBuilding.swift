@@ -1,0 +1,20 @@
+import InputEvents
+import TouchKit
+
+extension RunOptions {
+    /// The pipeline `run` plays into, live or from recordings: the scene laid out over the
+    /// panels' placements, the initial-touch policy, which keys are read, diagnostics to
+    /// `warn`. Returns it with the screen size the layout chose.
+    func makePipeline(scene: Scene?, placements: [PanelPlacement], first: DeviceDescription?,
+                      warn: @escaping (String) -> Void) -> (pipeline: TouchPipeline, screen: Size) {
+        let layout = layout(scene: scene, placements: placements, first: first)
+        let instance = SceneInstance(scene: layout.scene, screen: layout.screen, log: HandlerLog(format: format))
+        let pipeline = TouchPipeline(scene: instance)
+        pipeline.adoptInitialTouches = adoptInitialTouches
+        pipeline.warn = warn
+        // Devices with keys only when asked (`--keys`, or the scene handles presses or remote
+        // control): reading keyboards is sensitive.
+        pipeline.readsRemoteKeys = keys || instance.wantsKeys
+        return (pipeline, layout.screen)
+    }
+}

@@ -1,0 +1,49 @@
+import Evdev
+import Glibc
+import InputEvents
+import TouchInput
+
+/// The monotonic clock as an event time (live devices are read with CLOCK_MONOTONIC).
+func monotonicNow() -> EventTime {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return EventTime(seconds: Int64(ts.tv_sec), microseconds: Int32(ts.tv_nsec / 1000))
+}
+
+/// A path's last component, without its extension when asked.
+func baseName(_ path: String, dropExtension: Bool) -> String {
+    var name = String(path.split(separator: "/").last ?? Substring(path))
+    if dropExtension, let dot = name.lastIndex(of: "."), dot != name.startIndex { name = String(name[..<dot]) }
+    return name
+}
+
+/// Reads `device` (`mode`: raw for the dumps, synced for contact tracking) until SIGINT or SIGTERM, until `deadline` (monotonic seconds), until
+/// `finished` says so (the reader of the output went away, say), or until it fails; every
+/// event goes to `body`, and `drained` runs each time all there was has been read (before the
+/// next wait). Returns what ended the reading when it was the device (unplug, read error),
+/// nil otherwise. Sleeps in poll(2) between reads.
+func readUntilStopped(_ device: EvdevDevice, _ mode: EvdevDevice.ReadMode = .synced, signals: SignalWatch, deadline: Double? = nil,
+                      finished: () -> Bool = { false }, drained: () -> Void = {}, _ body: (InputEvent, Bool) -> Void) -> DeviceError? {
+    while !finished() {
+        var timeout: Int32 = -1
+        if let deadline {
+            let left = deadline - monotonicNow().inSeconds
+            if left <= 0 { return nil }
+            timeout = Int32(min(left * 1000 + 1, 1e9))
+        }
+        let ready = waitReadable([device.fd, signals.fd], timeoutMs: timeout)
+        // A signal ends the loop after this pass: events already queued happened first.
+        let stop = ready.contains(1) && signals.take() != nil
+        guard ready.contains(0) || stop else { continue }
+        do {
+            let status = try device.read(mode, body)
+            drained()
+            if status == .unplugged { return .unplugged(path: device.path) }
+        } catch {
+            drained()
+            return error
+        }
+        if stop { return nil }
+    }
+    return nil
+}

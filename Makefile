@@ -56,6 +56,7 @@ unit-test:
 	python3 scripts/check-log-schema.py
 	/usr/bin/python3 scripts/check-metrics.py
 	python3 scripts/check-picture.py
+	python3 scripts/check-docs.py
 	@for f in evemu scene tracker pipeline; do .build/debug/fuzz-$$f Fuzz/findings/$$f Fuzz/corpus/$$f || exit 1; done
 
 # The unit tests under AddressSanitizer (with LeakSanitizer), then the daemon built with it

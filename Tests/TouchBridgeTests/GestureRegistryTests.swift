@@ -4,8 +4,8 @@ import Testing
 
 /// What the documents say of gesture types against `SceneGestures` (the one place the scene
 /// layer knows them): a new type, property or figure fails here until the handler log's
-/// schema and README's table say it too.
-@Suite("Gesture types: the registry, the schema and README agree")
+/// schema and the scene format page's table (docs/scene-format.md) say it too.
+@Suite("Gesture types: the registry, the schema and the scene format page agree")
 struct GestureRegistryTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -43,14 +43,14 @@ struct GestureRegistryTests {
         }
     }
 
-    @Test func readmeHasARowPerTypeWithItsProperties() throws {
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+    @Test func theSceneFormatPageHasARowPerTypeWithItsProperties() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("docs/scene-format.md"), encoding: .utf8)
         let list = SceneGestures.typeNames.map { "`\($0)`" }.joined(separator: ", ")
-        #expect(readme.contains("`type` (\(list))"), "README lists the types as \(list)")
+        #expect(readme.contains("`type` (\(list))"), "docs/scene-format.md lists the types as \(list)")
         for t in SceneGestures.all {
             let row = try #require(readme.split(separator: "\n").first { $0.hasPrefix("  | `\(t.sceneType)` |") },
-                                   "README has no row for \(t.sceneType)")
-            for p in t.properties { #expect(row.contains("`\(p.name)`"), "README's \(t.sceneType) row lacks \(p.name)") }
+                                   "docs/scene-format.md has no row for \(t.sceneType)")
+            for p in t.properties { #expect(row.contains("`\(p.name)`"), "the \(t.sceneType) row lacks \(p.name)") }
         }
     }
 }

@@ -5,7 +5,8 @@
 #
 # 1. The previous installation: the group made by `groupadd --system touchbridge`, a person in
 #    it, and the unit as it was (DynamicUser=yes), which systemd refuses to start (217/USER).
-# 2. Upgrade: README's install block, read from README.md and run as written; then a panel
+# 2. Upgrade: README's install block, read from README.md (and the same in docs/service.md) and
+#    run as written; then a panel
 #    plugged in starts the service through the udev rule, which reads it as its user, logs
 #    touches to the journal, reloads scenes (keeping the old one when the new one is broken), is
 #    restarted by the watchdog when frozen, survives an unplug mid-touch and the re-plug, and
@@ -73,16 +74,22 @@ down() { ev EV_ABS ABS_MT_SLOT 0; ev EV_ABS ABS_MT_TRACKING_ID "$1"; ev EV_ABS A
 up() { ev EV_ABS ABS_MT_SLOT 0; ev EV_ABS ABS_MT_TRACKING_ID -1; ev EV_KEY BTN_TOUCH 0 sync; }
 tap() { n=$(count "touchesEnded $1 "); down 7 "$2" "$3"; up; within 10 grew "touchesEnded $1 " "$n"; }
 
-# README's install block, as written; `sudo` is the identity here (the VM runs as root).
+# README's install block, as written; `sudo` is the identity here (the VM runs as root). The
+# block is marked in README.md and docs/service.md: every marked copy must be the same.
 install_as_readme() {
-  {
-    echo 'sudo() { "$@"; }'
-    echo 'set -ex'
+  for page in "$checkout/README.md" "$checkout"/docs/*.md; do
     awk '/<!-- service-test:/ { armed = 1; next }
          armed && /^```/ { if (inside) exit; inside = 1; next }
-         inside { print }' "$checkout/README.md"
-  } > "$work/install-steps.sh"
-  grep -q 'make install' "$work/install-steps.sh" || { echo "no install block found in README.md"; return 1; }
+         inside { print }' "$page" > "$work/block.$(basename "$page")"
+    [ -s "$work/block.$(basename "$page")" ] || rm -f "$work/block.$(basename "$page")"
+  done
+  blocks=$(ls "$work"/block.* 2> /dev/null | wc -l)
+  [ "$blocks" -ge 1 ] || { echo "no marked install block in README.md or docs/"; return 1; }
+  for b in "$work"/block.*; do
+    cmp -s "$b" "$work/block.README.md" || { echo "the install blocks differ: $b"; diff "$work/block.README.md" "$b"; return 1; }
+  done
+  { echo 'sudo() { "$@"; }'; echo 'set -ex'; cat "$work/block.README.md"; } > "$work/install-steps.sh"
+  grep -q 'make install' "$work/install-steps.sh" || { echo "the install block does not run make install"; return 1; }
   sh "$work/install-steps.sh" > "$work/install.log" 2>&1 || { cat "$work/install.log"; return 1; }
 }
 

@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""Runs the transcripts of README.md and docs/*.md: every fenced block that starts with a
+`$ ` command line. Each command runs in a scratch folder that holds the repository's examples,
+recordings and schema, with the built `touchbridge` (.build/debug) first on the PATH, and the
+lines shown after it must appear in its output (stdout and stderr), in that order; `...` (or `…`)
+stands for lines left out, and a `  <- note` after a line is not part of it. Transcripts that
+need a live panel or root (`/dev/input`, `sudo`, `list`, `record`, `replay`) are not run here:
+the device tests cover those commands.
+
+Swift examples (```swift blocks) cannot run as transcripts: each must appear, line for line
+(indentation and imports aside), in a Tests/*/DocExampleTests.swift, whose tests run it and
+check what the page says it does.
+
+usage: scripts/check-docs.py   (exit 1 on the first page whose transcript disagrees)
+"""
+import glob, os, re, shutil, subprocess, sys, tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+NEEDS_DEVICE = re.compile(r"/dev/input|\bsudo\b|^touchbridge (list|record|replay)\b")
+
+
+def transcripts(text):
+    """(line number, [(command, [expected lines])]) for each transcript block."""
+    lines = text.split("\n")
+    i = 0
+    while i < len(lines):
+        if lines[i].startswith("```"):
+            start = i
+            i += 1
+            body = []
+            while i < len(lines) and not lines[i].startswith("```"):
+                body.append(lines[i])
+                i += 1
+            if body and body[0].startswith("$ "):
+                steps = []
+                for line in body:
+                    if line.startswith("$ "):
+                        steps.append((line[2:], []))
+                    else:
+                        steps[-1][1].append(line)
+                yield start + 1, steps
+        i += 1
+
+
+def expected(lines):
+    out = []
+    for line in lines:
+        line = re.split(r"\s+(?:←|<-)\s", line)[0].rstrip()
+        if line and not line.strip().startswith(("...", "…")):
+            out.append(line)
+    return out
+
+
+def appears_in_order(want, got):
+    """The first wanted line not found in order, or None."""
+    at = 0
+    for w in want:
+        while at < len(got) and got[at].rstrip() != w:
+            at += 1
+        if at == len(got):
+            return w
+        at += 1
+    return None
+
+
+def normalized(code):
+    return [l.strip() for l in code.split("\n") if l.strip() and not l.strip().startswith("import ")]
+
+
+def swift_blocks(text):
+    for m in re.finditer(r"^```swift\n(.*?)^```", text, re.S | re.M):
+        yield text[:m.start()].count("\n") + 1, m.group(1)
+
+
+def contains_run(haystack, needle):
+    return any(haystack[i:i + len(needle)] == needle for i in range(len(haystack) - len(needle) + 1))
+
+
+def main():
+    binary = os.path.join(ROOT, ".build", "debug", "touchbridge")
+    if not os.access(binary, os.X_OK):
+        sys.exit("check-docs: build first (swift build): no " + binary)
+    pages = [os.path.join(ROOT, "README.md")] + sorted(glob.glob(os.path.join(ROOT, "docs", "*.md")))
+    ran = skipped = 0
+    for page in pages:
+        name = os.path.relpath(page, ROOT)
+        for line_number, steps in transcripts(open(page, encoding="utf-8").read()):
+            if any(NEEDS_DEVICE.search(command) for command, _ in steps):
+                skipped += 1
+                continue
+            scratch = tempfile.mkdtemp(prefix="tb-docs-")
+            try:
+                for entry in ("examples", "Resources", "schema"):
+                    os.symlink(os.path.join(ROOT, entry), os.path.join(scratch, entry))
+                env = dict(os.environ, PATH=os.path.dirname(binary) + os.pathsep + os.environ.get("PATH", ""))
+                for command, shown in steps:
+                    result = subprocess.run(["bash", "-c", command], cwd=scratch, env=env, stdin=subprocess.DEVNULL,
+                                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=120, text=True)
+                    got = result.stdout.split("\n")
+                    missing = appears_in_order(expected(shown), got)
+                    if missing is not None:
+                        print("check-docs: %s:%d: `%s` printed no line\n  %s\nin that order; it printed:\n%s"
+                              % (name, line_number, command, missing, "\n".join("  " + g for g in got[:40])))
+                        sys.exit(1)
+                ran += 1
+            finally:
+                shutil.rmtree(scratch)
+    tests = [normalized(open(f, encoding="utf-8").read()) for f in glob.glob(os.path.join(ROOT, "Tests", "*", "DocExampleTests.swift"))]
+    swift = 0
+    for page in pages:
+        for line_number, code in swift_blocks(open(page, encoding="utf-8").read()):
+            if not any(contains_run(t, normalized(code)) for t in tests):
+                print("check-docs: %s:%d: this Swift example is not in any Tests/*/DocExampleTests.swift, word for word"
+                      % (os.path.relpath(page, ROOT), line_number))
+                sys.exit(1)
+            swift += 1
+    print("check-docs: %d transcripts run as shown; %d need a panel or root (the device tests run those commands); "
+          "%d Swift examples are tests" % (ran, skipped, swift))
+
+
+if __name__ == "__main__":
+    main()

@@ -79,6 +79,7 @@ let package = Package(
         .testTarget(name: "InputEventsTests", dependencies: ["InputEvents"]),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "InputEvents"]),
         .testTarget(name: "TouchKitTests", dependencies: ["TouchKit"]),
+        .testTarget(name: "OutputTests", dependencies: ["Output", "InputEvents"]),
         .testTarget(name: "PanelHealthTests", dependencies: ["PanelHealth", "TouchInput", "InputEvents"]),
         .testTarget(name: "TouchBridgeTests", dependencies: ["TouchBridge", "TouchKit", "TouchInput", "InputEvents", "Evdev", "Output", "PipelineChecks"],
                     resources: [.copy("Golden")]),

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Checks the handler log's stable interface: every line of the examples' golden JSON logs
-validates against schema/handler-log.schema.json, every line kind is covered, and
+"""Checks the handler log's stable interface: every line of the golden JSON logs (the examples',
+and the dropped line's) validates against schema/handler-log.schema.json, every line kind is
+covered, and
 examples/consume.py turns the kiosk log into the orders it shows."""
 import glob, io, json, os, subprocess, sys
 
@@ -24,7 +25,8 @@ for path in sorted(glob.glob(os.path.join(ROOT, "Tests", "TouchBridgeTests", "Go
 # A bad line must fail (the check itself is checked).
 bad = {"t": 1.0, "event": "touchesBegan", "responder": "A", "touches": [{"id": 1}]}
 assert list(validator.iter_errors(bad)), "the schema accepts an incomplete touch"
-kinds = {"touchesBegan", "touchesMoved", "touchesEnded", "touchesCancelled", "gesture", "action", "deviceAdded", "deviceRemoved"}
+kinds = {"touchesBegan", "touchesMoved", "touchesEnded", "touchesCancelled", "gesture", "action", "deviceAdded", "deviceRemoved",
+         "dropped"}
 if kinds - seen:
     print(f"line kinds never seen in the golden logs: {sorted(kinds - seen)}", file=sys.stderr)
     failures += 1

@@ -91,7 +91,6 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         Diagnostics.threshold = Diagnostics.Level(name: logLevel)!
         Diagnostics.journal = Diagnostics.detectJournal()
-        let out = OutputSink.standardOutput()
         let signals = SignalWatch(signals: [SIGINT, SIGTERM, SIGHUP, SIGUSR1])
         var options = RunOptions()
         options.format = json ? .json : .text
@@ -111,9 +110,13 @@ struct RunCommand: ParsableCommand {
             let loaded = try scene.map { try Scene.load(path: $0) }
             let files = sources.filter(isRegularFile)
             if !files.isEmpty {
-                try RecordingRun(paths: files, scene: loaded, options: options, sink: out, signals: signals,
+                // Recordings wait for their reader: the same log every time.
+                try RecordingRun(paths: files, scene: loaded, options: options, sink: OutputSink.standardOutput(), signals: signals,
                                  warn: { Diagnostics.print("touchbridge: \($0)", level: .warning) }).run()
             } else {
+                // Live panels never wait for a reader of a pipe or socket (a terminal or a file
+                // is written as it comes).
+                let out: any TextSink = standardOutputMayStall() ? QueuedOutput.standardOutput() : OutputSink.standardOutput()
                 try Daemon(selection: sources.isEmpty ? .allTouchscreens : .named(sources), scene: loaded, sceneFile: scene,
                            options: options, sink: out, signals: signals,
                            warn: { Diagnostics.print("touchbridge: \($0)", level: $1) }).run()
@@ -121,6 +124,13 @@ struct RunCommand: ParsableCommand {
         } catch {
             throw fail(error)
         }
+    }
+
+    /// Whether standard output is a pipe or a socket, whose reader may stop taking lines.
+    private func standardOutputMayStall() -> Bool {
+        var st = stat()
+        guard fstat(1, &st) == 0 else { return false }
+        return (st.st_mode & S_IFMT) == S_IFIFO || (st.st_mode & S_IFMT) == S_IFSOCK
     }
 
     /// A recording: a regular file, or a named pipe a generator writes into (streamed).

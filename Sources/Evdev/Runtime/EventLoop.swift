@@ -18,6 +18,7 @@ public final class EventLoop {
     private struct Entry {
         let fd: Int32
         let order: Order
+        let readable: Bool
         let handler: () -> Void
     }
 
@@ -35,8 +36,11 @@ public final class EventLoop {
     }
 
     /// Calls `handler` whenever `fd` is readable, in `order` among the sources ready together.
+    /// An output (`readable: false`) is watched for errors only, and for room to write while
+    /// `wantsWritable` says so.
     @discardableResult
-    public func watch(_ fd: Int32, order: Order = .input, _ handler: @escaping () -> Void) throws(DeviceError) -> Source {
+    public func watch(_ fd: Int32, order: Order = .input, readable: Bool = true,
+                      _ handler: @escaping () -> Void) throws(DeviceError) -> Source {
         let slot: Int
         if let reused = freeSlots.popLast() {
             slot = reused
@@ -47,13 +51,19 @@ public final class EventLoop {
         }
         let token = UInt64(generations[slot]) << 32 | UInt64(slot)
         do {
-            try poller.add(fd, token: token)
+            try poller.add(fd, token: token, readable: readable)
         } catch {
             freeSlots.append(slot)
             throw error
         }
-        entries[slot] = Entry(fd: fd, order: order, handler: handler)
+        entries[slot] = Entry(fd: fd, order: order, readable: readable, handler: handler)
         return Source(token: token)
+    }
+
+    /// Whether `source`'s handler is also called when its descriptor can take more output.
+    public func wantsWritable(_ source: Source, _ writable: Bool) {
+        guard let slot = slotOf(source.token), let entry = entries[slot] else { return }
+        poller.modify(entry.fd, token: source.token, readable: entry.readable, writable: writable)
     }
 
     /// Stops watching; the descriptor itself stays open (its owner closes it).

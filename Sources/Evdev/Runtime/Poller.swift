@@ -14,14 +14,23 @@ public final class Poller {
 
     deinit { close(fd) }
 
-    /// Watches `descriptor` for input; `token` comes back from `wait` when it is readable.
-    public func add(_ descriptor: Int32, token: UInt64) throws(DeviceError) {
+    /// Watches `descriptor` for input (or, `writable`, for room to write; neither: only for
+    /// errors); `token` comes back from `wait` when it is ready.
+    public func add(_ descriptor: Int32, token: UInt64, readable: Bool = true, writable: Bool = false) throws(DeviceError) {
         var ev = epoll_event()
-        ev.events = EPOLLIN.rawValue
+        ev.events = (readable ? EPOLLIN.rawValue : 0) | (writable ? EPOLLOUT.rawValue : 0)
         ev.data.u64 = token
         if epoll_ctl(fd, EPOLL_CTL_ADD, descriptor, &ev) != 0 {
             throw .system(path: "epoll", call: "epoll_ctl", errno: errno)
         }
+    }
+
+    /// Changes what a watched descriptor is watched for.
+    public func modify(_ descriptor: Int32, token: UInt64, readable: Bool, writable: Bool) {
+        var ev = epoll_event()
+        ev.events = (readable ? EPOLLIN.rawValue : 0) | (writable ? EPOLLOUT.rawValue : 0)
+        ev.data.u64 = token
+        _ = epoll_ctl(fd, EPOLL_CTL_MOD, descriptor, &ev)
     }
 
     public func remove(_ descriptor: Int32) {

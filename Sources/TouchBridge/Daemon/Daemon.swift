@@ -148,10 +148,26 @@ public final class Daemon {
             }
             watchdog = (t, interval)
         }
+        if let out = sink as? QueuedOutput { try registerOutput(out) }
         if let path = options.metricsFile {
             let m = Metrics(measuresLatency: true)
             pipeline.metrics = m
             metricsExport = (m, MetricsFile(path: path), try loop.timer { [unowned self] in exportMetrics() })
+        }
+    }
+
+    /// Standard output to a pipe or socket: written when it can take more, never waited for;
+    /// a reader that falls behind loses whole lines and is told how many.
+    private func registerOutput(_ out: QueuedOutput) throws {
+        var source: EventLoop.Source?
+        source = try loop.watch(out.fd, order: .timer, readable: false) { [unowned self] in
+            out.writeReady()
+            if out.isBroken, let s = source { loop.remove(s); source = nil }
+        }
+        out.wantsWritable = { [unowned self] on in if let s = source { loop.wantsWritable(s, on) } }
+        out.writeDroppedLine = { [unowned self] n, b in
+            warn("standard output: its reader did not keep up; \(n) line\(n == 1 ? "" : "s") dropped", .warning)
+            pipeline.log.writeDropped(n, at: monotonicSeconds(), into: &b)
         }
     }
 

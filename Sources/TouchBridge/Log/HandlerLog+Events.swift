@@ -42,6 +42,19 @@ extension HandlerLog {
         }
     }
 
+    /// The line a reader that fell behind gets once it has caught up: how many lines it lost
+    /// (`{"t":…,"event":"dropped","lines":N}` or `T dropped N lines`). Written into `out`, not
+    /// the log: only that reader gets it.
+    public func writeDropped(_ lines: Int, at time: Double, into out: inout TextBuffer) {
+        switch format {
+        case .json:
+            out.append("{\"t\":"); out.append(fixed: time, decimals: 6)
+            out.append(",\"event\":\"dropped\",\"lines\":"); out.append(decimal: lines); out.append("}\n")
+        case .text:
+            out.append(fixed: time, decimals: 6); out.append(" dropped "); out.append(decimal: lines); out.append(" lines\n")
+        }
+    }
+
     /// `{"t":…,"event":METHOD,"responder":NAME…}` or `T METHOD NAME…`, the rest from `body`.
     private func line(_ time: Double, _ method: String, _ responder: Name, _ body: (inout TextBuffer, Bool) -> Void) {
         let t = max(now, time)

@@ -1,0 +1,110 @@
+import Glibc
+import InputEvents
+import Output
+import Testing
+
+/// Output to a reader that stalls, on real pipes: nothing waits, whole lines only, the loss
+/// counted and told once the reader catches up, before anything newer.
+@Suite("Output to a reader that may stall")
+struct QueuedOutputTests {
+    final class Pipe {
+        private(set) var read: Int32
+        let write: Int32
+        init() {
+            var fds: [Int32] = [0, 0]
+            _ = pipe(&fds)
+            (read, write) = (fds[0], fds[1])
+            for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        }
+        deinit { if read >= 0 { close(read) }; close(write) }
+        func closeReader() { close(read); read = -1 }
+        /// Everything the pipe holds now.
+        func drain() -> [UInt8] {
+            var out: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let n = Glibc.read(read, &chunk, chunk.count)
+                if n <= 0 { return out }
+                out += chunk[0..<n]
+            }
+        }
+    }
+
+    /// `count` numbered lines of about 100 bytes, `perFlush` to a buffer.
+    func feed(_ out: QueuedOutput, from first: Int, count: Int, perFlush: Int) {
+        var b = TextBuffer(capacity: 1 << 16)
+        for i in first..<(first + count) {
+            b.append("line "); b.append(decimal: i); b.append(" ")
+            for _ in 0..<85 { b.append("x") }
+            b.append("\n")
+            if (i - first + 1) % perFlush == 0 { out.flush(&b) }
+        }
+        out.flush(&b)
+    }
+
+    @Test func aStalledReaderLosesWholeLinesAndIsToldHowManyBeforeAnythingNewer() {
+        let p = Pipe()
+        let out = QueuedOutput(fd: p.write, capacity: 8192)
+        var waiting = false
+        out.wantsWritable = { waiting = $0 }
+        // 2 000 lines of ~100 bytes in buffers of 100 lines (over PIPE_BUF: writes may stop
+        // mid-line): the pipe takes 64 KiB, the queue 8 KiB, the rest is dropped.
+        feed(out, from: 0, count: 2000, perFlush: 100)
+        #expect(waiting, "the queue waits for the reader")
+        #expect(out.pending > 0 && out.pending <= 8192 + 200)
+        #expect(out.droppedTotal > 0)
+        feed(out, from: 2000, count: 10, perFlush: 10)      // more while behind: dropped too
+        // The reader catches up.
+        var received = p.drain()
+        while waiting {
+            out.writeReady()
+            received += p.drain()
+        }
+        feed(out, from: 5000, count: 1, perFlush: 1)        // after catching up: delivered
+        received += p.drain()
+        let text = String(decoding: received, as: UTF8.self)
+        #expect(text.hasSuffix("\n"))
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        var numbers: [Int] = [], droppedLines: [Int] = []
+        for (i, line) in lines.enumerated() {
+            let words = line.split(separator: " ")
+            if words.first == "dropped" {
+                droppedLines.append(i)
+                #expect(Int(words[1]) == out.droppedTotal && words.last == "lines", "\(line)")
+            } else {
+                #expect(words.count == 3 && words[0] == "line" && words[2].count == 85, "a whole line: \(line.prefix(40))")
+                numbers.append(Int(words[1]) ?? -1)
+            }
+        }
+        #expect(droppedLines.count == 1, "told once")
+        #expect(numbers == numbers.sorted() && Set(numbers).count == numbers.count, "in order, none twice")
+        #expect(numbers.last == 5000 && droppedLines.first == lines.count - 2, "the count comes before what is newer")
+        #expect(numbers.count - 1 + out.droppedTotal == 2010, "every line delivered or counted")
+        #expect(numbers.prefix(numbers.count - 1) == ArraySlice(0..<(numbers.count - 1)), "what was kept is the oldest")
+    }
+
+    @Test func aReaderThatKeepsUpLosesNothingAndNothingWaits() {
+        let p = Pipe()
+        let out = QueuedOutput(fd: p.write, capacity: 8192)
+        var waited = false
+        out.wantsWritable = { if $0 { waited = true } }
+        var received: [UInt8] = []
+        for round in 0..<50 {
+            feed(out, from: round * 20, count: 20, perFlush: 20)
+            received += p.drain()
+        }
+        #expect(!waited && out.droppedTotal == 0 && out.pending == 0)
+        #expect(String(decoding: received, as: UTF8.self).split(separator: "\n").count == 1000)
+    }
+
+    @Test func aReaderThatLeavesEndsTheOutputWithoutAnError() {
+        let p = Pipe()
+        let out = QueuedOutput(fd: p.write, capacity: 8192)
+        signal(SIGPIPE, SIG_IGN)
+        p.closeReader()
+        feed(out, from: 0, count: 10, perFlush: 10)
+        #expect(out.isBroken)
+        feed(out, from: 10, count: 10, perFlush: 10)        // nothing more is tried
+        out.writeReady()
+        #expect(out.pending == 0)
+    }
+}

@@ -124,6 +124,8 @@ $(BIN_RELEASE): $(RELEASE_INPUTS) $(MANUAL)
 # and the udev rule name (systemd-sysusers; a group of that name from an earlier install is kept);
 # packagers run systemd-sysusers in their postinst.
 install: deps $(MANUAL) $(BIN_RELEASE)
+	@# A release binary rebuilt by hand without the static standard library is rebuilt here.
+	@if ldd $(BIN_RELEASE) 2>/dev/null | grep -q libswiftCore; then $(RELEASE_BUILD); fi
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(UDEVRULESDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSUSERSDIR) \
 	  $(DESTDIR)$(SYSCONFDIR)/touchbridge $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
 	install -m 755 $(BIN_RELEASE) $(DESTDIR)$(BINDIR)/touchbridge

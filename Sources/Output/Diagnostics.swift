@@ -31,6 +31,16 @@ public enum Diagnostics {
     nonisolated(unsafe) public static var threshold = Level.info
     /// Whether standard error is journald's stream (set at start; see `detectJournal`).
     nonisolated(unsafe) public static var journal = false
+    /// Standard output's queue when standard error is the same file (journald's stream under
+    /// systemd, `2>&1 | app`): diagnostics then go through it, so a diagnostic never lands in
+    /// the middle of a log line the queue has partly written. Set at start.
+    nonisolated(unsafe) public static var sharedOutput: (any TextSink)?
+
+    /// True when standard error and standard output are the same file.
+    public static func standardErrorIsStandardOutput() -> Bool {
+        var a = stat(), b = stat()
+        return fstat(1, &a) == 0 && fstat(2, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino
+    }
 
     /// True when `JOURNAL_STREAM` (`DEVICE:INODE`) is the file standard error is.
     public static func detectJournal() -> Bool {
@@ -48,6 +58,6 @@ public enum Diagnostics {
         if journal { b.append("<"); b.append(decimal: level.rawValue); b.append(">") }
         b.append(string: message)
         if !message.hasSuffix("\n") { b.append("\n") }
-        OutputSink(fd: 2).flush(&b)
+        if let shared = sharedOutput { shared.flush(&b) } else { OutputSink(fd: 2).flush(&b) }
     }
 }

@@ -70,9 +70,12 @@ public final class QueuedOutput: TextSink {
                 head = 0
             }
             guard dropped > 0 else { break }
-            scratch.removeAll()
-            writeDroppedLine(dropped, &scratch)
+            // The count is taken first: writing the line may print a diagnostic, which may
+            // come back through `flush` (standard error shared with this output).
+            let lost = dropped
             dropped = 0
+            scratch.removeAll()
+            writeDroppedLine(lost, &scratch)
             scratch.withUnsafeBytes { queue.append(contentsOf: $0) }
         }
         if head > capacity / 2 {

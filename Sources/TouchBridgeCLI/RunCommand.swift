@@ -116,7 +116,14 @@ struct RunCommand: ParsableCommand {
             } else {
                 // Live panels never wait for a reader of a pipe or socket (a terminal or a file
                 // is written as it comes).
-                let out: any TextSink = standardOutputMayStall() ? QueuedOutput.standardOutput() : OutputSink.standardOutput()
+                let out: any TextSink
+                if standardOutputMayStall() {
+                    let queued = QueuedOutput.standardOutput()
+                    if Diagnostics.standardErrorIsStandardOutput() { Diagnostics.sharedOutput = queued }
+                    out = queued
+                } else {
+                    out = OutputSink.standardOutput()
+                }
                 try Daemon(selection: sources.isEmpty ? .allTouchscreens : .named(sources), scene: loaded, sceneFile: scene,
                            options: options, sink: out, signals: signals,
                            warn: { Diagnostics.print("touchbridge: \($0)", level: $1) }).run()

@@ -107,4 +107,31 @@ struct QueuedOutputTests {
         out.writeReady()
         #expect(out.pending == 0)
     }
+
+    /// Standard error the same file as standard output (journald's stream, `2>&1 | app`): a
+    /// diagnostic written while a log line is half out would land inside it, so it goes
+    /// through the queue and arrives whole, after that line.
+    @Test func aDiagnosticNeverLandsInsideAHalfWrittenLine() {
+        let p = Pipe()
+        _ = fcntl(p.write, 1031 /* F_SETPIPE_SZ */, 4096)
+        let out = QueuedOutput(fd: p.write, capacity: 65536)
+        var waiting = false
+        out.wantsWritable = { waiting = $0 }
+        Diagnostics.sharedOutput = out
+        defer { Diagnostics.sharedOutput = nil }
+        feed(out, from: 0, count: 60, perFlush: 60)          // 6 KB into a 4 KB pipe: stops mid-line
+        #expect(out.pending > 0 && waiting)
+        Diagnostics.print("touchbridge: a diagnostic", level: .error)
+        var received = p.drain()
+        while waiting {
+            out.writeReady()
+            received += p.drain()
+        }
+        let lines = String(decoding: received, as: UTF8.self).split(separator: "\n")
+        let mine = lines.filter { $0.hasPrefix("line ") }
+        #expect(mine.count == 60 && mine.allSatisfy { $0.split(separator: " ").count == 3 && $0.hasSuffix(String(repeating: "x", count: 85)) },
+                "every log line whole")
+        #expect(lines.filter { $0.contains("a diagnostic") } == ["touchbridge: a diagnostic"], "the diagnostic whole, once")
+        #expect(lines.firstIndex { $0.contains("a diagnostic") }! > lines.firstIndex { $0 == mine.last! }!, "after the line that was half out")
+    }
 }

@@ -196,6 +196,8 @@ final class GestureBinding {
     private let actionName: Action?
     private let targetName: String?
     private let isDiscrete: Bool
+    /// The recognizer's figures for its log lines (its type's, looked up once).
+    private let figures: (View?) -> GestureValues
     private unowned let instance: SceneInstance
     private var viewName = HandlerLog.Name("")
 
@@ -205,6 +207,11 @@ final class GestureBinding {
         actionName = spec.action.map { Action($0) }
         targetName = spec.target
         isDiscrete = spec.gesture.isDiscrete
+        if let g = recognizer as? any SceneGesture {
+            figures = { [unowned g] view in g.figureValues(in: view) }
+        } else {
+            figures = { _ in GestureValues() }
+        }
         self.instance = instance
         if let v = recognizer.view { viewName = HandlerLog.Name(v.name) }
         recognizer.stateObserver = { [unowned self] r in self.stateChanged(r) }
@@ -215,7 +222,7 @@ final class GestureBinding {
 
     private func stateChanged(_ r: GestureRecognizer) {
         let view = r.view
-        let values = (r as? any SceneGesture)?.figureValues(in: view) ?? GestureValues()
+        let values = figures(view)
         let state: HandlerLog.GestureState
         switch r.state {
         case .possible: state = .possible

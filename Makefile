@@ -15,7 +15,8 @@ DEMO_RECORDING := examples/kiosk.evemu
 # Debian packages: building, running, and (for tests) the VM and the reference tools.
 BUILD_PKGS := libevdev-dev libudev-dev pkg-config
 TEST_PKGS := $(BUILD_PKGS) qemu-system-x86 linux-image-amd64 busybox-static udev kmod systemd man-db \
-             evtest evemu-tools libinput-tools python3 python3-jsonschema python3-prometheus-client
+             evtest evemu-tools libinput-tools python3 python3-jsonschema python3-prometheus-client \
+             mosquitto mosquitto-clients socat
 
 # Installation (make install / make uninstall), with the usual PREFIX and DESTDIR.
 PREFIX ?= /usr/local

@@ -32,7 +32,6 @@ public final class QueuedOutput: TextSink {
     public init(fd: Int32, capacity: Int = QueuedOutput.defaultCapacity) {
         self.fd = fd
         self.capacity = capacity
-        queue.reserveCapacity(capacity)
     }
 
     /// Standard output made non-blocking, with SIGPIPE ignored (a reader that leaves ends the output).
@@ -48,14 +47,20 @@ public final class QueuedOutput: TextSink {
     /// Writes what the reader takes now and queues the rest (or drops it, line by line); empties `buffer`.
     public func flush(_ buffer: inout TextBuffer) {
         defer { buffer.removeAll() }
-        guard !isBroken, !buffer.isEmpty else { return }
-        buffer.withUnsafeBytes { raw in
-            let bytes = UnsafeRawBufferPointer(rebasing: raw[...])
-            guard pending == 0 && dropped == 0 else { enqueue(bytes, partial: false); return }
-            let n = write(bytes)
-            if !isBroken, n < bytes.count { enqueue(UnsafeRawBufferPointer(rebasing: bytes[n...]), partial: n > 0) }
-        }
+        buffer.withUnsafeBytes { send($0) }
     }
+
+    /// Writes (or queues, or drops) whole lines of `bytes`, which stay the caller's: one
+    /// buffer sent to many readers.
+    public func send(_ bytes: UnsafeRawBufferPointer) {
+        guard !isBroken, bytes.count > 0 else { return }
+        guard pending == 0 && dropped == 0 else { enqueue(bytes, partial: false); return }
+        let n = write(bytes)
+        if !isBroken, n < bytes.count { enqueue(UnsafeRawBufferPointer(rebasing: bytes[n...]), partial: n > 0) }
+    }
+
+    /// Whether lines are being dropped now: the reader has not caught up since it lost one.
+    public var isDropping: Bool { dropped > 0 }
 
     /// The descriptor can take more (or failed): write the queue; once it has drained, the
     /// reader hears how many lines it lost.

@@ -17,6 +17,12 @@ func fail(_ error: any Error) -> ExitCode {
     case let e as SceneError:
         Diagnostics.print("touchbridge: \(e)", level: .error)
         return ExitCode(65)
+    case let e as UnixSocket.Failure:
+        Diagnostics.print("touchbridge: \(e)", level: .error)
+        return ExitCode(e.exitCode)
+    case let e as ListenError:
+        Diagnostics.print("touchbridge: \(e)", level: .error)
+        return ExitCode(e.exitCode)
     case let e as ExitCode:
         return e
     default:

@@ -67,6 +67,19 @@ struct RunCommand: ParsableCommand {
         valueName: "PATH"))
     var metricsFile: String?
 
+    @Option(help: ArgumentHelp(
+        "Serve the handler log on a Unix stream socket: each client gets a hello line, then every line as JSON Lines (or what it subscribes to).",
+        valueName: "PATH"))
+    var socket: String?
+
+    @Option(help: ArgumentHelp("Disconnect a socket client that goes on losing lines for this long.", valueName: "SECONDS"))
+    var socketStallLimit: Double = 30
+
+    @Option(help: ArgumentHelp(
+        "Write only these kinds of line to standard output (default: all): touches, gesture, gestureChanged, action, device, motion, remoteControl, presses, command, scene.",
+        valueName: "KINDS"))
+    var logEvents: String?
+
     @Option(help: "Diagnostics on stderr down to this level: error, warning, notice, info or debug.")
     var logLevel: String = "info"
 
@@ -80,18 +93,23 @@ struct RunCommand: ParsableCommand {
         for m in masks where PanelRules.parseMasks(m) == nil {
             throw ValidationError("--mask takes [MATCH=]\"x y w h[; x y w h …]\" in screen points (not '\(m)')")
         }
+        if let logEvents, case let .failure(e) = HandlerLog.Kinds.parse(logEvents) { throw ValidationError("--log-events: \(e)") }
+        guard socketStallLimit > 0 else { throw ValidationError("--socket-stall-limit takes a number of seconds above 0") }
         guard Diagnostics.Level(name: logLevel) != nil else {
             throw ValidationError("--log-level takes error, warning, notice, info or debug")
         }
         let files = sources.filter(isRegularFile).count
         if files > 0 && files < sources.count { throw ValidationError("give either recordings or devices, not both") }
         if realtime && files == 0 { throw ValidationError("--realtime is for recordings (it keeps their recorded pace)") }
+        if socket != nil && files > 0 && !realtime {
+            throw ValidationError("--socket with recordings needs --realtime (played as fast as possible, they would end before a client connects)")
+        }
     }
 
     func run() throws {
         Diagnostics.threshold = Diagnostics.Level(name: logLevel)!
         Diagnostics.journal = Diagnostics.detectJournal()
-        let signals = SignalWatch(signals: [SIGINT, SIGTERM, SIGHUP, SIGUSR1])
+        let signals = SignalWatch(signals: [SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGCHLD])
         var options = RunOptions()
         options.format = json ? .json : .text
         options.screen = mapping.screenSize.map { Size(width: $0.width, height: $0.height) }
@@ -105,6 +123,9 @@ struct RunCommand: ParsableCommand {
         options.rules.masks = masks.compactMap(PanelRules.parseMasks)
         options.metricsFile = metricsFile
         options.keys = keys
+        options.socketPath = socket
+        options.socketStallLimit = socketStallLimit
+        if let logEvents, case let .success(k) = HandlerLog.Kinds.parse(logEvents) { options.logEvents = k }
         do {
             // The scene is checked before any device is opened.
             let loaded = try scene.map { try Scene.load(path: $0) }

@@ -18,7 +18,8 @@ public final class EventLoop {
     private struct Entry {
         let fd: Int32
         let order: Order
-        let readable: Bool
+        var readable: Bool
+        var writable = false
         let handler: () -> Void
     }
 
@@ -63,7 +64,16 @@ public final class EventLoop {
     /// Whether `source`'s handler is also called when its descriptor can take more output.
     public func wantsWritable(_ source: Source, _ writable: Bool) {
         guard let slot = slotOf(source.token), let entry = entries[slot] else { return }
+        entries[slot]!.writable = writable
         poller.modify(entry.fd, token: source.token, readable: entry.readable, writable: writable)
+    }
+
+    /// Stops calling `source`'s handler for input (its peer sent all it will); errors and
+    /// hang-ups still call it, and room to write while `wantsWritable` says so.
+    public func stopReading(_ source: Source) {
+        guard let slot = slotOf(source.token), let entry = entries[slot] else { return }
+        entries[slot]!.readable = false
+        poller.modify(entry.fd, token: source.token, readable: false, writable: entry.writable)
     }
 
     /// Stops watching; the descriptor itself stays open (its owner closes it).

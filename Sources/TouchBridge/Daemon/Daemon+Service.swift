@@ -25,6 +25,7 @@ extension Daemon {
         let size = options.screen ?? scene.screenSize.map { Size(width: $0.width, height: $0.height) } ?? screen
         let instance = SceneInstance(scene: scene, screen: size, log: pipeline.log)
         pipeline.replaceScene(with: instance, at: monotonicSeconds())
+        do { try runCommands(of: scene) } catch { warn("commands: \(error)", .error) }
         pipeline.readsRemoteKeys = options.keys || instance.wantsKeys
         if size != screen {
             screen = size
@@ -32,7 +33,13 @@ extension Daemon {
                 if let m = options.mapper(for: o.panel.description, placement: o.panel.placement, screen: size) { o.panel.remap(m) }
             }
         }
+        pipeline.log.sceneReloaded(file: file, windows: instance.app.windows.map(\.name), time: monotonicSeconds())
         warn("\(file): scene reloaded (\(instance.windowCount) window\(instance.windowCount == 1 ? "" : "s"))", .notice)
+    }
+
+    /// The scene's commands start on its actions (a scene without any stops none that run).
+    func runCommands(of scene: Scene) throws {
+        try outputs.runCommands(of: scene, log: pipeline.log, loop: loop, now: monotonicSeconds)
     }
 
     /// SIGUSR1: what the daemon is doing, on stderr.
@@ -52,7 +59,7 @@ extension Daemon {
     func now() -> EventTime { EventTime(inSeconds: monotonicSeconds()) }
 
     func flush() {
-        pipeline.log.flush(to: sink)
+        outputs.flush(pipeline.log)
         if let x = metricsExport {
             x.metrics.logWritten(at: monotonicSeconds())
             exportMetrics()

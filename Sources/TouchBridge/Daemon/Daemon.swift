@@ -35,8 +35,10 @@ public final class Daemon {
     private let selection: Selection
     var pipeline: TouchPipeline
     let sink: any TextSink
+    /// Standard output, the event socket's clients and the scene's commands.
+    let outputs: LogOutputs
     private let signals: SignalWatch
-    private let loop: EventLoop
+    let loop: EventLoop
     /// Armed for the next recognizer deadline (long press, multi-tap) before the loop sleeps.
     private var timer: LoopTimer!
     private var watchdog: (timer: LoopTimer, interval: Double)?
@@ -65,6 +67,7 @@ public final class Daemon {
                 warn: @escaping (String, Diagnostics.Level) -> Void) throws {
         self.selection = selection
         self.sink = sink
+        outputs = LogOutputs(standardOutput: sink, kinds: options.logEvents)
         self.signals = signals
         self.notify = notify
         self.sceneFile = sceneFile
@@ -110,7 +113,7 @@ public final class Daemon {
         // The screen space and the scene.
         let placements = found.map { d, info, _ in options.placement(node: d.path, name: d.description.name, info: info) { warn($0, .warning) } }
         (pipeline, screen) = options.makePipeline(scene: scene, placements: placements, first: found.first?.0.description) { warn($0, .warning) }
-        try registerSources()
+        try registerSources(scene: scene)
         for ((device, info, slot), placement) in zip(found, placements) {
             try add(device, info: info, placement: placement, slot: slot)
         }
@@ -128,17 +131,21 @@ public final class Daemon {
 
     /// The loop's sources besides the devices: signals, udev's monitor, the recognizer timer,
     /// the watchdog and the metrics timer.
-    private func registerSources() throws {
+    private func registerSources(scene: Scene?) throws {
         try loop.watch(signals.fd, order: .signal) { [unowned self] in
             while let s = signals.take() {
                 switch s {
                 case SIGINT, SIGTERM: loop.stop()
                 case SIGHUP: reload()
                 case SIGUSR1: report()
+                case SIGCHLD: outputs.commands?.reap()
                 default: break
                 }
             }
         }
+        try outputs.openSocket(options, loop: loop, pipeline: pipeline, screen: { [unowned self] in screen },
+                               sceneFile: sceneFile, now: monotonicSeconds, warn: warn)
+        if let scene { try runCommands(of: scene) }
         if let monitor { try loop.watch(monitor.fd, order: .hotplug) { [unowned self] in followHotplug() } }
         timer = try loop.timer { [unowned self] in pipeline.advanceTime(to: monotonicSeconds()) }
         if let interval = try SystemdNotify.watchdogInterval() {
@@ -274,6 +281,7 @@ public final class Daemon {
         notify?.send("STOPPING=1")
         pipeline.cancelAll(at: now())
         flush()
+        outputs.finish(pipeline.log)
         exportMetrics(force: true)
     }
 

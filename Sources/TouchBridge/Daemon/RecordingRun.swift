@@ -1,4 +1,5 @@
 import Evdev
+import Glibc
 import InputEvents
 import Output
 import TouchInput
@@ -15,6 +16,11 @@ public final class RecordingRun {
     private var streams: [Stream]
     private var pacer: Pacer?
     private let metricsFile: MetricsFile?
+    /// Standard output, and with `--realtime` the event socket; the scene's commands.
+    private let outputs: LogOutputs
+    /// The loop the socket, the commands and the pacing wait in (nil when none is needed).
+    private let loop: EventLoop?
+    private var stopRequested = false
 
     private final class Stream {
         let reader: RecordingReader
@@ -75,6 +81,9 @@ public final class RecordingRun {
         self.sink = sink
         self.signals = signals
         realtime = options.realtime
+        outputs = LogOutputs(standardOutput: sink, kinds: options.logEvents)
+        let commands = scene?.commands ?? []
+        loop = options.realtime || options.socketPath != nil || !commands.isEmpty ? try EventLoop() : nil
         // A recording's times are not this machine's clock: counters only, no latency.
         metricsFile = options.metricsFile.map { MetricsFile(path: $0) }
         if let metricsFile {
@@ -82,14 +91,39 @@ public final class RecordingRun {
             pipeline.metrics = m
             try metricsFile.write(MetricsFile.text(m, panels: pipeline.panels))   // a path that cannot be written fails now
         }
+        if let loop {
+            let pipeline = self.pipeline
+            if let signals { try loop.watch(signals.fd, order: .signal) { [unowned self] in takeSignals() } }
+            try outputs.openSocket(options, loop: loop, pipeline: pipeline, screen: { screen }, sceneFile: scene?.file,
+                                   now: { pipeline.log.now }, warn: { m, _ in warn(m) })
+            if let scene { try outputs.runCommands(of: scene, log: pipeline.log, loop: loop, now: { pipeline.log.now }) }
+        }
     }
+
+    /// Signals read in the loop: SIGCHLD reaps commands, SIGINT and SIGTERM stop the run.
+    private func takeSignals() {
+        while let s = signals?.take() { handle(signal: s) }
+    }
+
+    private func handle(signal s: Int32) {
+        if s == SIGCHLD {
+            outputs.commands?.reap()
+            if outputs.commands?.runningCount == 0, draining { loop?.stop() }
+        } else if s == SIGINT || s == SIGTERM {
+            stopRequested = true
+            loop?.stop()
+        }
+    }
+
+    /// Set while the run waits for its commands to end.
+    private var draining = false
 
     /// Plays the recordings to their end (or until SIGINT/SIGTERM). At each recording's end
     /// its touches still down are cancelled at its last event's time; then time runs on
     /// until no timer is pending. Throws a `RecordingError` for a malformed line, after
     /// cancelling what was down.
     public func run() throws {
-        if realtime { pacer = try Pacer(signals: signals) }
+        if realtime, let loop { pacer = try Pacer(loop: loop) { [unowned self] in stopRequested } }
         var current: Stream?
         var count = 0
         do {
@@ -115,7 +149,8 @@ public final class RecordingRun {
                 if s.head == nil { end(s) }
                 count &+= 1
                 if count & 4095 == 0 {
-                    if signals?.take() != nil { return stop() }
+                    while let sig = signals?.take() { handle(signal: sig) }
+                    if stopRequested { return stop() }
                     if log.buffer.count > 1 << 16 { flush() }
                 }
             }
@@ -133,7 +168,22 @@ public final class RecordingRun {
             rounds += 1
         }
         flush()
+        waitForCommands()
+        outputs.finish(pipeline.log)
         try writeMetrics()
+    }
+
+    /// The commands the recording started run to their end (their timeouts apply), reaped
+    /// in the loop.
+    private func waitForCommands() {
+        guard let loop, let commands = outputs.commands, commands.runningCount > 0 else { return }
+        draining = true
+        loop.run(beforeSleep: { [unowned self] in
+            flush()
+            if stopRequested || commands.runningCount == 0 { loop.stop() }
+        })
+        draining = false
+        flush()
     }
 
     /// The metrics file, written once the recordings have played.
@@ -159,6 +209,7 @@ public final class RecordingRun {
         let t = streams.map(\.last).max() ?? EventTime(seconds: 0, microseconds: 0)
         pipeline.cancelAll(at: t)
         flush()
+        outputs.finish(pipeline.log)
         try? writeMetrics()
     }
 
@@ -174,24 +225,22 @@ public final class RecordingRun {
         }
     }
 
-    private func flush() { pipeline.log.flush(to: sink) }
+    private func flush() { outputs.flush(pipeline.log) }
 }
 
 /// Real-time pacing for `--realtime`: maps recorded time onto the monotonic clock from the
-/// first frame on and sleeps in epoll until then.
+/// first frame on and waits in the run's loop until then (the event socket's clients and the
+/// commands are served meanwhile).
 private final class Pacer {
-    private let poller: Poller
-    private let timer: DeadlineTimer
-    private let signals: SignalWatch?
+    private let loop: EventLoop
+    private let timer: LoopTimer
+    private let stopped: () -> Bool
     private var offset: Double?
-    private var ready: [UInt64] = []
 
-    init(signals: SignalWatch?) throws {
-        poller = try Poller()
-        timer = try DeadlineTimer()
-        self.signals = signals
-        if let signals { try poller.add(signals.fd, token: 0) }
-        try poller.add(timer.fd, token: 1)
+    init(loop: EventLoop, stopped: @escaping () -> Bool) throws {
+        self.loop = loop
+        self.stopped = stopped
+        timer = try loop.timer { loop.stop() }
     }
 
     /// False when SIGINT or SIGTERM came first.
@@ -199,12 +248,10 @@ private final class Pacer {
         let now = monotonicSeconds()
         if offset == nil { offset = now - t }
         let target = t + offset!
-        guard target > now else { return true }
+        guard target > now else { return !stopped() }
         timer.arm(target)
-        while true {
-            poller.wait(timeoutMs: -1, into: &ready)
-            if ready.contains(0), signals?.take() != nil { return false }
-            if ready.contains(1) { timer.acknowledge(); return true }
-        }
+        loop.run(beforeSleep: {})
+        timer.arm(nil)
+        return !stopped()
     }
 }

@@ -23,6 +23,14 @@ public struct RunOptions: Sendable {
     public var metricsFile: String?
     /// The least time between two writes of the metrics file (seconds).
     public var metricsInterval = 1.0
+    /// `--socket`: the event socket's path (nil: none, unless systemd passes one).
+    public var socketPath: String?
+    /// Use a listening socket systemd passes (`LISTEN_FDS`) as the event socket.
+    public var socketActivation = true
+    /// Seconds a socket client may go on losing lines before it is disconnected.
+    public var socketStallLimit = 30.0
+    /// `--log-events`: the kinds of line standard output gets.
+    public var logEvents = HandlerLog.Kinds.all
 
     public init() {}
 

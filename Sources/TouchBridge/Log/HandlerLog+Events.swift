@@ -7,7 +7,7 @@ extension HandlerLog {
     /// A responder's `motionBegan/Ended/Cancelled` was called.
     func motion(_ method: String, responder: Name, subtype: Event.Subtype, time: Double) {
         observer?(.motion(method: method, responder: String(decoding: responder.text, as: UTF8.self)))
-        line(time, method, responder) { b, json in
+        line(.motion, time, method, responder) { b, json in
             if json { b.append(",\"subtype\":"); b.append(jsonString: subtype.name) } else { b.append(" "); b.append(string: subtype.name) }
         }
     }
@@ -15,7 +15,7 @@ extension HandlerLog {
     /// A responder's `remoteControlReceived(with:)` was called.
     func remoteControl(responder: Name, subtype: Event.Subtype, time: Double) {
         observer?(.remoteControl(responder: String(decoding: responder.text, as: UTF8.self), subtype: subtype.name))
-        line(time, "remoteControlReceived", responder) { b, json in
+        line(.remoteControl, time, "remoteControlReceived", responder) { b, json in
             if json { b.append(",\"subtype\":"); b.append(jsonString: subtype.name) } else { b.append(" "); b.append(string: subtype.name) }
         }
     }
@@ -24,7 +24,7 @@ extension HandlerLog {
     func presses(_ method: String, responder: Name, presses: Set<Press>, time: Double) {
         let sorted = presses.sorted { $0.key < $1.key }
         observer?(.presses(method: method, responder: String(decoding: responder.text, as: UTF8.self), keys: sorted.map(\.key)))
-        line(time, method, responder) { b, json in
+        line(.presses, time, method, responder) { b, json in
             if json {
                 b.append(",\"presses\":[")
                 for (i, p) in sorted.enumerated() {
@@ -45,8 +45,8 @@ extension HandlerLog {
     /// The line a reader that fell behind gets once it has caught up: how many lines it lost
     /// (`{"t":…,"event":"dropped","lines":N}` or `T dropped N lines`). Written into `out`, not
     /// the log: only that reader gets it.
-    public func writeDropped(_ lines: Int, at time: Double, into out: inout TextBuffer) {
-        switch format {
+    public func writeDropped(_ lines: Int, at time: Double, into out: inout TextBuffer, format: Format? = nil) {
+        switch format ?? self.format {
         case .json:
             out.append("{\"t\":"); out.append(fixed: time, decimals: 6)
             out.append(",\"event\":\"dropped\",\"lines\":"); out.append(decimal: lines); out.append("}\n")
@@ -56,8 +56,9 @@ extension HandlerLog {
     }
 
     /// `{"t":…,"event":METHOD,"responder":NAME…}` or `T METHOD NAME…`, the rest from `body`.
-    private func line(_ time: Double, _ method: String, _ responder: Name, _ body: (inout TextBuffer, Bool) -> Void) {
+    private func line(_ kind: Kind, _ time: Double, _ method: String, _ responder: Name, _ body: (inout TextBuffer, Bool) -> Void) {
         let t = max(now, time)
+        emit(kind) { buffer, format in
         switch format {
         case .json:
             buffer.append("{\"t\":"); buffer.append(fixed: t, decimals: 6)
@@ -70,6 +71,7 @@ extension HandlerLog {
             buffer.append(" "); buffer.append(bytes: responder.text)
             body(&buffer, false)
             buffer.append("\n")
+        }
         }
     }
 }

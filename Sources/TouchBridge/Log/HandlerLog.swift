@@ -55,27 +55,80 @@ public final class HandlerLog {
     public var observer: ((Call) -> Void)?
 
     public let format: Format
-    /// What has been logged since the last flush.
+    /// What has been logged since the last flush, in `format`.
     public internal(set) var buffer = TextBuffer(capacity: 1 << 16)
+    /// Where each line of `buffer` ends, and its kind, for outputs that take some kinds only.
+    public internal(set) var marks: [LineMark] = []
+    /// The same lines in the other format, written while `writesOtherFormat` (the event
+    /// socket's JSON beside a text standard output, or a client that asked for text).
+    public internal(set) var otherBuffer = TextBuffer(capacity: 64)
+    public internal(set) var otherMarks: [LineMark] = []
+    public var writesOtherFormat = false
+    /// The format of `otherBuffer`.
+    public var otherFormat: Format { format == .json ? .text : .json }
     /// Input time, for lines not caused by a touch frame (timers, actions).
     var timers: TimerQueue?
     /// Device names by device number (small numbers the input side hands out).
     private var devices: [Name?] = []
     private var scratch: [Touch] = []
     /// The action being sent (set by its sender, written by whoever performs it).
-    private var pendingAction: (action: Name, sender: Name, controlEvent: String?)?
+    private var pendingAction: (action: Name, sender: Name, controlEvent: String?, location: Point?)?
+    /// The panel whose frame is being handled (its number), for the actions it causes.
+    public var currentDevice = -1
+    /// Hears every action sent, after its line (the scene's commands start from here).
+    public var actionSent: ((ActionSent) -> Void)?
+
+    /// An action sent by a control or a recognizer, with where and when.
+    public struct ActionSent: Sendable {
+        public var action: String
+        public var sender: String
+        public var controlEvent: String?
+        public var target: String?
+        /// Window points of the touch (a control) or the recognizer's location.
+        public var location: Point?
+        /// The node of the panel the touch came from ("" when not known).
+        public var device: String
+        public var time: Double
+    }
     private let unknownDevice = Name("")
 
     public init(format: Format) {
         self.format = format
         scratch.reserveCapacity(16)
+        marks.reserveCapacity(1024)
     }
 
-    /// Writes what has been logged to `sink`, emptying the buffer.
-    public func flush(to sink: any TextSink) { sink.flush(&buffer) }
+    /// Writes what has been logged to `sink`, emptying the buffers.
+    public func flush(to sink: any TextSink) {
+        sink.flush(&buffer)
+        discard()
+    }
 
     /// Forgets what has been logged (a checker that follows the calls and needs no text).
-    public func discard() { buffer.removeAll() }
+    public func discard() {
+        buffer.removeAll()
+        marks.removeAll(keepingCapacity: true)
+        otherBuffer.removeAll()
+        otherMarks.removeAll(keepingCapacity: true)
+    }
+
+    /// The lines logged since the last flush in `format` (nil: that format is not being written).
+    public func lines(in format: Format) -> (buffer: TextBuffer, marks: [LineMark])? {
+        if format == self.format { return (buffer, marks) }
+        return writesOtherFormat ? (otherBuffer, otherMarks) : nil
+    }
+
+    /// Writes one line of `kind` into each format being written: `body` gets the buffer and
+    /// which format to write.
+    @inline(__always)
+    func emit(_ kind: Kind, _ body: (inout TextBuffer, Format) -> Void) {
+        body(&buffer, format)
+        marks.append(LineMark(end: buffer.count, kind: kind))
+        if writesOtherFormat {
+            body(&otherBuffer, otherFormat)
+            otherMarks.append(LineMark(end: otherBuffer.count, kind: kind))
+        }
+    }
 
     /// Names the input device that touches with `device` number come from.
     public func setDevice(_ number: Int, name: String) {
@@ -112,9 +165,11 @@ public final class HandlerLog {
             observer(.touches(method: method, responder: String(decoding: responder.text, as: UTF8.self),
                               touches: scratch.map(\.identifier)))
         }
-        switch format {
-        case .json: touchesJSON(&buffer, method, responder, t, view, cancelled)
-        case .text: touchesText(&buffer, method, responder, t, view, cancelled)
+        emit(.touches) { buffer, format in
+            switch format {
+            case .json: touchesJSON(&buffer, method, responder, t, view, cancelled)
+            case .text: touchesText(&buffer, method, responder, t, view, cancelled)
+            }
         }
     }
 
@@ -188,6 +243,7 @@ public final class HandlerLog {
     /// figures (translation, velocity, scale, rotation) in its view's coordinates.
     func gesture(_ recognizer: Name, view: Name, state: GestureState, location: Point, values: GestureValues, action: Name?) {
         observer?(.gesture(recognizer: String(decoding: recognizer.text, as: UTF8.self), state: state))
+        emit(state == .changed ? .gestureChanged : .gesture) { buffer, format in
         switch format {
         case .json:
             buffer.append("{\"t\":"); buffer.append(fixed: now, decimals: 6)
@@ -215,13 +271,14 @@ public final class HandlerLog {
             if let action { buffer.append(" action "); buffer.append(bytes: action.text) }
             buffer.append("\n")
         }
+        }
     }
 
     // MARK: - Actions
 
     /// `sender` is about to send `action` (for `controlEvent`, when a control sends it).
-    func beginAction(_ action: Name, sender: Name, controlEvent: String?) {
-        pendingAction = (action, sender, controlEvent)
+    func beginAction(_ action: Name, sender: Name, controlEvent: String?, location: Point?) {
+        pendingAction = (action, sender, controlEvent, location)
     }
 
     /// The responder `target` performs the pending action.
@@ -229,6 +286,7 @@ public final class HandlerLog {
         guard let p = pendingAction else { return }
         pendingAction = nil
         actionLine(p.action, p.sender, p.controlEvent, target)
+        announce(p, target: target)
     }
 
     /// Nobody performed the pending action.
@@ -236,11 +294,20 @@ public final class HandlerLog {
         guard let p = pendingAction else { return }
         pendingAction = nil
         actionLine(p.action, p.sender, p.controlEvent, nil)
+        announce(p, target: nil)
+    }
+
+    private func announce(_ p: (action: Name, sender: Name, controlEvent: String?, location: Point?), target: Name?) {
+        guard let actionSent else { return }
+        func s(_ n: Name) -> String { String(decoding: n.text, as: UTF8.self) }
+        actionSent(ActionSent(action: s(p.action), sender: s(p.sender), controlEvent: p.controlEvent, target: target.map(s),
+                              location: p.location, device: s(deviceName(currentDevice)), time: now))
     }
 
     private func actionLine(_ action: Name, _ sender: Name, _ controlEvent: String?, _ target: Name?) {
         observer?(.action(action: String(decoding: action.text, as: UTF8.self), sender: String(decoding: sender.text, as: UTF8.self),
                           target: target.map { String(decoding: $0.text, as: UTF8.self) }))
+        emit(.action) { buffer, format in
         switch format {
         case .json:
             buffer.append("{\"t\":"); buffer.append(fixed: now, decimals: 6)
@@ -259,6 +326,7 @@ public final class HandlerLog {
             if let target { buffer.append(bytes: target.text) } else { buffer.append("nobody") }
             buffer.append("\n")
         }
+        }
     }
 
     // MARK: - Devices
@@ -268,6 +336,7 @@ public final class HandlerLog {
     /// A device joined or left, at input time `time`.
     public func device(_ change: DeviceChange, node: String, name: String, time: Double) {
         observer?(.device(change, node: node))
+        emit(.device) { buffer, format in
         switch format {
         case .json:
             buffer.append("{\"t\":"); buffer.append(fixed: time, decimals: 6)
@@ -279,6 +348,7 @@ public final class HandlerLog {
             buffer.append(fixed: time, decimals: 6); buffer.append(" "); buffer.append(string: change.rawValue)
             buffer.append(" "); buffer.append(string: node); buffer.append(" "); buffer.append(jsonString: name)
             buffer.append("\n")
+        }
         }
     }
 }

@@ -140,6 +140,7 @@ public final class TouchPipeline {
                                        majorRadius: panel.majorRadius(c.touchMajor), device: panel.number, slot: c.slot))
         }
         guard !updates.isEmpty else { return }
+        log.currentDevice = panel.number
         scene.app.handleTouches(updates, timestamp: frame.time.inSeconds)
         if let metrics { metrics.frame(time: frame.time.inSeconds, updates: updates) }
         if let frameObserver { frameObserver(updates, frame.time.inSeconds) }

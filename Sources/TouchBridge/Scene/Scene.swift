@@ -16,12 +16,21 @@ public struct Scene: Sendable {
     /// Reads a scene file with `read` (the caller's file access: the scene layer has none of
     /// its own) and checks it. Throws what `read` throws, and `SceneError` when it is not a
     /// valid scene.
-    public static func load(path: String, reading read: (String) throws -> [UInt8]) throws -> Scene {
-        try parse(try read(path), file: path)
+    /// `programProblem` says what is wrong with a command's program (missing, not
+    /// executable), nil when it can be run.
+    public static func load(path: String, reading read: (String) throws -> [UInt8],
+                            programProblem: ((String) -> String?)? = nil) throws -> Scene {
+        try parse(try read(path), file: path, programProblem: programProblem)
     }
 
+    /// The programs the scene starts on its actions.
+    public var commands: [SceneCommand] { spec.commands }
+
+    /// The names of its windows, in file order.
+    public var windowNames: [String] { spec.windows.map(\.name) }
+
     /// Decodes and checks scene JSON.
-    public static func parse(_ bytes: [UInt8], file: String) throws(SceneError) -> Scene {
+    public static func parse(_ bytes: [UInt8], file: String, programProblem: ((String) -> String?)? = nil) throws(SceneError) -> Scene {
         let root: JSONNode
         do { root = try JSONParser.parse(bytes) } catch {
             throw SceneError(file: file, keyPath: nil, line: error.line, column: error.column, message: "expected \(error.expected)")
@@ -38,6 +47,14 @@ public struct Scene: Sendable {
         if let problem = SceneChecker(spec: spec).firstProblem() {
             throw SceneError(file: file, keyPath: SceneDecodingError.render(problem.path),
                              line: line(of: problem.path, in: root), message: problem.message)
+        }
+        if let programProblem {
+            for c in spec.commands {
+                guard let why = programProblem(c.run[0]) else { continue }
+                let path = [PathKey(stringValue: "commands"), PathKey(stringValue: c.action), PathKey(stringValue: "run"), PathKey(intValue: 0)]
+                throw SceneError(file: file, keyPath: SceneDecodingError.render(path), line: line(of: path, in: root),
+                                 message: "\(c.run[0]): \(why)")
+            }
         }
         return scene
     }

@@ -237,7 +237,7 @@ final class GestureBinding {
 
     private func send(from r: GestureRecognizer) {
         guard let actionName, let action, let app = instance.app as Application? else { return }
-        instance.log.beginAction(action, sender: name, controlEvent: nil)
+        instance.log.beginAction(action, sender: name, controlEvent: nil, location: r.location(in: nil))
         var target: Responder?
         if let targetName {
             target = instance.responder(named: targetName)

@@ -7,8 +7,10 @@ struct SceneSpec: Decodable, Sendable {
     /// The responder that starts with first-responder status (motion, remote-control and
     /// press events go to it first).
     var firstResponder: String?
+    /// Programs started when actions are sent, in file order.
+    var commands: [SceneCommand] = []
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case screen, appDelegate, windows, firstResponder }
+    enum CodingKeys: String, CodingKey, CaseIterable { case screen, appDelegate, windows, firstResponder, commands }
 
     init(screen: SizeSpec?, appDelegate: ResponderSpec?, windows: [WindowSpec]) {
         self.screen = screen
@@ -22,6 +24,7 @@ struct SceneSpec: Decodable, Sendable {
         appDelegate = try c.decodeIfPresent(ResponderSpec.self, forKey: .appDelegate)
         windows = try c.decode([WindowSpec].self, forKey: .windows)
         firstResponder = try c.decodeIfPresent(String.self, forKey: .firstResponder)
+        commands = try c.decodeIfPresent(CommandsSpec.self, forKey: .commands)?.commands ?? []
         guard !windows.isEmpty else { throw c.failure(.windows, "expected at least one window") }
     }
 }

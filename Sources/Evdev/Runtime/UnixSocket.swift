@@ -1,0 +1,133 @@
+import Glibc
+
+/// Unix stream sockets for the event socket and its clients: listen (replacing a stale
+/// socket file, refusing a live one), accept without blocking, the peer's credentials,
+/// connect, and a socket handed over by systemd (`LISTEN_FDS`).
+public enum UnixSocket {
+    /// Why a socket could not be listened on or connected to, with its sysexits code.
+    public struct Failure: Error, CustomStringConvertible, Equatable {
+        public let description: String
+        public let exitCode: Int32
+        /// The errno behind it, when there is one.
+        public let errno: Int32
+    }
+
+    /// The credentials of a connected peer (`SO_PEERCRED`).
+    public struct Peer: Sendable, Equatable {
+        public let pid: Int32
+        public let uid: UInt32
+        public let gid: UInt32
+    }
+
+    /// Listens on `path` (mode `mode`), non-blocking. A socket file nobody listens on (left by a
+    /// crash) is replaced; one another process listens on, or a file that is not a socket,
+    /// stops it with a clear message.
+    public static func listen(path: String, mode: mode_t = 0o660, backlog: Int32 = 16) throws(Failure) -> Int32 {
+        guard path.utf8.count < MemoryLayout.size(ofValue: sockaddr_un().sun_path) else {
+            throw Failure(description: "\(path): too long for a socket path", exitCode: 64, errno: ENAMETOOLONG)
+        }
+        var st = stat()
+        if lstat(path, &st) == 0 {
+            guard (st.st_mode & S_IFMT) == S_IFSOCK else {
+                throw Failure(description: "\(path): exists and is not a socket (not replaced)", exitCode: 73, errno: EEXIST)
+            }
+            switch connect(path: path) {
+            case let .success(fd):
+                let who = peer(fd).map { " (pid \($0.pid))" } ?? ""
+                close(fd)
+                throw Failure(description: "\(path): another program\(who) is listening on it; stop it, or choose another --socket",
+                              exitCode: 73, errno: EADDRINUSE)
+            case .failure:
+                unlink(path)   // nobody listens: a stale file from a run that crashed
+            }
+        }
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))", exitCode: 71, errno: errno) }
+        var address = Self.address(path)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard bound == 0 else {
+            let e = errno
+            close(fd)
+            let code: Int32 = e == EACCES || e == EPERM ? 77 : (e == ENOENT ? 66 : 73)
+            let hint = e == ENOENT ? " (its directory does not exist)" : ""
+            throw Failure(description: "\(path): cannot create the socket: \(String(cString: strerror(e)))\(hint)", exitCode: code, errno: e)
+        }
+        chmod(path, mode)
+        guard Glibc.listen(fd, backlog) == 0 else {
+            let e = errno
+            close(fd)
+            throw Failure(description: "\(path): listen: \(String(cString: strerror(e)))", exitCode: 71, errno: e)
+        }
+        return fd
+    }
+
+    /// The listening socket systemd passed (`LISTEN_FDS`, `LISTEN_PID` this process), if any:
+    /// the first one, descriptor 3. The variables are removed so children do not see them.
+    public static func inherited() -> Int32? {
+        guard let pid = getenv("LISTEN_PID").map({ String(cString: $0) }), Int32(pid) == getpid(),
+              let n = getenv("LISTEN_FDS").map({ String(cString: $0) }), let count = Int(n), count >= 1 else { return nil }
+        unsetenv("LISTEN_PID")
+        unsetenv("LISTEN_FDS")
+        unsetenv("LISTEN_FDNAMES")
+        let fd: Int32 = 3
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        return fd
+    }
+
+    /// Accepts one waiting connection, non-blocking and close-on-exec; nil when none waits.
+    public static func accept(_ listener: Int32) -> Int32? {
+        while true {
+            let fd = Glibc.accept(listener, nil, nil)
+            if fd < 0 {
+                if errno == EINTR || errno == ECONNABORTED { continue }
+                return nil
+            }
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            return fd
+        }
+    }
+
+    /// The peer's pid, uid and gid.
+    public static func peer(_ fd: Int32) -> Peer? {
+        var c: (Int32, UInt32, UInt32) = (0, 0, 0)
+        var length = socklen_t(MemoryLayout.size(ofValue: c))
+        guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &c, &length) == 0 else { return nil }
+        return Peer(pid: c.0, uid: c.1, gid: c.2)
+    }
+
+    /// Connects to the socket at `path` (blocking); the errno when it cannot.
+    public static func connect(path: String) -> Result<Int32, Failure> {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return .failure(Failure(description: "socket: \(String(cString: strerror(errno)))", exitCode: 71, errno: errno)) }
+        var address = Self.address(path)
+        let rc = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard rc == 0 else {
+            let e = errno
+            close(fd)
+            let code: Int32 = e == EACCES || e == EPERM ? 77 : 69
+            return .failure(Failure(description: "\(path): \(String(cString: strerror(e)))", exitCode: code, errno: e))
+        }
+        return .success(fd)
+    }
+
+    /// True when the peer of `fd` has closed its end entirely (not just its writing side).
+    public static func peerClosed(_ fd: Int32) -> Bool {
+        var p = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+        return poll(&p, 1, 0) > 0 && (p.revents & Int16(POLLHUP | POLLERR)) != 0
+    }
+
+    private static func address(_ path: String) -> sockaddr_un {
+        var a = sockaddr_un()
+        a.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &a.sun_path) { raw in
+            for (i, b) in path.utf8.enumerated() { raw[i] = b }
+        }
+        return a
+    }
+}

@@ -1,0 +1,266 @@
+import Evdev
+import Glibc
+import InputEvents
+import Output
+
+/// The scene's `commands`: when an action is sent, its program is started directly (no
+/// shell), with the action's details in its environment, stdin from /dev/null and its output
+/// to the daemon's stderr line by line. Nothing here waits: output is read and children are
+/// reaped from the loop (SIGCHLD through the signalfd), timeouts are a loop timer armed only
+/// while a command runs.
+public final class CommandRunner {
+    private struct Running {
+        let command: SceneCommand
+        let pid: pid_t
+        let started: Double
+        var deadline: Double
+        var terminated = false
+        var output: CommandOutput?
+    }
+
+    private var commands: [String: SceneCommand]
+    private let loop: EventLoop
+    private let log: HandlerLog
+    /// The log's time now (input time: the monotonic clock live, the recording's clock).
+    private let logTime: () -> Double
+    private var running: [Running] = []
+    private var timer: LoopTimer!
+
+    /// How many commands are running now.
+    public var runningCount: Int { running.count }
+
+    public init(commands: [SceneCommand], loop: EventLoop, log: HandlerLog, logTime: @escaping () -> Double) throws {
+        self.commands = Dictionary(commands.map { ($0.action, $0) }, uniquingKeysWith: { a, _ in a })
+        self.loop = loop
+        self.log = log
+        self.logTime = logTime
+        timer = try loop.timer { [unowned self] in timeoutsDue() }
+    }
+
+    /// A reloaded scene's commands: those running go on (and are reaped); new triggers use these.
+    public func update(_ commands: [SceneCommand]) {
+        self.commands = Dictionary(commands.map { ($0.action, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// An action was sent: start its command, if it has one and may run another instance.
+    public func trigger(_ sent: HandlerLog.ActionSent) {
+        guard let command = commands[sent.action] else { return }
+        let instances = running.lazy.filter { $0.command.action == sent.action }.count
+        guard instances < command.concurrency else {
+            log.commandSkipped(action: sent.action, running: instances, time: sent.time)
+            return
+        }
+        do {
+            let (pid, fd) = try spawn(command, environment: environment(for: sent))
+            let now = monotonicSeconds()
+            var r = Running(command: command, pid: pid, started: now, deadline: now + command.timeout)
+            r.output = try? CommandOutput(fd: fd, action: command.action, loop: loop)
+            if r.output == nil { close(fd) }
+            running.append(r)
+            log.commandStarted(action: command.action, pid: pid, run: command.run, time: sent.time)
+            armTimer()
+        } catch {
+            Diagnostics.print("touchbridge: command for \(sent.action): \(error)", level: .error)
+        }
+    }
+
+    /// SIGCHLD: reaps the commands that ended and logs how.
+    public func reap() {
+        var i = 0
+        while i < running.count {
+            var status: Int32 = 0
+            let r = waitpid(running[i].pid, &status, WNOHANG)
+            guard r == running[i].pid || (r < 0 && errno == ECHILD) else { i += 1; continue }
+            finish(running.remove(at: i), status: r < 0 ? nil : status)
+        }
+        armTimer()
+    }
+
+    /// Shutdown: every running command gets SIGTERM, then SIGKILL after the grace period; all
+    /// are reaped before this returns.
+    public func stopAll() {
+        guard !running.isEmpty else { return }
+        for r in running { kill(-r.pid, SIGTERM) }
+        let end = monotonicSeconds() + SceneCommand.killGrace
+        while !running.isEmpty && monotonicSeconds() < end {
+            reap()
+            if !running.isEmpty { usleep(10_000) }
+        }
+        for r in running { kill(-r.pid, SIGKILL) }
+        while !running.isEmpty {
+            let r = running.removeFirst()
+            var status: Int32 = 0
+            let w = waitpid(r.pid, &status, 0)
+            finish(r, status: w == r.pid ? status : nil)
+        }
+    }
+
+    private func finish(_ r: Running, status: Int32?) {
+        r.output?.drain()
+        r.output?.close()
+        var exit: Int32?, signal: String?
+        if let s = status {
+            let sig = s & 0x7f
+            if sig == 0 { exit = (s >> 8) & 0xff } else { signal = Self.signalName(sig) }
+        }
+        log.commandExited(action: r.command.action, pid: r.pid, status: exit, signal: signal, timedOut: r.terminated,
+                          duration: monotonicSeconds() - r.started, time: logTime())
+    }
+
+    /// The timer: commands past their timeout get SIGTERM, those past the grace SIGKILL.
+    private func timeoutsDue() {
+        let now = monotonicSeconds()
+        for i in running.indices where running[i].deadline <= now {
+            if running[i].terminated {
+                kill(-running[i].pid, SIGKILL)
+                running[i].deadline = .infinity
+            } else {
+                Diagnostics.print("touchbridge: command for \(running[i].command.action) (pid \(running[i].pid)) ran past its "
+                                  + "timeout of \(running[i].command.timeout) s: terminated", level: .warning)
+                kill(-running[i].pid, SIGTERM)
+                running[i].terminated = true
+                running[i].deadline = now + SceneCommand.killGrace
+            }
+        }
+        armTimer()
+    }
+
+    private func armTimer() {
+        let next = running.map(\.deadline).min()
+        timer.arm(next.flatMap { $0.isFinite ? $0 : nil })
+    }
+
+    private func environment(for a: HandlerLog.ActionSent) -> [String] {
+        var env: [String] = []
+        var p = environ
+        while let entry = p.pointee {
+            let s = String(cString: entry)
+            if !s.hasPrefix("TOUCHBRIDGE_") && !s.hasPrefix("NOTIFY_SOCKET=") && !s.hasPrefix("WATCHDOG_")
+                && !s.hasPrefix("LISTEN_") { env.append(s) }
+            p += 1
+        }
+        func fixed(_ v: Double, _ decimals: Int) -> String {
+            var b = TextBuffer(capacity: 32); b.append(fixed: v, decimals: decimals); return b.string
+        }
+        env.append("TOUCHBRIDGE_ACTION=\(a.action)")
+        env.append("TOUCHBRIDGE_SENDER=\(a.sender)")
+        env.append("TOUCHBRIDGE_CONTROL_EVENT=\(a.controlEvent ?? "")")
+        env.append("TOUCHBRIDGE_TARGET=\(a.target ?? "")")
+        env.append("TOUCHBRIDGE_X=\(a.location.map { fixed($0.x, 2) } ?? "")")
+        env.append("TOUCHBRIDGE_Y=\(a.location.map { fixed($0.y, 2) } ?? "")")
+        env.append("TOUCHBRIDGE_TIME=\(fixed(a.time, 6))")
+        env.append("TOUCHBRIDGE_DEVICE=\(a.device)")
+        return env
+    }
+
+    /// Starts `command` in its own process group with an empty signal mask and default
+    /// dispositions; returns its pid and the read end of its output pipe.
+    private func spawn(_ command: SceneCommand, environment: [String]) throws -> (pid_t, Int32) {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw SpawnError(message: "pipe: \(String(cString: strerror(errno)))") }
+        // One thread: nothing can fork between pipe and these.
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
+        defer { close(fds[1]) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, fds[1], 2)
+        var attr = posix_spawnattr_t()
+        posix_spawnattr_init(&attr)
+        defer { posix_spawnattr_destroy(&attr) }
+        var empty = sigset_t(), all = sigset_t()
+        sigemptyset(&empty)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attr, &empty)
+        posix_spawnattr_setsigdefault(&attr, &all)
+        posix_spawnattr_setpgroup(&attr, 0)
+        posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+        let argv = command.run.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup($0) } + [nil]
+        defer { for p in argv + envp { free(p) } }
+        var pid: pid_t = 0
+        let rc = posix_spawn(&pid, command.run[0], &actions, &attr, argv, envp)
+        guard rc == 0 else {
+            close(fds[0])
+            throw SpawnError(message: "cannot start \(command.run[0]): \(String(cString: strerror(rc)))")
+        }
+        return (pid, fds[0])
+    }
+
+    struct SpawnError: Error, CustomStringConvertible {
+        let message: String
+        var description: String { message }
+    }
+
+    static func signalName(_ s: Int32) -> String {
+        switch s {
+        case SIGTERM: return "SIGTERM"
+        case SIGKILL: return "SIGKILL"
+        case SIGINT: return "SIGINT"
+        case SIGHUP: return "SIGHUP"
+        case SIGSEGV: return "SIGSEGV"
+        case SIGABRT: return "SIGABRT"
+        case SIGPIPE: return "SIGPIPE"
+        default: return "SIG\(s)"
+        }
+    }
+}
+
+/// A command's output pipe: read from the loop, written to the daemon's stderr one line at a
+/// time with the action's name in front.
+final class CommandOutput {
+    private let fd: Int32
+    private let prefix: String
+    private let loop: EventLoop
+    private var source: EventLoop.Source?
+    private var pending: [UInt8] = []
+    /// A line longer than this is written in pieces.
+    static let lineLimit = 4096
+
+    init(fd: Int32, action: String, loop: EventLoop) throws {
+        self.fd = fd
+        prefix = "touchbridge: \(action): "
+        self.loop = loop
+        source = try loop.watch(fd, order: .timer) { [unowned self] in drain() }
+    }
+
+    /// Reads what the pipe holds; at its end, writes what is left and stops watching.
+    func drain() {
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n > 0 {
+                pending.append(contentsOf: chunk[0..<n])
+                writeLines()
+                continue
+            }
+            if n < 0 && errno == EINTR { continue }
+            if n == 0 { stopWatching() }
+            break
+        }
+    }
+
+    private func writeLines() {
+        while let nl = pending.firstIndex(of: UInt8(ascii: "\n")) ?? (pending.count >= Self.lineLimit ? Self.lineLimit - 1 : nil) {
+            Diagnostics.print(prefix + String(decoding: pending[...nl].filter { $0 != UInt8(ascii: "\n") }, as: UTF8.self),
+                              level: .notice, always: true)
+            pending.removeFirst(nl + 1)
+        }
+    }
+
+    private func stopWatching() {
+        if !pending.isEmpty {
+            Diagnostics.print(prefix + String(decoding: pending, as: UTF8.self), level: .notice, always: true)
+            pending.removeAll()
+        }
+        if let s = source { loop.remove(s); source = nil }
+    }
+
+    func close() {
+        stopWatching()
+        Glibc.close(fd)
+    }
+}

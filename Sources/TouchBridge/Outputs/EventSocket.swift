@@ -1,0 +1,225 @@
+import Evdev
+import Glibc
+import InputEvents
+import Output
+
+/// `run --socket PATH`: the handler log for every program on the kiosk. Each client gets a
+/// `hello` line, then the log's lines as they are written (all kinds as JSON Lines, or what
+/// its `subscribe` line asks for). Lines are formatted once, whatever the number of clients;
+/// each client has its own bounded queue, so none can hold the loop: one that falls behind
+/// loses whole lines and hears how many, one that stays behind is disconnected.
+public final class EventSocket {
+    public static let maxClients = 64
+    /// The longest line a client may send.
+    public static let lineLimit = 4096
+
+    /// The socket file (nil for a socket systemd passed in, which is systemd's to remove).
+    public let path: String?
+    let fd: Int32
+    private let loop: EventLoop
+    private let log: HandlerLog
+    private let queueCapacity: Int
+    /// Seconds a client may go on losing lines before it is disconnected.
+    private let stallLimit: Double
+    private var source: EventLoop.Source?
+    private(set) var clients: [SocketClient] = []
+    private var nextID = 1
+    private var scratch = TextBuffer(capacity: 1 << 12)
+    /// Writes the `hello` line (the state now).
+    var hello: (inout TextBuffer) -> Void = { _ in }
+    /// The log's time now (for `dropped` and `error` lines).
+    var now: () -> Double = { 0 }
+    var warn: (String, Diagnostics.Level) -> Void = { _, _ in }
+
+    /// Listens on `path` (or on `inherited`, a socket systemd passed) in `loop`.
+    public init(path: String?, inherited: Int32? = nil, loop: EventLoop, log: HandlerLog,
+                queueCapacity: Int = QueuedOutput.defaultCapacity, stallLimit: Double = 30) throws {
+        if let inherited {
+            fd = inherited
+            self.path = nil
+        } else {
+            fd = try UnixSocket.listen(path: path ?? "")
+            self.path = path
+        }
+        signal(SIGPIPE, SIG_IGN)   // a client that leaves ends its output, not the daemon
+        self.loop = loop
+        self.log = log
+        self.queueCapacity = queueCapacity
+        self.stallLimit = stallLimit
+        source = try loop.watch(fd, order: .hotplug) { [unowned self] in acceptAll() }
+    }
+
+    /// The number of clients connected now.
+    public var clientCount: Int { clients.count }
+
+    private func acceptAll() {
+        while let cfd = UnixSocket.accept(fd) {
+            let peer = UnixSocket.peer(cfd)
+            let who = peer.map { "uid \($0.uid), pid \($0.pid)" } ?? "peer unknown"
+            guard clients.count < Self.maxClients else {
+                scratch.removeAll()
+                errorLine("too many clients (at most \(Self.maxClients))", into: &scratch)
+                scratch.withUnsafeBytes { _ = Glibc.write(cfd, $0.baseAddress, $0.count) }
+                close(cfd)
+                warn("event socket: refused a client (\(who)): \(Self.maxClients) are connected", .warning)
+                continue
+            }
+            let c = SocketClient(id: nextID, fd: cfd, peer: peer, capacity: queueCapacity)
+            nextID += 1
+            do {
+                c.source = try loop.watch(cfd, order: .hotplug) { [unowned self, unowned c] in handle(c) }
+            } catch {
+                close(cfd)
+                warn("event socket: \(error)", .error)
+                continue
+            }
+            c.out.wantsWritable = { [unowned self, unowned c] on in if let s = c.source { loop.wantsWritable(s, on) } }
+            c.out.writeDroppedLine = { [unowned self, unowned c] n, b in
+                warn("event socket: client \(c.id) did not keep up; \(n) line\(n == 1 ? "" : "s") dropped", .info)
+                log.writeDropped(n, at: now(), into: &b, format: c.subscription.format)
+            }
+            clients.append(c)
+            warn("event socket: client \(c.id) connected (\(who))", .info)
+            scratch.removeAll()
+            hello(&scratch)
+            scratch.withUnsafeBytes { c.out.send($0) }
+        }
+    }
+
+    /// The client's descriptor is ready: its line (a subscription), its end, or room to write.
+    private func handle(_ c: SocketClient) {
+        if c.reading {
+            var chunk = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+            while true {
+                let n = withUnsafeMutableBytes(of: &chunk) { read(c.fd, $0.baseAddress, $0.count) }
+                if n > 0 {
+                    withUnsafeBytes(of: &chunk) { c.input.append(contentsOf: $0[0..<n]) }
+                    if let problem = takeLines(c) { return refuse(c, problem) }
+                    continue
+                }
+                if n < 0 && (errno == EINTR) { continue }
+                if n < 0 && errno == EAGAIN { break }
+                if n < 0 { return disconnect(c, "read error: \(String(cString: strerror(errno)))") }
+                // End of its input: it may still read (a half-closed socket), or be gone.
+                c.reading = false
+                if let s = c.source { loop.stopReading(s) }
+                break
+            }
+        }
+        if !c.reading && UnixSocket.peerClosed(c.fd) { return disconnect(c, "closed by the client") }
+        c.out.writeReady()
+        if c.out.isBroken { disconnect(c, "closed by the client") }
+    }
+
+    /// Applies the complete lines a client sent; the problem with one, if any.
+    private func takeLines(_ c: SocketClient) -> String? {
+        while let nl = c.input.firstIndex(of: UInt8(ascii: "\n")) {
+            var line = Array(c.input[..<nl])
+            c.input.removeFirst(nl + 1)
+            if line.last == UInt8(ascii: "\r") { line.removeLast() }
+            if line.allSatisfy({ $0 == 32 || $0 == 9 }) { continue }
+            switch Subscription.parse(line) {
+            case let .success(s):
+                c.subscription = s
+                updateFormats()
+            case let .failure(e):
+                return e.description
+            }
+        }
+        return c.input.count > Self.lineLimit ? "a line longer than \(Self.lineLimit) bytes" : nil
+    }
+
+    /// The log writes the other format only while a client takes it.
+    private func updateFormats() {
+        log.writesOtherFormat = clients.contains { $0.subscription.format != log.format }
+    }
+
+    /// Sends the lines logged since the last flush to every client, each in its format and
+    /// kinds. Called before the log's buffers are emptied.
+    public func deliver() {
+        guard !clients.isEmpty else { return }
+        let t = now()
+        for c in clients {
+            guard let (buffer, marks) = log.lines(in: c.subscription.format), !buffer.isEmpty else { continue }
+            if c.subscription.kinds == .all {
+                buffer.withUnsafeBytes { c.out.send($0) }
+            } else {
+                scratch.removeAll()
+                HandlerLog.copy(c.subscription.kinds, from: buffer, marks: marks, into: &scratch)
+                scratch.withUnsafeBytes { c.out.send($0) }
+            }
+            if c.out.isBroken { disconnect(c, "closed by the client"); continue }
+            if !c.out.isDropping { c.droppingSince = nil; continue }
+            let since = c.droppingSince ?? t
+            c.droppingSince = since
+            if t - since > stallLimit {
+                disconnect(c, "too slow: it lost \(c.out.droppedTotal) lines and did not catch up in \(Int(stallLimit)) s")
+            }
+        }
+    }
+
+    /// An error line to a client that broke the protocol, then the end.
+    private func refuse(_ c: SocketClient, _ problem: String) {
+        scratch.removeAll()
+        errorLine(problem, into: &scratch)
+        scratch.withUnsafeBytes { c.out.send($0) }
+        disconnect(c, problem, level: .warning)
+    }
+
+    private func errorLine(_ message: String, into b: inout TextBuffer) {
+        b.append("{\"t\":"); b.append(fixed: now(), decimals: 6)
+        b.append(",\"event\":\"error\",\"error\":"); b.append(jsonString: message); b.append("}\n")
+    }
+
+    private func disconnect(_ c: SocketClient, _ why: String, level: Diagnostics.Level = .info) {
+        guard let i = clients.firstIndex(where: { $0 === c }) else { return }
+        clients.remove(at: i)
+        if let s = c.source { loop.remove(s); c.source = nil }
+        close(c.fd)
+        warn("event socket: client \(c.id) disconnected: \(why)", level)
+        updateFormats()
+    }
+
+    /// Shutdown: each client gets what is queued for it (waiting at most `grace` seconds in
+    /// all), then end of file; the socket file is removed.
+    public func finish(grace: Double = 1) {
+        let end = monotonicSeconds() + grace
+        while true {
+            let waiting = clients.filter { $0.out.pending > 0 && !$0.out.isBroken }
+            let left = end - monotonicSeconds()
+            guard !waiting.isEmpty, left > 0 else { break }
+            var fds = waiting.map { pollfd(fd: $0.fd, events: Int16(POLLOUT), revents: 0) }
+            guard poll(&fds, nfds_t(fds.count), Int32(left * 1000) + 1) > 0 else { break }
+            for (c, p) in zip(waiting, fds) where p.revents != 0 { c.out.writeReady() }
+        }
+        for c in clients {
+            if let s = c.source { loop.remove(s) }
+            close(c.fd)
+        }
+        clients.removeAll()
+        if let s = source { loop.remove(s); source = nil }
+        close(fd)
+        if let path { unlink(path) }
+    }
+}
+
+/// One connected client: its queue, what it subscribed to, what it has sent so far.
+final class SocketClient {
+    let id: Int
+    let fd: Int32
+    let peer: UnixSocket.Peer?
+    let out: QueuedOutput
+    var subscription = Subscription()
+    var input: [UInt8] = []
+    var source: EventLoop.Source?
+    var reading = true
+    /// When it started losing lines (nil while it keeps up).
+    var droppingSince: Double?
+
+    init(id: Int, fd: Int32, peer: UnixSocket.Peer?, capacity: Int) {
+        self.id = id
+        self.fd = fd
+        self.peer = peer
+        out = QueuedOutput(fd: fd, capacity: capacity)
+    }
+}

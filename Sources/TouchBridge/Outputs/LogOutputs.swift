@@ -1,0 +1,67 @@
+import Evdev
+import InputEvents
+import Output
+import TouchKit
+
+/// Where the handler log goes when the loop is about to sleep: standard output (the kinds
+/// `--log-events` chose), the event socket's clients, and the scene's commands (started as
+/// actions are sent). The one place `run` hands lines to their readers.
+final class LogOutputs {
+    let standardOutput: any TextSink
+    /// `--log-events`: what standard output gets.
+    let kinds: HandlerLog.Kinds
+    private(set) var socket: EventSocket?
+    private(set) var commands: CommandRunner?
+    private var scratch = TextBuffer(capacity: 1 << 12)
+
+    init(standardOutput: any TextSink, kinds: HandlerLog.Kinds) {
+        self.standardOutput = standardOutput
+        self.kinds = kinds
+    }
+
+    /// Opens the event socket (`--socket`, or the one systemd passed) in `loop`.
+    func openSocket(_ options: RunOptions, loop: EventLoop, pipeline: TouchPipeline,
+                    screen: @escaping () -> Size, sceneFile: String?, now: @escaping () -> Double,
+                    warn: @escaping (String, Diagnostics.Level) -> Void) throws {
+        let inherited = options.socketActivation ? UnixSocket.inherited() : nil
+        guard options.socketPath != nil || inherited != nil else { return }
+        let s = try EventSocket(path: options.socketPath, inherited: inherited, loop: loop, log: pipeline.log,
+                                stallLimit: options.socketStallLimit)
+        s.hello = { [unowned pipeline] b in HelloLine.write(pipeline, screen: screen(), sceneFile: sceneFile, time: now(), into: &b) }
+        s.now = now
+        s.warn = warn
+        socket = s
+        warn("event socket: listening on \(s.path ?? "the socket systemd passed")", .info)
+    }
+
+    /// Starts the scene's commands as its actions are sent (again after each reload).
+    func runCommands(of scene: Scene, log: HandlerLog, loop: EventLoop, now: @escaping () -> Double) throws {
+        if commands == nil && scene.commands.isEmpty { return }
+        if let commands { commands.update(scene.commands) } else {
+            commands = try CommandRunner(commands: scene.commands, loop: loop, log: log, logTime: now)
+        }
+        log.actionSent = { [unowned self] in commands?.trigger($0) }
+    }
+
+    /// Hands what the log holds to every reader and empties it.
+    func flush(_ log: HandlerLog) {
+        socket?.deliver()
+        if kinds == .all {
+            log.flush(to: standardOutput)
+        } else {
+            scratch.removeAll()
+            HandlerLog.copy(kinds, from: log.buffer, marks: log.marks, into: &scratch)
+            standardOutput.flush(&scratch)
+            log.discard()
+        }
+    }
+
+    /// Shutdown, after the last lines were flushed: commands stopped, clients ended.
+    func finish(_ log: HandlerLog) {
+        if let commands, commands.runningCount > 0 {
+            commands.stopAll()
+            flush(log)
+        }
+        socket?.finish()
+    }
+}

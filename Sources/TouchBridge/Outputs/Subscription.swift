@@ -1,0 +1,67 @@
+/// What an event-socket client asked for with its one line:
+/// `{"subscribe":["action","device"],"format":"text"}` (both members optional; default:
+/// every kind, JSON Lines).
+public struct Subscription: Sendable, Equatable {
+    public var kinds: HandlerLog.Kinds
+    public var format: HandlerLog.Format
+
+    public init(kinds: HandlerLog.Kinds = .all, format: HandlerLog.Format = .json) {
+        self.kinds = kinds
+        self.format = format
+    }
+
+    public static func == (a: Subscription, b: Subscription) -> Bool { a.kinds == b.kinds && a.format == b.format }
+
+    /// The line a client sends for this subscription.
+    public var line: String {
+        let names = HandlerLog.Kind.allCases.filter { kinds.contains($0) }.map { "\"\($0.name)\"" }
+        return "{\"subscribe\":[\(names.joined(separator: ","))],\"format\":\"\(format == .json ? "json" : "text")\"}\n"
+    }
+
+    /// Parses a client's line; the error says what was expected.
+    public static func parse(_ line: [UInt8]) -> Result<Subscription, SubscriptionError> {
+        let root: JSONNode
+        do { root = try JSONParser.parse(line) } catch {
+            return .failure(SubscriptionError("not JSON: expected \(error.expected) at column \(error.column)"))
+        }
+        guard case let .object(members) = root.value else {
+            return .failure(SubscriptionError("expected an object such as {\"subscribe\":[\"action\",\"device\"]}"))
+        }
+        var s = Subscription()
+        for (key, node) in members {
+            switch key {
+            case "subscribe":
+                guard case let .array(items) = node.value else { return .failure(SubscriptionError("'subscribe' takes an array of kinds")) }
+                var kinds = HandlerLog.Kinds()
+                for item in items {
+                    guard case let .string(name) = item.value, let k = HandlerLog.Kind(name: name) else {
+                        return .failure(SubscriptionError("unknown kind \(item.kind == "a string" ? "'\(item.stringValue)'" : item.kind) in 'subscribe' (kinds: \(HandlerLog.Kinds.names))"))
+                    }
+                    kinds.insert(HandlerLog.Kinds(k))
+                }
+                s.kinds = kinds
+            case "format":
+                guard case let .string(f) = node.value, f == "json" || f == "text" else {
+                    return .failure(SubscriptionError("'format' is \"json\" or \"text\""))
+                }
+                s.format = f == "json" ? .json : .text
+            default:
+                return .failure(SubscriptionError("unknown member '\(key)' (a client may send 'subscribe' and 'format')"))
+            }
+        }
+        return .success(s)
+    }
+}
+
+/// Why a client's line was refused.
+public struct SubscriptionError: Error, Equatable, CustomStringConvertible {
+    public let description: String
+    init(_ d: String) { description = d }
+}
+
+private extension JSONNode {
+    var stringValue: String {
+        if case let .string(s) = value { return s }
+        return ""
+    }
+}

@@ -22,11 +22,48 @@ for path in sorted(glob.glob(os.path.join(ROOT, "Tests", "TouchBridgeTests", "Go
             failures += 1
             print(f"{os.path.relpath(path, ROOT)}:{n}: {e.message}", file=sys.stderr)
         seen.add(obj["event"])
+# The socket's own lines, live: hello and error from the built daemon on a recording.
+import socket, tempfile, time
+binary = os.path.join(ROOT, ".build", "debug", "touchbridge")
+if os.path.exists(binary):
+    tmp = tempfile.mkdtemp(prefix="tb-schema-")
+    rec = os.path.join(tmp, "late.evemu")
+    with open(rec, "w") as f:
+        first = True
+        for line in open(os.path.join(ROOT, "examples", "kiosk.evemu")):
+            if line.startswith("E: "):
+                if first:
+                    f.write("E: 0.000000 0000 0000 0000\n")
+                    first = False
+                _, t, rest = line.split(" ", 2)
+                line = f"E: {float(t) + 3:.6f} {rest}"
+            f.write(line)
+    path = os.path.join(tmp, "events.sock")
+    daemon = subprocess.Popen([binary, "run", "--realtime", "--socket", path, "--scene",
+                               os.path.join(ROOT, "examples", "kiosk.json"), rec],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    live = []
+    for _ in range(200):
+        try:
+            good = socket.socket(socket.AF_UNIX); good.connect(path); break
+        except OSError:
+            time.sleep(0.05)
+    bad = socket.socket(socket.AF_UNIX); bad.connect(path); bad.sendall(b"{\"subscribe\":[\"taps\"]}\n")
+    live = bad.makefile("rb").read().decode().splitlines()
+    daemon.terminate(); daemon.wait()
+    live += good.makefile("rb").read().decode().splitlines()
+    for n, line in enumerate(live, 1):
+        obj = json.loads(line)
+        count += 1
+        for e in validator.iter_errors(obj):
+            failures += 1
+            print(f"live socket line {n}: {e.message}: {line[:120]}", file=sys.stderr)
+        seen.add(obj["event"])
 # A bad line must fail (the check itself is checked).
 bad = {"t": 1.0, "event": "touchesBegan", "responder": "A", "touches": [{"id": 1}]}
 assert list(validator.iter_errors(bad)), "the schema accepts an incomplete touch"
 kinds = {"touchesBegan", "touchesMoved", "touchesEnded", "touchesCancelled", "gesture", "action", "deviceAdded", "deviceRemoved",
-         "dropped"}
+         "dropped", "sceneReloaded", "commandStarted", "commandExited", "commandSkipped", "hello", "error"}
 if kinds - seen:
     print(f"line kinds never seen in the golden logs: {sorted(kinds - seen)}", file=sys.stderr)
     failures += 1

@@ -1,0 +1,220 @@
+import Evdev
+import Foundation
+import Glibc
+import Testing
+
+/// `run --socket` and `listen` with recordings played at their recorded pace: what clients
+/// get against what standard output gets, clients that stop, misbehave or are too many, the
+/// end of the run, stale and live sockets, and `listen` itself.
+@Suite("The event socket, with recordings", .enabled(if: HostTestGate.enabled, HostTestGate.reason), .serialized)
+struct EventSocketTests {
+    let kiosk = repositoryDirectory + "/examples/kiosk.json"
+
+    /// `run --realtime --json` on `recording` with the socket at a fresh path, once it listens.
+    func daemon(_ recording: String, _ extra: [String] = [], scene: String? = nil) throws -> (Spawned, String) {
+        let socket = temporaryPath("sock")
+        var args = ["run", "--realtime", "--json", "--socket", socket] + extra
+        if let scene { args += ["--scene", scene] }
+        let d = try Spawned(touchbridgeExecutable, args + [recording])
+        #expect(eventually(timeout: 10) { d.errors.contains("listening on") }, "\(d.errors)")
+        return (d, socket)
+    }
+
+    func lines(_ s: String) -> [String] { s.split(separator: "\n").map(String.init) }
+
+    @Test func threeClientsGetExactlyTheLinesStandardOutputGetsOfTheKindsTheyChose() throws {
+        let rec = try RecordingText.delayed("kiosk", by: 1.5)
+        let (d, socket) = try daemon(rec, scene: kiosk)
+        let all = try TestClient(socket)
+        let actions = try TestClient(socket, send: "{\"subscribe\":[\"action\",\"device\"],\"format\":\"text\"}\n")
+        let touches = try TestClient(socket, send: "{\"subscribe\":[\"touches\"]}\n")
+        for c in [all, actions, touches] { #expect(c.waitForEnd(), "the client got no end of file") }
+        #expect(d.wait() == 0)
+        let out = lines(d.output)
+        // The panel was announced before anyone connected; the hello line says it is there.
+        #expect(eventName(out[0]) == "deviceAdded")
+        for c in [all, actions, touches] {
+            #expect(eventName(c.lines[0]) == "hello")
+            #expect(c.lines[0].contains("\"protocol\":1") && c.lines[0].contains("\"scene\":\"\(kiosk)\""))
+            #expect(c.lines[0].contains("touchbridge example panel") && c.lines[0].contains("\"windows\":[\"Kiosk\"]"))
+        }
+        #expect(Array(all.lines.dropFirst()) == Array(out.dropFirst()))
+        #expect(Array(touches.lines.dropFirst()) == out.filter { eventName($0)?.hasPrefix("touches") == true })
+        #expect(touches.lines.count > 10)
+        // The text client gets run's text lines: the same run without --json, filtered.
+        let text = try Spawned(touchbridgeExecutable, ["run", "--scene", kiosk, "--log-events", "action,device", rec])
+        #expect(text.wait() == 0)
+        #expect(Array(actions.lines.dropFirst()) == Array(lines(text.output).dropFirst()))
+        #expect(actions.lines.contains { $0.contains(" action orderCoffee from Coffee touchUpInside -> AppDelegate") })
+        #expect(d.errors.contains("client 1 connected (uid \(getuid()), pid \(getpid()))"))
+    }
+
+    /// Five fingers moving for three seconds at 500 frames a second: about 600 KiB a second of log.
+    func flood(seconds: Double = 3) throws -> String {
+        var r = RecordingText()
+        r.sync(0)
+        let start = 1.0
+        for f in 0..<5 { r.down(start, slot: f, id: f + 1, Double(100 + 100 * f), 100) }
+        r.sync(start)
+        let frames = Int(seconds * 500)
+        for i in 1...frames {
+            let t = start + Double(i) * 0.002
+            for f in 0..<5 { r.move(t, slot: f, Double(100 + 100 * f) + Double(i % 200), 100 + Double(i % 300)) }
+            r.sync(t)
+        }
+        let end = start + Double(frames + 1) * 0.002
+        for f in 0..<5 { r.up(end, slot: f) }
+        r.sync(end)
+        return try r.file()
+    }
+
+    @Test func aClientThatStopsReadingLosesWholeLinesIsToldHowManyAndHoldsNobodyElse() throws {
+        let (d, socket) = try daemon(try flood())
+        let reader = try TestClient(socket)
+        let stopped = try TestClient(socket, paused: true)
+        usleep(2_500_000)                  // 1.5 s into the flood
+        stopped.resume()
+        #expect(reader.waitForEnd() && stopped.waitForEnd())
+        #expect(d.wait() == 0)
+        let out = lines(d.output)
+        #expect(Array(reader.lines.dropFirst()) == Array(out.dropFirst()), "the reading client lost lines")
+        let got = Array(stopped.lines.dropFirst())
+        let dropped = got.filter { eventName($0) == "dropped" }
+        #expect(dropped.count == 1, "\(dropped)")
+        let lost = dropped.first.flatMap { Int($0.split(separator: ":").last!.dropLast()) } ?? 0
+        #expect(lost > 0)
+        let kept = got.filter { eventName($0) != "dropped" }
+        // Whole lines only, each one of standard output's, in order; the count adds up.
+        #expect(kept.allSatisfy { $0.hasPrefix("{\"t\":") && $0.hasSuffix("}") })
+        var i = out.startIndex
+        for line in kept {
+            while i < out.endIndex && out[i] != line { i += 1 }
+            #expect(i < out.endIndex, "a line standard output does not have: \(line.prefix(80))")
+        }
+        #expect(kept.count + lost == out.count - 1)
+        #expect(d.errors.contains("client 2 did not keep up"))
+    }
+
+    @Test func aClientThatStaysBehindIsDisconnectedWithAReason() throws {
+        let (d, socket) = try daemon(try flood(seconds: 2), ["--socket-stall-limit", "0.5"])
+        let reader = try TestClient(socket)
+        let stopped = try TestClient(socket, paused: true)
+        #expect(eventually(timeout: 10) { d.errors.contains("client 2 disconnected: too slow") }, "\(d.errors)")
+        stopped.resume()
+        #expect(stopped.waitForEnd(timeout: 5))
+        #expect(reader.waitForEnd())
+        #expect(d.wait() == 0)
+        #expect(Array(reader.lines.dropFirst()) == Array(lines(d.output).dropFirst()))
+    }
+
+    @Test func theSixtyFifthClientIsRefusedAndBadClientsAreClosed() throws {
+        let rec = try RecordingText.delayed("kiosk", by: 6)
+        let (d, socket) = try daemon(rec, scene: kiosk)
+        var clients: [TestClient] = []
+        for _ in 0..<64 { clients.append(try TestClient(socket)) }
+        #expect(eventually { clients.allSatisfy { $0.lines.count == 1 } })
+        let extra = try TestClient(socket)
+        #expect(extra.waitForEnd(timeout: 5))
+        #expect(extra.lines.count == 1 && extra.lines[0].contains("\"event\":\"error\"") && extra.lines[0].contains("too many clients"))
+        for c in clients.suffix(4) { c.disconnect() }         // four leave: room for the hostile ones
+        clients.removeLast(4)
+        #expect(eventually { d.errors.components(separatedBy: "disconnected: closed by the client").count == 5 })
+        let cases = [("hello\n", "not JSON"), ("{\"subscribe\":[\"taps\"]}\n", "unknown kind 'taps'"),
+                     ("{\"subscribe\":[],\"colour\":1}\n", "unknown member 'colour'"),
+                     (String(repeating: "x", count: 5000), "longer than 4096 bytes")]
+        for (input, message) in cases {
+            let c = try TestClient(socket, send: input)
+            #expect(c.waitForEnd(timeout: 5), "\(message)")
+            #expect(c.lines.count == 2 && eventName(c.lines[1]) == "error" && c.lines[1].contains(message), "\(c.lines)")
+        }
+        // The good clients go on: they get the whole run.
+        d.signal(SIGTERM)
+        #expect(d.wait() == 0)
+        #expect(clients.allSatisfy { $0.waitForEnd() && $0.lines.count == 1 + lines(d.output).count - 1 })
+    }
+
+    @Test func sigtermSendsTheFinalCancellationsThenEndOfFile() throws {
+        var r = RecordingText()
+        r.sync(0)
+        r.down(1, slot: 0, id: 7, 400, 240)
+        r.sync(1)
+        r.up(30, slot: 0)
+        r.sync(30)
+        let (d, socket) = try daemon(try r.file())
+        let c = try TestClient(socket)
+        #expect(eventually(timeout: 5) { c.lines.contains { eventName($0) == "touchesBegan" } })
+        d.signal(SIGTERM)
+        #expect(c.waitForEnd(timeout: 5))
+        #expect(d.wait() == 0)
+        #expect(eventName(c.lines.last ?? "") == "touchesCancelled", "\(c.lines)")
+        #expect(access(socket, F_OK) != 0, "the socket file is removed at exit")
+    }
+
+    @Test func aStaleSocketIsReplacedAndALiveOneStopsTheStart() throws {
+        // A socket file nobody listens on, as a crash leaves it.
+        let stale = temporaryPath("stale")
+        let fd = try UnixSocket.listen(path: stale)
+        close(fd)
+        let rec = try RecordingText.delayed("kiosk", by: 3)
+        let first = try Spawned(touchbridgeExecutable, ["run", "--realtime", "--socket", stale, rec])
+        #expect(eventually(timeout: 10) { first.errors.contains("listening on") }, "\(first.errors)")
+        let second = try Spawned(touchbridgeExecutable, ["run", "--realtime", "--socket", stale, rec])
+        #expect(second.wait() == 73)
+        #expect(second.errors.contains("another program (pid \(first.pid)) is listening on it"), "\(second.errors)")
+        first.signal(SIGTERM)
+        #expect(first.wait() == 0)
+        // Not a socket: never removed.
+        let plain = temporaryPath("plain")
+        try "keep me".write(toFile: plain, atomically: true, encoding: .utf8)
+        let third = try Spawned(touchbridgeExecutable, ["run", "--realtime", "--socket", plain, rec])
+        #expect(third.wait() == 73)
+        #expect(third.errors.contains("exists and is not a socket"))
+        #expect((try? String(contentsOfFile: plain, encoding: .utf8)) == "keep me")
+    }
+
+    @Test func listenPrintsRunsTextAndFollowsARestart() throws {
+        let socket = temporaryPath("sock")
+        let listen = try Spawned(touchbridgeExecutable, ["listen", "--socket", socket, "--events", "action,device"])
+        #expect(eventually { listen.errors.contains("waiting for the daemon on \(socket)") }, "\(listen.errors)")
+        let rec = try RecordingText.delayed("kiosk", by: 2.5)
+        for round in 1...2 {
+            let d = try Spawned(touchbridgeExecutable, ["run", "--realtime", "--socket", socket, "--scene", kiosk, rec])
+            #expect(d.wait(timeout: 20) == 0)
+            #expect(eventually { listen.output.components(separatedBy: "action orderWater").count == round + 1 }, "\(listen.output)")
+        }
+        #expect(listen.errors.contains("reconnecting") && listen.errors.contains("connected again"), "\(listen.errors)")
+        listen.stop()
+        let expected = try Spawned(touchbridgeExecutable, ["run", "--scene", kiosk, "--log-events", "action,device", rec])
+        #expect(expected.wait() == 0)
+        let one = Array(lines(expected.output).dropFirst())       // the panel was added before listen connected
+        #expect(lines(listen.output) == one + one)
+    }
+
+    @Test func listenExits69WhenNothingListensAnd77OutsideTheGroup() throws {
+        let nobody = try Spawned(touchbridgeExecutable, ["listen", "--no-wait", "--socket", temporaryPath("none")])
+        #expect(nobody.wait() == 69)
+        #expect(nobody.errors.contains("nothing listens on"))
+        guard let setpriv = tool("setpriv") else { return }
+        let (d, socket) = try daemon(try RecordingText.delayed("kiosk", by: 5))
+        let outsider = try Spawned(setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups", touchbridgeExecutable,
+                                             "listen", "--socket", socket])
+        #expect(outsider.wait() == 77)
+        #expect(outsider.errors.contains("is for the group 'root'") && outsider.errors.contains("usermod -aG root"),
+                "\(outsider.errors)")
+        d.signal(SIGTERM)
+        #expect(d.wait() == 0)
+    }
+
+    @Test func systemdCanPassTheListeningSocket() throws {
+        guard let activate = tool("systemd-socket-activate") else { return }
+        let socket = temporaryPath("activated")
+        let rec = try RecordingText.delayed("kiosk", by: 2)
+        let d = try Spawned(activate, ["-l", socket, touchbridgeExecutable, "run", "--realtime", "--json", "--scene", kiosk, rec])
+        let c = try TestClient(socket)
+        #expect(c.waitForEnd(timeout: 20))
+        #expect(d.wait() == 0)
+        #expect(eventName(c.lines.first ?? "") == "hello")
+        #expect(c.lines.contains { eventName($0) == "action" })
+        #expect(d.errors.contains("listening on the socket systemd passed"), "\(d.errors)")
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Glibc
+import Testing
+
+/// The scene's `commands`, run by `touchbridge run` on recordings: the environment a command
+/// gets, its output on stderr, its timeout, its concurrency, and a program refused at load.
+@Suite("Commands on actions", .enabled(if: HostTestGate.enabled, HostTestGate.reason), .serialized)
+struct SceneCommandTests {
+    /// The kiosk scene with `commands` added; the file's path.
+    func kioskScene(commands: String) throws -> String {
+        var text = try String(contentsOfFile: repositoryDirectory + "/examples/kiosk.json", encoding: .utf8)
+        let end = text.range(of: "}", options: .backwards)!
+        text.replaceSubrange(end, with: ", \"commands\": \(commands)\n}")
+        let path = temporaryPath("scene") + ".json"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    func run(_ scene: String, _ recording: String, json: Bool = true) throws -> Spawned {
+        let p = try Spawned(touchbridgeExecutable, ["run", "--scene", scene] + (json ? ["--json"] : []) + [recording])
+        #expect(p.wait(timeout: 30) == 0, "\(p.errors)")
+        return p
+    }
+
+    @Test func aCommandGetsTheActionInItsEnvironmentAndItsOutputGoesToStderr() throws {
+        let dump = temporaryPath("env")
+        let scene = try kioskScene(commands: """
+            {"orderCoffee": {"run": ["/bin/sh", "-c", "env | grep ^TOUCHBRIDGE_ | sort > \(dump); echo brewing; echo done >&2"]}}
+            """)
+        let p = try run(scene, repositoryDirectory + "/examples/kiosk.evemu")
+        let env = try String(contentsOfFile: dump, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(env == ["TOUCHBRIDGE_ACTION=orderCoffee", "TOUCHBRIDGE_CONTROL_EVENT=touchUpInside",
+                        "TOUCHBRIDGE_DEVICE=\(repositoryDirectory)/examples/kiosk.evemu", "TOUCHBRIDGE_SENDER=Coffee",
+                        "TOUCHBRIDGE_TARGET=AppDelegate", "TOUCHBRIDGE_TIME=0.061338", "TOUCHBRIDGE_X=160.00", "TOUCHBRIDGE_Y=380.00"],
+                "\(env)")
+        #expect(p.errors.contains("touchbridge: orderCoffee: brewing\n") && p.errors.contains("touchbridge: orderCoffee: done\n"),
+                "\(p.errors)")
+        let lines = p.output.split(separator: "\n")
+        let action = lines.firstIndex { $0.contains("\"event\":\"action\",\"action\":\"orderCoffee\"") }
+        let started = lines.firstIndex { $0.contains("\"event\":\"commandStarted\",\"action\":\"orderCoffee\"") }
+        #expect(action != nil && started == action.map { $0 + 1 }, "the command starts right after its action's line")
+        #expect(lines.contains { $0.contains("\"event\":\"commandExited\",\"action\":\"orderCoffee\"") && $0.contains("\"status\":0,\"signal\":null,\"timedOut\":false") })
+    }
+
+    @Test func aCommandPastItsTimeoutIsTerminated() throws {
+        let scene = try kioskScene(commands: #"{"orderTea": {"run": ["/bin/sleep", "30"], "timeout": 0.3}}"#)
+        let p = try run(scene, repositoryDirectory + "/examples/kiosk.evemu", json: false)
+        let exited = p.output.split(separator: "\n").filter { $0.contains("commandExited orderTea") }
+        #expect(exited.count == 1 && exited[0].contains("signal SIGTERM timed out"), "\(p.output)")
+        #expect(p.errors.contains("ran past its timeout of 0.3 s: terminated"))
+    }
+
+    @Test func fiftyTriggersASecondAreBoundedByConcurrency() throws {
+        // 50 taps on Coffee in one second; the command takes longer than the whole burst.
+        var r = RecordingText()
+        for i in 0..<50 {
+            let t = Double(i) * 0.02
+            r.down(t, slot: 0, id: i + 1, 160, 380)
+            r.sync(t)
+            r.up(t + 0.01, slot: 0)
+            r.sync(t + 0.01)
+        }
+        let scene = try kioskScene(commands: #"{"orderCoffee": {"run": ["/bin/sleep", "0.5"], "concurrency": 3}}"#)
+        let p = try run(scene, try r.file())
+        let lines = p.output.split(separator: "\n")
+        func count(_ event: String) -> Int { lines.filter { $0.contains("\"event\":\"\(event)\"") }.count }
+        #expect(count("action") == 50)
+        #expect(count("commandStarted") + count("commandSkipped") == 50)
+        #expect(count("commandStarted") == 3, "the recording plays faster than a command ends")
+        #expect(count("commandExited") == 3)
+        #expect(lines.filter { $0.contains("commandSkipped") }.allSatisfy { $0.contains("\"running\":3") })
+    }
+
+    @Test func aMissingProgramIsRefusedWhenTheSceneIsLoaded() throws {
+        let scene = try kioskScene(commands: #"{"orderCoffee": {"run": ["/usr/local/bin/no-such-vend", "coffee"]}}"#)
+        let p = try Spawned(touchbridgeExecutable, ["run", "--scene", scene, repositoryDirectory + "/examples/kiosk.evemu"])
+        #expect(p.wait() == 65)
+        let line = try String(contentsOfFile: scene, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            .firstIndex { $0.contains("no-such-vend") }.map { $0 + 1 }
+        #expect(p.errors.contains("\(scene): commands.orderCoffee.run[0]: ") && p.errors.contains("(line \(line ?? 0))")
+                && p.errors.contains("no such program"), "\(p.errors)")
+        #expect(p.output.isEmpty, "nothing runs")
+        let relative = try kioskScene(commands: #"{"orderCoffee": {"run": ["vend"]}}"#)
+        let q = try Spawned(touchbridgeExecutable, ["scene", relative])
+        #expect(q.wait() == 65)
+        #expect(q.errors.contains("expected an absolute path"), "\(q.errors)")
+    }
+}

@@ -1,0 +1,135 @@
+import Evdev
+import Foundation
+import Glibc
+import Testing
+
+/// Runs the event-socket tests on the host only (recordings need no uinput); the VM runs the
+/// live-panel ones.
+enum HostTestGate {
+    static let enabled = !DeviceTestGate.required
+    static let reason: Comment = "runs on the host with recordings"
+}
+
+/// The repository's root.
+let repositoryDirectory: String = {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().path
+}()
+
+/// A fresh path for a socket or file in the temporary directory.
+func temporaryPath(_ name: String) -> String {
+    NSTemporaryDirectory() + "tb-\(name)-\(UUID().uuidString.prefix(8))"
+}
+
+/// Evemu recordings written for the socket tests, on the examples' panel (tenths of a point).
+struct RecordingText {
+    private var lines: [String] = []
+
+    /// The example panel's description lines (everything but the events of `kiosk.evemu`).
+    static let header: [String] = {
+        let text = (try? String(contentsOfFile: repositoryDirectory + "/examples/kiosk.evemu", encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("E:") }
+    }()
+
+    /// `examples/NAME.evemu` with its events moved `delay` seconds later behind an empty frame
+    /// at 0, so clients can connect before the first touch of a `--realtime` run.
+    static func delayed(_ name: String, by delay: Double) throws -> String {
+        let text = try String(contentsOfFile: repositoryDirectory + "/examples/\(name).evemu", encoding: .utf8)
+        var out: [String] = []
+        var started = false
+        for line in text.split(separator: "\n") {
+            guard line.hasPrefix("E: ") else { out.append(String(line)); continue }
+            if !started { out.append("E: 0.000000 0000 0000 0000"); started = true }
+            let parts = line.split(separator: " ", maxSplits: 2)
+            out.append(String(format: "E: %.6f %@", Double(parts[1])! + delay, String(parts[2])))
+        }
+        return try write(out)
+    }
+
+    mutating func event(_ t: Double, _ type: Int, _ code: Int, _ value: Int) {
+        lines.append(String(format: "E: %.6f %04x %04x %d", t, type, code, value))
+    }
+
+    mutating func sync(_ t: Double) { event(t, 0, 0, 0) }
+
+    /// Finger `slot` (tracking id `id`) down at `x`,`y` (screen points).
+    mutating func down(_ t: Double, slot: Int, id: Int, _ x: Double, _ y: Double) {
+        event(t, 3, 0x2f, slot); event(t, 3, 0x39, id)
+        event(t, 3, 0x35, Int(x * 10)); event(t, 3, 0x36, Int(y * 10))
+    }
+
+    mutating func move(_ t: Double, slot: Int, _ x: Double, _ y: Double) {
+        event(t, 3, 0x2f, slot); event(t, 3, 0x35, Int(x * 10)); event(t, 3, 0x36, Int(y * 10))
+    }
+
+    mutating func up(_ t: Double, slot: Int) {
+        event(t, 3, 0x2f, slot); event(t, 3, 0x39, -1)
+    }
+
+    /// Writes the header and the events; the file's path.
+    func file() throws -> String { try Self.write(Self.header + lines) }
+
+    private static func write(_ lines: [String]) throws -> String {
+        let path = temporaryPath("rec") + ".evemu"
+        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+}
+
+/// A client of the event socket, reading on a thread of its own until the daemon closes.
+final class TestClient: @unchecked Sendable {
+    let fd: Int32
+    private let lock = NSLock()
+    private var received: [UInt8] = []
+    private var reading = true
+    private let done = DispatchSemaphore(value: 0)
+
+    /// Connects (retrying while the daemon starts); sends `line` first when given. `paused`
+    /// clients read nothing until `resume`.
+    init(_ path: String, send line: String? = nil, paused: Bool = false) throws {
+        var result: Result<Int32, UnixSocket.Failure> = UnixSocket.connect(path: path)
+        for _ in 0..<250 {
+            if case .success = result { break }
+            usleep(20_000)
+            result = UnixSocket.connect(path: path)
+        }
+        fd = try result.get()
+        if let line { _ = line.withCString { write(fd, $0, strlen($0)) } }
+        reading = !paused
+        let t = Thread { [self] in loop() }
+        t.start()
+    }
+
+    private func loop() {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            lock.lock(); let go = reading; lock.unlock()
+            if !go { usleep(10_000); continue }
+            let n = read(fd, &chunk, chunk.count)
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            lock.lock(); received += chunk[0..<n]; lock.unlock()
+        }
+        done.signal()
+    }
+
+    func resume() { lock.lock(); reading = true; lock.unlock() }
+
+    /// Leaves: the daemon sees the connection closed.
+    func disconnect() { shutdown(fd, Int32(SHUT_RDWR)) }
+
+    var text: String { lock.lock(); defer { lock.unlock() }; return String(decoding: received, as: UTF8.self) }
+    var lines: [String] { text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+
+    /// Waits for the end of file; false when it did not come in time.
+    func waitForEnd(timeout: Double = 20) -> Bool { done.wait(timeout: .now() + timeout) == .success }
+
+    deinit { close(fd) }
+}
+
+/// The `event` of a JSON line.
+func eventName(_ line: String) -> String? {
+    guard let r = line.range(of: "\"event\":\"") else { return nil }
+    let rest = line[r.upperBound...]
+    return rest.firstIndex(of: "\"").map { String(rest[..<$0]) }
+}

@@ -55,6 +55,7 @@ test: test-deps
 unit-test:
 	swift test --skip-build
 	python3 scripts/check-log-schema.py
+	scripts/broker-test/run.sh
 	/usr/bin/python3 scripts/check-metrics.py
 	python3 scripts/check-picture.py
 	python3 scripts/check-docs.py

@@ -50,8 +50,17 @@ if os.path.exists(binary):
             time.sleep(0.05)
     bad = socket.socket(socket.AF_UNIX); bad.connect(path); bad.sendall(b"{\"subscribe\":[\"taps\"]}\n")
     live = bad.makefile("rb").read().decode().splitlines()
-    daemon.terminate(); daemon.wait()
+    # examples/consume.py on the socket: the orders, then it waits for the daemon to come back.
+    app = subprocess.Popen([sys.executable, os.path.join(ROOT, "examples", "consume.py"), "--socket", path],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    daemon.wait(timeout=60)
     live += good.makefile("rb").read().decode().splitlines()
+    time.sleep(0.5)
+    app.terminate()
+    app_out, app_err = app.communicate()
+    if "order: water" not in app_out or "page 2" not in app_out or "reconnecting" not in app_err:
+        print("examples/consume.py --socket gave:\n" + app_out + app_err, file=sys.stderr)
+        failures += 1
     for n, line in enumerate(live, 1):
         obj = json.loads(line)
         count += 1

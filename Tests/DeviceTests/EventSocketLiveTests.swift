@@ -1,0 +1,98 @@
+import Evdev
+import Foundation
+import Glibc
+import InputEvents
+import Testing
+
+/// `run --socket` on a uinput panel: clients against standard output while a client is stopped,
+/// and SIGHUP and SIGTERM with clients connected.
+@Suite("The event socket on uinput panels", .enabled(if: DeviceTestGate.enabled, DeviceTestGate.reason), .serialized)
+struct EventSocketLiveTests {
+    let k = Kernel.self
+
+    func daemon(_ panel: UInputDevice, _ args: [String]) throws -> (Spawned, String) {
+        let socket = temporaryPath("sock")
+        let d = try Spawned(touchbridgeExecutable, ["run", "--json", "--socket", socket] + args + [panel.devnode])
+        #expect(eventually(timeout: 10) { d.errors.contains(": reading ") && d.errors.contains("listening on") }, "\(d.errors)")
+        return (d, socket)
+    }
+
+    func lines(_ s: String) -> [String] { s.split(separator: "\n").map(String.init) }
+
+    @Test func clientsGetStandardOutputsLinesWhileAStoppedOneLosesOnlyItsOwn() throws {
+        let (panel, _) = try createDevice(VirtualDevices.multitouch(name: "TB Socket Panel"))
+        let (d, socket) = try daemon(panel, ["--screen", "800x480"])
+        let all = try TestClient(socket)
+        let some = try TestClient(socket, send: "{\"subscribe\":[\"device\",\"touches\"],\"format\":\"text\"}\n")
+        let stopped = try TestClient(socket, paused: true)
+        #expect(eventually { all.lines.count == 1 && some.lines.count == 1 && d.errors.contains("client 3 connected") })
+        // Five fingers through 700 frames at 12 ms: about 850 KiB of log, more than the stopped
+        // client's socket and queue hold.
+        for slot in Int32(0)..<5 {
+            try panel.frame([(k.EV_ABS, k.ABS_MT_SLOT, slot), (k.EV_ABS, k.ABS_MT_TRACKING_ID, slot + 1),
+                             (k.EV_ABS, k.ABS_MT_POSITION_X, 200 + 300 * slot), (k.EV_ABS, k.ABS_MT_POSITION_Y, 200)])
+        }
+        for i in Int32(1)...700 {
+            var moves: [(UInt16, UInt16, Int32)] = []
+            for slot in Int32(0)..<5 {
+                moves += [(k.EV_ABS, k.ABS_MT_SLOT, slot), (k.EV_ABS, k.ABS_MT_POSITION_X, 200 + 300 * slot + i),
+                          (k.EV_ABS, k.ABS_MT_POSITION_Y, 200 + i)]
+            }
+            try panel.frame(moves)
+            usleep(12_000)
+        }
+        for slot in Int32(0)..<5 { try panel.frame([(k.EV_ABS, k.ABS_MT_SLOT, slot), (k.EV_ABS, k.ABS_MT_TRACKING_ID, -1)]) }
+        #expect(eventually(timeout: 10) { all.lines.filter { $0.contains("touchesEnded") }.count >= 1 && all.lines.last?.contains("touchesEnded") == true })
+        stopped.resume()
+        #expect(eventually(timeout: 10) { stopped.lines.contains { eventName($0) == "dropped" } },
+                "\(stopped.lines.count) lines, last: \(stopped.lines.last?.prefix(100) ?? "")")
+        // Caught up: a tap now reaches every client, whole.
+        try panel.frame([(k.EV_ABS, k.ABS_MT_SLOT, 0), (k.EV_ABS, k.ABS_MT_TRACKING_ID, 9), (k.EV_ABS, k.ABS_MT_POSITION_X, 1000),
+                         (k.EV_ABS, k.ABS_MT_POSITION_Y, 1000)])
+        try panel.frame([(k.EV_ABS, k.ABS_MT_TRACKING_ID, -1)])
+        #expect(eventually(timeout: 10) { [all, some, stopped].allSatisfy { $0.lines.last?.contains("touchesEnded") == true } })
+        #expect(stopped.lines.suffix(2).map { eventName($0) ?? "" } == ["touchesBegan", "touchesEnded"])
+        #expect(d.stop() == 0)
+        for c in [all, some, stopped] { #expect(c.waitForEnd(timeout: 10)) }
+        let out = lines(d.output)
+        let added = out.prefix { eventName($0) == "deviceAdded" }.count
+        #expect(Array(all.lines.dropFirst()) == Array(out.dropFirst(added)), "the reading client got every line")
+        #expect(some.lines.dropFirst().allSatisfy { $0.contains(" touches") || $0.contains(" device") })
+        #expect(some.lines.count == 1 + out.dropFirst(added).filter { eventName($0)?.hasPrefix("touches") == true }.count)
+        let dropped = stopped.lines.filter { eventName($0) == "dropped" }
+        let lost = dropped.first.flatMap { Int($0.split(separator: ":").last!.dropLast()) } ?? 0
+        #expect(dropped.count == 1 && lost > 0)
+        #expect(stopped.lines.count - 2 + lost == out.count - added, "what it got and what it lost add up")
+        #expect(!d.errors.contains("SYN_DROPPED"), "the kernel never dropped the panel's events: \(d.errors)")
+    }
+
+    @Test func sighupKeepsClientsAndSigtermEndsThemAfterTheCancellations() throws {
+        let scene = temporaryPath("scene") + ".json"
+        try FileManager.default.copyItem(atPath: repositoryDirectory + "/examples/kiosk.json", toPath: scene)
+        let (panel, _) = try createDevice(VirtualDevices.multitouch(name: "TB Socket Reload Panel"))
+        let (d, socket) = try daemon(panel, ["--scene", scene, "--screen", "800x480"])
+        let c = try TestClient(socket)
+        #expect(eventually { c.lines.count == 1 })
+        try panel.frame([(k.EV_ABS, k.ABS_MT_TRACKING_ID, 1), (k.EV_ABS, k.ABS_MT_POSITION_X, 2000),
+                         (k.EV_ABS, k.ABS_MT_POSITION_Y, 500), (k.EV_KEY, k.BTN_TOUCH, 1)])
+        #expect(eventually { c.lines.contains { eventName($0) == "touchesBegan" } })
+        #expect(c.lines[0].contains("\"touches\":[]"), "nothing was down when it connected")
+        d.signal(SIGHUP)
+        #expect(eventually { c.lines.contains { eventName($0) == "sceneReloaded" } }, "\(c.lines)")
+        let reload = c.lines.firstIndex { eventName($0) == "sceneReloaded" }!
+        #expect(eventName(c.lines[reload - 1]) == "touchesCancelled", "the finger was cancelled through the old scene first")
+        #expect(c.lines[reload].contains("\"windows\":[\"Kiosk\"]"))
+        // A late client sees the finger still down in its hello line.
+        try panel.frame([(k.EV_ABS, k.ABS_MT_TRACKING_ID, -1), (k.EV_KEY, k.BTN_TOUCH, 0)])
+        try panel.frame([(k.EV_ABS, k.ABS_MT_TRACKING_ID, 2), (k.EV_ABS, k.ABS_MT_POSITION_X, 2000),
+                         (k.EV_ABS, k.ABS_MT_POSITION_Y, 500), (k.EV_KEY, k.BTN_TOUCH, 1)])
+        #expect(eventually { c.lines.filter { eventName($0) == "touchesBegan" }.count == 2 })
+        let late = try TestClient(socket)
+        #expect(eventually { late.lines.count == 1 })
+        #expect(late.lines[0].contains("\"touches\":[{\"id\":") && late.lines[0].contains("\"view\":\"Home\""), "\(late.lines)")
+        #expect(d.stop() == 0)
+        #expect(c.waitForEnd(timeout: 5) && late.waitForEnd(timeout: 5))
+        #expect(eventName(c.lines.last!) == "touchesCancelled" && eventName(late.lines.last!) == "touchesCancelled")
+        #expect(c.lines.dropFirst() == lines(d.output).dropFirst(1)[...], "the same lines as standard output")
+    }
+}

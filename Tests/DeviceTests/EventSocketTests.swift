@@ -205,6 +205,17 @@ struct EventSocketTests {
         #expect(d.wait() == 0)
     }
 
+    @Test func theSocatOneLinerOfTheDocsReadsTheStream() throws {
+        guard let socat = tool("socat") else { return }
+        let rec = try RecordingText.delayed("kiosk", by: 2)
+        let (d, socket) = try daemon(rec, scene: kiosk)
+        let s = try Spawned(socat, ["-u", "UNIX-CONNECT:\(socket)", "-"])
+        #expect(d.wait(timeout: 20) == 0)
+        #expect(s.wait(timeout: 5) == 0)
+        #expect(eventName(lines(s.output).first ?? "") == "hello")
+        #expect(Array(lines(s.output).dropFirst()) == Array(lines(d.output).dropFirst()))
+    }
+
     @Test func systemdCanPassTheListeningSocket() throws {
         guard let activate = tool("systemd-socket-activate") else { return }
         let socket = temporaryPath("activated")

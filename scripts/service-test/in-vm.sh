@@ -165,7 +165,23 @@ systemctl reload touchbridge.service
 check "a broken scene is refused with where and why" within 10 jgrew "the scene in service stays" 0
 check "...and the old scene stays in service" tap lobby 2000 1200
 check "the daemon is the same process after both reloads" [ "$(main_pid)" = "$pid" ]
+# Commands on actions, under the unit's hardening: a button whose action runs a program, as
+# the daemon's user, its output in the journal.
+cat > /etc/touchbridge/scene.json <<'SCENE'
+{ "windows": [ { "name": "Window", "root": { "name": "screen", "subviews": [
+    { "name": "Bell", "frame": [0, 0, 4000, 4000], "control": { "actions": { "touchUpInside": "ring" } } } ] } } ],
+  "commands": { "ring": { "run": ["/bin/sh", "-c", "echo rung by $(id -un) at $TOUCHBRIDGE_X,$TOUCHBRIDGE_Y"], "timeout": 5 } } }
+SCENE
+systemctl reload touchbridge.service
+within 10 jgrew "scene reloaded" 1
+n=$(journal | grep -cF "commandExited ring")
+down 7 1000 1000; up
+check "a command runs on its action, as touchbridge, its output in the journal" \
+  within 10 sh -c "journalctl -q -u touchbridge.service -o cat | grep -q 'touchbridge: ring: rung by touchbridge at '"
+check "...and exits 0 (commandExited in the journal)" within 10 jgrew "commandExited ring pid" "$n"
+check "...with status 0" sh -c "journalctl -q -u touchbridge.service -o cat | grep 'commandExited ring' | tail -n 1 | grep -q 'status 0'"
 cp "$work/scene.json" /etc/touchbridge/scene.json
+systemctl reload touchbridge.service
 
 # The watchdog: a frozen daemon is killed after WatchdogSec and restarted.
 need "the daemon before the watchdog test is a live process" sh -c "[ '$pid' -gt 0 ] && kill -0 '$pid'"

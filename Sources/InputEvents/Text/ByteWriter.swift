@@ -14,7 +14,7 @@ public struct ByteWriter {
     /// `write(compact:)` can take, for sizing with `TextBuffer.write(maxBytes:)`.
     public static let maxNumberBytes = 40
 
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func write(_ s: StaticString) {
         let c = s.utf8CodeUnitCount
         (base + n).update(from: s.utf8Start, count: c)

@@ -61,6 +61,40 @@ PY
 record() { echo "boot=$boot $*" >> "$out"; echo "boot=$boot $*"; }
 
 tools="floor tb-evtest tb-run evtest libinput"
+
+# 6. (E2E_SOCKET=1; E2E_ONLY=socket skips 1-5) The event socket: run --json --socket's CPU per
+#    event with no client and with 3 clients reading everything; stdout's latency with no
+#    client and with one client stopped (SIGSTOP) beside two reading; idle wakeups with 3
+#    clients connected. The clients are processes of their own (not counted in the daemon's CPU).
+sock=$tmp/events.sock
+socket_section() {
+  clients() {  # N [stop]: start N clients; with "stop", the first is stopped once connected
+    cpids=""
+    for _ in $(seq "$1"); do python3 $dir/bin/socket-client.py $sock & cpids="$cpids $!"; done
+    stopped=""
+    [ "${2:-}" = stop ] && { stopped=${cpids%% *}; stopped=${stopped# }; ( sleep 2.5; kill -STOP $stopped ) & }
+  }
+  end_clients() { [ -n "$stopped" ] && kill -CONT $stopped 2>/dev/null; kill $cpids 2>/dev/null; wait $cpids 2>/dev/null; rm -f $sock; }
+  for round in 1 2; do
+    for n in 0 3; do
+      clients $n
+      r=$($h flood 5 5 $frames 1000 $tmp/sock.out -- $tb run --json --socket $sock {})
+      record kind=socket-flood tool=tb-run clients=$n round=$round $r $(counts tb-run $tmp/sock.out)
+      end_clients; rm -f $tmp/sock.out $tmp/sock.out.err
+    done
+    for n in 0 3; do
+      clients $n $([ $n = 3 ] && echo stop)
+      r=$($h latency 5 5 $latency_frames 50 touchesMoved -- $tb run --json --socket $sock {})
+      record kind=socket-latency tool=tb-run clients=$n stopped=$([ $n = 3 ] && echo 1 || echo 0) round=$round $r
+      end_clients
+    done
+  done
+  clients 3
+  r=$($h idle 10 -- $tb run --json --socket $sock {})
+  record kind=socket-idle tool=tb-run clients=3 $r
+  end_clients
+}
+if [ "${E2E_ONLY:-}" = socket ]; then socket_section; exit 0; fi
 # Rotate the order with the boot number, so no tool always goes first.
 i=0
 while [ $i -lt $(( (boot - 1) % 5 )) ]; do
@@ -108,3 +142,4 @@ record kind=rss tool=floor-swift $($h rss -- $bin/floor-swift)
 record kind=rss tool=floor-parser $($h rss -- $bin/parser-floor {} --json)
 record kind=rss tool=floor-c $($h rss -- $bin/floor-reader {})
 record kind=ready tool=tb-run $($h ready -- $tb run {})
+[ "${E2E_SOCKET:-1}" = 1 ] && socket_section

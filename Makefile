@@ -35,7 +35,7 @@ MANUAL := .build/plugins/GenerateManual/outputs/TouchBridgeCLI/touchbridge.1
 # (as in the service test's VM) copies files and builds nothing.
 RELEASE_INPUTS := Package.swift $(shell find Sources -type f 2>/dev/null)
 
-.PHONY: run test build deps test-deps unit-test device-test service-test install-check install uninstall manual fuzz soak sanitize clean bench bench-e2e
+.PHONY: run test build deps test-deps unit-test device-test service-test install-check install uninstall manual fuzz soak sanitize clean bench bench-e2e bench-socket
 
 run: deps
 	$(RELEASE_BUILD)
@@ -81,6 +81,11 @@ soak: test-deps
 # per operation of the per-event work, the hit test and scene decoding.
 bench: deps
 	cd Benchmarks && swift package benchmark
+
+# What the event socket costs: instructions per event by clients and format (callgrind), and
+# peak memory with 64 clients that never read.
+bench-socket: $(BIN_RELEASE)
+	scripts/bench/socket.sh $(BIN_RELEASE)
 
 # touchbridge beside evtest, libinput and a C floor on one uinput panel in the VM, pooled over
 # E2E_BOOTS boots; the table is appended to BENCHMARKS.md (E2E_APPEND=0 to only print it).

@@ -28,20 +28,7 @@ struct EventSocketLiveTests {
         #expect(eventually { all.lines.count == 1 && some.lines.count == 1 && d.errors.contains("client 3 connected") })
         // Five fingers through 700 frames at 12 ms: about 850 KiB of log, more than the stopped
         // client's socket and queue hold.
-        for slot in Int32(0)..<5 {
-            try panel.frame([(k.EV_ABS, k.ABS_MT_SLOT, slot), (k.EV_ABS, k.ABS_MT_TRACKING_ID, slot + 1),
-                             (k.EV_ABS, k.ABS_MT_POSITION_X, 200 + 300 * slot), (k.EV_ABS, k.ABS_MT_POSITION_Y, 200)])
-        }
-        for i in Int32(1)...700 {
-            var moves: [(UInt16, UInt16, Int32)] = []
-            for slot in Int32(0)..<5 {
-                moves += [(k.EV_ABS, k.ABS_MT_SLOT, slot), (k.EV_ABS, k.ABS_MT_POSITION_X, 200 + 300 * slot + i),
-                          (k.EV_ABS, k.ABS_MT_POSITION_Y, 200 + i)]
-            }
-            try panel.frame(moves)
-            usleep(12_000)
-        }
-        for slot in Int32(0)..<5 { try panel.frame([(k.EV_ABS, k.ABS_MT_SLOT, slot), (k.EV_ABS, k.ABS_MT_TRACKING_ID, -1)]) }
+        try panel.dragFiveFingers(frames: 700, interval: 12_000)
         #expect(eventually(timeout: 10) { all.lines.filter { $0.contains("touchesEnded") }.count >= 1 && all.lines.last?.contains("touchesEnded") == true })
         stopped.resume()
         #expect(eventually(timeout: 10) { stopped.lines.contains { eventName($0) == "dropped" } },

@@ -79,20 +79,7 @@ struct StalledReaderTests {
         // The reader stops reading; five fingers move through 500 frames at a panel's pace (15 ms,
         // which even a debug build under emulation keeps up with): about 600 KiB of log, more
         // than the pipe (one page) and the daemon's queue (256 KiB) hold together.
-        for slot in Int32(0)..<5 {
-            try panel.frame([(k.EV_ABS, k.ABS_MT_SLOT, slot), (k.EV_ABS, k.ABS_MT_TRACKING_ID, slot + 1),
-                             (k.EV_ABS, k.ABS_MT_POSITION_X, 200 + 300 * slot), (k.EV_ABS, k.ABS_MT_POSITION_Y, 200)])
-        }
-        for i in Int32(1)...500 {
-            var moves: [(UInt16, UInt16, Int32)] = []
-            for slot in Int32(0)..<5 {
-                moves += [(k.EV_ABS, k.ABS_MT_SLOT, slot), (k.EV_ABS, k.ABS_MT_POSITION_X, 200 + 300 * slot + i),
-                          (k.EV_ABS, k.ABS_MT_POSITION_Y, 200 + i)]
-            }
-            try panel.frame(moves)
-            usleep(15_000)
-        }
-        for slot in Int32(0)..<5 { try panel.frame([(k.EV_ABS, k.ABS_MT_SLOT, slot), (k.EV_ABS, k.ABS_MT_TRACKING_ID, -1)]) }
+        try panel.dragFiveFingers(frames: 500, interval: 15_000)
         usleep(300_000)
         // The reader reads again: the daemon kept up with the panel meanwhile.
         var text = d.drain()

@@ -45,3 +45,30 @@ measure "no client" 0 json
 measure "1 client, JSON" 1 json
 measure "3 clients, JSON" 3 json
 measure "3 clients, text (both formats written)" 3 text
+
+# Memory: peak RSS of a realtime run of the flood (5 s of 1 kHz frames after a 2 s lead-in)
+# with no client, and with 64 clients that connect and never read (the most there may be):
+# their queues are bounded (64 × 256 KiB).
+python3 scripts/bench/flood.py 5000 | awk '
+  /^E: / { if (!done) { print "E: 0.000000 0000 0000 0000"; done = 1 }
+           split($2, t, "."); printf "E: %d.%s %s %s %s\n", t[1] + 2, t[2], $3, $4, $5; next }
+  { print }' > "$dir/flood5s.evemu"
+rss() {  # CLIENTS
+  rm -f "$dir/events.sock"
+  [ "$1" -gt 0 ] && python3 - "$dir/events.sock" "$1" <<'PY' &
+import socket, sys, time
+conns = []
+while len(conns) < int(sys.argv[2]):
+    try:
+        s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1]); conns.append(s)
+    except OSError:
+        time.sleep(0.01)
+time.sleep(30)
+PY
+  /usr/bin/time -f "%M" -o "$dir/rss" "$bin" run --realtime --json --socket "$dir/events.sock" "$dir/flood5s.evemu" > /dev/null 2> "$dir/run.err"
+  kill %% 2>/dev/null || true; wait 2>/dev/null || true
+  printf 'peak RSS, %2d clients that never read: %6.1f MiB (%d connected)\n' "$1" "$(awk "{print \$1/1024}" "$dir/rss")" \
+    "$(grep -c 'connected (' "$dir/run.err" || true)"
+}
+rss 0
+rss 64

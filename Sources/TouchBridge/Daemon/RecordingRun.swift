@@ -79,7 +79,9 @@ public final class RecordingRun {
             streams.append(Stream(reader: r, panel: nil, auxiliary: device, head: head))
         }
         self.sink = sink
-        self.signals = signals
+        // Commands are reaped on SIGCHLD: without the caller's signals, a watch of its own
+        // (blocked on this thread only; a program with other threads passes its own).
+        self.signals = signals ?? ((scene?.commands.isEmpty ?? true) ? nil : SignalWatch(signals: [SIGCHLD]))
         realtime = options.realtime
         outputs = LogOutputs(standardOutput: sink, kinds: options.logEvents)
         let commands = scene?.commands ?? []
@@ -93,7 +95,7 @@ public final class RecordingRun {
         }
         if let loop {
             let pipeline = self.pipeline
-            if let signals { try loop.watch(signals.fd, order: .signal) { [unowned self] in takeSignals() } }
+            if let signals = self.signals { try loop.watch(signals.fd, order: .signal) { [unowned self] in takeSignals() } }
             try outputs.openSocket(options, loop: loop, pipeline: pipeline, screen: { screen }, sceneFile: scene?.file,
                                    now: { pipeline.log.now }, warn: { m, _ in warn(m) })
             if let scene { try outputs.runCommands(of: scene, log: pipeline.log, loop: loop, now: { pipeline.log.now }) }

@@ -63,29 +63,37 @@ record() { echo "boot=$boot $*" >> "$out"; echo "boot=$boot $*"; }
 tools="floor tb-evtest tb-run evtest libinput"
 
 # 6. (E2E_SOCKET=1; E2E_ONLY=socket skips 1-5) The event socket: run --json --socket's CPU per
-#    event with no client and with 3 clients reading everything; stdout's latency with no
-#    client and with one client stopped (SIGSTOP) beside two reading; idle wakeups with 3
-#    clients connected. The clients are processes of their own (not counted in the daemon's CPU).
+#    event with no client and with 3 clients reading everything; stdout's latency with 2
+#    clients reading, and with 2 reading and a third stopped (SIGSTOP once connected); idle
+#    wakeups with 3 clients connected. The clients are processes of their own (not counted in
+#    the daemon's CPU). Three rounds, the order alternating.
 sock=$tmp/events.sock
 socket_section() {
-  clients() {  # N [stop]: start N clients; with "stop", the first is stopped once connected
+  clients() {  # N [stop]: start N clients; with "stop", one more that is stopped once connected
     cpids=""
     for _ in $(seq "$1"); do python3 $dir/bin/socket-client.py $sock & cpids="$cpids $!"; done
     stopped=""
-    [ "${2:-}" = stop ] && { stopped=${cpids%% *}; stopped=${stopped# }; ( sleep 2.5; kill -STOP $stopped ) & }
+    if [ "${2:-}" = stop ]; then
+      python3 $dir/bin/socket-client.py $sock & stopped=$!
+      ( sleep 2.5; kill -STOP $stopped ) &
+    fi
   }
-  end_clients() { [ -n "$stopped" ] && kill -CONT $stopped 2>/dev/null; kill $cpids 2>/dev/null; wait $cpids 2>/dev/null; rm -f $sock; }
-  for round in 1 2; do
-    for n in 0 3; do
+  end_clients() {
+    [ -n "$stopped" ] && { kill -CONT $stopped; kill $stopped; } 2>/dev/null
+    [ -n "$cpids" ] && kill $cpids 2>/dev/null
+    wait 2>/dev/null; rm -f $sock
+  }
+  for round in 1 2 3; do
+    for n in $([ $((round % 2)) = 1 ] && echo "0 3" || echo "3 0"); do
       clients $n
       r=$($h flood 5 5 $frames 1000 $tmp/sock.out -- $tb run --json --socket $sock {})
       record kind=socket-flood tool=tb-run clients=$n round=$round $r $(counts tb-run $tmp/sock.out)
       end_clients; rm -f $tmp/sock.out $tmp/sock.out.err
     done
-    for n in 0 3; do
-      clients $n $([ $n = 3 ] && echo stop)
+    for stop in $([ $((round % 2)) = 1 ] && echo "no yes" || echo "yes no"); do
+      clients 2 $([ $stop = yes ] && echo stop)
       r=$($h latency 5 5 $latency_frames 50 touchesMoved -- $tb run --json --socket $sock {})
-      record kind=socket-latency tool=tb-run clients=$n stopped=$([ $n = 3 ] && echo 1 || echo 0) round=$round $r
+      record kind=socket-latency tool=tb-run clients=2 stopped=$([ $stop = yes ] && echo 1 || echo 0) round=$round $r
       end_clients
     done
   done

@@ -20,6 +20,9 @@ func fail(_ error: any Error) -> ExitCode {
     case let e as UnixSocket.Failure:
         Diagnostics.print("touchbridge: \(e)", level: .error)
         return ExitCode(e.exitCode)
+    case let e as CommandRunner.RootRefusal:
+        Diagnostics.print("touchbridge: \(e)", level: .error)
+        return ExitCode(e.exitCode)
     case let e as ListenError:
         Diagnostics.print("touchbridge: \(e)", level: .error)
         return ExitCode(e.exitCode)

@@ -16,8 +16,11 @@ struct SceneCommandTests {
         return path
     }
 
+    /// `run` as the user nobody (commands never run as root), through setpriv.
     func run(_ scene: String, _ recording: String, json: Bool = true) throws -> Spawned {
-        let p = try Spawned(touchbridgeExecutable, ["run", "--scene", scene] + (json ? ["--json"] : []) + [recording])
+        let setpriv = try #require(tool("setpriv"), "util-linux's setpriv runs the daemon as another user")
+        let p = try Spawned(setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups", touchbridgeExecutable,
+                                      "run", "--scene", scene] + (json ? ["--json"] : []) + [recording])
         #expect(p.wait(timeout: 30) == 0, "\(p.errors)")
         return p
     }
@@ -40,6 +43,22 @@ struct SceneCommandTests {
         let started = lines.firstIndex { $0.contains("\"event\":\"commandStarted\",\"action\":\"orderCoffee\"") }
         #expect(action != nil && started == action.map { $0 + 1 }, "the command starts right after its action's line")
         #expect(lines.contains { $0.contains("\"event\":\"commandExited\",\"action\":\"orderCoffee\"") && $0.contains("\"status\":0,\"signal\":null,\"timedOut\":false") })
+    }
+
+    @Test func aCommandNeverRunsAsRoot() throws {
+        guard getuid() == 0 else { return }
+        let scene = try kioskScene(commands: #"{"orderCoffee": {"run": ["/bin/true"]}}"#)
+        let p = try Spawned(touchbridgeExecutable, ["run", "--scene", scene, repositoryDirectory + "/examples/kiosk.evemu"])
+        #expect(p.wait() == 77)
+        #expect(p.errors.contains("the scene's commands never run as root"), "\(p.errors)")
+        #expect(p.output.isEmpty)
+    }
+
+    @Test func aCommandThatIgnoresSigtermIsKilled() throws {
+        let scene = try kioskScene(commands: #"{"orderTea": {"run": ["/bin/sh", "-c", "trap '' TERM; sleep 30"], "timeout": 0.2}}"#)
+        let p = try run(scene, repositoryDirectory + "/examples/kiosk.evemu", json: false)
+        let exited = p.output.split(separator: "\n").filter { $0.contains("commandExited orderTea") }
+        #expect(exited.count == 1 && exited[0].contains("signal SIGKILL timed out"), "\(p.output)")
     }
 
     @Test func aCommandPastItsTimeoutIsTerminated() throws {

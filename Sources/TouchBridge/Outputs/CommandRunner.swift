@@ -29,7 +29,10 @@ public final class CommandRunner {
     /// How many commands are running now.
     public var runningCount: Int { running.count }
 
+    /// Refuses to run as root (`RootRefusal`): a scene file must never start programs with
+    /// root's rights.
     public init(commands: [SceneCommand], loop: EventLoop, log: HandlerLog, logTime: @escaping () -> Double) throws {
+        if geteuid() == 0 { throw RootRefusal() }
         self.commands = Dictionary(commands.map { ($0.action, $0) }, uniquingKeysWith: { a, _ in a })
         self.loop = loop
         self.log = log
@@ -188,6 +191,16 @@ public final class CommandRunner {
             throw SpawnError(message: "cannot start \(command.run[0]): \(String(cString: strerror(rc)))")
         }
         return (pid, fds[0])
+    }
+
+    /// The daemon runs as root and the scene has commands.
+    public struct RootRefusal: Error, CustomStringConvertible {
+        public var description: String {
+            "the scene's commands never run as root: run touchbridge as an unprivileged user "
+                + "(the installed service runs as 'touchbridge'; by hand: sudo -u touchbridge touchbridge run …)"
+        }
+        /// sysexits' "permission denied".
+        public var exitCode: Int32 { 77 }
     }
 
     struct SpawnError: Error, CustomStringConvertible {

@@ -34,7 +34,8 @@ final class LogOutputs {
         warn("event socket: listening on \(s.path ?? "the socket systemd passed")", .info)
     }
 
-    /// Starts the scene's commands as its actions are sent (again after each reload).
+    /// Starts the scene's commands as its actions are sent (again after each reload). Throws
+    /// `CommandRunner.RootRefusal` when the daemon runs as root.
     func runCommands(of scene: Scene, log: HandlerLog, loop: EventLoop, now: @escaping () -> Double) throws {
         if commands == nil && scene.commands.isEmpty { return }
         if let commands { commands.update(scene.commands) } else {

@@ -27,9 +27,10 @@ public struct HealthAnalyzer {
     private var last: EventTime?
     private var stuck: [UInt64: HealthReport.Stuck] = [:]
 
-    /// `screen`: how the report words mask rectangles in screen points.
+    /// `screen`: how the report words mask rectangles in screen points; `udevFuzz`: the
+    /// device's `LIBINPUT_FUZZ_*`, for the jitter filter it names.
     public init(description d: DeviceDescription, source: String, settings: HealthSettings = HealthSettings(),
-                screen: ScreenMapper? = nil) {
+                screen: ScreenMapper? = nil, udevFuzz: [UInt16: Int32] = [:]) {
         self.settings = settings
         description = d
         let proto = TouchProtocol(d)
@@ -60,6 +61,7 @@ public struct HealthAnalyzer {
                                           count: max(settings.gridRows, 1))),
             pressure: proto == .single ? axis("ABS_PRESSURE", k.ABS_PRESSURE) : axis("ABS_MT_PRESSURE", k.ABS_MT_PRESSURE),
             touchMajor: axis("ABS_MT_TOUCH_MAJOR", k.ABS_MT_TOUCH_MAJOR))
+        report.jitterFilter = JitterSetting.choose(for: d, udevFuzz: udevFuzz, millimetres: nil).summary(mapper: screen)
     }
 
     /// Every event the device sent (frames and SYN_DROPPED are counted here).

@@ -71,6 +71,7 @@ public enum HealthJSON {
             next("source"); b.append(jsonString: r.source)
             next("protocol"); b.append(jsonString: r.touchProtocol)
             next("slots"); if let s = r.slots { b.append(decimal: s) } else { b.append("null") }
+            next("jitterFilter"); b.append(jsonString: r.jitterFilter)
             next("durationSeconds"); num(r.duration)
             next("events"); b.append(decimal: r.events)
             next("frames"); b.append(decimal: r.frames)

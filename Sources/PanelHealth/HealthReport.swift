@@ -72,6 +72,8 @@ public struct HealthReport: Sendable {
     public var source: String
     public var touchProtocol: String
     public var slots: Int?
+    /// The jitter filter `run` and `touches` apply to this panel (libinput's fuzz filter by default).
+    public var jitterFilter = ""
     public var duration: Double = 0
     public var events = 0
     public var frames = 0

@@ -35,6 +35,7 @@ public enum HealthText {
         out.append("touchbridge health: \"\(r.device)\" (\(r.source)), \(r.touchProtocol)\(slots)")
         out.append("duration \(fixed(r.duration, 3)) s, \(r.frames) frames, \(r.events) events, \(r.contacts) contacts, "
                    + "at most \(r.maxSimultaneous) at once" + (r.slots.map { " (the device has \($0) slots)" } ?? ""))
+        out.append("jitter filter   " + r.jitterFilter)
         out.append("")
         out.append("report rate     " + rate(r.rate))
         if let j = r.jitter {

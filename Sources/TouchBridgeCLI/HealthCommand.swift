@@ -110,7 +110,9 @@ struct HealthCommand: ParsableCommand {
         let d = device.description
         try check(d)
         let signals = SignalWatch()
-        var analyzer = HealthAnalyzer(description: d, source: device.path, settings: settings, screen: screenMapper(d))
+        let udevFuzz = (try? DeviceDiscovery())?.device(devnode: device.path)?.libinputFuzz ?? [:]
+        var analyzer = HealthAnalyzer(description: d, source: device.path, settings: settings, screen: screenMapper(d),
+                                      udevFuzz: udevFuzz)
         let warnings = WarningList()
         var tracker = ContactTracker(description: d, ids: ContactIDs()) { warnings.items.append($0) }
         let start = monotonicNow()

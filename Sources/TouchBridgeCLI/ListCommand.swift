@@ -3,6 +3,7 @@ import Evdev
 import InputEvents
 import Output
 import TouchBridge
+import TouchInput
 
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -46,7 +47,7 @@ struct ListCommand: ParsableCommand {
     }
 
     private func writeTable(_ rows: [DeviceRow], _ b: inout TextBuffer) {
-        let header = ["NODE", "NAME", "KIND", "USE", "SLOTS", "X RANGE", "Y RANGE", "SIZE MM", "CALIBRATION"]
+        let header = ["NODE", "NAME", "KIND", "USE", "SLOTS", "X RANGE", "Y RANGE", "SIZE MM", "JITTER FILTER", "CALIBRATION"]
         let cells = rows.map { $0.cells }
         var widths = header.map(\.count)
         for c in cells { for (i, s) in c.enumerated() { widths[i] = max(widths[i], s.count) } }
@@ -102,6 +103,13 @@ struct DeviceRow {
         description?.absInfo[mt] ?? description?.absInfo[st]
     }
 
+    /// The jitter filter `run` gives a touchscreen (its udev hysteresis, else libinput's fuzz filter).
+    var jitterSetting: JitterSetting? {
+        guard isTouchscreen, let d = description else { return nil }
+        let mm = info.properties["TOUCHBRIDGE_HYSTERESIS_MM"].flatMap(Double.init)
+        return .choose(for: d, udevFuzz: info.libinputFuzz, millimetres: mm)
+    }
+
     var size: (Int, Int)? {
         if let w = info.widthMM, let h = info.heightMM { return (w, h) }
         return description?.sizeInMillimetres.map { ($0.width, $0.height) }
@@ -116,6 +124,7 @@ struct DeviceRow {
                 range(axis(Kernel.ABS_MT_POSITION_X, Kernel.ABS_X)),
                 range(axis(Kernel.ABS_MT_POSITION_Y, Kernel.ABS_Y)),
                 size.map { "\($0.0)x\($0.1)" } ?? "-",
+                jitterSetting.map(\.short) ?? "-",
                 info.calibrationText ?? "-"]
     }
 
@@ -139,6 +148,7 @@ struct DeviceRow {
         }
         o.set("widthMM", size?.0)
         o.set("heightMM", size?.1)
+        o.set("jitterFilter", jitterSetting?.summary(mapper: nil))
         o.set("calibration", info.calibration)
         o.set("idPath", info.idPath)
         o.set("error", openError?.description)

@@ -53,7 +53,7 @@ struct RunCommand: ParsableCommand {
     var panels: [String] = []
 
     @Option(name: .customLong("hysteresis"), help: ArgumentHelp(
-        "Jitter filter: a finger moves only once it leaves this many millimetres around where it rests (0: off; repeatable per panel).",
+        "Jitter filter: a finger moves only once it leaves this many millimetres around where it rests, instead of libinput's fuzz filter (0: off; repeatable per panel).",
         valueName: "[MATCH=]MM"))
     var hysteresis: [String] = []
 

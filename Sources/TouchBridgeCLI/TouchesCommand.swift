@@ -25,6 +25,15 @@ struct TouchesCommand: ParsableCommand {
     @OptionGroup(title: "Screen mapping (default screen: the panel's size at 96 dpi, else 1920x1080)")
     var mapping: MappingOptions
 
+    @Option(help: ArgumentHelp(
+        "Jitter filter margin in millimetres instead of libinput's fuzz filter (the default where the panel has fuzz); 0: raw contacts.",
+        valueName: "MM"))
+    var hysteresis: Double?
+
+    func validate() throws {
+        if let h = hysteresis, !(h >= 0 && h.isFinite) { throw ValidationError("--hysteresis takes millimetres, 0 or more") }
+    }
+
     func run() throws {
         let out = OutputSink.standardOutput()
         let input: InputSource
@@ -51,8 +60,16 @@ struct TouchesCommand: ParsableCommand {
         return ScreenMapper(device: d, calibration: matrix, rotation: mapping.rotation, screen: mapping.screenSize)!
     }
 
+    /// The jitter filter for the panel (said on stderr), as `run` chooses it.
+    private func jitterFilter(_ d: DeviceDescription, udevFuzz: [UInt16: Int32], mapper: ScreenMapper) -> JitterFilter {
+        let setting = JitterSetting.choose(for: d, udevFuzz: udevFuzz, millimetres: hysteresis)
+        Diagnostics.print("touchbridge: \(source): jitter filter: \(setting.summary(mapper: mapper))", level: .info)
+        return setting.filter(mapper: mapper)
+    }
+
     private func replay(_ r: Recording, name: String, out: OutputSink) throws {
         let mapper = try mapper(for: r.description, udevCalibration: nil)
+        var jitter = jitterFilter(r.description, udevFuzz: [:], mapper: mapper)
         let log = ContactLog(device: name, json: json)
         var tracker = ContactTracker(description: r.description, ids: ContactIDs()) { w in
             Diagnostics.print("touchbridge: \(name): \(w)")
@@ -60,12 +77,12 @@ struct TouchesCommand: ParsableCommand {
         var buffer = TextBuffer(capacity: 1 << 14)
         for e in r.events where !out.isBroken {
             tracker.process(e) { frame in
-                log.write(frame, mapper: mapper, into: &buffer)
+                log.write(jitter.apply(frame), mapper: mapper, into: &buffer)
                 if buffer.count > OutputSink.chunk { out.flush(&buffer) }
             }
         }
         // The recording ends like an unplug: whatever is still down is cancelled.
-        let end = tracker.cancelAll(at: r.events.last?.time ?? EventTime(seconds: 0, microseconds: 0))
+        let end = jitter.apply(tracker.cancelAll(at: r.events.last?.time ?? EventTime(seconds: 0, microseconds: 0)))
         if !end.contacts.isEmpty { log.write(end, mapper: mapper, into: &buffer) }
         out.flush(&buffer)
     }
@@ -75,6 +92,7 @@ struct TouchesCommand: ParsableCommand {
         let d = device.description
         let udevInfo = (try? DeviceDiscovery())?.device(devnode: device.path)
         let mapper = try mapper(for: d, udevCalibration: udevInfo?.calibrationText)
+        var jitter = jitterFilter(d, udevFuzz: udevInfo.map(\.libinputFuzz) ?? [:], mapper: mapper)
         let name = baseName(device.path, dropExtension: false)
         let log = ContactLog(device: name, json: json)
         var tracker = ContactTracker(description: d, ids: ContactIDs()) { w in
@@ -82,19 +100,19 @@ struct TouchesCommand: ParsableCommand {
         }
         var buffer = TextBuffer(capacity: 1 << 14)
         // Fingers already on the glass begin now, marked initial.
-        let opened = tracker.open(at: monotonicNow(), device: device)
+        let opened = jitter.apply(tracker.open(at: monotonicNow(), device: device))
         if !opened.contacts.isEmpty { log.write(opened, mapper: mapper, into: &buffer) }
         out.flush(&buffer)
         Diagnostics.print("touchbridge: \(device.path): reading \(d.name) (\(tracker.touchProtocol.summary), "
             + "screen \(Int(mapper.width))x\(Int(mapper.height)))")
         let failure = readUntilStopped(device, signals: signals, finished: { out.isBroken }, drained: { out.flush(&buffer) }) { e, isSync in
             tracker.process(e, isSync: isSync) { frame in
-                log.write(frame, mapper: mapper, into: &buffer)
+                log.write(jitter.apply(frame), mapper: mapper, into: &buffer)
                 if buffer.count > OutputSink.chunk { out.flush(&buffer) }
             }
         }
         // Unplug, a read error or shutdown: every contact still down ends as cancelled.
-        let end = tracker.cancelAll(at: monotonicNow())
+        let end = jitter.apply(tracker.cancelAll(at: monotonicNow()))
         if !end.contacts.isEmpty { log.write(end, mapper: mapper, into: &buffer) }
         out.flush(&buffer)
         if let failure { throw fail(failure) }

@@ -109,6 +109,53 @@ struct TouchParityTests {
         expectSame(r, "protocol B")
     }
 
+    /// A panel with fuzz: libinput's udev rule moves it into LIBINPUT_FUZZ_35/36 and both
+    /// filter with half of it. A resting finger's jitter, one-axis moves (what a filtered frame
+    /// leaves in the slot), diagonals just outside the ellipse, a drag and a second finger.
+    @Test func aPanelWithFuzzIsFilteredAsLibinputFiltersIt() throws {
+        let r = try run(VirtualDevices.multitouch(name: "TB Fuzz Panel", fuzz: 16)) { device, _, mine in
+            #expect(eventually { mine.errors.contains("libinput's fuzz filter (fuzz 16,16 from LIBINPUT_FUZZ, margin 8x8 units)") },
+                    "the fuzz from udev: \(mine.errors)")
+            var x: Int32 = 2000, y: Int32 = 1000
+            try device.frame([(k.EV_ABS, k.ABS_MT_SLOT, 0), (k.EV_ABS, k.ABS_MT_TRACKING_ID, 1), (k.EV_ABS, k.ABS_MT_POSITION_X, x),
+                              (k.EV_ABS, k.ABS_MT_POSITION_Y, y), (k.EV_KEY, k.BTN_TOUCH, 1)])
+            // A resting finger: noise of up to 7 units, inside the margin.
+            let noise: [(Int32, Int32)] = [(3, -2), (-5, 4), (7, 0), (0, -7), (-4, -4), (2, 6), (-6, 1), (5, 5), (1, -3), (-7, 0)]
+            for (dx, dy) in noise {
+                try device.frame([(k.EV_ABS, k.ABS_MT_POSITION_X, x + dx), (k.EV_ABS, k.ABS_MT_POSITION_Y, y + dy)])
+                usleep(8_000)
+            }
+            // One axis at a time, past the margin and back inside.
+            for (dx, dy) in [(Int32(3), Int32(0)), (0, 12), (4, 0), (0, 20), (11, 0), (-2, 0), (0, -9)] {
+                x += dx; y += dy
+                var events: [(UInt16, UInt16, Int32)] = []
+                if dx != 0 { events.append((k.EV_ABS, k.ABS_MT_POSITION_X, x)) }
+                if dy != 0 { events.append((k.EV_ABS, k.ABS_MT_POSITION_Y, y)) }
+                try device.frame(events)
+                usleep(8_000)
+            }
+            // Diagonals around the ellipse's edge, a drag, a second finger.
+            for (dx, dy) in [(Int32(6), Int32(6)), (5, 5), (-6, 6), (9, -2), (30, 25), (30, 25), (30, 25), (-40, 10)] {
+                x += dx; y += dy
+                try device.frame([(k.EV_ABS, k.ABS_MT_POSITION_X, x), (k.EV_ABS, k.ABS_MT_POSITION_Y, y)])
+                usleep(8_000)
+            }
+            try device.frame([(k.EV_ABS, k.ABS_MT_SLOT, 1), (k.EV_ABS, k.ABS_MT_TRACKING_ID, 2), (k.EV_ABS, k.ABS_MT_POSITION_X, 3000),
+                              (k.EV_ABS, k.ABS_MT_POSITION_Y, 2000)])
+            for i in Int32(1)...12 {
+                try device.frame([(k.EV_ABS, k.ABS_MT_SLOT, 0), (k.EV_ABS, k.ABS_MT_POSITION_X, x + 3 * i),
+                                  (k.EV_ABS, k.ABS_MT_SLOT, 1), (k.EV_ABS, k.ABS_MT_POSITION_Y, 2000 + 5 * i)])
+                usleep(8_000)
+            }
+            try device.frame([(k.EV_ABS, k.ABS_MT_SLOT, 1), (k.EV_ABS, k.ABS_MT_TRACKING_ID, -1)])
+            try device.frame([(k.EV_ABS, k.ABS_MT_SLOT, 0), (k.EV_ABS, k.ABS_MT_TRACKING_ID, -1), (k.EV_KEY, k.BTN_TOUCH, 0)])
+        }
+        #expect(r.libinput.count == 2)
+        let motions = r.libinput.first.map { $0.steps.filter { $0.phase == "motion" }.count } ?? 0
+        #expect(motions > 5 && motions < 30, "the rest is filtered, the moves are not: \(motions) motions")
+        expectSame(r, "a panel with fuzz")
+    }
+
     @Test func singleTouchPanel() throws {
         let r = try run(VirtualDevices.singleTouch()) { device, _, _ in
             try Streams.play(Streams.singleTouch, on: device)

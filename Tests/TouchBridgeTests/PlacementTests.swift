@@ -32,7 +32,7 @@ struct PlacementTests {
                                    calibrationText: "0 -1 1 1 0 0", widthMM: nil, heightMM: nil, idPath: "platform-x", isInitialized: true)
         var warnings: [String] = []
         let plain = options.placement(node: "/dev/input/event7", name: "P", info: nil) { warnings.append($0) }
-        #expect(plain.rect == nil && plain.rotation == .half && plain.calibration == .identity && plain.hysteresisMM == 0)
+        #expect(plain.rect == nil && plain.rotation == .half && plain.calibration == .identity && plain.hysteresisMM == nil)
         info.properties = ["TOUCHBRIDGE_SCREEN_RECT": "10 20 300 200", "TOUCHBRIDGE_ROTATION": "270",
                            "TOUCHBRIDGE_HYSTERESIS_MM": "0.5", "TOUCHBRIDGE_MASK": "10 20 5 5"]
         let udev = options.placement(node: "/dev/input/event7", name: "P", info: info) { warnings.append($0) }
@@ -109,7 +109,10 @@ struct PlacementTests {
         let s = try Scene.load(path: "\(examplesDirectory)/noisy-press.json")
         let path = "\(examplesDirectory)/noisy-press.evemu"
         let raw = try run([path], options { _ in }, scene: s)
-        let filtered = try run([path], options { $0.rules.hysteresis = [(PanelMatch(nil), 4)] }, scene: s)
+        // Up to 3.5 mm on each axis, 4.9 mm diagonally: libinput's ellipse needs a 5 mm margin.
+        let filtered = try run([path], options { $0.rules.hysteresis = [(PanelMatch(nil), 5)] }, scene: s)
+        let four = try run([path], options { $0.rules.hysteresis = [(PanelMatch(nil), 4)] }, scene: s)
+        #expect(four.filter { $0.hasPrefix("touchesMoved") }.count == 2, "4 mm: the two diagonal jumps leave the ellipse")
         #expect(raw.filter { $0.hasPrefix("touchesMoved") }.count > 20, "the resting finger jitters")
         #expect(raw.contains { $0.hasPrefix("gesture hold on Hold failed") })
         #expect(!raw.contains("action held from hold -> AppDelegate"))

@@ -79,7 +79,7 @@ public final class DeviceDiscovery {
         while let e = entry {
             if let k = udev_list_entry_get_name(e), let v = udev_list_entry_get_value(e) {
                 let key = String(cString: k)
-                if key.hasPrefix("TOUCHBRIDGE_") { info.properties[key] = String(cString: v) }
+                if key.hasPrefix("TOUCHBRIDGE_") || key.hasPrefix("LIBINPUT_FUZZ_") { info.properties[key] = String(cString: v) }
             }
             entry = udev_list_entry_get_next(e)
         }

@@ -22,7 +22,8 @@ public struct InputDeviceInfo: Sendable, Equatable {
     public var isInitialized: Bool
     /// The device's links (`/dev/input/by-path/…`, `/dev/input/by-id/…`).
     public var devlinks: [String] = []
-    /// udev properties for touchbridge (`TOUCHBRIDGE_SCREEN_RECT`, …), set by rules.
+    /// udev properties for touchbridge (`TOUCHBRIDGE_SCREEN_RECT`, …), set by rules, and
+    /// libinput's `LIBINPUT_FUZZ_*` (the axes' fuzz its rule moved out of the kernel).
     public var properties: [String: String] = [:]
 
     public init(devnode: String, syspath: String, name: String, kinds: [String], calibration: [Double]?,
@@ -49,5 +50,16 @@ public struct InputDeviceInfo: Sendable, Equatable {
             values.append(v)
         }
         return values
+    }
+}
+
+extension InputDeviceInfo {
+    /// udev's `LIBINPUT_FUZZ_XX` properties by axis code (malformed ones left out).
+    public var libinputFuzz: [UInt16: Int32] {
+        var out: [UInt16: Int32] = [:]
+        for (key, value) in properties where key.hasPrefix("LIBINPUT_FUZZ_") {
+            if let code = UInt16(key.dropFirst("LIBINPUT_FUZZ_".count), radix: 16), let fuzz = Int32(value), fuzz >= 0 { out[code] = fuzz }
+        }
+        return out
     }
 }

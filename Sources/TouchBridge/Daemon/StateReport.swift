@@ -23,7 +23,7 @@ struct StateReport {
                     .map { f($0) }.joined(separator: " ")
             let masks = pl.masks.isEmpty ? "none" : pl.masks.map { "\(f($0.minX)),\(f($0.minY)) \(f($0.width))x\(f($0.height))" }.joined(separator: "; ")
             out.append("panel \(p.node) \"\(p.name)\": \(p.tracker.touchProtocol.summary); at \(rect), rotation \(pl.rotation.rawValue), "
-                       + "calibration \(calibration), hysteresis \(pl.hysteresisMM > 0 ? "\(f(pl.hysteresisMM)) mm" : "off"), "
+                       + "calibration \(calibration), jitter filter \(p.jitterSetting.summary(mapper: p.mapper)), "
                        + "masks \(masks); \(p.frames) frames, \(p.dropped) SYN_DROPPED")
         }
         let names = Dictionary(uniqueKeysWithValues: pipeline.panels.map { ($0.number, $0.node) })

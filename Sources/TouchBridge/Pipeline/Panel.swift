@@ -25,7 +25,9 @@ public final class Panel {
     private let pressure: AbsInfo?
     /// Screen points per device unit, for the touch size.
     private var pointsPerUnit = 0.0
-    /// The jitter filter (hysteresis) and the masked regions, from its placement.
+    /// The jitter filter (libinput's fuzz filter, or the placement's margin) and the masked
+    /// regions, from its placement.
+    public let jitterSetting: JitterSetting
     private var jitter = JitterFilter()
     private let masks: ContactMasks
 
@@ -43,6 +45,7 @@ public final class Panel {
         origin = DevicePoint(x: placement.rect?.minX ?? 0, y: placement.rect?.minY ?? 0)
         masks = ContactMasks(placement.masks.map { .init(x: $0.minX, y: $0.minY, width: $0.width, height: $0.height) })
         tracker = ContactTracker(description: description, ids: ids, warn: warn)
+        jitterSetting = .choose(for: description, udevFuzz: placement.udevFuzz, millimetres: placement.hysteresisMM)
         let multitouch = tracker.touchProtocol != .single
         let pressureCode = multitouch ? Kernel.ABS_MT_PRESSURE : Kernel.ABS_PRESSURE
         pressure = description.has(type: Kernel.EV_ABS, code: pressureCode) ? description.absInfo[pressureCode] : nil
@@ -56,7 +59,7 @@ public final class Panel {
         let sx = (turned ? mapper.height : mapper.width) / Double(mapper.x.range)
         let sy = (turned ? mapper.width : mapper.height) / Double(mapper.y.range)
         pointsPerUnit = (sx * sy).squareRoot()
-        jitter = JitterFilter(millimetres: placement.hysteresisMM, mapper: mapper)
+        jitter = jitterSetting.filter(mapper: mapper)
     }
 
     /// Where a contact is in global screen points.

@@ -11,8 +11,10 @@ public struct PanelPlacement: Sendable {
     public var rect: Rect?
     public var rotation: ScreenMapper.Rotation = .none
     public var calibration: ScreenMapper.Calibration = .identity
-    /// The jitter filter's margin in millimetres; 0 is off.
-    public var hysteresisMM = 0.0
+    /// The jitter filter's margin in millimetres (0 is off); nil: libinput's fuzz filter.
+    public var hysteresisMM: Double?
+    /// The axes' fuzz libinput's udev rule moved into `LIBINPUT_FUZZ_XX`, by axis code.
+    public var udevFuzz: [UInt16: Int32] = [:]
     /// Contacts that begin in one of these (global screen points) are ignored.
     public var masks: [Rect] = []
 
@@ -126,6 +128,7 @@ extension RunOptions {
                 warn("\(node): ignoring TOUCHBRIDGE_HYSTERESIS_MM=\"\(text)\" (expected millimetres)")
             }
         }
+        p.udevFuzz = info?.libinputFuzz ?? [:]
         if let text = props["TOUCHBRIDGE_MASK"] {
             if let rects = parseRects(text) { p.masks = rects } else {
                 warn("\(node): ignoring TOUCHBRIDGE_MASK=\"\(text)\" (expected \"x y w h; …\" in points)")

@@ -6,11 +6,11 @@ enum VirtualDevices {
     private static func bits(_ codes: [UInt16]) -> BitSet { BitSet(codes) }
 
     /// A 10-slot protocol B touchscreen with pressure and touch major, like most capacitive
-    /// panels.
-    static func multitouch(name: String = "TB Test MT Panel") -> DeviceDescription {
+    /// panels; `fuzz` on its position axes.
+    static func multitouch(name: String = "TB Test MT Panel", fuzz: Int32 = 0) -> DeviceDescription {
         let k = Kernel.self
-        let xy = AbsInfo(minimum: 0, maximum: 4095, resolution: 16)
-        let yy = AbsInfo(minimum: 0, maximum: 2303, resolution: 16)
+        let xy = AbsInfo(minimum: 0, maximum: 4095, fuzz: fuzz, resolution: 16)
+        let yy = AbsInfo(minimum: 0, maximum: 2303, fuzz: fuzz, resolution: 16)
         return DeviceDescription(
             name: name, id: InputID(bustype: k.BUS_USB, vendor: 0x1234, product: 0x5678, version: 0x0111),
             properties: bits([k.INPUT_PROP_DIRECT]),

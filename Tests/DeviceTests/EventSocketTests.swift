@@ -95,6 +95,23 @@ struct EventSocketTests {
         #expect(d.errors.contains("client 2 did not keep up"))
     }
 
+    @Test func aClientThatChangesFormatMidStreamLosesNoLine() throws {
+        let (d, socket) = try daemon(try flood(seconds: 2))
+        let c = try TestClient(socket)
+        #expect(eventually(timeout: 10) { c.lines.count > 50 })
+        _ = "{\"format\":\"text\"}\n".withCString { write(c.fd, $0, strlen($0)) }
+        #expect(c.waitForEnd())
+        #expect(d.wait() == 0)
+        let out = Array(lines(d.output).dropFirst())
+        let got = Array(c.lines.dropFirst())
+        let json = got.prefix { $0.hasPrefix("{") }
+        let text = got.dropFirst(json.count)
+        #expect(json.count > 50 && text.count > 50, "\(json.count) JSON lines, then \(text.count) text lines")
+        #expect(Array(json) == Array(out.prefix(json.count)), "JSON up to the switch, as standard output")
+        #expect(json.count + text.count == out.count, "every line, once: \(json.count) + \(text.count) of \(out.count)")
+        #expect(text.allSatisfy { !$0.hasPrefix("{") })
+    }
+
     @Test func aClientThatStaysBehindIsDisconnectedWithAReason() throws {
         let (d, socket) = try daemon(try flood(seconds: 2), ["--socket-stall-limit", "0.5"])
         let reader = try TestClient(socket)

@@ -67,12 +67,14 @@ extension HandlerLog {
         public var description: String { "unknown event kind '\(word)' (kinds: \(Kinds.names))" }
     }
 
-    /// Appends to `out` the lines of `buffer` whose kind is in `kinds`.
-    public static func copy(_ kinds: Kinds, from buffer: TextBuffer, marks: [LineMark], into out: inout TextBuffer) {
+    /// Appends to `out` the lines of `buffer` whose kind is in `kinds` (those that begin at
+    /// `after` or later).
+    public static func copy(_ kinds: Kinds, from buffer: TextBuffer, marks: [LineMark], into out: inout TextBuffer,
+                            after: Int = 0) {
         buffer.withUnsafeBytes { raw in
             var start = 0
             for m in marks {
-                if kinds.contains(m.kind) {
+                if start >= after && kinds.contains(m.kind) {
                     let line = UnsafeBufferPointer(rebasing: raw.assumingMemoryBound(to: UInt8.self)[start..<m.end])
                     out.write(maxBytes: line.count) { $0.write(bytes: line) }
                 }

@@ -78,6 +78,8 @@ public final class EventSocket {
                 warn("event socket: client \(c.id) did not keep up; \(n) line\(n == 1 ? "" : "s") dropped", .info)
                 log.writeDropped(n, at: now(), into: &b, format: c.subscription.format)
             }
+            // It gets the lines logged from now on, not those already waiting for this flush.
+            c.sent = (log.buffer.count, log.otherBuffer.count)
             clients.append(c)
             warn("event socket: client \(c.id) connected (\(who))", .info)
             scratch.removeAll()
@@ -120,7 +122,11 @@ public final class EventSocket {
             if line.allSatisfy({ $0 == 32 || $0 == 9 }) { continue }
             switch Subscription.parse(line) {
             case let .success(s):
+                // What was logged before the line arrived goes out as the client had asked
+                // until now: a new format starts from here (the other buffer may not have it).
+                send(to: c)
                 c.subscription = s
+                c.sent = (log.buffer.count, log.otherBuffer.count)
                 updateFormats()
             case let .failure(e):
                 return e.description
@@ -140,14 +146,8 @@ public final class EventSocket {
         guard !clients.isEmpty else { return }
         let t = now()
         for c in clients {
-            guard let (buffer, marks) = log.lines(in: c.subscription.format), !buffer.isEmpty else { continue }
-            if c.subscription.kinds == .all {
-                buffer.withUnsafeBytes { c.out.send($0) }
-            } else {
-                scratch.removeAll()
-                HandlerLog.copy(c.subscription.kinds, from: buffer, marks: marks, into: &scratch)
-                scratch.withUnsafeBytes { c.out.send($0) }
-            }
+            send(to: c)
+            c.sent = (0, 0)
             if c.out.isBroken { disconnect(c, "closed by the client"); continue }
             if !c.out.isDropping { c.droppingSince = nil; continue }
             let since = c.droppingSince ?? t
@@ -155,6 +155,22 @@ public final class EventSocket {
             if t - since > stallLimit {
                 disconnect(c, "too slow: it lost \(c.out.droppedTotal) lines and did not catch up in \(Int(stallLimit)) s")
             }
+        }
+    }
+
+    /// Sends `c` the lines of this flush it has not had yet, in its format and kinds.
+    private func send(to c: SocketClient) {
+        let primary = c.subscription.format == log.format
+        guard let (buffer, marks) = log.lines(in: c.subscription.format) else { return }
+        let from = primary ? c.sent.primary : c.sent.other
+        if primary { c.sent.primary = buffer.count } else { c.sent.other = buffer.count }
+        guard buffer.count > from else { return }
+        if c.subscription.kinds == .all {
+            buffer.withUnsafeBytes { c.out.send(UnsafeRawBufferPointer(rebasing: $0[from...])) }
+        } else {
+            scratch.removeAll()
+            HandlerLog.copy(c.subscription.kinds, from: buffer, marks: marks, into: &scratch, after: from)
+            scratch.withUnsafeBytes { c.out.send($0) }
         }
     }
 
@@ -215,6 +231,8 @@ final class SocketClient {
     var reading = true
     /// When it started losing lines (nil while it keeps up).
     var droppingSince: Double?
+    /// How far into the log's buffers (its format's and the other) it has been sent this flush.
+    var sent: (primary: Int, other: Int) = (0, 0)
 
     init(id: Int, fd: Int32, peer: UnixSocket.Peer?, capacity: Int) {
         self.id = id

@@ -145,6 +145,35 @@ struct PipelineTests {
         #expect(lines(instance.log.buffer.string).last == "touchesEnded Pad #2 ended (150.00,50.00) prev (150.00,50.00) taps 1")
     }
 
+    @Test func aPanelMappedAnewCancelsOnlyItsOwnTouchesAndIgnoresThemUntilLifted() throws {
+        let instance = SceneInstance(scene: try scene(Self.viewScene), screen: Size(width: 800, height: 480),
+                                     log: HandlerLog(format: .text))
+        let pipeline = TouchPipeline(scene: instance)
+        let d = examplePanel()
+        let a = pipeline.addPanel(node: "/dev/input/event1", description: d, mapper: ScreenMapper(device: d, screen: (800, 480))!, time: 1)
+        let b = pipeline.addPanel(node: "/dev/input/event2", description: d, mapper: ScreenMapper(device: d, screen: (800, 480))!, time: 1)
+        func send(_ panel: Panel, _ s: Int, _ events: [(UInt16, UInt16, Int)]) {
+            for e in events + [(k.EV_SYN, k.SYN_REPORT, 0)] {
+                pipeline.process(InputEvent(time: EventTime(seconds: Int64(s), microseconds: 0), type: e.0, code: e.1, value: Int32(e.2)), from: panel)
+            }
+        }
+        send(a, 2, [(k.EV_ABS, k.ABS_MT_TRACKING_ID, 1), (k.EV_ABS, k.ABS_MT_POSITION_X, 1500), (k.EV_ABS, k.ABS_MT_POSITION_Y, 1500)])
+        send(b, 2, [(k.EV_ABS, k.ABS_MT_TRACKING_ID, 1), (k.EV_ABS, k.ABS_MT_POSITION_X, 2500), (k.EV_ABS, k.ABS_MT_POSITION_Y, 1500)])
+        var turned = PanelPlacement()
+        turned.rotation = .half
+        pipeline.replacePlacement(of: a, with: turned, mapper: ScreenMapper(device: d, rotation: .half, screen: (800, 480))!, at: 3)
+        #expect(lines(instance.log.buffer.string).last == "touchesCancelled Pad #1 cancelled (50.00,50.00) prev (50.00,50.00) taps 1")
+        #expect(pipeline.active.count == 1, "the other panel's finger stays down")
+        instance.log.discard()
+        send(a, 4, [(k.EV_ABS, k.ABS_MT_POSITION_X, 1600)])
+        send(a, 5, [(k.EV_ABS, k.ABS_MT_TRACKING_ID, -1)])
+        #expect(instance.log.buffer.isEmpty, "the held finger is ignored until lifted")
+        send(a, 6, [(k.EV_ABS, k.ABS_MT_TRACKING_ID, 2), (k.EV_ABS, k.ABS_MT_POSITION_X, 1500), (k.EV_ABS, k.ABS_MT_POSITION_Y, 1500)])
+        #expect(lines(instance.log.buffer.string).contains("touchesBegan Root #3 began (650.00,330.00) prev (650.00,330.00) taps 1"),
+                "the new mapping: 150,150 rotated half a turn on 800x480 lands on the root view")
+        #expect(a.placement.rotation == .half && pipeline.active.count == 2)
+    }
+
     @Test func forceAndMajorRadiusFollowUIKitsConventions() throws {
         var r = TestRecording()
         r.down(at: 1.0, id: 1, 400, 240, pressure: 255, major: 200)

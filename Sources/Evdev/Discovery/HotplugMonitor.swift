@@ -4,7 +4,9 @@ import Glibc
 /// Input devices arriving and leaving, from udev's netlink monitor. Its `fd` goes into the
 /// caller's poll set; `next()` returns what is pending without blocking.
 public final class HotplugMonitor {
-    public enum Action: String, Sendable { case added = "add", removed = "remove" }
+    /// `changed`: udev processed the device again (`udevadm trigger`, an edited rule): its
+    /// properties may be new.
+    public enum Action: String, Sendable { case added = "add", removed = "remove", changed = "change" }
 
     public struct Change: Sendable {
         public var action: Action

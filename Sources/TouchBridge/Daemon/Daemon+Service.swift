@@ -11,6 +11,10 @@ extension Daemon {
     /// SIGHUP: the scene file is read again; touches in flight are cancelled first; a broken
     /// file is reported and the scene in service stays.
     func reload() {
+        // Every panel's udev properties are read again (a rule edited without a trigger).
+        for n in devices.keys.sorted() {
+            updatePlacement(n, info: discovery?.device(devnode: devices[n]!.device.path), why: "SIGHUP")
+        }
         guard let file = sceneFile else {
             warn("SIGHUP: the built-in scene has no file to reload", .notice)
             return

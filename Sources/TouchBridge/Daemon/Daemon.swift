@@ -43,7 +43,7 @@ public final class Daemon {
     private var timer: LoopTimer!
     private var watchdog: (timer: LoopTimer, interval: Double)?
     private let monitor: HotplugMonitor?
-    private let discovery: DeviceDiscovery?
+    let discovery: DeviceDiscovery?
     let notify: SystemdNotify?
     let sceneFile: String?
     let options: RunOptions
@@ -206,10 +206,29 @@ public final class Daemon {
         devices[panel.number] = Opened(device: device, panel: panel, source: source, slot: slot)
         metricsExport?.metrics.isDirty = true
         if let slot { named[slot].panel = panel.number }
-        let r = placement.rect ?? Rect(x: 0, y: 0, width: screen.width, height: screen.height)
-        warn("\(device.path): reading \(d.name) (\(panel.tracker.touchProtocol.summary), "
-             + "screen \(Int(screen.width))x\(Int(screen.height)), panel at \(Int(r.minX)),\(Int(r.minY)) "
-             + "\(Int(r.width))x\(Int(r.height))\(placement.rotation == .none ? "" : " rotated \(placement.rotation.rawValue)"))", .info)
+        warn("\(device.path): reading \(d.name) (\(panel.tracker.touchProtocol.summary), \(mapping(of: panel)))", .info)
+    }
+
+    /// How a panel is mapped, for the lines that say so.
+    func mapping(of panel: Panel) -> String {
+        let p = panel.placement
+        let r = p.rect ?? Rect(x: 0, y: 0, width: screen.width, height: screen.height)
+        return "screen \(Int(screen.width))x\(Int(screen.height)), panel at \(Int(r.minX)),\(Int(r.minY)) "
+            + "\(Int(r.width))x\(Int(r.height))\(p.rotation == .none ? "" : " rotated \(p.rotation.rawValue)")"
+    }
+
+    /// udev's properties of a panel may have changed (a `change` event, SIGHUP): a placement
+    /// that differs is applied at once — the panel's touches in flight cancelled first — and
+    /// said at info.
+    func updatePlacement(_ number: Int, info: InputDeviceInfo?, why: String) {
+        guard let o = devices[number] else { return }
+        let p = options.placement(node: o.device.path, name: o.device.description.name, info: info) { warn($0, .warning) }
+        guard p != o.panel.placement, let mapper = options.mapper(for: o.panel.description, placement: p, screen: screen) else { return }
+        pipeline.replacePlacement(of: o.panel, with: p, mapper: mapper, at: monotonicSeconds())
+        let c = p.calibration
+        warn("\(o.device.path): \(why): mapped anew (\(mapping(of: o.panel)), calibration "
+             + (c == .identity ? "none" : "\(c.a) \(c.b) \(c.c) \(c.d) \(c.e) \(c.f)")
+             + ", jitter filter \(o.panel.jitterSetting.summary(mapper: mapper)), \(p.masks.count) mask\(p.masks.count == 1 ? "" : "s"))", .info)
     }
 
     /// Whether an accelerometer or key device udev announces is one to read.
@@ -315,6 +334,8 @@ public final class Daemon {
             let open = devices.first { $0.value.device.path == info.devnode }?.key
             let openAuxiliary = auxiliaries.first { $0.value.device.path == info.devnode }?.key
             switch change.action {
+            case .changed:
+                if let n = open { updatePlacement(n, info: info, why: "udev properties changed") }
             case .removed:
                 if let n = open { remove(n, why: "removed") }
                 if let n = openAuxiliary { removeAuxiliary(n, why: "removed") }

@@ -14,22 +14,22 @@ public final class Panel {
     public let name: String
     public let description: DeviceDescription
     public private(set) var mapper: ScreenMapper
-    public let placement: PanelPlacement
+    public private(set) var placement: PanelPlacement
     var tracker: ContactTracker
     /// Input events, frames (`SYN_REPORT`) and `SYN_DROPPED` seen, for the state report and
     /// the metrics.
     public internal(set) var events = 0
     public internal(set) var frames = 0
     public internal(set) var dropped = 0
-    private let origin: DevicePoint
+    private var origin: DevicePoint
     private let pressure: AbsInfo?
     /// Screen points per device unit, for the touch size.
     private var pointsPerUnit = 0.0
     /// The jitter filter (libinput's fuzz filter, or the placement's margin) and the masked
     /// regions, from its placement.
-    public let jitterSetting: JitterSetting
+    public private(set) var jitterSetting: JitterSetting
     private var jitter = JitterFilter()
-    private let masks: ContactMasks
+    private var masks: ContactMasks
 
     /// The force of a touch at half the pressure axis' range (UIKit: 1.0 is an average touch).
     public static let maximumPossibleForce = 2.0
@@ -49,6 +49,15 @@ public final class Panel {
         let multitouch = tracker.touchProtocol != .single
         let pressureCode = multitouch ? Kernel.ABS_MT_PRESSURE : Kernel.ABS_PRESSURE
         pressure = description.has(type: Kernel.EV_ABS, code: pressureCode) ? description.absInfo[pressureCode] : nil
+        remap(mapper)
+    }
+
+    /// A new placement (udev's properties changed): where it lands, its filter and masks.
+    func replace(placement p: PanelPlacement, mapper: ScreenMapper) {
+        placement = p
+        origin = DevicePoint(x: p.rect?.minX ?? 0, y: p.rect?.minY ?? 0)
+        masks = ContactMasks(p.masks.map { .init(x: $0.minX, y: $0.minY, width: $0.width, height: $0.height) })
+        jitterSetting = .choose(for: description, udevFuzz: p.udevFuzz, millimetres: p.hysteresisMM)
         remap(mapper)
     }
 

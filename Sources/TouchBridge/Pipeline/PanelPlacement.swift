@@ -6,7 +6,7 @@ import TouchKit
 
 /// Where one panel lands in the screen space and how its input is cleaned up: its screen
 /// rectangle, rotation and calibration, the jitter filter and the masked regions.
-public struct PanelPlacement: Sendable {
+public struct PanelPlacement: Sendable, Equatable {
     /// The panel's rectangle in global screen points; nil: the whole screen.
     public var rect: Rect?
     public var rotation: ScreenMapper.Rotation = .none

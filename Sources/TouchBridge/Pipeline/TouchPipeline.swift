@@ -87,6 +87,18 @@ public final class TouchPipeline {
         log.removeDevice(panel.number)
     }
 
+    /// The panel is mapped anew (its udev properties changed): its touches in flight are
+    /// cancelled through the window first, and its fingers still down are ignored until lifted.
+    public func replacePlacement(of panel: Panel, with placement: PanelPlacement, mapper: ScreenMapper, at time: Double) {
+        scene.app.cancelAllTouches(timestamp: time, device: panel.number)
+        for (id, p) in active where p === panel {
+            ignored.insert(id)
+            active[id] = nil
+        }
+        panel.replace(placement: placement, mapper: mapper)
+        if let r = placement.rect { scene.addStandardWindow(covering: r) }
+    }
+
     /// Shutdown: every active touch of every device ends as cancelled.
     public func cancelAll(at time: EventTime) {
         for p in panels { deliver(p.tracker.cancelAll(at: time), from: p) }

@@ -123,9 +123,11 @@ open class Application: Responder {
         timers.advance(to: time)
     }
 
-    /// Cancels every active touch (the device went away, or the daemon is stopping).
-    public func cancelAllTouches(timestamp: Double) {
-        let active = touchesByID.values.filter { !$0.phase.isFinal }.sorted { $0.identifier < $1.identifier }
+    /// Cancels every active touch (the device went away, or the daemon is stopping); with
+    /// `device`, only that input device's touches (its mapping changed).
+    public func cancelAllTouches(timestamp: Double, device: Int? = nil) {
+        let active = touchesByID.values.filter { !$0.phase.isFinal && (device == nil || $0.device == device) }
+            .sorted { $0.identifier < $1.identifier }
         guard !active.isEmpty else { return }
         handleTouches(active.map {
             TouchUpdate(identifier: $0.identifier, phase: .cancelled,

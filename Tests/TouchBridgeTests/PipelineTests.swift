@@ -119,13 +119,19 @@ struct PipelineTests {
         #expect(log[4].hasPrefix("1.100000 deviceRemoved "))
     }
 
-    @Test func anUnpluggedDeviceHasItsTouchesCancelledThroughTheChainAndIsLogged() throws {
+    /// The view scene on 800x480 with two panels of the examples' kind, event1 and event2.
+    func twoPanels() throws -> (SceneInstance, TouchPipeline, Panel, Panel) {
         let instance = SceneInstance(scene: try scene(Self.viewScene), screen: Size(width: 800, height: 480),
                                      log: HandlerLog(format: .text))
         let pipeline = TouchPipeline(scene: instance)
         let d = examplePanel()
         let a = pipeline.addPanel(node: "/dev/input/event1", description: d, mapper: ScreenMapper(device: d, screen: (800, 480))!, time: 1)
         let b = pipeline.addPanel(node: "/dev/input/event2", description: d, mapper: ScreenMapper(device: d, screen: (800, 480))!, time: 1)
+        return (instance, pipeline, a, b)
+    }
+
+    @Test func anUnpluggedDeviceHasItsTouchesCancelledThroughTheChainAndIsLogged() throws {
+        let (instance, pipeline, a, b) = try twoPanels()
         let t = EventTime(seconds: 2, microseconds: 0)
         for (panel, x) in [(a, 1500), (b, 2500)] {
             for e in [(k.EV_ABS, k.ABS_MT_TRACKING_ID, 1), (k.EV_ABS, k.ABS_MT_POSITION_X, x), (k.EV_ABS, k.ABS_MT_POSITION_Y, 1500),
@@ -146,12 +152,8 @@ struct PipelineTests {
     }
 
     @Test func aPanelMappedAnewCancelsOnlyItsOwnTouchesAndIgnoresThemUntilLifted() throws {
-        let instance = SceneInstance(scene: try scene(Self.viewScene), screen: Size(width: 800, height: 480),
-                                     log: HandlerLog(format: .text))
-        let pipeline = TouchPipeline(scene: instance)
-        let d = examplePanel()
-        let a = pipeline.addPanel(node: "/dev/input/event1", description: d, mapper: ScreenMapper(device: d, screen: (800, 480))!, time: 1)
-        let b = pipeline.addPanel(node: "/dev/input/event2", description: d, mapper: ScreenMapper(device: d, screen: (800, 480))!, time: 1)
+        let (instance, pipeline, a, b) = try twoPanels()
+        let d = a.description
         func send(_ panel: Panel, _ s: Int, _ events: [(UInt16, UInt16, Int)]) {
             for e in events + [(k.EV_SYN, k.SYN_REPORT, 0)] {
                 pipeline.process(InputEvent(time: EventTime(seconds: Int64(s), microseconds: 0), type: e.0, code: e.1, value: Int32(e.2)), from: panel)

@@ -84,10 +84,19 @@ public final class CommandRunner {
     public func stopAll() {
         guard !running.isEmpty else { return }
         for r in running { kill(-r.pid, SIGTERM) }
+        // Asleep until a child ends (SIGCHLD is blocked for the signalfd, so it waits pending)
+        // or the grace period is over; no polling.
         let end = monotonicSeconds() + SceneCommand.killGrace
-        while !running.isEmpty && monotonicSeconds() < end {
+        var chld = sigset_t()
+        sigemptyset(&chld)
+        sigaddset(&chld, SIGCHLD)
+        reap()
+        while !running.isEmpty {
+            let left = end - monotonicSeconds()
+            guard left > 0 else { break }
+            var wait = timespec(tv_sec: Int(left), tv_nsec: Int((left - left.rounded(.down)) * 1e9))
+            _ = sigtimedwait(&chld, nil, &wait)
             reap()
-            if !running.isEmpty { usleep(10_000) }
         }
         for r in running { kill(-r.pid, SIGKILL) }
         while !running.isEmpty {

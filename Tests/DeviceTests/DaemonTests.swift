@@ -91,7 +91,8 @@ struct DaemonTests {
         let lines = d.output.split(separator: "\n").map { $0.split(separator: " ").dropFirst().joined(separator: " ") }
         #expect(Array(lines.suffix(2)).first?.hasPrefix("touchesCancelled screen #1 cancelled") == true, "\(d.output)")
         #expect(lines.last?.hasPrefix("deviceRemoved /dev/input/event") == true)
-        #expect(d.errors.contains("unplugged"))
+        // Which the daemon notices first, the read's ENODEV or udev's remove, is a race; both name why.
+        #expect(d.errors.contains(": unplugged; waiting") || d.errors.contains(": removed; waiting"), "\(d.errors)")
     }
 
     @Test func aLongPressFiresFromTheTimerWhileTheFingerRestsWithNoEvent() throws {

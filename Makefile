@@ -176,6 +176,7 @@ deps:
 
 test-deps:
 	@scripts/apt-ensure $(TEST_PKGS)
+	@scripts/py-ensure
 
 build: deps
 	swift build

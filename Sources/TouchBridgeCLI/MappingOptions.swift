@@ -6,21 +6,21 @@ struct MappingOptions: ParsableArguments {
     @Option(help: "Screen size in points, WxH (default: see the command's help).")
     var screen: String?
 
-    @Option(help: "Screen rotation clockwise: 0, 90, 180 or 270.")
-    var rotate: Int = 0
+    @Option(help: "Screen rotation clockwise: 0, 90, 180 or 270 (default 0).")
+    var rotate: Int?
 
     @Option(help: "Calibration matrix \"a b c d e f\" (libinput's convention); default: the device's LIBINPUT_CALIBRATION_MATRIX.")
     var calibration: String?
 
     func validate() throws {
-        guard ScreenMapper.Rotation(rawValue: rotate) != nil else { throw ValidationError("--rotate takes 0, 90, 180 or 270") }
+        if let rotate, ScreenMapper.Rotation(rawValue: rotate) == nil { throw ValidationError("--rotate takes 0, 90, 180 or 270") }
         if let screen, parseScreen(screen) == nil { throw ValidationError("--screen takes WIDTHxHEIGHT in points, e.g. 1280x800") }
         if let calibration, ScreenMapper.Calibration(parsing: calibration) == nil {
             throw ValidationError("--calibration takes six numbers \"a b c d e f\"")
         }
     }
 
-    var rotation: ScreenMapper.Rotation { ScreenMapper.Rotation(rawValue: rotate)! }
+    var rotation: ScreenMapper.Rotation { rotate.flatMap(ScreenMapper.Rotation.init(rawValue:)) ?? .none }
     var matrix: ScreenMapper.Calibration? { calibration.flatMap { ScreenMapper.Calibration(parsing: $0) } }
     var screenSize: (width: Double, height: Double)? { screen.flatMap(parseScreen).map { (width: $0.0, height: $0.1) } }
 }

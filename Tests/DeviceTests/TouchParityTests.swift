@@ -71,14 +71,19 @@ struct TouchParityTests {
     /// Starts both readers on a fresh device, runs `drive`, stops them, parses both.
     func run(_ description: DeviceDescription, extraArgs: [String] = [], before: ((UInputDevice) throws -> Void)? = nil,
              drive: (UInputDevice, Spawned, Spawned) throws -> Void) throws -> Run {
-        let libinputPath = try #require(tool("libinput"), "libinput-tools is not installed")
         let (device, _) = try createDevice(description)
         try before?(device)
-        let theirs = try Spawned(libinputPath, ["debug-events", "--device", device.devnode])
-        let mine = try Spawned(touchbridgeExecutable, ["touches", "--json", "--screen", "100x100"] + extraArgs + [device.devnode])
+        return try Self.observe(device.devnode, extraArgs: extraArgs) { try drive(device, $0, $1) }
+    }
+
+    /// Starts `libinput debug-events` and `touchbridge touches` on `node`, runs `drive`, stops them, parses both.
+    static func observe(_ node: String, extraArgs: [String] = [], drive: (Spawned, Spawned) throws -> Void) throws -> Run {
+        let libinputPath = try #require(tool("libinput"), "libinput-tools is not installed")
+        let theirs = try Spawned(libinputPath, ["debug-events", "--device", node])
+        let mine = try Spawned(touchbridgeExecutable, ["touches", "--json", "--screen", "100x100"] + extraArgs + [node])
         #expect(theirs.waitFor("DEVICE_ADDED"), "libinput is ready")
         #expect(eventually(timeout: 10) { mine.errors.contains(": reading ") }, "touchbridge is ready")
-        try drive(device, theirs, mine)
+        try drive(theirs, mine)
         usleep(300_000)
         theirs.signal(SIGINT)
         mine.stop()
@@ -90,7 +95,7 @@ struct TouchParityTests {
 
     /// Same lives in the same order, same phases, positions within 0.01. `allowUpForCancel`
     /// accepts libinput's up where touchbridge cancels (contacts that vanished in a SYN_DROPPED gap).
-    func expectSame(_ r: Run, allowUpForCancel: Bool = false, _ what: String) {
+    static func expectSame(_ r: Run, allowUpForCancel: Bool = false, _ what: String) {
         #expect(r.libinput.count == r.touchbridge.count, "\(what): \(r.libinput.count) touches from libinput, \(r.touchbridge.count) from touchbridge\nlibinput: \(r.libinput)\ntouchbridge: \(r.touchbridge)")
         for (a, b) in zip(r.libinput, r.touchbridge) {
             let same = a.steps.count == b.steps.count && zip(a.steps, b.steps).allSatisfy { s, t in
@@ -106,7 +111,7 @@ struct TouchParityTests {
             try Streams.play(Streams.multitouchForTracking, on: device)
         }
         #expect(r.libinput.count == 4, "the stream has four touches")
-        expectSame(r, "protocol B")
+        Self.expectSame(r, "protocol B")
     }
 
     /// A panel with fuzz: libinput's udev rule moves it into LIBINPUT_FUZZ_35/36 and both
@@ -153,7 +158,7 @@ struct TouchParityTests {
         #expect(r.libinput.count == 2)
         let motions = r.libinput.first.map { $0.steps.filter { $0.phase == "motion" }.count } ?? 0
         #expect(motions > 5 && motions < 30, "the rest is filtered, the moves are not: \(motions) motions")
-        expectSame(r, "a panel with fuzz")
+        Self.expectSame(r, "a panel with fuzz")
     }
 
     @Test func singleTouchPanel() throws {
@@ -161,7 +166,7 @@ struct TouchParityTests {
             try Streams.play(Streams.singleTouch, on: device)
         }
         #expect(r.libinput.count == 1)
-        expectSame(r, "single touch")
+        Self.expectSame(r, "single touch")
     }
 
     @Test func protocolAPanel() throws {
@@ -172,7 +177,7 @@ struct TouchParityTests {
             try Streams.play(Streams.protocolANoIDs, on: device)
         }
         #expect(r.libinput.count == 2)
-        expectSame(r, "protocol A")
+        Self.expectSame(r, "protocol A")
     }
 
     @Test func calibrationMatrixFromUdev() throws {
@@ -185,7 +190,7 @@ struct TouchParityTests {
         // The matrix turns the panel: a touch 24.41 % across lands 24.4 % down (24.39: whole
         // device units, as libinput keeps them).
         #expect(r.touchbridge.first.map { abs($0.steps[0].y - 24.39) < 0.01 } == true, "\(r.touchbridge.first.map(\.description) ?? "none")")
-        expectSame(r, "calibrated")
+        Self.expectSame(r, "calibrated")
     }
 
     @Test func touchesDownAtOpenDifferByDesign() throws {
@@ -203,7 +208,7 @@ struct TouchParityTests {
         #expect(r.initial.count == 1)
         #expect(r.touchbridge.count == 2 && r.libinput.count == 1, "libinput: \(r.libinput)\ntouchbridge: \(r.touchbridge)")
         #expect(r.touchbridge.first?.steps.map(\.phase) == ["down", "motion", "up"])
-        expectSame(Run(libinput: r.libinput, touchbridge: Array(r.touchbridge.dropFirst()), initial: [], raw: r.raw), "after the initial touch")
+        Self.expectSame(Run(libinput: r.libinput, touchbridge: Array(r.touchbridge.dropFirst()), initial: [], raw: r.raw), "after the initial touch")
     }
 
     @Test func synDroppedMidGesture() throws {
@@ -227,7 +232,7 @@ struct TouchParityTests {
         // The finger that lifted during the gap: touchbridge cancels it (it was not seen to
         // lift); libinput reports an up. Everything else is the same.
         #expect(r.touchbridge.contains { $0.slot == 1 && $0.steps.last?.phase == "cancel" }, "\(r.touchbridge)")
-        expectSame(r, allowUpForCancel: true, "SYN_DROPPED")
+        Self.expectSame(r, allowUpForCancel: true, "SYN_DROPPED")
     }
 
     @Test func unplugAndShutdownMidTouchEndAsCancelled() throws {

@@ -7,7 +7,9 @@ usage: prepare.py OUTDIR   (prints KERNEL_VERSION; files are reused when up to d
 import glob, io, lzma, os, shutil, stat, subprocess, sys
 
 MODULES = ["virtio_ring", "virtio", "virtio_mmio", "netfs", "fscache", "9pnet",
-           "9pnet_virtio", "9p", "overlay", "evdev", "uinput"]
+           "9pnet_virtio", "9p", "overlay", "evdev", "uinput",
+           # real touchscreens from their HID descriptors (scripts/uhid)
+           "hid", "uhid", "hid-generic", "hid-multitouch"]
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
@@ -105,7 +107,9 @@ def main():
     if not os.path.exists(vmlinux) or os.path.getmtime(vmlinux) < os.path.getmtime(bzimage):
         extract_vmlinux(bzimage, vmlinux)
     init = os.path.join(HERE, "init")
-    if not os.path.exists(initrd) or os.path.getmtime(initrd) < os.path.getmtime(init):
+    # Rebuilt when the init script or this file (its module list) changed.
+    newest_input = max(os.path.getmtime(init), os.path.getmtime(os.path.abspath(__file__)))
+    if not os.path.exists(initrd) or os.path.getmtime(initrd) < newest_input:
         build_initramfs(kver, initrd)
     print(kver)
 

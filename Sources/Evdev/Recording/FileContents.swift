@@ -26,3 +26,29 @@ public func readFileContents(_ path: String, limit: Int = Int.max) throws(Device
         guard bytes.count <= limit else { throw .unsuitable(path: path, reason: "larger than \(limit >> 20) MiB") }
     }
 }
+
+/// Writes `text` to `path` through a temporary file and a rename, so a reader sees the old
+/// file or the new one, never half of it; the error says what failed.
+public func writeFileAtomically(_ path: String, _ text: String, mode: mode_t = 0o644) throws(DeviceError) {
+    let tmp = path + ".tmp"
+    let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
+    guard fd >= 0 else {
+        let e = errno
+        if e == EACCES || e == EPERM || e == EROFS { throw .fileNotAccessible(path: tmp) }
+        throw .system(path: tmp, call: "open", errno: e)
+    }
+    var ok = true
+    var bytes = Array(text.utf8)
+    bytes.withUnsafeMutableBytes { raw in
+        var off = 0
+        while off < raw.count {
+            let n = Glibc.write(fd, raw.baseAddress! + off, raw.count - off)
+            if n < 0 { if errno == EINTR { continue }; ok = false; return }
+            off += n
+        }
+    }
+    let e = errno
+    close(fd)
+    guard ok else { unlink(tmp); throw .system(path: tmp, call: "write", errno: e) }
+    guard rename(tmp, path) == 0 else { let e = errno; unlink(tmp); throw .system(path: path, call: "rename", errno: e) }
+}

@@ -84,22 +84,6 @@ public struct MetricsFile {
 
     /// Writes `text` atomically; the error says what failed.
     public func write(_ text: String) throws(DeviceError) {
-        let tmp = path + ".tmp"
-        let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw DeviceError.system(path: tmp, call: "open", errno: errno) }
-        var ok = true
-        var bytes = Array(text.utf8)
-        bytes.withUnsafeMutableBytes { raw in
-            var off = 0
-            while off < raw.count {
-                let n = Glibc.write(fd, raw.baseAddress! + off, raw.count - off)
-                if n < 0 { if errno == EINTR { continue }; ok = false; return }
-                off += n
-            }
-        }
-        let e = errno
-        close(fd)
-        guard ok else { unlink(tmp); throw DeviceError.system(path: tmp, call: "write", errno: e) }
-        guard rename(tmp, path) == 0 else { let e = errno; unlink(tmp); throw DeviceError.system(path: path, call: "rename", errno: e) }
+        try writeFileAtomically(path, text)
     }
 }

@@ -109,7 +109,7 @@ extension RunOptions {
     /// (`TOUCHBRIDGE_SCREEN_RECT`, `TOUCHBRIDGE_ROTATION`, `LIBINPUT_CALIBRATION_MATRIX`,
     /// `TOUCHBRIDGE_HYSTERESIS_MM`, `TOUCHBRIDGE_MASK`), then `--rotate`/`--calibration`.
     /// Malformed udev values are reported through `warn` and left out.
-    func placement(node: String, name: String, info: InputDeviceInfo?, warn: (String) -> Void) -> PanelPlacement {
+    public func placement(node: String, name: String, info: InputDeviceInfo?, warn: (String) -> Void) -> PanelPlacement {
         var p = PanelPlacement()
         let props = info?.properties ?? [:]
         p.rotation = rotation

@@ -1,0 +1,182 @@
+import ArgumentParser
+import Evdev
+import Glibc
+import InputEvents
+import Output
+import TouchBridge
+import TouchInput
+
+struct CalibrateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "calibrate",
+        abstract: "Fit a calibration matrix to touches at known screen points.",
+        discussion: """
+            Asks on standard error for a touch at each mark in turn (default: four points 10 % \
+            inside the corners of the panel's screen), takes each as the median of one finger held \
+            still (a moving or second finger is refused and asked again), fits libinput's \
+            calibration matrix by least squares and prints every point's residual, the matrix \
+            (LIBINPUT_CALIBRATION_MATRIX) and a udev rule line for the panel. From a recording it \
+            takes the touches in order. Marks are in the panel's own screen points, as `touches` \
+            reports them; the panel is mapped as `run` maps it (its udev properties, --rotate, --screen).
+            """)
+
+    @Argument(help: "An event node such as /dev/input/event3, or an evemu recording file.")
+    var source: String
+
+    @Option(help: ArgumentHelp("Marks to touch, \"x,y; x,y; ...\" in the panel's screen points (at least 3, not on one line).",
+                               valueName: "POINTS"))
+    var points: String?
+
+    @OptionGroup(title: "Screen mapping (default screen: the panel's rectangle from udev, else its size at 96 dpi)")
+    var mapping: MappingOptions
+
+    @Flag(help: "Measure the calibration now in force (udev's, or --calibration) instead of fitting one.")
+    var check = false
+
+    @Option(help: ArgumentHelp("Write the udev rule to FILE, e.g. /etc/udev/rules.d/99-touchbridge-calibration.rules.",
+                               valueName: "FILE"))
+    var write: String?
+
+    func validate() throws {
+        if let points {
+            guard let marks = parsePoints(points) else { throw ValidationError("--points takes \"x,y; x,y; ...\" in points") }
+            do { try CalibrationFit.check(targets: marks) } catch { throw ValidationError("--points: \(error)") }
+        }
+        if check && write != nil { throw ValidationError("--check measures the calibration in force; it writes no rule") }
+    }
+
+    func run() throws {
+        let input: InputSource
+        do { input = try InputSource.open(source, clock: CLOCK_MONOTONIC) } catch { throw fail(error) }
+        let d: DeviceDescription, info: InputDeviceInfo?
+        switch input {
+        case let .recording(r, _): (d, info) = (r.description, nil)
+        case let .device(device): (d, info) = (device.description, (try? DeviceDiscovery())?.device(devnode: device.path))
+        }
+        if let problem = touchscreenProblem(d) { throw fail(DeviceError.unsuitable(path: source, reason: problem)) }
+        var options = RunOptions()
+        options.rotation = mapping.rotation
+        options.calibration = mapping.matrix
+        let placement = options.placement(node: source, name: d.name, info: info) { Diagnostics.print("touchbridge: \($0)") }
+        let screen = placement.rect.map { (width: $0.size.width, height: $0.size.height) } ?? mapping.screenSize
+        let mapper = ScreenMapper(device: d, calibration: placement.calibration, rotation: placement.rotation, screen: screen)!
+        let marks = points.flatMap(parsePoints) ?? Self.cornerMarks(width: mapper.width, height: mapper.height)
+        let touched = try gather(input, marks: marks, description: d, mapper: mapper)
+        let samples = zip(marks, touched).map { CalibrationFit.Sample(target: $0, touched: $1) }
+        let result: ScreenMapper.Calibration
+        if check {
+            result = placement.calibration
+        } else {
+            do { result = try CalibrationFit.fit(samples, mapper: mapper) } catch {
+                Diagnostics.print("touchbridge: \(source): \(error)", level: .error)
+                throw ExitCode(65)
+            }
+        }
+        let report = CalibrationReport(name: d.name, samples: samples, before: mapper, matrix: result)
+        OutputSink.standardOutput().write(report.text(checking: check, rule: check ? nil : rule(report, info: info)))
+        if let write {
+            do { try writeFileAtomically(write, "# touchbridge calibrate: \(d.name), \(report.residualSummary)\n" + rule(report, info: info) + "\n") } catch {
+                throw fail(error)
+            }
+            let node = info?.devnode ?? "/dev/input/eventN"
+            Diagnostics.print("touchbridge: wrote \(write); apply it with `udevadm control --reload && udevadm trigger --action=change \(node)`")
+        }
+    }
+
+    /// Four marks 10 % inside the corners, clockwise from the top left, to a tenth of a point.
+    static func cornerMarks(width: Double, height: Double) -> [DevicePoint] {
+        let fractions: [(Double, Double)] = [(0.1, 0.1), (0.9, 0.1), (0.9, 0.9), (0.1, 0.9)]
+        return fractions.map { (fx: Double, fy: Double) -> DevicePoint in
+            DevicePoint(x: (fx * width * 10).rounded() / 10, y: (fy * height * 10).rounded() / 10)
+        }
+    }
+
+    /// One steady touch per mark, in order; refused touches are said on standard error and the mark asked again.
+    private func gather(_ input: InputSource, marks: [DevicePoint], description d: DeviceDescription,
+                        mapper: ScreenMapper) throws -> [DevicePoint] {
+        var tracker = ContactTracker(description: d, ids: ContactIDs()) { Diagnostics.print("touchbridge: \(source): \($0)") }
+        var steady = SteadyTouch(x: mapper.x, y: mapper.y)
+        var got: [DevicePoint] = []
+        func ask() {
+            let m = marks[got.count]
+            Diagnostics.print("touchbridge: point \(got.count + 1) of \(marks.count): touch the mark at \(xy(m)) with one finger, hold it still, lift")
+        }
+        func take(_ frame: ContactFrame) {
+            guard got.count < marks.count, let outcome = steady.take(frame) else { return }
+            switch outcome {
+            case let .steady(p, samples):
+                Diagnostics.print("touchbridge: point \(got.count + 1): touched at \(xy(mapper.map(p))) (median of \(samples))")
+                got.append(p)
+                if got.count < marks.count { ask() }
+            case let .refused(why):
+                Diagnostics.print("touchbridge: point \(got.count + 1): \(why); touch it again")
+            }
+        }
+        ask()
+        switch input {
+        case let .recording(r, path):
+            for e in r.events where got.count < marks.count { tracker.process(e) { take($0) } }
+            if got.count < marks.count {
+                Diagnostics.print("touchbridge: \(path): the recording ended after \(got.count) of \(marks.count) points", level: .error)
+                throw ExitCode(65)
+            }
+        case let .device(device):
+            let signals = SignalWatch()
+            take(tracker.open(at: monotonicNow(), device: device))
+            let failure = readUntilStopped(device, signals: signals, finished: { got.count == marks.count }) { e, isSync in
+                tracker.process(e, isSync: isSync) { take($0) }
+            }
+            if let failure { throw fail(failure) }
+            if got.count < marks.count {
+                Diagnostics.print("touchbridge: stopped after \(got.count) of \(marks.count) points; nothing fitted")
+                throw ExitCode(130)
+            }
+        }
+        return got
+    }
+
+    /// The udev rule line that sets the matrix on this panel: by `ID_PATH` where udev knows
+    /// it (stable across re-plugging into the same port), else by the device's name.
+    private func rule(_ report: CalibrationReport, info: InputDeviceInfo?) -> String {
+        let match = info?.idPath.map { "ENV{ID_PATH}==\"\($0)\"" }
+            ?? "ATTRS{name}==\"\(report.name.replacingQuotes)\""
+        return "ACTION==\"add|change\", SUBSYSTEM==\"input\", KERNEL==\"event*\", ENV{ID_INPUT_TOUCHSCREEN}==\"1\", \(match), "
+            + "ENV{LIBINPUT_CALIBRATION_MATRIX}=\"\(CalibrationReport.matrixText(report.matrix))\""
+    }
+}
+
+/// `x,y; x,y; ...` in points; nil when malformed.
+func parsePoints(_ text: String) -> [DevicePoint]? {
+    var out: [DevicePoint] = []
+    for part in text.split(separator: ";") where !part.allSatisfy({ $0 == " " }) {
+        let xy = part.split(separator: ",").map { $0.trimmingSpaces }
+        guard xy.count == 2, let x = Double(xy[0]), let y = Double(xy[1]), x.isFinite, y.isFinite else { return nil }
+        out.append(DevicePoint(x: x, y: y))
+    }
+    return out.isEmpty ? nil : out
+}
+
+/// `x,y` with at most one decimal.
+func xy(_ p: DevicePoint) -> String { "\(compact(p.x, 1)),\(compact(p.y, 1))" }
+
+/// A number with at most `decimals` decimals, trailing zeros dropped (`1`, `0.25`).
+func compact(_ v: Double, _ decimals: Int) -> String {
+    var b = TextBuffer(capacity: 32)
+    b.append(compact: v, maxDecimals: decimals)
+    let s = String(decoding: b.bytes, as: UTF8.self)
+    return s.hasSuffix(".0") ? String(s.dropLast(2)) : s
+}
+
+extension Substring {
+    var trimmingSpaces: Substring {
+        var s = self
+        while s.first == " " { s.removeFirst() }
+        while s.last == " " { s.removeLast() }
+        return s
+    }
+}
+
+extension String {
+    /// Quotes (which udev rules cannot escape) as `?`, the glob that matches them.
+    var replacingQuotes: String { String(map { $0 == "\"" ? "?" : $0 }) }
+}

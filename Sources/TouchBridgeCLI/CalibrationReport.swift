@@ -1,0 +1,69 @@
+import TouchInput
+
+/// What `calibrate` prints: each mark, where the touch on it landed before and with the
+/// matrix, the residuals in points and millimetres, and the matrix.
+struct CalibrationReport {
+    let name: String
+    let samples: [CalibrationFit.Sample]
+    /// The mapping in force when the touches were taken.
+    let before: ScreenMapper
+    /// The fitted matrix (or, checking, the one in force).
+    let matrix: ScreenMapper.Calibration
+
+    /// The mapping with `matrix`.
+    var after: ScreenMapper {
+        ScreenMapper(x: before.x, y: before.y, calibration: matrix, rotation: before.rotation, width: before.width, height: before.height)
+    }
+
+    /// Millimetres per normalised unit of each panel axis; nil without a resolution.
+    private var panelMM: (x: Double, y: Double)? {
+        guard before.x.resolution > 0, before.y.resolution > 0 else { return nil }
+        return (Double(before.x.range) / Double(before.x.resolution), Double(before.y.range) / Double(before.y.resolution))
+    }
+
+    /// Each sample's residual with `matrix`: in points, and in millimetres on the glass.
+    var residuals: [(points: Double, mm: Double?)] {
+        let m = after
+        return samples.map { s in
+            let p = m.map(s.touched)
+            let points = ((p.x - s.target.x) * (p.x - s.target.x) + (p.y - s.target.y) * (p.y - s.target.y)).squareRoot()
+            guard let size = panelMM else { return (points, nil) }
+            let a = m.unrotated(screen: p), b = m.unrotated(screen: s.target)
+            let dx = (a.x - b.x) * size.x, dy = (a.y - b.y) * size.y
+            return (points, (dx * dx + dy * dy).squareRoot())
+        }
+    }
+
+    /// `mean 0.4 pt (0.1 mm), max 0.7 pt (0.2 mm)`.
+    var residualSummary: String {
+        let r = residuals
+        let mean = r.map(\.points).reduce(0, +) / Double(r.count)
+        let worst = r.max { $0.points < $1.points }!
+        let meanMM = r.compactMap(\.mm).reduce(0, +) / Double(r.count)
+        return "residual mean \(compact(mean, 1)) pt" + (panelMM != nil ? " (\(compact(meanMM, 2)) mm)" : "")
+            + ", max \(compact(worst.points, 1)) pt" + (worst.mm.map { " (\(compact($0, 2)) mm)" } ?? "")
+    }
+
+    func text(checking: Bool, rule: String?) -> String {
+        var out = "panel: \(name), screen \(compact(before.width, 1))x\(compact(before.height, 1)) points, "
+            + "rotation \(before.rotation.rawValue), calibration in force \(Self.matrixText(before.calibration))\n"
+        for (i, (s, r)) in zip(samples, residuals).enumerated() {
+            out += "point \(i + 1): mark \(xy(s.target)), touched \(xy(before.map(s.touched)))"
+            if !checking { out += ", calibrated \(xy(after.map(s.touched)))" }
+            out += ": residual \(compact(r.points, 1)) pt" + (r.mm.map { " (\(compact($0, 2)) mm)" } ?? "") + "\n"
+        }
+        out += residualSummary + "\n"
+        out += "LIBINPUT_CALIBRATION_MATRIX=\"\(Self.matrixText(matrix))\"" + (checking ? " (in force)\n" : "\n")
+        if before.rotation != .none {
+            out += "# libinput has no rotation of its own: for libinput alone, the same mapping is "
+                + "LIBINPUT_CALIBRATION_MATRIX=\"\(Self.matrixText(before.foldedCalibration(matrix)))\"\n"
+        }
+        if let rule { out += rule + "\n" }
+        return out
+    }
+
+    /// `a b c d e f` with up to six decimals, as udev's property takes it.
+    static func matrixText(_ c: ScreenMapper.Calibration) -> String {
+        [c.a, c.b, c.c, c.d, c.e, c.f].map { compact($0, 6) }.joined(separator: " ")
+    }
+}

@@ -1,0 +1,266 @@
+#!/usr/bin/env python3
+"""A real touchscreen re-created from its HID report descriptor through /dev/uhid, for the
+VM's tests: the kernel's hid-multitouch driver makes an evdev touchscreen of it exactly as it
+would of the real device (its quirks by vendor and product, its fuzz, its slots).
+
+usage: panel.py NAME        (a name from panels.json; needs /dev/uhid, so root in the VM)
+       panel.py --list      (the names)
+
+Prints `node /dev/input/eventN` once the touchscreen is there, then reads commands on stdin,
+one a line:
+  play GESTURE   plays a scripted gesture and prints `done GESTURE`
+                 (tap, drag, two, three, rest: see GESTURES)
+  quit           destroys the device (so does end of input)
+Reports are built with hid-tools' report-descriptor parser (PyPI `hid-tools`, on
+PYTHONPATH); the uhid protocol, the gestures and the device lookup are this file's own.
+"""
+import glob
+import json
+import os
+import select
+import struct
+import sys
+import threading
+import time
+import fcntl
+
+import hidtools.hid
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+# linux/uhid.h
+UHID_DESTROY, UHID_GET_REPORT, UHID_GET_REPORT_REPLY = 1, 9, 10
+UHID_CREATE2, UHID_INPUT2, UHID_SET_REPORT, UHID_SET_REPORT_REPLY = 11, 12, 13, 14
+UHID_FEATURE_REPORT = 0
+EVENT_SIZE = 4 + struct.calcsize("<128s64s64sHHIIII4096s")
+EIO = 5
+
+
+def event(kind, payload=b""):
+    return (struct.pack("<I", kind) + payload).ljust(EVENT_SIZE, b"\0")
+
+
+class Contact:
+    """One finger as the descriptor's per-finger fields name it (hid-tools matches by usage)."""
+
+    def __init__(self, contact_id, x, y):
+        self.contactid = contact_id
+        self.x = self.cx = x
+        self.y = self.cy = y
+        self.tipswitch = True
+        self.inrange = True
+        self.confidence = True
+        self.tippressure = 40
+        self.width = self.height = 12
+
+
+class Frame:
+    """What a report carries beside the fingers."""
+
+    def __init__(self, count, scantime):
+        self.contactcount = count
+        self.scantime = scantime
+
+
+class Panel:
+    def __init__(self, spec):
+        self.spec = spec
+        self.rdesc = hidtools.hid.ReportDescriptor.from_bytes(list(bytes.fromhex(spec["descriptor"])))
+        self.report = self.rdesc.get_report_from_application("Touch Screen")
+        usages = [f.usage_name for f in self.report]
+        self.per_report = max(1, usages.count("Contact Id"))
+        self.max_contacts = self._max_contacts()
+        self.scantime = 0
+        self.fd = os.open("/dev/uhid", os.O_RDWR | os.O_CLOEXEC)
+        self.lock = threading.Lock()
+        self.done = False
+        descriptor = bytes.fromhex(spec["descriptor"])
+        name = ("touchbridge uhid " + spec["name"]).encode()
+        self._write(event(UHID_CREATE2, struct.pack(
+            "<128s64s64sHHIIII4096s", name, b"uhid/touchbridge", b"", len(descriptor),
+            spec["bus"], spec["vendor"], spec["product"], 1, 0, descriptor)))
+        threading.Thread(target=self._answer, daemon=True).start()
+
+    def _max_contacts(self):
+        """As the device would answer: the feature's Contact Count Maximum, capped by the input's count."""
+        most = None
+        for report in self.rdesc.feature_reports.values():
+            for f in report:
+                if f.usage_name == "Contact Max":
+                    most = f.logical_max
+        for f in self.report:
+            if f.usage_name == "Contact Count" and f.logical_max > 0 and (most is None or f.logical_max < most):
+                most = f.logical_max
+        return most or self.per_report
+
+    def _write(self, data):
+        with self.lock:
+            os.write(self.fd, data)
+
+    def _answer(self):
+        """Answers the driver's GET_REPORT (Contact Count Maximum) and SET_REPORT (input mode)."""
+        while not self.done:
+            ready, _, _ = select.select([self.fd], [], [], 0.2)
+            if not ready:
+                continue
+            try:
+                data = os.read(self.fd, EVENT_SIZE)
+            except OSError:
+                return
+            kind = struct.unpack_from("<I", data)[0]
+            if kind == UHID_GET_REPORT:
+                rid, rnum, rtype = struct.unpack_from("<IBB", data, 4)
+                reply = self._feature(rnum) if rtype == UHID_FEATURE_REPORT else None
+                err, body = (0, bytes(reply)) if reply else (EIO, b"")
+                self._write(event(UHID_GET_REPORT_REPLY, struct.pack("<IHH4096s", rid, err, len(body), body)))
+            elif kind == UHID_SET_REPORT:
+                rid = struct.unpack_from("<I", data, 4)[0]
+                self._write(event(UHID_SET_REPORT_REPLY, struct.pack("<IH", rid, 0)))
+
+    def _feature(self, rnum):
+        for report in self.rdesc.feature_reports.values():
+            if report.report_ID == rnum and "Contact Max" in [f.usage_name for f in report]:
+                answer = Contact(0, 0, 0)
+                answer.contactmax = self.max_contacts
+                return report.create_report([answer], None)
+        return None
+
+    def node(self, timeout=10.0):
+        """The evdev node hid-multitouch made for the touchscreen collection."""
+        pattern = "/sys/devices/virtual/misc/uhid/*:%04X:%04X.*/input/input*" % (self.spec["vendor"], self.spec["product"])
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for inp in sorted(glob.glob(pattern)):
+                props = int(open(inp + "/properties").read().strip() or "0", 16)
+                words = open(inp + "/capabilities/abs").read().split()
+                abs_bits = int("".join(w.rjust(16, "0") for w in words), 16) if words else 0
+                events = glob.glob(inp + "/event*")
+                if props & 0x2 and abs_bits >> 0x35 & 1 and events and os.path.exists("/dev/input/" + os.path.basename(events[0])):
+                    return "/dev/input/" + os.path.basename(events[0])
+            time.sleep(0.05)
+        raise SystemExit("panel: %s: no touchscreen node appeared" % self.spec["name"])
+
+    def send(self, contacts):
+        """One frame: every contact in it, in reports of as many fingers as the device carries
+        (hybrid mode: the count in the first report only)."""
+        self.scantime += 1
+        pending = list(contacts)
+        count = len(pending)
+        while True:
+            chunk = pending[: self.per_report]
+            pending = pending[self.per_report:]
+            report = self.report.create_report(list(chunk), Frame(count, self.scantime))
+            self._write(event(UHID_INPUT2, struct.pack("<H4096s", len(report), bytes(report))))
+            count = 0
+            if not pending:
+                return
+
+    def close(self):
+        self.done = True
+        self._write(event(UHID_DESTROY))
+        os.close(self.fd)
+
+
+def absinfo(node, code):
+    """(minimum, maximum) of an axis, through EVIOCGABS."""
+    buf = bytearray(24)
+    with open(node, "rb") as f:
+        fcntl.ioctl(f, 0x80184540 + code, buf)
+    _, lo, hi, _, _, _ = struct.unpack("<6i", buf)
+    return lo, hi
+
+
+class Player:
+    """Gestures in fractions of the panel, played 10 ms a frame."""
+
+    def __init__(self, panel, node):
+        self.panel = panel
+        self.x = absinfo(node, 0x35)
+        self.y = absinfo(node, 0x36)
+
+    def at(self, contact_id, fx, fy):
+        return Contact(contact_id, round(self.x[0] + fx * (self.x[1] - self.x[0])), round(self.y[0] + fy * (self.y[1] - self.y[0])))
+
+    def frame(self, contacts):
+        self.panel.send(contacts)
+        time.sleep(0.01)
+
+    def lift(self, contacts, keep=()):
+        for c in contacts:
+            c.tipswitch = False
+        self.frame(list(contacts) + list(keep))
+
+    def tap(self):
+        c = self.at(1, 0.3, 0.4)
+        self.frame([c])
+        self.frame([c])
+        self.lift([c])
+
+    def drag(self):
+        for i in range(21):
+            c = self.at(1, 0.2 + 0.03 * i, 0.5 + 0.004 * (i % 3))
+            self.frame([c])
+        self.lift([c])
+
+    def two(self):
+        for i in range(10):
+            a, b = self.at(1, 0.3 + 0.01 * i, 0.3), self.at(2, 0.7 - 0.01 * i, 0.7 - 0.005 * i)
+            self.frame([a, b])
+        self.lift([a], keep=[b])
+        for i in range(3):
+            b = self.at(2, 0.6 - 0.02 * i, 0.65)
+            self.frame([b])
+        self.lift([b])
+
+    def three(self):
+        n = min(3, self.panel.max_contacts)
+        for i in range(6):
+            cs = [self.at(k + 1, 0.2 + 0.25 * k + 0.01 * i, 0.3 + 0.05 * k) for k in range(n)]
+            self.frame(cs)
+        self.lift(cs)
+
+    def rest(self):
+        """A resting finger with noise of up to 3 ten-thousandths of each axis (about the fuzz of
+        the panels that have one), then a slow slide."""
+        noise = [(1, -1), (-2, 1), (2, 2), (0, -2), (-1, 0), (3, 1), (-3, -2), (1, 3), (0, 0), (2, -3)]
+        for dx, dy in noise:
+            self.frame([self.at(1, 0.5 + dx * 0.0001, 0.5 + dy * 0.0001)])
+        for i in range(8):
+            c = self.at(1, 0.5 + 0.0015 * i, 0.5 + 0.001 * i)
+            self.frame([c])
+        self.lift([c])
+
+
+GESTURES = ("tap", "drag", "two", "three", "rest")
+
+
+def main():
+    specs = {p["name"]: p for p in json.load(open(os.path.join(HERE, "panels.json")))["panels"]}
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    if sys.argv[1] == "--list":
+        print("\n".join(specs))
+        return
+    spec = specs.get(sys.argv[1])
+    if spec is None:
+        sys.exit("panel: no panel named %r (panel.py --list)" % sys.argv[1])
+    panel = Panel(spec)
+    try:
+        node = panel.node()
+        print("node", node, "contacts", panel.max_contacts, flush=True)
+        player = Player(panel, node)
+        for line in sys.stdin:
+            words = line.split()
+            if words[:1] == ["quit"]:
+                break
+            if len(words) == 2 and words[0] == "play" and words[1] in GESTURES:
+                getattr(player, words[1])()
+                print("done", words[1], flush=True)
+            else:
+                print("error unknown command %r" % line.strip(), flush=True)
+    finally:
+        panel.close()
+
+
+if __name__ == "__main__":
+    main()

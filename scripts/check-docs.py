@@ -4,7 +4,7 @@
 recordings and schema, with the built `touchbridge` (.build/debug) first on the PATH, and the
 lines shown after it must appear in its output (stdout and stderr), in that order; `...` (or `…`)
 stands for lines left out, and a `  <- note` after a line is not part of it. Transcripts that
-need a live panel or root (`/dev/input`, `sudo`, `list`, `record`, `replay`) are not run here:
+need a live panel or root (`/dev/input`, `sudo`, `list`, `record`, `replay`, `libinput-parity`) are not run here:
 the device tests cover those commands.
 
 Swift examples (```swift blocks) cannot run as transcripts: each must appear, line for line
@@ -16,7 +16,7 @@ usage: scripts/check-docs.py   (exit 1 on the first page whose transcript disagr
 import glob, os, re, shutil, subprocess, sys, tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-NEEDS_DEVICE = re.compile(r"/dev/input|\bsudo\b|^touchbridge (list|record|replay)\b")
+NEEDS_DEVICE = re.compile(r"/dev/input|\bsudo\b|^touchbridge (list|record|replay)\b|libinput-parity")
 
 
 def transcripts(text):

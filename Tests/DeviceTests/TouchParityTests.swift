@@ -106,6 +106,21 @@ struct TouchParityTests {
         }
     }
 
+    /// A public recording of a real panel, replayed on a uinput device with its own description.
+    @Test func aPublicRecordingOfARealPanel() throws {
+        let path = repositoryDirectory + "/Resources/recordings/public/EP0430M09.2-fingers-touch-release.evemu"
+        let replay = try Spawned(touchbridgeExecutable, ["replay", "--start-delay", "4", "--hold", "1", path])
+        #expect(eventually(timeout: 10) { replay.errors.contains("/dev/input/event") }, "\(replay.errors)")
+        let nodes = replay.errors.split(separator: "\n").compactMap { line -> String? in
+            guard let r = line.range(of: "/dev/input/event") else { return nil }
+            return String(line[r.lowerBound...].prefix { !$0.isWhitespace })
+        }
+        let node = try #require(nodes.first)
+        let r = try Self.observe(node) { _, _ in #expect(replay.wait(timeout: 30) == 0, "\(replay.errors)") }
+        #expect(r.libinput.count == 2, "two fingers: \(r.raw.0)")
+        Self.expectSame(r, "EP0430M09")
+    }
+
     @Test func protocolBWithSlotReuse() throws {
         let r = try run(VirtualDevices.multitouch()) { device, _, _ in
             try Streams.play(Streams.multitouchForTracking, on: device)

@@ -40,6 +40,10 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Grab the devices for exclusive access.")
     var grab = false
 
+    @Flag(help: ArgumentHelp("Re-create each panel, corrected (mapping, jitter filter, masks, palms), as a uinput touchscreen named \"touchbridge: PANEL\", for apps that read touch through libinput or evdev; with --grab they see only it.",
+                             discussion: "Needs a writable /dev/uinput."))
+    var virtualTouchscreen = false
+
     @Flag(help: "Send fingers already on the glass at start to the window (default: ignored until lifted).")
     var adoptInitialTouches = false
 
@@ -116,6 +120,7 @@ struct RunCommand: ParsableCommand {
         options.rotation = mapping.rotation
         options.calibration = mapping.matrix
         options.grab = grab
+        options.virtualTouchscreen = virtualTouchscreen
         options.adoptInitialTouches = adoptInitialTouches
         options.realtime = realtime
         options.rules.rects = panels.compactMap(PanelRules.parsePanel)

@@ -68,6 +68,14 @@ public final class UInputDevice {
         try write(type: e.type, code: e.code, value: e.value)
     }
 
+    /// Writes events (a whole frame, `SYN_REPORT` included) in one system call: a virtual
+    /// device that forwards each input frame costs one write per frame.
+    public func write(events: [input_event]) throws(DeviceError) {
+        let size = MemoryLayout<input_event>.stride * events.count
+        let n = events.withUnsafeBytes { Glibc.write(libevdev_uinput_get_fd(uinput), $0.baseAddress, size) }
+        if n != size { throw .system(path: devnode, call: "write", errno: n < 0 ? errno : EIO) }
+    }
+
     /// Writes `events` and ends the frame with `SYN_REPORT`.
     public func frame(_ events: [(UInt16, UInt16, Int32)]) throws(DeviceError) {
         for (t, c, v) in events { try write(type: t, code: c, value: v) }

@@ -79,12 +79,17 @@ public final class Daemon {
             warn("udev's monitor is not available (\(error)): panels plugged in later are not seen", .warning)
             monitor = nil
         }
+        if options.virtualTouchscreen {
+            guard UInputDevice.isAvailable else {
+                throw DeviceError.uinputUnavailable(permission: access("/dev/uinput", F_OK) == 0)
+            }
+        }
         // The panels there are now.
         var found: [(EvdevDevice, InputDeviceInfo?, Int?)] = []
         var namedAuxiliaries: [EvdevDevice] = []
         switch selection {
         case .allTouchscreens:
-            for info in discovery?.touchscreens() ?? [] where info.isInitialized {
+            for info in discovery?.touchscreens() ?? [] where info.isInitialized && !Self.isVirtual(info) {
                 // Any touchscreen may be unusable; only a permission problem stops the service.
                 do { found.append((try Self.open(info.devnode), info, nil)) } catch let e as DeviceError {
                     if e.exitCode == 77 { throw e }
@@ -113,6 +118,7 @@ public final class Daemon {
         // The screen space and the scene.
         let placements = found.map { d, info, _ in options.placement(node: d.path, name: d.description.name, info: info) { warn($0, .warning) } }
         (pipeline, screen) = options.makePipeline(scene: scene, placements: placements, first: found.first?.0.description) { warn($0, .warning) }
+        if options.virtualTouchscreen { pipeline.virtualTouchscreens = VirtualTouchscreens { warn($0, .info) } }
         try registerSources(scene: scene)
         for ((device, info, slot), placement) in zip(found, placements) {
             try add(device, info: info, placement: placement, slot: slot)
@@ -202,6 +208,9 @@ public final class Daemon {
         let now = monotonicSeconds()
         let panel = pipeline.addPanel(node: device.path, description: d, mapper: mapper, placement: placement, time: now)
         number = panel.number
+        if let v = pipeline.virtualTouchscreens {
+            do { try v.attach(panel, key: info?.idPath ?? d.name) } catch { warn("\(device.path): no virtual touchscreen: \(error)", .warning) }
+        }
         pipeline.open(panel, initial: panel.tracker.open(at: EventTime(inSeconds: now), device: device))
         devices[panel.number] = Opened(device: device, panel: panel, source: source, slot: slot)
         metricsExport?.metrics.isDirty = true
@@ -299,6 +308,7 @@ public final class Daemon {
         // Events already queued happened before the signal: they were read in its wake.
         notify?.send("STOPPING=1")
         pipeline.cancelAll(at: now())
+        pipeline.virtualTouchscreens = nil          // their contacts were cancelled: the devices go
         flush()
         outputs.finish(pipeline.log)
         exportMetrics(force: true)
@@ -350,7 +360,7 @@ public final class Daemon {
                 var slot: Int?
                 switch selection {
                 case .allTouchscreens:
-                    guard info.isTouchscreen else { continue }
+                    guard info.isTouchscreen, !Self.isVirtual(info) else { continue }
                 case .named:
                     guard let i = named.indices.first(where: { named[$0].panel == nil && answers(named[$0], info) }) else { continue }
                     slot = i
@@ -358,6 +368,11 @@ public final class Daemon {
                 openHotplugged(info, slot: slot)
             }
         }
+    }
+
+    /// A virtual touchscreen of touchbridge's own (this daemon's or another's): never a panel to read.
+    static func isVirtual(_ info: InputDeviceInfo) -> Bool {
+        info.name.hasPrefix(VirtualTouchscreen.namePrefix) && info.syspath.contains("/virtual/")
     }
 
     /// Whether a device that udev announces is the named panel come back: the same node or

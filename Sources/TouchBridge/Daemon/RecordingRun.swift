@@ -67,10 +67,15 @@ public final class RecordingRun {
         let screen: Size
         (pipeline, screen) = options.makePipeline(scene: scene, placements: placements, first: readers.first?.description, warn: warn)
         streams = []
+        if options.virtualTouchscreen {
+            guard UInputDevice.isAvailable else { throw DeviceError.uinputUnavailable(permission: access("/dev/uinput", F_OK) == 0) }
+            pipeline.virtualTouchscreens = VirtualTouchscreens(warn: warn)
+        }
         for ((r, head), placement) in zip(zip(readers, heads), placements) {
             let mapper = options.mapper(for: r.description, placement: placement, screen: screen)!
             let start = head.map { $0.time.inSeconds } ?? 0
             let panel = pipeline.addPanel(node: r.path, description: r.description, mapper: mapper, placement: placement, time: start)
+            try pipeline.virtualTouchscreens?.attach(panel, key: r.path)
             streams.append(Stream(reader: r, panel: panel, head: head))
         }
         for (r, head, kind) in others {

@@ -11,6 +11,8 @@ public struct RunOptions: Sendable {
     /// Overrides the devices' `LIBINPUT_CALIBRATION_MATRIX`.
     public var calibration: ScreenMapper.Calibration?
     public var grab = false
+    /// Re-create each panel, corrected, as a uinput touchscreen (`--virtual-touchscreen`).
+    public var virtualTouchscreen = false
     public var adoptInitialTouches = false
     /// Recordings only: play at the recorded pace instead of as fast as possible.
     public var realtime = false

@@ -20,6 +20,9 @@ public final class TouchPipeline {
     /// Hears each frame's touch updates (screen points) after the window had them: for
     /// tools that draw or measure what happened (`picture`).
     public var frameObserver: (([TouchUpdate], Double) -> Void)?
+    /// The panels' virtual touchscreens (`--virtual-touchscreen`): each frame's changes as
+    /// the window had them, for apps that read touch from the kernel.
+    public var virtualTouchscreens: VirtualTouchscreens?
 
     private let ids = ContactIDs()
     public private(set) var panels: [Panel] = []
@@ -83,6 +86,7 @@ public final class TouchPipeline {
         metrics?.retire(panel)
         deliver(panel.tracker.cancelAll(at: time), from: panel)
         log.device(.removed, node: panel.node, name: panel.name, time: time.inSeconds)
+        virtualTouchscreens?.detach(panel)
         panels.removeAll { $0 === panel }
         log.removeDevice(panel.number)
     }
@@ -91,6 +95,7 @@ public final class TouchPipeline {
     /// cancelled through the window first, and its fingers still down are ignored until lifted.
     public func replacePlacement(of panel: Panel, with placement: PanelPlacement, mapper: ScreenMapper, at time: Double) {
         scene.app.cancelAllTouches(timestamp: time, device: panel.number)
+        virtualTouchscreens?.cancel(panel, at: time)
         for (id, p) in active where p === panel {
             ignored.insert(id)
             active[id] = nil
@@ -111,6 +116,7 @@ public final class TouchPipeline {
     /// the fingers and keys still down never reach the new one.
     public func replaceScene(with new: SceneInstance, at time: Double) {
         scene.app.cancelAllTouches(timestamp: time)
+        virtualTouchscreens?.cancel(nil, at: time)
         for d in auxiliaries { end(d, at: time) }
         ignored.formUnion(active.keys)
         active.removeAll()
@@ -156,6 +162,7 @@ public final class TouchPipeline {
         scene.app.handleTouches(updates, timestamp: frame.time.inSeconds)
         if let metrics { metrics.frame(time: frame.time.inSeconds, updates: updates) }
         if let frameObserver { frameObserver(updates, frame.time.inSeconds) }
+        if let virtualTouchscreens { virtualTouchscreens.forward(updates, from: panel) }
     }
 
     private func phase(_ p: ContactPhase) -> Touch.Phase {

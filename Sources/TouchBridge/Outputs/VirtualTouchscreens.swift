@@ -1,0 +1,72 @@
+import Evdev
+import InputEvents
+import TouchInput
+import TouchKit
+
+/// The panels' virtual touchscreens (`run --virtual-touchscreen`): one per panel, kept while
+/// its panel is unplugged so a compositor keeps its output mapping, carrying the panel again
+/// when it returns, and destroyed when the daemon exits.
+public final class VirtualTouchscreens {
+    /// The device of each panel that has one, by the panel's number.
+    public private(set) var ofPanel: [Int: VirtualTouchscreen] = [:]
+    /// Every device made, by its panel's lasting name (udev's `ID_PATH`, else its name).
+    private var byKey: [String: VirtualTouchscreen] = [:]
+    private let warn: (String) -> Void
+
+    public init(warn: @escaping (String) -> Void) { self.warn = warn }
+
+    /// Gives `panel` its virtual device: the one its key had when the rectangle is the same
+    /// size, else a new one (said on `warn`).
+    @discardableResult
+    public func attach(_ panel: Panel, key: String) throws(DeviceError) -> VirtualTouchscreen {
+        let size = Size(width: panel.mapper.width, height: panel.mapper.height)
+        let v: VirtualTouchscreen
+        if let old = byKey[key], old.width == size.width, old.height == size.height {
+            v = old
+        } else {
+            let turned = panel.mapper.rotation == .quarter || panel.mapper.rotation == .threeQuarters
+            let mm = Self.millimetres(panel.description).map { turned ? ($0.1, $0.0) : $0 }
+            let slots: Int
+            switch TouchProtocol(panel.description) {
+            case let .slots(n): slots = n
+            case .groups: slots = 10
+            case .single: slots = 1
+            }
+            let k = Kernel.self
+            v = try VirtualTouchscreen(name: panel.name, size: size, millimetres: mm, slots: slots,
+                                       pressure: panel.description.has(type: k.EV_ABS, code: k.ABS_MT_PRESSURE) || panel.description.has(type: k.EV_ABS, code: k.ABS_PRESSURE),
+                                       touchMajor: panel.description.has(type: k.EV_ABS, code: k.ABS_MT_TOUCH_MAJOR))
+            byKey[key] = v
+            warn("\(panel.node): virtual touchscreen \(v.device.devnode) \"\(VirtualTouchscreen.namePrefix)\(panel.name)\" "
+                 + "(\(Int(size.width))x\(Int(size.height)) points, \(slots) slot\(slots == 1 ? "" : "s"))")
+        }
+        v.place(at: Point(x: panel.placement.rect?.minX ?? 0, y: panel.placement.rect?.minY ?? 0))
+        ofPanel[panel.number] = v
+        return v
+    }
+
+    /// The panel's size on its position axes, (maximum - minimum) ÷ resolution as libinput has it; nil without resolution.
+    static func millimetres(_ d: DeviceDescription) -> (Double, Double)? {
+        let codes = TouchProtocol(d).positionCodes
+        guard let x = d.absInfo[codes.x], let y = d.absInfo[codes.y], x.resolution > 0, y.resolution > 0 else { return nil }
+        return (Double(Int64(x.maximum) - Int64(x.minimum)) / Double(x.resolution), Double(Int64(y.maximum) - Int64(y.minimum)) / Double(y.resolution))
+    }
+
+    /// One frame's touch changes of `panel`, as the window had them.
+    func forward(_ updates: [TouchUpdate], from panel: Panel) {
+        guard let v = ofPanel[panel.number] else { return }
+        do { try v.forward(updates) } catch { warn("\(v.device.devnode): \(error)") }
+    }
+
+    /// Cancels what is down on `panel`'s device (all devices when nil): a remapped panel, a reloaded scene.
+    func cancel(_ panel: Panel?, at time: Double) {
+        let targets = panel.map { p in ofPanel[p.number].map { [$0] } ?? [] } ?? Array(ofPanel.values)
+        for v in targets where !v.contactsDown.isEmpty {
+            let updates = v.contactsDown.map { TouchUpdate(identifier: $0, phase: .cancelled, location: Point(x: 0, y: 0)) }
+            do { try v.forward(updates) } catch { warn("\(v.device.devnode): \(error)") }
+        }
+    }
+
+    /// The panel is gone: its device stays (its contacts were cancelled by the pipeline).
+    func detach(_ panel: Panel) { ofPanel[panel.number] = nil }
+}

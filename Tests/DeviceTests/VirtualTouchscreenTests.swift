@@ -1,0 +1,117 @@
+import Evdev
+import Foundation
+import Glibc
+import InputEvents
+import Testing
+
+/// `run --virtual-touchscreen` on uinput panels, read by libinput: the corrected positions
+/// `touches` gives for the same mapping, masked contacts never, cancels where touchbridge
+/// cancels (shutdown, unplug), the device kept across an unplug and carrying the panel again.
+@Suite("The virtual touchscreen, read by libinput", .enabled(if: DeviceTestGate.enabled, DeviceTestGate.reason), .serialized)
+struct VirtualTouchscreenTests {
+    let k = Kernel.self
+    let mapping = ["--screen", "800x480", "--rotate", "180", "--calibration", "1.02 0 -0.01 0 0.98 0.01"]
+
+    /// The daemon's virtual device node, from its line on stderr.
+    func virtualNode(_ d: Spawned) -> String? {
+        for line in d.errors.split(separator: "\n") {
+            guard let r = line.range(of: "virtual touchscreen /dev/input/event") else { continue }
+            return String(line[line.index(r.lowerBound, offsetBy: "virtual touchscreen ".count)...].prefix { !$0.isWhitespace })
+        }
+        return nil
+    }
+
+    func touch(_ device: UInputDevice, id: Int32, slot: Int32 = 0, at x: Int32, _ y: Int32, moves: Int = 4) throws {
+        try device.frame([(k.EV_ABS, k.ABS_MT_SLOT, slot), (k.EV_ABS, k.ABS_MT_TRACKING_ID, id), (k.EV_ABS, k.ABS_MT_POSITION_X, x),
+                          (k.EV_ABS, k.ABS_MT_POSITION_Y, y), (k.EV_KEY, k.BTN_TOUCH, 1)])
+        for i in 1...max(moves, 1) {
+            usleep(10_000)
+            try device.frame([(k.EV_ABS, k.ABS_MT_SLOT, slot), (k.EV_ABS, k.ABS_MT_POSITION_X, x + Int32(i * 40)),
+                              (k.EV_ABS, k.ABS_MT_POSITION_Y, y + Int32(i * 25))])
+        }
+    }
+
+    func lift(_ device: UInputDevice, slot: Int32 = 0, last: Bool = true) throws {
+        var e: [(UInt16, UInt16, Int32)] = [(k.EV_ABS, k.ABS_MT_SLOT, slot), (k.EV_ABS, k.ABS_MT_TRACKING_ID, -1)]
+        if last { e.append((k.EV_KEY, k.BTN_TOUCH, 0)) }
+        try device.frame(e)
+        usleep(10_000)
+    }
+
+    @Test func libinputOnTheVirtualDeviceSeesWhatTouchesGivesWithoutTheMaskedGhost() throws {
+        let libinputPath = try #require(tool("libinput"), "libinput-tools is not installed")
+        let (panel, _) = try createDevice(VirtualDevices.multitouch(name: "TB Virtual Source"))
+        // The mask covers the screen's bottom-right corner (after the 180° turn: the panel's top left).
+        let d = try Spawned(touchbridgeExecutable, ["run", "--virtual-touchscreen", "--mask", "700 400 100 80"] + mapping + [panel.devnode])
+        #expect(eventually(timeout: 10) { virtualNode(d) != nil && d.errors.contains(": reading ") }, "\(d.errors)")
+        let node = try #require(virtualNode(d))
+        #expect(eventually { udevProperty(node, "ID_INPUT_TOUCHSCREEN") == "1" }, "udev calls \(node) a touchscreen")
+        let theirs = try Spawned(libinputPath, ["debug-events", "--device", node])
+        let mine = try Spawned(touchbridgeExecutable, ["touches", "--json", "--screen", "100x100", "--rotate", "180",
+                                                       "--calibration", "1.02 0 -0.01 0 0.98 0.01", panel.devnode])
+        #expect(theirs.waitFor("DEVICE_ADDED"), "libinput reads the virtual device")
+        #expect(theirs.output.contains("size 256x144mm"), "the panel's physical size as libinput gives it (0..4095 x 0..2303 at 16/mm): \(theirs.output)")
+        #expect(eventually(timeout: 10) { mine.errors.contains(": reading ") })
+        try touch(panel, id: 1, at: 1500, 900, moves: 6)                 // a drag
+        try lift(panel)
+        try touch(panel, id: 2, at: 60, 40)                              // a ghost in the masked corner
+        try lift(panel)
+        try touch(panel, id: 3, at: 1000, 1000)                          // two fingers
+        try touch(panel, id: 4, slot: 1, at: 3000, 1800, moves: 3)
+        try lift(panel, slot: 0, last: false)
+        try lift(panel, slot: 1)
+        usleep(300_000)
+        theirs.signal(SIGINT)
+        mine.stop()
+        theirs.stop()
+        let ours = TouchParityTests.touchbridgeLives(mine.output).lives
+        let virtual = TouchParityTests.libinputLives(theirs.output)
+        #expect(ours.count == 4 && virtual.count == 3, "the masked ghost never reaches libinput: \(virtual)")
+        // The same touches but the ghost (the second), point for point within a virtual unit (0.0125 %).
+        let expected = [ours[0], ours[2], ours[3]]
+        for (a, b) in zip(virtual, expected) {
+            let same = a.steps.count == b.steps.count && zip(a.steps, b.steps).allSatisfy { s, t in
+                s.phase == t.phase && abs(s.x - t.x) <= 0.02 && abs(s.y - t.y) <= 0.02
+            }
+            #expect(same, "virtual (libinput): \(a)\n  touches: \(b)")
+        }
+        // Shutdown mid-touch: libinput sees a cancel, then the device go.
+        try touch(panel, id: 5, at: 2000, 1000)
+        #expect(eventually { d.output.contains("touchesMoved") })
+        let late = try Spawned(libinputPath, ["debug-events", "--device", node])
+        #expect(late.waitFor("DEVICE_ADDED"))
+        try touch(panel, id: 6, slot: 1, at: 2500, 1200, moves: 2)
+        usleep(200_000)
+        #expect(d.stop() == 0)
+        #expect(eventually { late.output.contains("TOUCH_CANCEL") && late.output.contains("DEVICE_REMOVED") }, "\(late.output)")
+        #expect(!late.output.contains("TOUCH_UP"), "cancelled, not lifted: no tap for the app: \(late.output)")
+        late.signal(SIGINT)
+        late.stop()
+    }
+
+    @Test func anUnpluggedPanelsTouchesAreCancelledAndItsVirtualDeviceCarriesItAgain() throws {
+        let libinputPath = try #require(tool("libinput"), "libinput-tools is not installed")
+        var (panel, _) = try createDevice(VirtualDevices.multitouch(name: "TB Replugged Source"))
+        let d = try Spawned(touchbridgeExecutable, ["run", "--virtual-touchscreen", "--screen", "800x480"])
+        #expect(eventually(timeout: 10) { virtualNode(d) != nil }, "\(d.errors)")
+        let node = try #require(virtualNode(d))
+        #expect(!d.errors.contains("reading touchbridge: "), "the daemon never reads its own device: \(d.errors)")
+        let theirs = try Spawned(libinputPath, ["debug-events", "--device", node])
+        #expect(theirs.waitFor("DEVICE_ADDED"))
+        try touch(panel, id: 1, at: 1000, 1000)
+        #expect(eventually { theirs.output.contains("TOUCH_MOTION") }, "\(theirs.output)")
+        panel = try createDevice(VirtualDevices.multitouch(name: "TB Other Panel")).0     // the first is unplugged
+        #expect(eventually { theirs.output.contains("TOUCH_CANCEL") }, "the unplugged panel's touch is cancelled: \(theirs.output)")
+        #expect(eventually { d.errors.components(separatedBy: "virtual touchscreen /dev/input/").count == 3 }, "a second panel, a second device: \(d.errors)")
+        panel = try createDevice(VirtualDevices.multitouch(name: "TB Replugged Source")).0  // back (the other one goes)
+        #expect(eventually { d.errors.components(separatedBy: ": reading TB Replugged Source").count == 3 }, "\(d.errors)")
+        try touch(panel, id: 7, at: 2000, 1000)
+        try lift(panel)
+        #expect(eventually { theirs.output.contains("TOUCH_UP") }, "the same virtual device carries the panel again: \(theirs.output)\n\(d.errors)\n\(d.output)")
+        #expect(!theirs.output.contains("DEVICE_REMOVED"), "it stayed: \(theirs.output)")
+        #expect(d.errors.components(separatedBy: "virtual touchscreen /dev/input/").count == 3, "no third device: \(d.errors)")
+        theirs.signal(SIGINT)
+        theirs.stop()
+        #expect(d.stop() == 0)
+    }
+}

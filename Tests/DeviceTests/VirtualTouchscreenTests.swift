@@ -114,4 +114,33 @@ struct VirtualTouchscreenTests {
         theirs.stop()
         #expect(d.stop() == 0)
     }
+
+    @Test func touchesOnAViewTheSceneKeepsNeverReachTheVirtualDevice() throws {
+        let libinputPath = try #require(tool("libinput"), "libinput-tools is not installed")
+        let scene = temporaryPath("kept") + ".json"
+        try #"""
+            { "screen": [800, 480], "windows": [ { "name": "W", "root": { "name": "App",
+              "consumes": ["touchesBegan", "touchesEnded"],
+              "subviews": [ { "name": "Corner", "frame": [0, 0, 100, 100], "forward": false,
+                              "consumes": ["touchesBegan", "touchesEnded"] } ] } } ] }
+            """#.write(toFile: scene, atomically: true, encoding: .utf8)
+        defer { unlink(scene) }
+        let (panel, _) = try createDevice(VirtualDevices.multitouch(name: "TB Kept Corner Source"))
+        let d = try Spawned(touchbridgeExecutable, ["run", "--virtual-touchscreen", "--scene", scene, panel.devnode])
+        #expect(eventually(timeout: 10) { virtualNode(d) != nil && d.errors.contains(": reading ") }, "\(d.errors)")
+        let theirs = try Spawned(libinputPath, ["debug-events", "--device", try #require(virtualNode(d))])
+        #expect(theirs.waitFor("DEVICE_ADDED"))
+        try touch(panel, id: 1, at: 200, 200, moves: 2)                  // in the corner (4096 units → 800 points)
+        try lift(panel)
+        try touch(panel, id: 2, at: 2000, 1000, moves: 2)                // on the app
+        try lift(panel)
+        #expect(eventually { d.output.contains("touchesEnded App") }, "\(d.output)")
+        usleep(300_000)
+        #expect(d.output.contains("touchesBegan Corner"), "the scene has the corner's touch: \(d.output)")
+        let downs = theirs.output.components(separatedBy: "TOUCH_DOWN").count - 1
+        #expect(downs == 1 && theirs.output.contains("TOUCH_UP"), "only the app's touch is forwarded: \(theirs.output)")
+        theirs.signal(SIGINT)
+        theirs.stop()
+        #expect(d.stop() == 0)
+    }
 }

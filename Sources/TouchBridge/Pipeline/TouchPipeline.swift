@@ -162,7 +162,31 @@ public final class TouchPipeline {
         scene.app.handleTouches(updates, timestamp: frame.time.inSeconds)
         if let metrics { metrics.frame(time: frame.time.inSeconds, updates: updates) }
         if let frameObserver { frameObserver(updates, frame.time.inSeconds) }
-        if let virtualTouchscreens { virtualTouchscreens.forward(updates, from: panel) }
+        if let virtualTouchscreens { forward(to: virtualTouchscreens, from: panel) }
+    }
+
+    /// Touches that began on a view the scene keeps (`"forward": false`), until they end.
+    private var kept: Set<UInt64> = []
+    private var forwarded: [TouchUpdate] = []
+
+    /// This frame's updates to the panel's virtual touchscreen, but the kiosk's own touches.
+    private func forward(to v: VirtualTouchscreens, from panel: Panel) {
+        guard !scene.keptViews.isEmpty || !kept.isEmpty else { v.forward(updates, from: panel); return }
+        if updates.contains(where: { $0.phase == .began }) {
+            let touches = scene.app.activeTouches
+            for u in updates where u.phase == .began {
+                if scene.keeps(touches.first { $0.identifier == u.identifier }?.view) { kept.insert(u.identifier) }
+            }
+        }
+        forwarded.removeAll(keepingCapacity: true)
+        for u in updates {
+            if kept.contains(u.identifier) {
+                if u.phase == .ended || u.phase == .cancelled { kept.remove(u.identifier) }
+            } else {
+                forwarded.append(u)
+            }
+        }
+        if !forwarded.isEmpty { v.forward(forwarded, from: panel) }
     }
 
     private func phase(_ p: ContactPhase) -> Touch.Phase {

@@ -10,6 +10,19 @@ public final class SceneInstance {
     public let screen: Size
     /// Every named responder, for targets and tests.
     private(set) var responders: [String: Responder] = [:]
+    /// Views with `"forward": false`: touches that begin on them (or their subviews) are the
+    /// kiosk's, never forwarded to the virtual touchscreen.
+    public private(set) var keptViews: [View] = []
+
+    /// Whether a touch on `view` stays with the kiosk.
+    public func keeps(_ view: View?) -> Bool {
+        var v = view
+        while let current = v {
+            if keptViews.contains(where: { $0 === current }) { return true }
+            v = current.superview
+        }
+        return false
+    }
     private(set) var recognizers: [String: GestureRecognizer] = [:]
     private var bindings: [GestureBinding] = []
     /// Controls whose targets are wired once every responder exists.
@@ -134,6 +147,7 @@ public final class SceneInstance {
             view = SceneView(frame: .zero, behaviour: behaviour, shape: spec.shape ?? .rect)
         }
         responders[spec.name] = view
+        if spec.forward == false { keptViews.append(view) }
         var controller = parent
         if let c = spec.controller {
             let vc = ViewController(name: c.responder.name)

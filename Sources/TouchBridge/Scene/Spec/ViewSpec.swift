@@ -19,10 +19,13 @@ struct ViewSpec: Decodable, Sendable {
     var gestures: [GestureSpec]?
     var control: ControlSpec?
     var subviews: [ViewSpec]?
+    /// `false`: touches that begin on this view (or its subviews) stay with the kiosk, never
+    /// forwarded to the virtual touchscreen (`run --virtual-touchscreen`).
+    var forward: Bool?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case name, controller, frame, bounds, transform, hidden, alpha, userInteractionEnabled, multipleTouchEnabled
-        case exclusiveTouch, clipsToBounds, tag, shape, consumes, presses, actions, gestures, control, subviews
+        case exclusiveTouch, clipsToBounds, tag, shape, consumes, presses, actions, gestures, control, subviews, forward
     }
 
     init(name: String) { self.name = name }
@@ -48,6 +51,7 @@ struct ViewSpec: Decodable, Sendable {
         gestures = try c.decodeIfPresent([GestureSpec].self, forKey: .gestures)
         control = try c.decodeIfPresent(ControlSpec.self, forKey: .control)
         subviews = try c.decodeIfPresent([ViewSpec].self, forKey: .subviews)
+        forward = try c.decodeIfPresent(Bool.self, forKey: .forward)
         if let alpha, !(0...1).contains(alpha) { throw c.failure(.alpha, "expected an alpha from 0 to 1, found \(alpha)") }
     }
 }

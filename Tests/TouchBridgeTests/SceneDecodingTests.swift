@@ -79,7 +79,7 @@ struct SceneDecodingTests {
         #expect(error(#"{ "windows": [ { "name": "W", "root": { "name": "A", "consumes": ["touchesBegun"] } } ] }"#)
             == "s.json: windows[0].root.consumes[0]: expected a responder method, not 'touchesBegun' (did you mean 'touchesBegan'?); one of: touchesBegan, touchesMoved, touchesEnded, touchesCancelled, motionBegan, motionEnded, motionCancelled, remoteControlReceived, pressesBegan, pressesChanged, pressesEnded, pressesCancelled (line 1)")
         #expect(error(#"{ "windows": [ { "name": "W", "root": { "name": "A", "gestures": [ { "type": "tapp", "name": "t" } ] } } ] }"#)
-            == "s.json: windows[0].root.gestures[0].type: expected a gesture recognizer type, not 'tapp' (did you mean 'tap'?); one of: tap, longPress, pan, swipe, pinch, rotation (line 1)")
+            == "s.json: windows[0].root.gestures[0].type: expected a gesture recognizer type, not 'tapp' (did you mean 'tap'?); one of: tap, longPress, pan, swipe, pinch, rotation, screenEdgePan (line 1)")
         #expect(error(#"{ "windows": [ { "name": "W", "root": { "name": "A", "control": { "actions": { "touchUpInsde": "buy" } } } } ] }"#)
             .hasPrefix("s.json: windows[0].root.control.actions.touchUpInsde: expected a control event as the key, not 'touchUpInsde' (did you mean 'touchUpInside'?)"))
         #expect(error(#"{ "windows": [ { "name": "W", "root": { "name": "A", "control": { "type": "slider" } } } ] }"#)

@@ -49,11 +49,17 @@ open class PanGestureRecognizer: GestureRecognizer {
         lastTime = event.timestamp
         guard liveCount >= minimumNumberOfTouches else { return }
         if state == .possible {
-            if (moved.x * moved.x + moved.y * moved.y).squareRoot() >= minimumDistance { state = .began }
+            if (moved.x * moved.x + moved.y * moved.y).squareRoot() >= minimumDistance {
+                state = panMayBegin(translation: moved) ? .began : .failed
+            }
         } else if state == .began || state == .changed {
             state = .changed
         }
     }
+
+    /// Whether the pan may begin with this translation (window points) past `minimumDistance`;
+    /// no means it fails (a screen-edge pan that does not move inward).
+    func panMayBegin(translation: Point) -> Bool { true }
 
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
         guard liveCount == 0 else { centroid = liveCentroid; return }

@@ -49,8 +49,9 @@ enum GestureFigure: String, CaseIterable, Sendable {
 /// conformance file here, and its entry in `all`.
 enum SceneGestures {
     static let all: [any SceneGesture.Type] = [
-        TapGestureRecognizer.self, LongPressGestureRecognizer.self, PanGestureRecognizer.self,
+        TapGestureRecognizer.self, LongPressGestureRecognizer.self, ScenePan.self,
         SwipeGestureRecognizer.self, PinchGestureRecognizer.self, RotationGestureRecognizer.self,
+        SceneScreenEdgePan.self,
     ]
 
     /// The type scene files call `name`.

@@ -143,4 +143,44 @@ struct VirtualTouchscreenTests {
         theirs.stop()
         #expect(d.stop() == 0)
     }
+
+    /// examples/kiosk-overlay.json on a live panel: the admin corner's three fingers stay with
+    /// the kiosk; the right-edge swipe reaches the app until the claiming drawer begins, then
+    /// the app sees it cancelled, not lifted.
+    @Test func theOverlaysCornerIsKeptAndItsEdgeSwipeIsClaimed() throws {
+        let libinputPath = try #require(tool("libinput"), "libinput-tools is not installed")
+        let (panel, _) = try createDevice(VirtualDevices.multitouch(name: "TB Overlay Source"))
+        let d = try Spawned(touchbridgeExecutable, ["run", "--virtual-touchscreen", "--scene",
+                                                    repositoryDirectory + "/examples/kiosk-overlay.json", panel.devnode])
+        #expect(eventually(timeout: 10) { virtualNode(d) != nil && d.errors.contains(": reading ") }, "\(d.errors)")
+        let theirs = try Spawned(libinputPath, ["debug-events", "--device", try #require(virtualNode(d))])
+        #expect(theirs.waitFor("DEVICE_ADDED"))
+        // 4096x2304 units on 800x480 points: 5.12 and 4.8 units a point.
+        try device3Fingers(panel)
+        #expect(eventually(timeout: 5) { d.output.contains("action openAdmin") }, "\(d.output)")
+        #expect(!theirs.output.contains("TOUCH_DOWN"), "the corner is the kiosk's: \(theirs.output)")
+        try touch(panel, id: 20, at: 4070, 1150, moves: 0)
+        for i in 1...8 {
+            usleep(15_000)
+            try panel.frame([(k.EV_ABS, k.ABS_MT_SLOT, 0), (k.EV_ABS, k.ABS_MT_POSITION_X, 4070 - Int32(i * 40))])
+        }
+        try lift(panel)
+        #expect(eventually { d.output.contains("gesture drawer on App began") }, "\(d.output)")
+        #expect(eventually { theirs.output.contains("TOUCH_CANCEL") }, "the claimed swipe is cancelled for the app: \(theirs.output)")
+        #expect(theirs.output.contains("TOUCH_DOWN") && !theirs.output.contains("TOUCH_UP"), "\(theirs.output)")
+        theirs.signal(SIGINT)
+        theirs.stop()
+        #expect(d.stop() == 0)
+    }
+
+    func device3Fingers(_ panel: UInputDevice) throws {
+        try panel.frame([(k.EV_ABS, k.ABS_MT_SLOT, 0), (k.EV_ABS, k.ABS_MT_TRACKING_ID, 10), (k.EV_ABS, k.ABS_MT_POSITION_X, 150), (k.EV_ABS, k.ABS_MT_POSITION_Y, 150),
+                         (k.EV_ABS, k.ABS_MT_SLOT, 1), (k.EV_ABS, k.ABS_MT_TRACKING_ID, 11), (k.EV_ABS, k.ABS_MT_POSITION_X, 350), (k.EV_ABS, k.ABS_MT_POSITION_Y, 200),
+                         (k.EV_ABS, k.ABS_MT_SLOT, 2), (k.EV_ABS, k.ABS_MT_TRACKING_ID, 12), (k.EV_ABS, k.ABS_MT_POSITION_X, 250), (k.EV_ABS, k.ABS_MT_POSITION_Y, 400),
+                         (k.EV_KEY, k.BTN_TOUCH, 1)])
+        usleep(1_300_000)
+        try panel.frame([(k.EV_ABS, k.ABS_MT_SLOT, 0), (k.EV_ABS, k.ABS_MT_TRACKING_ID, -1), (k.EV_ABS, k.ABS_MT_SLOT, 1), (k.EV_ABS, k.ABS_MT_TRACKING_ID, -1),
+                         (k.EV_ABS, k.ABS_MT_SLOT, 2), (k.EV_ABS, k.ABS_MT_TRACKING_ID, -1), (k.EV_KEY, k.BTN_TOUCH, 0)])
+        usleep(100_000)
+    }
 }

@@ -7,7 +7,7 @@ import TouchBridge
 @Suite("The examples' golden handler logs")
 struct GoldenLogTests {
     static let examples = ["abcde", "overlap", "round-button", "tap-over-view", "nested-controllers", "kiosk", "photo", "noisy-press",
-                           "shake", "media-keys"]
+                           "shake", "media-keys", "kiosk-overlay"]
 
     /// The log with the recording's absolute path written as the checkout-relative one.
     func log(_ name: String, json: Bool) throws -> String {

@@ -67,6 +67,12 @@ public final class VirtualTouchscreens {
         }
     }
 
+    /// Cancels one contact of `panel` on its device (a recognizer claimed it).
+    func cancel(_ id: UInt64, of panel: Panel) {
+        guard let v = ofPanel[panel.number], v.contactsDown.contains(id) else { return }
+        do { try v.forward([TouchUpdate(identifier: id, phase: .cancelled, location: Point(x: 0, y: 0))]) } catch { warn("\(v.device.devnode): \(error)") }
+    }
+
     /// The panel is gone: its device stays (its contacts were cancelled by the pipeline).
     func detach(_ panel: Panel) { ofPanel[panel.number] = nil }
 }

@@ -22,7 +22,9 @@ public final class TouchPipeline {
     public var frameObserver: (([TouchUpdate], Double) -> Void)?
     /// The panels' virtual touchscreens (`--virtual-touchscreen`): each frame's changes as
     /// the window had them, for apps that read touch from the kernel.
-    public var virtualTouchscreens: VirtualTouchscreens?
+    public var virtualTouchscreens: VirtualTouchscreens? {
+        didSet { listenForClaims() }
+    }
 
     private let ids = ContactIDs()
     public private(set) var panels: [Panel] = []
@@ -121,6 +123,8 @@ public final class TouchPipeline {
         ignored.formUnion(active.keys)
         active.removeAll()
         scene = new
+        kept.removeAll()
+        listenForClaims()
         new.app.advanceTime(to: time)
     }
 
@@ -168,6 +172,17 @@ public final class TouchPipeline {
     /// Touches that began on a view the scene keeps (`"forward": false`), until they end.
     private var kept: Set<UInt64> = []
     private var forwarded: [TouchUpdate] = []
+
+    /// A recognizer that claims its touches (`"claims": true`) began or recognized: those
+    /// touches are cancelled on their virtual touchscreens and kept from now on.
+    private func listenForClaims() {
+        scene.onClaim = virtualTouchscreens == nil ? nil : { [unowned self] r in
+            for t in r.trackedTouches where !kept.contains(t.identifier) {
+                kept.insert(t.identifier)
+                if let panel = active[t.identifier] { virtualTouchscreens?.cancel(t.identifier, of: panel) }
+            }
+        }
+    }
 
     /// This frame's updates to the panel's virtual touchscreen, but the kiosk's own touches.
     private func forward(to v: VirtualTouchscreens, from panel: Panel) {

@@ -14,6 +14,10 @@ public final class SceneInstance {
     /// kiosk's, never forwarded to the virtual touchscreen.
     public private(set) var keptViews: [View] = []
 
+    /// Called when a recognizer with `"claims": true` begins or recognizes: its touches are the
+    /// kiosk's from then on (the pipeline cancels them on the virtual touchscreen).
+    public var onClaim: ((GestureRecognizer) -> Void)?
+
     /// Whether a touch on `view` stays with the kiosk.
     public func keeps(_ view: View?) -> Bool {
         var v = view
@@ -210,6 +214,7 @@ final class GestureBinding {
     private let actionName: Action?
     private let targetName: String?
     private let isDiscrete: Bool
+    private let claims: Bool
     /// The recognizer's figures for its log lines (its type's, looked up once).
     private let figures: (View?) -> GestureValues
     private unowned let instance: SceneInstance
@@ -221,6 +226,7 @@ final class GestureBinding {
         actionName = spec.action.map { Action($0) }
         targetName = spec.target
         isDiscrete = spec.gesture.isDiscrete
+        claims = spec.claims ?? false
         if let g = recognizer as? any SceneGesture {
             figures = { [unowned g] view in g.figureValues(in: view) }
         } else {
@@ -247,6 +253,7 @@ final class GestureBinding {
         case .failed: state = .failed
         }
         instance.log.gesture(name, view: viewName, state: state, location: r.location(in: view), values: values, action: action)
+        if claims, state == .began || state == .recognized { instance.onClaim?(r) }
     }
 
     private func send(from r: GestureRecognizer) {

@@ -11,6 +11,9 @@ struct GestureSpec: Decodable, Sendable {
     var cancelsTouchesInView: Bool?
     var delaysTouchesBegan: Bool?
     var delaysTouchesEnded: Bool?
+    /// With `run --virtual-touchscreen`: once it begins (continuous) or recognizes (discrete),
+    /// its touches are the kiosk's — cancelled on the virtual touchscreen and no longer forwarded.
+    var claims: Bool?
     var requireToFail: [String]
     /// The type's number and count properties, by UIKit's name (`numberOfTapsRequired`, …).
     var numbers: [String: Double]
@@ -32,7 +35,7 @@ struct GestureSpec: Decodable, Sendable {
         init?(intValue: Int) { nil }
 
         static let common = ["type", "name", "action", "target", "enabled", "cancelsTouchesInView", "delaysTouchesBegan",
-                             "delaysTouchesEnded", "requireToFail"]
+                             "delaysTouchesEnded", "requireToFail", "claims"]
         static var allCases: [Key] { (common + SceneGestures.propertyNames).map(Key.init) }
     }
 
@@ -46,6 +49,7 @@ struct GestureSpec: Decodable, Sendable {
         cancelsTouchesInView = try c.decodeIfPresent(Bool.self, forKey: Key("cancelsTouchesInView"))
         delaysTouchesBegan = try c.decodeIfPresent(Bool.self, forKey: Key("delaysTouchesBegan"))
         delaysTouchesEnded = try c.decodeIfPresent(Bool.self, forKey: Key("delaysTouchesEnded"))
+        claims = try c.decodeIfPresent(Bool.self, forKey: Key("claims"))
         requireToFail = try Self.decodeRequireToFail(c)
         let type = SceneGestures.type(named: typeName)!
         let own = type.properties

@@ -5,8 +5,7 @@ final class SceneScreenEdgePan: ScreenEdgePanGestureRecognizer, SceneGesture {
     static var sceneType: String { "screenEdgePan" }
     static var isDiscrete: Bool { false }
     static var properties: [GestureProperty] {
-        [.words("edges", edgeNames.map(\.0), what: "a screen edge"), .number("edgeZone"),
-         .count("minimumNumberOfTouches"), .count("maximumNumberOfTouches"), .number("minimumDistance")]
+        [.words("edges", edgeNames.map(\.0), what: "a screen edge"), .number("edgeZone")] + panProperties
     }
     static var figures: [GestureFigure] { [.translation, .velocity] }
 
@@ -17,13 +16,9 @@ final class SceneScreenEdgePan: ScreenEdgePanGestureRecognizer, SceneGesture {
         let p = SceneScreenEdgePan(name: spec.name)
         for w in spec.words["edges"] ?? [] { if let (_, e) = edgeNames.first(where: { $0.0 == w }) { p.edges.insert(e) } }
         if let v = spec.number("edgeZone") { p.edgeZone = v }
-        if let v = spec.count("minimumNumberOfTouches") { p.minimumNumberOfTouches = v }
-        if let v = spec.count("maximumNumberOfTouches") { p.maximumNumberOfTouches = v }
-        if let v = spec.number("minimumDistance") { p.minimumDistance = v }
+        p.configurePan(spec)
         return p
     }
 
-    func figureValues(in view: View?) -> GestureValues {
-        GestureValues(translation: translation(in: view), velocityPoint: velocity(in: view))
-    }
+    func figureValues(in view: View?) -> GestureValues { panFigures(in: view) }
 }

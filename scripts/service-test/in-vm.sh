@@ -13,6 +13,8 @@
 #    restarted by the watchdog when frozen, survives an unplug mid-touch and the re-plug, and
 #    stops cleanly with a finger down.
 # 3. make uninstall, then a fresh install on another panel.
+# 4. The virtual-touchscreen drop-in installed as its header says: /dev/uinput for its own group,
+#    the panel's virtual touchscreen read by libinput while the real one is grabbed, the rating.
 # No unit may be left failed. Prints "N passed, N failed" and exits 1 on any failure.
 set -u
 checkout=$(pwd)
@@ -239,6 +241,44 @@ check "...and serves its touches to an app in the new group" tap screen 2000 100
 stop_listen
 systemctl stop touchbridge.service
 check "...and stops with exit 0" [ "$(prop ExecMainStatus)" = 0 ]
+
+# --- 4. The virtual touchscreen drop-in, installed as its header says -------------------------
+# The header's commands (lines "#   sudo …", with their continuations), run as written.
+dropin=systemd/touchbridge.service.d/virtual-touchscreen.conf
+{ echo 'sudo() { "$@"; }'; echo 'set -ex'
+  sed -n '/^# Install/,/^\[Service\]/p' "$dropin" | sed -n 's/^#   //p'; } > "$work/dropin-steps.sh"
+need "the drop-in's install steps run as written" sh -c "sh '$work/dropin-steps.sh' > '$work/dropin.log' 2>&1 || { cat '$work/dropin.log'; exit 1; }"
+check "/dev/uinput is the group touchbridge-uinput's alone (0660)" [ "$(stat -c %G:%a /dev/uinput)" = touchbridge-uinput:660 ]
+check "the service runs with the drop-in, as touchbridge" within 20 sh -c "systemctl is-active --quiet touchbridge.service && [ \"\$(ps -o user= -p \$(systemctl show -p MainPID --value touchbridge.service))\" = touchbridge ]"
+vnode=
+for _ in $(seq 1 100); do
+  for f in /sys/class/input/event*/device/name; do
+    [ "$(cat "$f" 2> /dev/null)" = "touchbridge: TB Test Touchscreen" ] && vnode=/dev/input/$(basename "$(dirname "$(dirname "$f")")")
+  done
+  [ -n "$vnode" ] && break
+  sleep 0.1
+done
+check "the service made the panel's virtual touchscreen" [ -n "$vnode" ]
+libinput debug-events --device "$vnode" > "$work/virtual.txt" 2>&1 &
+lv=$!
+libinput debug-events --device "$node" > "$work/real.txt" 2>&1 &
+lr=$!
+within 10 grep -q DEVICE_ADDED "$work/virtual.txt"
+within 10 grep -q DEVICE_ADDED "$work/real.txt"
+down 11 2000 1000
+up
+check "a tap on the panel reaches libinput on the virtual touchscreen" within 10 sh -c "grep -q TOUCH_DOWN '$work/virtual.txt' && grep -q TOUCH_UP '$work/virtual.txt'"
+sleep 0.5
+check "...and not on the real panel, which the service grabs" sh -c "! grep -q TOUCH_DOWN '$work/real.txt'"
+kill "$lv" "$lr" 2> /dev/null; wait "$lv" "$lr" 2> /dev/null
+rating=$(systemd-analyze security touchbridge.service 2>&1 | sed -n 's/.*Overall exposure level for [^:]*: \([0-9.]*\).*/\1/p')
+echo "the unit with the virtual-touchscreen drop-in: security exposure $rating"
+check "...whose exposure stays at most 1.0 with the drop-in ($rating)" awk "BEGIN { exit !(\"$rating\" != \"\" && $rating <= 1.0) }"
+systemctl stop touchbridge.service
+check "...and stops with exit 0" [ "$(prop ExecMainStatus)" = 0 ]
+check "...its virtual touchscreen gone" sh -c "! grep -qs 'touchbridge: TB Test Touchscreen' /sys/class/input/input*/name"
+rm -rf /etc/systemd/system/touchbridge.service.d /etc/udev/rules.d/71-touchbridge-uinput.rules
+systemctl daemon-reload
 unplug
 check "no unit failed" no_failed_units
 finish

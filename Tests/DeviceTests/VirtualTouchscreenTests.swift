@@ -173,6 +173,37 @@ struct VirtualTouchscreenTests {
         #expect(d.stop() == 0)
     }
 
+    /// A reloaded scene with another screen: the panel is mapped anew and its virtual
+    /// touchscreen made anew at the new size (the old one goes), carrying the touches after.
+    @Test func aSceneWithAnotherScreenRemakesTheVirtualDevice() throws {
+        let libinputPath = try #require(tool("libinput"), "libinput-tools is not installed")
+        let scene = temporaryPath("screen") + ".json"
+        func write(_ w: Int, _ h: Int) throws {
+            try #"{ "screen": [\#(w), \#(h)], "windows": [ { "name": "W", "root": { "name": "App" } } ] }"#
+                .write(toFile: scene, atomically: true, encoding: .utf8)
+        }
+        try write(800, 480)
+        defer { unlink(scene) }
+        let (panel, _) = try createDevice(VirtualDevices.multitouch(name: "TB Reload Source"))
+        let d = try Spawned(touchbridgeExecutable, ["run", "--virtual-touchscreen", "--scene", scene, panel.devnode])
+        #expect(eventually(timeout: 10) { d.errors.contains("(800x480 points") && d.errors.contains(": reading ") }, "\(d.errors)")
+        try write(400, 240)
+        d.signal(SIGHUP)
+        #expect(eventually { d.errors.contains("(400x240 points") }, "a new device at the new size: \(d.errors)")
+        let nodes = d.errors.split(separator: "\n").filter { $0.contains("virtual touchscreen /dev/input/") }
+        let node = try #require(nodes.last.flatMap { line in
+            line.range(of: "virtual touchscreen ").map { String(line[$0.upperBound...].prefix { !$0.isWhitespace }) }
+        })
+        let theirs = try Spawned(libinputPath, ["debug-events", "--device", node])
+        #expect(theirs.waitFor("DEVICE_ADDED"))
+        try touch(panel, id: 1, at: 2048, 1152, moves: 1)
+        try lift(panel)
+        #expect(eventually { theirs.output.contains("TOUCH_UP") }, "\(theirs.output)")
+        theirs.signal(SIGINT)
+        theirs.stop()
+        #expect(d.stop() == 0)
+    }
+
     func device3Fingers(_ panel: UInputDevice) throws {
         try panel.frame([(k.EV_ABS, k.ABS_MT_SLOT, 0), (k.EV_ABS, k.ABS_MT_TRACKING_ID, 10), (k.EV_ABS, k.ABS_MT_POSITION_X, 150), (k.EV_ABS, k.ABS_MT_POSITION_Y, 150),
                          (k.EV_ABS, k.ABS_MT_SLOT, 1), (k.EV_ABS, k.ABS_MT_TRACKING_ID, 11), (k.EV_ABS, k.ABS_MT_POSITION_X, 350), (k.EV_ABS, k.ABS_MT_POSITION_Y, 200),

@@ -34,7 +34,7 @@ extension Daemon {
         if size != screen {
             screen = size
             for o in devices.values where o.panel.placement.rect == nil {
-                if let m = options.mapper(for: o.panel.description, placement: o.panel.placement, screen: size) { o.panel.remap(m) }
+                if let m = options.mapper(for: o.panel.description, placement: o.panel.placement, screen: size) { pipeline.remap(o.panel, with: m) }
             }
         }
         pipeline.log.sceneReloaded(file: file, windows: instance.app.windows.map(\.name), time: monotonicSeconds())

@@ -11,6 +11,8 @@ public final class VirtualTouchscreens {
     public private(set) var ofPanel: [Int: VirtualTouchscreen] = [:]
     /// Every device made, by its panel's lasting name (udev's `ID_PATH`, else its name).
     private var byKey: [String: VirtualTouchscreen] = [:]
+    /// Each attached panel's lasting name, by its number.
+    private var keyOf: [Int: String] = [:]
     private let warn: (String) -> Void
 
     public init(warn: @escaping (String) -> Void) { self.warn = warn }
@@ -42,7 +44,16 @@ public final class VirtualTouchscreens {
         }
         v.place(at: Point(x: panel.placement.rect?.minX ?? 0, y: panel.placement.rect?.minY ?? 0))
         ofPanel[panel.number] = v
+        keyOf[panel.number] = key
         return v
+    }
+
+    /// The panel was mapped anew (a udev change, a scene with another screen): its device
+    /// follows — placed anew, or made anew when its rectangle changed size. Its contacts were
+    /// cancelled first (`cancel`).
+    func refit(_ panel: Panel) {
+        guard let key = keyOf[panel.number] else { return }
+        do { try attach(panel, key: key) } catch { warn("\(panel.node): no virtual touchscreen: \(error)") }
     }
 
     /// The panel's size on its position axes, (maximum - minimum) ÷ resolution as libinput has it; nil without resolution.
@@ -59,7 +70,7 @@ public final class VirtualTouchscreens {
     }
 
     /// Cancels what is down on `panel`'s device (all devices when nil): a remapped panel, a reloaded scene.
-    func cancel(_ panel: Panel?, at time: Double) {
+    func cancel(_ panel: Panel?) {
         let targets = panel.map { p in ofPanel[p.number].map { [$0] } ?? [] } ?? Array(ofPanel.values)
         for v in targets where !v.contactsDown.isEmpty {
             let updates = v.contactsDown.map { TouchUpdate(identifier: $0, phase: .cancelled, location: Point(x: 0, y: 0)) }
@@ -74,5 +85,8 @@ public final class VirtualTouchscreens {
     }
 
     /// The panel is gone: its device stays (its contacts were cancelled by the pipeline).
-    func detach(_ panel: Panel) { ofPanel[panel.number] = nil }
+    func detach(_ panel: Panel) {
+        ofPanel[panel.number] = nil
+        keyOf[panel.number] = nil
+    }
 }

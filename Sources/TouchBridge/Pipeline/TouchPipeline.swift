@@ -97,12 +97,13 @@ public final class TouchPipeline {
     /// cancelled through the window first, and its fingers still down are ignored until lifted.
     public func replacePlacement(of panel: Panel, with placement: PanelPlacement, mapper: ScreenMapper, at time: Double) {
         scene.app.cancelAllTouches(timestamp: time, device: panel.number)
-        virtualTouchscreens?.cancel(panel, at: time)
+        virtualTouchscreens?.cancel(panel)
         for (id, p) in active where p === panel {
             ignored.insert(id)
             active[id] = nil
         }
         panel.replace(placement: placement, mapper: mapper)
+        virtualTouchscreens?.refit(panel)
         if let r = placement.rect { scene.addStandardWindow(covering: r) }
     }
 
@@ -118,7 +119,7 @@ public final class TouchPipeline {
     /// the fingers and keys still down never reach the new one.
     public func replaceScene(with new: SceneInstance, at time: Double) {
         scene.app.cancelAllTouches(timestamp: time)
-        virtualTouchscreens?.cancel(nil, at: time)
+        virtualTouchscreens?.cancel(nil)
         for d in auxiliaries { end(d, at: time) }
         ignored.formUnion(active.keys)
         active.removeAll()
@@ -126,6 +127,12 @@ public final class TouchPipeline {
         kept.removeAll()
         listenForClaims()
         new.app.advanceTime(to: time)
+    }
+
+    /// Maps a panel anew for a scene with another screen size; its virtual touchscreen follows.
+    public func remap(_ panel: Panel, with mapper: ScreenMapper) {
+        panel.remap(mapper)
+        virtualTouchscreens?.refit(panel)
     }
 
     // MARK: - Time

@@ -6,7 +6,7 @@ import Testing
 
 /// `run --virtual-touchscreen` on uinput panels, read by libinput: the corrected positions
 /// `touches` gives for the same mapping, masked contacts never, cancels where touchbridge
-/// cancels (shutdown, unplug), the device kept across an unplug and carrying the panel again.
+/// cancels (shutdown, unplug, palm, SYN_DROPPED), touches a claiming recognizer holds back, the device kept across an unplug and carrying the panel again.
 @Suite("The virtual touchscreen, read by libinput", .enabled(if: DeviceTestGate.enabled, DeviceTestGate.reason), .serialized)
 struct VirtualTouchscreenTests {
     let k = Kernel.self
@@ -199,6 +199,89 @@ struct VirtualTouchscreenTests {
         try touch(panel, id: 1, at: 2048, 1152, moves: 1)
         try lift(panel)
         #expect(eventually { theirs.output.contains("TOUCH_UP") }, "\(theirs.output)")
+        theirs.signal(SIGINT)
+        theirs.stop()
+        #expect(d.stop() == 0)
+    }
+
+    /// Contacts the source cancels — a palm, fingers lifted while the daemon could not read
+    /// (SIGSTOP, the kernel's buffer overflowing: SYN_DROPPED) — are cancels for libinput
+    /// on the virtual device, never touch-ups (a tap for the app).
+    @Test func sourceCancelsReachLibinputAsCancels() throws {
+        let libinputPath = try #require(tool("libinput"), "libinput-tools is not installed")
+        let (panel, _) = try createDevice(VirtualDevices.multitouch(name: "TB Cancelling Source", toolType: true))
+        let d = try Spawned(touchbridgeExecutable, ["run", "--virtual-touchscreen", "--screen", "800x480", panel.devnode])
+        #expect(eventually(timeout: 10) { virtualNode(d) != nil && d.errors.contains(": reading ") }, "\(d.errors)")
+        let theirs = try Spawned(libinputPath, ["debug-events", "--device", try #require(virtualNode(d))])
+        #expect(theirs.waitFor("DEVICE_ADDED"))
+        func count(_ s: String) -> Int { theirs.output.components(separatedBy: s).count - 1 }
+        // A finger that becomes a palm, then lifts.
+        try touch(panel, id: 1, at: 1000, 1000, moves: 2)
+        try panel.frame([(k.EV_ABS, k.ABS_MT_SLOT, 0), (k.EV_ABS, k.ABS_MT_TOOL_TYPE, Int32(k.MT_TOOL_PALM))])
+        usleep(20_000)
+        try lift(panel)
+        #expect(eventually { count("TOUCH_CANCEL") == 1 }, "the palm is a cancel: \(theirs.output)")
+        #expect(count("TOUCH_UP") == 0, "\(theirs.output)")
+        // Three fingers; the daemon stopped through a flood; two lift in the gap.
+        func fingers(_ n: Int32, x: Int32) -> [(UInt16, UInt16, Int32)] {
+            var e: [(UInt16, UInt16, Int32)] = []
+            for s: Int32 in 0..<n { e += [(k.EV_ABS, k.ABS_MT_SLOT, s), (k.EV_ABS, k.ABS_MT_POSITION_X, x + 300 * s)] }
+            return e
+        }
+        var downs: [(UInt16, UInt16, Int32)] = []
+        for s: Int32 in 0..<3 {
+            let x: Int32 = 1000 + 300 * s
+            downs += [(k.EV_ABS, k.ABS_MT_SLOT, s), (k.EV_ABS, k.ABS_MT_TOOL_TYPE, Int32(k.MT_TOOL_FINGER)),
+                      (k.EV_ABS, k.ABS_MT_TRACKING_ID, 10 + s), (k.EV_ABS, k.ABS_MT_POSITION_X, x), (k.EV_ABS, k.ABS_MT_POSITION_Y, 1000)]
+        }
+        downs.append((k.EV_KEY, k.BTN_TOUCH, 1))
+        try panel.frame(downs)
+        #expect(eventually { count("TOUCH_DOWN") == 4 }, "\(theirs.output)")
+        kill(d.pid, SIGSTOP)
+        for i in 0..<Int32(3000) { try panel.frame(fingers(3, x: 1000 + i % 200)) }
+        try panel.frame([(k.EV_ABS, k.ABS_MT_SLOT, 1), (k.EV_ABS, k.ABS_MT_TRACKING_ID, -1), (k.EV_ABS, k.ABS_MT_SLOT, 2), (k.EV_ABS, k.ABS_MT_TRACKING_ID, -1)])
+        kill(d.pid, SIGCONT)
+        #expect(eventually { count("TOUCH_CANCEL") == 3 }, "the two lifted in the gap are cancels: \(theirs.output)")
+        try panel.frame(fingers(1, x: 1500))
+        try lift(panel)
+        #expect(eventually { count("TOUCH_UP") == 1 }, "the finger that stayed lifts as a touch-up: \(theirs.output)")
+        d.signal(SIGUSR1)
+        #expect(eventually { d.errors.contains(" frames, ") } && !d.errors.contains(" 0 SYN_DROPPED"), "the kernel dropped events: \(d.errors)")
+        #expect(count("TOUCH_CANCEL") == 3 && count("TOUCH_UP") == 1, "\(theirs.output)")
+        theirs.signal(SIGINT)
+        theirs.stop()
+        #expect(d.stop() == 0)
+    }
+
+    /// A claiming long press that delays touchesBegan: a quick tap reaches the app (late, once
+    /// the long press failed) as a tap; a hold is the kiosk's and the app never sees it.
+    @Test func aClaimingLongPressThatDelaysHoldsTouchesUntilItFails() throws {
+        let libinputPath = try #require(tool("libinput"), "libinput-tools is not installed")
+        let scene = temporaryPath("delays") + ".json"
+        try #"""
+            { "screen": [800, 480], "windows": [ { "name": "W", "root": { "name": "App",
+              "gestures": [ { "type": "longPress", "name": "admin", "minimumPressDuration": 0.8,
+                              "claims": true, "delaysTouchesBegan": true } ] } } ] }
+            """#.write(toFile: scene, atomically: true, encoding: .utf8)
+        defer { unlink(scene) }
+        let (panel, _) = try createDevice(VirtualDevices.multitouch(name: "TB Delaying Source"))
+        let d = try Spawned(touchbridgeExecutable, ["run", "--virtual-touchscreen", "--scene", scene, panel.devnode])
+        #expect(eventually(timeout: 10) { virtualNode(d) != nil && d.errors.contains(": reading ") }, "\(d.errors)")
+        let theirs = try Spawned(libinputPath, ["debug-events", "--device", try #require(virtualNode(d))])
+        #expect(theirs.waitFor("DEVICE_ADDED"))
+        try touch(panel, id: 1, at: 2000, 1000, moves: 0)
+        usleep(200_000)
+        #expect(!theirs.output.contains("TOUCH_DOWN"), "held while the long press decides: \(theirs.output)")
+        try lift(panel)
+        #expect(eventually { theirs.output.contains("TOUCH_UP") }, "a tap for the app once it failed: \(theirs.output)")
+        #expect(d.output.contains("gesture admin on App failed"), "\(d.output)")
+        try touch(panel, id: 2, at: 2000, 1000, moves: 0)
+        #expect(eventually(timeout: 5) { d.output.contains("gesture admin on App began") }, "\(d.output)")
+        try lift(panel)
+        #expect(eventually { d.output.contains("gesture admin on App ended") }, "\(d.output)")
+        usleep(300_000)
+        let downs = theirs.output.components(separatedBy: "TOUCH_DOWN").count - 1
+        #expect(downs == 1 && !theirs.output.contains("TOUCH_CANCEL"), "the hold never reached the app: \(theirs.output)")
         theirs.signal(SIGINT)
         theirs.stop()
         #expect(d.stop() == 0)

@@ -154,7 +154,7 @@ public final class Daemon {
         if let scene { try runCommands(of: scene) }
         if let monitor { try loop.watch(monitor.fd, order: .hotplug) { [unowned self] in followHotplug() } }
         timer = try loop.timer { [unowned self] in pipeline.advanceTime(to: monotonicSeconds()) }
-        if let interval = try SystemdNotify.watchdogInterval() {
+        if let interval = SystemdNotify.watchdogInterval() {
             let t = try loop.timer { [unowned self] in
                 notify?.send("WATCHDOG=1")
                 watchdog?.timer.arm(monotonicSeconds() + interval)

@@ -23,7 +23,18 @@ public final class TouchPipeline {
     /// The panels' virtual touchscreens (`--virtual-touchscreen`): each frame's changes as
     /// the window had them, for apps that read touch from the kernel.
     public var virtualTouchscreens: VirtualTouchscreens? {
-        didSet { listenForClaims() }
+        didSet {
+            forwarding = virtualTouchscreens.map(Forwarding.init)
+            listenForClaims()
+        }
+    }
+    /// What of each frame reaches the virtual touchscreens.
+    private var forwarding: Forwarding?
+
+    /// Forwards to `target` instead of virtual touchscreens (the forwarding's own tests).
+    func forwardTouches(to target: any ForwardTarget) {
+        forwarding = Forwarding(devices: target)
+        listenForClaims()
     }
 
     private let ids = ContactIDs()
@@ -98,6 +109,7 @@ public final class TouchPipeline {
     public func replacePlacement(of panel: Panel, with placement: PanelPlacement, mapper: ScreenMapper, at time: Double) {
         scene.app.cancelAllTouches(timestamp: time, device: panel.number)
         virtualTouchscreens?.cancel(panel)
+        forwarding?.drop(panel)
         for (id, p) in active where p === panel {
             ignored.insert(id)
             active[id] = nil
@@ -124,7 +136,7 @@ public final class TouchPipeline {
         ignored.formUnion(active.keys)
         active.removeAll()
         scene = new
-        kept.removeAll()
+        forwarding?.reset()
         listenForClaims()
         new.app.advanceTime(to: time)
     }
@@ -138,7 +150,10 @@ public final class TouchPipeline {
     // MARK: - Time
 
     /// Moves input time on, firing due timers (long press, multi-tap timeouts).
-    public func advanceTime(to seconds: Double) { scene.app.advanceTime(to: seconds) }
+    public func advanceTime(to seconds: Double) {
+        scene.app.advanceTime(to: seconds)
+        forwarding?.releaseDecided(scene)
+    }
 
     /// When the next timer is due (input time), nil when none is pending.
     public var nextDeadline: Double? { scene.app.timers.nextDeadline }
@@ -170,45 +185,25 @@ public final class TouchPipeline {
         }
         guard !updates.isEmpty else { return }
         log.currentDevice = panel.number
+        // A scene that keeps nothing from the app does not hold it up: the frame goes to the
+        // virtual touchscreen before the window has it.
+        let forwardFirst = scene.forwardsEverything
+        if forwardFirst, let forwarding { forwarding.devices.forward(updates, from: panel) }
         scene.app.handleTouches(updates, timestamp: frame.time.inSeconds)
         if let metrics { metrics.frame(time: frame.time.inSeconds, updates: updates) }
         if let frameObserver { frameObserver(updates, frame.time.inSeconds) }
-        if let virtualTouchscreens { forward(to: virtualTouchscreens, from: panel) }
+        if !forwardFirst, let forwarding { forwarding.frame(updates, from: panel, scene: scene) }
     }
 
-    /// Touches that began on a view the scene keeps (`"forward": false`), until they end.
-    private var kept: Set<UInt64> = []
-    private var forwarded: [TouchUpdate] = []
-
-    /// A recognizer that claims its touches (`"claims": true`) began or recognized: those
-    /// touches are cancelled on their virtual touchscreens and kept from now on.
+    /// The scene's claiming recognizers tell the forwarding what they claim and release.
     private func listenForClaims() {
-        scene.onClaim = virtualTouchscreens == nil ? nil : { [unowned self] r in
-            for t in r.trackedTouches where !kept.contains(t.identifier) {
-                kept.insert(t.identifier)
-                if let panel = active[t.identifier] { virtualTouchscreens?.cancel(t.identifier, of: panel) }
-            }
+        guard let forwarding else {
+            scene.onClaim = nil
+            scene.onRelease = nil
+            return
         }
-    }
-
-    /// This frame's updates to the panel's virtual touchscreen, but the kiosk's own touches.
-    private func forward(to v: VirtualTouchscreens, from panel: Panel) {
-        guard !scene.keptViews.isEmpty || !kept.isEmpty else { v.forward(updates, from: panel); return }
-        if updates.contains(where: { $0.phase == .began }) {
-            let touches = scene.app.activeTouches
-            for u in updates where u.phase == .began {
-                if scene.keeps(touches.first { $0.identifier == u.identifier }?.view) { kept.insert(u.identifier) }
-            }
-        }
-        forwarded.removeAll(keepingCapacity: true)
-        for u in updates {
-            if kept.contains(u.identifier) {
-                if u.phase == .ended || u.phase == .cancelled { kept.remove(u.identifier) }
-            } else {
-                forwarded.append(u)
-            }
-        }
-        if !forwarded.isEmpty { v.forward(forwarded, from: panel) }
+        scene.onClaim = { r in forwarding.claim(r) }
+        scene.onRelease = { [unowned self] _ in forwarding.releaseDecided(scene) }
     }
 
     private func phase(_ p: ContactPhase) -> Touch.Phase {

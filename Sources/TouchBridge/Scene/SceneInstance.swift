@@ -1,4 +1,4 @@
-import TouchKit
+@_spi(Forwarding) import TouchKit
 
 /// The live objects of a scene: an application with its windows, view controllers, views,
 /// recognizers and controls, every handler call written to the log.
@@ -17,6 +17,22 @@ public final class SceneInstance {
     /// Called when a recognizer with `"claims": true` begins or recognizes: its touches are the
     /// kiosk's from then on (the pipeline cancels them on the virtual touchscreen).
     public var onClaim: ((GestureRecognizer) -> Void)?
+    /// Called when a recognizer with `"claims": true` fails or is cancelled: touches it held
+    /// back (`delaysTouchesBegan`) may go to the app now.
+    public var onRelease: ((GestureRecognizer) -> Void)?
+    /// Recognizers with `"claims": true`.
+    public private(set) var claimingRecognizers: [GestureRecognizer] = []
+    /// Whether every touch goes to the virtual touchscreen untouched: no view keeps its
+    /// touches and no recognizer claims them, so a frame can be forwarded before the window has it.
+    public var forwardsEverything: Bool { keptViews.isEmpty && claimingRecognizers.isEmpty }
+
+    /// Whether `touch` is held back from the app: a claiming recognizer that delays
+    /// touchesBegan has yet to decide about it.
+    public func holdsBack(_ touch: Touch) -> Bool {
+        touch.gestureRecognizers.contains { r in
+            r.delaysTouchesBegan && claimingRecognizers.contains { $0 === r } && r.isUndecided(about: touch)
+        }
+    }
 
     /// Whether a touch on `view` stays with the kiosk.
     public func keeps(_ view: View?) -> Bool {
@@ -174,6 +190,7 @@ public final class SceneInstance {
             recognizers[g.name] = r
             gestures.append((g, r))
             bindings.append(GestureBinding(spec: g, recognizer: r, instance: self))
+            if g.claims == true { claimingRecognizers.append(r) }
         }
         return view
     }
@@ -253,7 +270,10 @@ final class GestureBinding {
         case .failed: state = .failed
         }
         instance.log.gesture(name, view: viewName, state: state, location: r.location(in: view), values: values, action: action)
-        if claims, state == .began || state == .recognized { instance.onClaim?(r) }
+        if claims {
+            if state == .began || state == .recognized { instance.onClaim?(r) }
+            if state == .failed || state == .cancelled { instance.onRelease?(r) }
+        }
     }
 
     private func send(from r: GestureRecognizer) {

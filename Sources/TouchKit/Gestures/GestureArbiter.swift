@@ -147,8 +147,7 @@ final class GestureArbiter {
     private func undecided(_ touch: Touch, began: Bool) -> Bool {
         touch.recognizerRefs.contains { ref in
             guard let r = ref.recognizer else { return false }
-            return r.isEnabled && r.state == .possible && (began ? r.delaysTouchesBegan : r.delaysTouchesEnded)
-                && !r.ignoredTouches.contains(touch.serial) && r.seenTouches.contains(touch.serial)
+            return (began ? r.delaysTouchesBegan : r.delaysTouchesEnded) && r.isUndecided(about: touch)
         }
     }
 

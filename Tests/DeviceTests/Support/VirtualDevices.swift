@@ -7,11 +7,11 @@ enum VirtualDevices {
 
     /// A 10-slot protocol B touchscreen with pressure and touch major, like most capacitive
     /// panels; `fuzz` on its position axes.
-    static func multitouch(name: String = "TB Test MT Panel", fuzz: Int32 = 0) -> DeviceDescription {
+    static func multitouch(name: String = "TB Test MT Panel", fuzz: Int32 = 0, toolType: Bool = false) -> DeviceDescription {
         let k = Kernel.self
         let xy = AbsInfo(minimum: 0, maximum: 4095, fuzz: fuzz, resolution: 16)
         let yy = AbsInfo(minimum: 0, maximum: 2303, fuzz: fuzz, resolution: 16)
-        return DeviceDescription(
+        var d = DeviceDescription(
             name: name, id: InputID(bustype: k.BUS_USB, vendor: 0x1234, product: 0x5678, version: 0x0111),
             properties: bits([k.INPUT_PROP_DIRECT]),
             codes: [k.EV_KEY: bits([k.BTN_TOUCH]),
@@ -24,6 +24,11 @@ enum VirtualDevices {
                       k.ABS_MT_POSITION_X: xy, k.ABS_MT_POSITION_Y: yy,
                       k.ABS_MT_TRACKING_ID: AbsInfo(minimum: 0, maximum: 65535),
                       k.ABS_MT_PRESSURE: AbsInfo(minimum: 0, maximum: 255)])
+        if toolType {   // finger or palm (MT_TOOL_PALM), as hid-multitouch's panels with a confidence usage
+            d.codes[k.EV_ABS]?.insert(k.ABS_MT_TOOL_TYPE)
+            d.absInfo[k.ABS_MT_TOOL_TYPE] = AbsInfo(minimum: 0, maximum: Int32(k.MT_TOOL_PALM))
+        }
+        return d
     }
 
     /// A single-touch resistive panel: BTN_TOUCH, ABS_X/ABS_Y and pressure, no resolution.

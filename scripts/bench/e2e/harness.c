@@ -323,7 +323,8 @@ static int latency(int slots, int fingers, long frames, int hz, const char *mark
     create_panel(slots);
     int master;
     pid_t pid = spawn(cmd, NULL, &master, NULL);
-    drain(master, 3);                         // start-up and header
+    const char *startup = getenv("E2E_STARTUP_S");  // start-up and header (longer for a pipeline)
+    drain(master, startup ? atof(startup) : 3);
     build_frame(fingers, 0);                  // fingers down (not measured)
     send_frame();
     drain(master, 0.5);

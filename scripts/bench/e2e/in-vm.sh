@@ -102,7 +102,37 @@ socket_section() {
   record kind=socket-idle tool=tb-run clients=3 $r
   end_clients
 }
+
+# 7. (E2E_VIRTUAL=1; E2E_ONLY=virtual skips 1-6) The virtual touchscreen (issue 22): CPU per
+#    event of `run --virtual-touchscreen` (default scene, only device lines logged: forwarding's
+#    own cost) beside `run --json` and libinput on the same flood; latency from the panel's
+#    frame to the virtual device's frame read by a second reader (touchbridge evtest on the
+#    virtual node) beside touchbridge evtest on the panel itself. Three rounds, order rotating.
+virtual_section() {
+  vtools="tb-virtual tb-run libinput"
+  for round in 1 2 3; do
+    for t in $vtools; do
+      case $t in
+        tb-virtual) c="$tb run --virtual-touchscreen --log-events device {}" ;;
+        *) c=$(cmd $t) ;;
+      esac
+      r=$($h flood 5 5 $frames 1000 $tmp/virt.out -- $c)
+      record kind=virtual-flood tool=$t round=$round $r $(counts $([ $t = tb-virtual ] && echo tb-run || echo $t) $tmp/virt.out)
+      rm -f $tmp/virt.out $tmp/virt.out.err
+    done
+    vtools="${vtools#* } ${vtools%% *}"
+    for t in $([ $((round % 2)) = 1 ] && echo "tb-evtest tb-virtual" || echo "tb-virtual tb-evtest"); do
+      if [ $t = tb-virtual ]; then
+        r=$(E2E_STARTUP_S=6 $h latency 5 5 $latency_frames 50 SYN_REPORT -- sh $bin/virtual-reader.sh $tb {})
+      else
+        r=$($h latency 5 5 $latency_frames 50 SYN_REPORT -- $(cmd $t))
+      fi
+      record kind=virtual-latency tool=$t round=$round $r
+    done
+  done
+}
 if [ "${E2E_ONLY:-}" = socket ]; then socket_section; exit 0; fi
+if [ "${E2E_ONLY:-}" = virtual ]; then virtual_section; exit 0; fi
 # Rotate the order with the boot number, so no tool always goes first.
 i=0
 while [ $i -lt $(( (boot - 1) % 5 )) ]; do
@@ -151,3 +181,4 @@ record kind=rss tool=floor-parser $($h rss -- $bin/parser-floor {} --json)
 record kind=rss tool=floor-c $($h rss -- $bin/floor-reader {})
 record kind=ready tool=tb-run $($h ready -- $tb run {})
 [ "${E2E_SOCKET:-1}" = 1 ] && socket_section
+[ "${E2E_VIRTUAL:-1}" = 1 ] && virtual_section

@@ -35,7 +35,7 @@ MANUAL := .build/plugins/GenerateManual/outputs/TouchBridgeCLI/touchbridge.1
 # (as in the service test's VM) copies files and builds nothing.
 RELEASE_INPUTS := Package.swift $(shell find Sources -type f 2>/dev/null)
 
-.PHONY: run test build deps test-deps unit-test device-test service-test install-check install uninstall manual fuzz soak sanitize clean bench bench-e2e bench-socket
+.PHONY: docs example-test run test build deps test-deps unit-test device-test service-test install-check install uninstall manual fuzz soak sanitize clean bench bench-e2e bench-socket
 
 run: deps
 	$(RELEASE_BUILD)
@@ -59,7 +59,23 @@ unit-test:
 	/usr/bin/python3 scripts/check-metrics.py
 	python3 scripts/check-picture.py
 	python3 scripts/check-docs.py
+	$(MAKE) --no-print-directory docs example-test
 	@for f in evemu scene tracker pipeline; do .build/debug/fuzz-$$f Fuzz/findings/$$f Fuzz/corpus/$$f || exit 1; done
+
+# The DocC catalogs of the API modules (TouchKit, TouchBridge), warnings as errors, into
+# .build/docs/*.doccarchive; with the count of public symbols still without a summary.
+docs:
+	swift package --disable-sandbox --allow-writing-to-directory .build/docs generate-documentation \
+	  --target TouchKit --target TouchBridge --warnings-as-errors --output-path .build/docs \
+	  --experimental-documentation-coverage --coverage-summary-level brief > .build/docs.log 2>&1 \
+	  || { cat .build/docs.log; exit 1; }
+	python3 scripts/doc-coverage.py .build/docs
+
+# The example kiosk app in Swift (examples/swift-kiosk, its own package on this one by path):
+# built, and its test run on its recording.
+example-test:
+	swift build --build-tests --package-path examples/swift-kiosk
+	swift test --skip-build --package-path examples/swift-kiosk
 
 # The unit tests under AddressSanitizer (with LeakSanitizer), then the daemon built with it
 # running 60 s on a uinput panel under constant touch, checked for leaks at exit (in the VM

@@ -105,12 +105,16 @@ def main():
                 ran += 1
             finally:
                 shutil.rmtree(scratch)
-    tests = [normalized(open(f, encoding="utf-8").read()) for f in glob.glob(os.path.join(ROOT, "Tests", "*", "DocExampleTests.swift"))]
+    # The doc examples' tests, and the example packages' own code and tests (quoted as they are).
+    sources = glob.glob(os.path.join(ROOT, "Tests", "*", "DocExampleTests.swift")) + \
+        glob.glob(os.path.join(ROOT, "examples", "*", "Sources", "**", "*.swift"), recursive=True) + \
+        glob.glob(os.path.join(ROOT, "examples", "*", "Tests", "**", "*.swift"), recursive=True)
+    tests = [normalized(open(f, encoding="utf-8").read()) for f in sources]
     swift = 0
     for page in pages:
         for line_number, code in swift_blocks(open(page, encoding="utf-8").read()):
             if not any(contains_run(t, normalized(code)) for t in tests):
-                print("check-docs: %s:%d: this Swift example is not in any Tests/*/DocExampleTests.swift, word for word"
+                print("check-docs: %s:%d: this Swift example is not in any Tests/*/DocExampleTests.swift or examples/*/ package, word for word"
                       % (os.path.relpath(page, ROOT), line_number))
                 sys.exit(1)
             swift += 1

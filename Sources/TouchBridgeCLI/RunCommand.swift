@@ -112,8 +112,6 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         Diagnostics.threshold = Diagnostics.Level(name: logLevel)!
-        Diagnostics.journal = Diagnostics.detectJournal()
-        let signals = SignalWatch(signals: [SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGCHLD])
         var options = RunOptions()
         options.format = json ? .json : .text
         options.screen = mapping.screenSize.map { Size(width: $0.width, height: $0.height) }
@@ -134,36 +132,10 @@ struct RunCommand: ParsableCommand {
         do {
             // The scene is checked before any device is opened.
             let loaded = try scene.map { try Scene.load(path: $0) }
-            let files = sources.filter(isRegularFile)
-            if !files.isEmpty {
-                // Recordings wait for their reader: the same log every time.
-                try RecordingRun(paths: files, scene: loaded, options: options, sink: OutputSink.standardOutput(), signals: signals,
-                                 warn: { Diagnostics.print("touchbridge: \($0)", level: .warning) }).run()
-            } else {
-                // Live panels never wait for a reader of a pipe or socket (a terminal or a file
-                // is written as it comes).
-                let out: any TextSink
-                if standardOutputMayStall() {
-                    let queued = QueuedOutput.standardOutput()
-                    if Diagnostics.standardErrorIsStandardOutput() { Diagnostics.sharedOutput = queued }
-                    out = queued
-                } else {
-                    out = OutputSink.standardOutput()
-                }
-                try Daemon(selection: sources.isEmpty ? .allTouchscreens : .named(sources), scene: loaded, sceneFile: scene,
-                           options: options, sink: out, signals: signals,
-                           warn: { Diagnostics.print("touchbridge: \($0)", level: $1) }).run()
-            }
+            try Kiosk(sources: sources, options: options).run(scene: loaded, file: scene)
         } catch {
             throw fail(error)
         }
-    }
-
-    /// Whether standard output is a pipe or a socket, whose reader may stop taking lines.
-    private func standardOutputMayStall() -> Bool {
-        var st = stat()
-        guard fstat(1, &st) == 0 else { return false }
-        return (st.st_mode & S_IFMT) == S_IFIFO || (st.st_mode & S_IFMT) == S_IFSOCK
     }
 
     /// A recording: a regular file, or a named pipe a generator writes into (streamed).

@@ -166,9 +166,21 @@ def noisy_press():
     return Story().add(0.0, 0, rest).add(1.5, 0, tap((400, 240)))
 
 
+def signature():
+    # examples/swift-kiosk (a 800x480 screen: the pad above y 380, the pen-width strip at the
+    # bottom left, Clear and Submit at the bottom right), played with examples/shake.evemu,
+    # whose shake ends at 6.5 s and whose too-long shake (from 7.9 s) is cancelled: two
+    # strokes, (the shake clears them), a stroke, Clear, a stroke, the strip panned 100
+    # points to the right, Submit.
+    return (Story().add(0.0, 0, line((100, 100), (300, 200), 15)).add(1.5, 0, line((300, 100), (100, 250), 15))
+            .add(7.0, 0, line((400, 150), (600, 150), 12)).add(8.5, 0, tap((500, 430), 5))
+            .add(10.0, 0, line((200, 200), (250, 300), 10)).add(11.0, 0, line((50, 430), (150, 430), 20))
+            .add(14.0, 0, tap((680, 430), 5)))
+
+
 os.makedirs(OUT, exist_ok=True)
 for name, story in [("abcde", abcde()), ("overlap", overlap()), ("round-button", round_button()),
                     ("tap-over-view", tap_over_view()), ("nested-controllers", nested_controllers()),
-                    ("kiosk", kiosk()), ("photo", photo()), ("noisy-press", noisy_press())]:
+                    ("kiosk", kiosk()), ("photo", photo()), ("noisy-press", noisy_press()), ("signature", signature())]:
     with open(os.path.join(OUT, name + ".evemu"), "w") as f:
         f.write("\n".join(story.lines()) + "\n")

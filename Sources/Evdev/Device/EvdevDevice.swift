@@ -213,7 +213,8 @@ private let libevdevLog: libevdev_device_log_func_t = { _, _, _, _, _, _, format
     guard let format, let args else { return }
     var buffer = [CChar](repeating: 0, count: 512)
     _ = vsnprintf(&buffer, buffer.count, format, args)
-    var message = String(cString: buffer)
+    let length = buffer.firstIndex(of: 0) ?? buffer.count
+    var message = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     while message.last == "\n" { message.removeLast() }
     Diagnostics.print("touchbridge: libevdev: \(message)")
 }

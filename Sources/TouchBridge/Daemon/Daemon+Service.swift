@@ -16,6 +16,7 @@ extension Daemon {
             updatePlacement(n, info: discovery?.device(devnode: devices[n]!.device.path), why: "SIGHUP")
         }
         guard let file = sceneFile else {
+            if case .application = content { warn("SIGHUP: an application built in code has no scene file to reload", .notice); return }
             warn("SIGHUP: the built-in scene has no file to reload", .notice)
             return
         }

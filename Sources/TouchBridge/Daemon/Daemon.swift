@@ -46,6 +46,8 @@ public final class Daemon {
     let discovery: DeviceDiscovery?
     let notify: SystemdNotify?
     let sceneFile: String?
+    /// A scene or an application built in code.
+    let content: WindowContent
     let options: RunOptions
     var screen: Size
     var devices: [Int: Opened] = [:]
@@ -62,15 +64,26 @@ public final class Daemon {
     /// Opens the panels (clock `CLOCK_MONOTONIC`, grabbed with `options.grab`) and builds the
     /// scene for them. Throws `DeviceError` for a named panel that cannot be used, or when a
     /// touchscreen cannot be read for lack of permission.
-    public init(selection: Selection, scene: Scene?, sceneFile: String?, options: RunOptions, sink: any TextSink,
+    public convenience init(selection: Selection, scene: Scene?, sceneFile: String?, options: RunOptions, sink: any TextSink,
+                            signals: SignalWatch, notify: SystemdNotify? = SystemdNotify(),
+                            warn: @escaping (String, Diagnostics.Level) -> Void) throws {
+        try self.init(selection: selection, content: .scene(scene, file: sceneFile), options: options, sink: sink,
+                      signals: signals, notify: notify, warn: warn)
+    }
+
+    /// Opens the panels as above, with `content` in front of them: a scene, or an
+    /// application built in code (`Kiosk`).
+    public init(selection: Selection, content: WindowContent, options: RunOptions, sink: any TextSink,
                 signals: SignalWatch, notify: SystemdNotify? = SystemdNotify(),
                 warn: @escaping (String, Diagnostics.Level) -> Void) throws {
+        let scene = content.scene
+        self.content = content
         self.selection = selection
         self.sink = sink
         outputs = LogOutputs(standardOutput: sink, kinds: options.logEvents)
         self.signals = signals
         self.notify = notify
-        self.sceneFile = sceneFile
+        sceneFile = content.sceneFile
         self.options = options
         self.warn = warn
         loop = try EventLoop()
@@ -117,7 +130,7 @@ public final class Daemon {
         }
         // The screen space and the scene.
         let placements = found.map { d, info, _ in options.placement(node: d.path, name: d.description.name, info: info) { warn($0, .warning) } }
-        (pipeline, screen) = options.makePipeline(scene: scene, placements: placements, first: found.first?.0.description) { warn($0, .warning) }
+        (pipeline, screen) = options.makePipeline(content: content, placements: placements, first: found.first?.0.description) { warn($0, .warning) }
         if options.virtualTouchscreen { pipeline.virtualTouchscreens = VirtualTouchscreens { warn($0, .info) } }
         try registerSources(scene: scene)
         for ((device, info, slot), placement) in zip(found, placements) {

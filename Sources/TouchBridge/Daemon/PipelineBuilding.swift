@@ -5,10 +5,15 @@ extension RunOptions {
     /// The pipeline `run` plays into, live or from recordings: the scene laid out over the
     /// panels' placements, the initial-touch policy, which keys are read, diagnostics to
     /// `warn`. Returns it with the screen size the layout chose.
-    func makePipeline(scene: Scene?, placements: [PanelPlacement], first: DeviceDescription?,
+    func makePipeline(content: WindowContent, placements: [PanelPlacement], first: DeviceDescription?,
                       warn: @escaping (String) -> Void) -> (pipeline: TouchPipeline, screen: Size) {
-        let layout = layout(scene: scene, placements: placements, first: first)
-        let instance = SceneInstance(scene: layout.scene, screen: layout.screen, log: HandlerLog(format: format))
+        let layout = layout(scene: content.scene, placements: placements, first: first)
+        let log = HandlerLog(format: format)
+        let instance: SceneInstance
+        switch content {
+        case .scene: instance = SceneInstance(scene: layout.scene, screen: layout.screen, log: log)
+        case let .application(make): instance = SceneInstance(application: make(layout.screen), screen: layout.screen, log: log)
+        }
         let pipeline = TouchPipeline(scene: instance)
         pipeline.adoptInitialTouches = adoptInitialTouches
         pipeline.warn = warn

@@ -43,8 +43,16 @@ public final class RecordingRun {
     public var touchPipeline: TouchPipeline { pipeline }
 
     /// Opens the recordings (their descriptions are read now) and builds the scene for them.
-    public init(paths: [String], scene: Scene?, options: RunOptions, sink: any TextSink, signals: SignalWatch? = nil,
+    public convenience init(paths: [String], scene: Scene?, options: RunOptions, sink: any TextSink, signals: SignalWatch? = nil,
+                            warn: @escaping (String) -> Void = { _ in }) throws {
+        try self.init(paths: paths, content: .scene(scene, file: scene?.file), options: options, sink: sink, signals: signals, warn: warn)
+    }
+
+    /// Opens the recordings as above, with `content` in front of them: a scene, or an
+    /// application built in code (`Kiosk`).
+    public init(paths: [String], content: WindowContent, options: RunOptions, sink: any TextSink, signals: SignalWatch? = nil,
                 warn: @escaping (String) -> Void = { _ in }) throws {
+        let scene = content.scene
         var readers: [RecordingReader] = []
         var heads: [InputEvent?] = []
         var others: [(RecordingReader, InputEvent?, AuxiliaryDevice.Kind)] = []
@@ -65,7 +73,7 @@ public final class RecordingRun {
             options.placement(node: r.path, name: r.description.name, info: nil) { warn($0) }
         }
         let screen: Size
-        (pipeline, screen) = options.makePipeline(scene: scene, placements: placements, first: readers.first?.description, warn: warn)
+        (pipeline, screen) = options.makePipeline(content: content, placements: placements, first: readers.first?.description, warn: warn)
         streams = []
         if options.virtualTouchscreen {
             guard UInputDevice.isAvailable else { throw DeviceError.uinputUnavailable(permission: access("/dev/uinput", F_OK) == 0) }

@@ -86,6 +86,10 @@ public struct Scene: Sendable {
                           actions: nil, consumes: nil)
     }
 
+    /// What an application built in code stands on: no windows of its own to build.
+    static let applicationInCode = Scene(spec: SceneSpec(screen: nil, appDelegate: nil, windows: []),
+                                         file: "application built in code")
+
     /// Whether this is the built-in scene (which grows a window for each new screen).
     public var isStandard: Bool { file == "built-in default scene" }
 

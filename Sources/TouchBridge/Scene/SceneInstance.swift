@@ -79,6 +79,16 @@ public final class SceneInstance {
         if let name = spec.firstResponder { responders[name]?.becomeFirstResponder() }
     }
 
+    /// Hosts an application built in code: its windows, views and recognizers are its own;
+    /// the log has what the loop writes (devices, and whatever the app logs itself).
+    public init(application: Application, screen: Size, log: HandlerLog) {
+        scene = .applicationInCode
+        self.log = log
+        self.screen = screen
+        app = application
+        log.timers = application.timers
+    }
+
     /// The keys the scene turns into presses (every responder's `"presses"`), code → name.
     public private(set) var pressKeys: [Int: String] = [:]
 

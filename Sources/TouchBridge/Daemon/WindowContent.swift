@@ -1,0 +1,22 @@
+import TouchKit
+
+/// What the loop puts in front of the panels: a scene (from a file, or the built-in one), or
+/// an application built in code.
+public enum WindowContent {
+    /// A scene, and the file it came from (nil for the built-in scene: nothing to reload).
+    case scene(Scene?, file: String?)
+    /// An application built in code, for the screen size (points) the loop chose.
+    case application((Size) -> Application)
+
+    /// The scene, when the content is one.
+    var scene: Scene? {
+        if case let .scene(s, _) = self { return s }
+        return nil
+    }
+
+    /// The scene's file, when it has one.
+    var sceneFile: String? {
+        if case let .scene(_, f) = self { return f }
+        return nil
+    }
+}

@@ -67,7 +67,7 @@ unit-test:
 docs:
 	swift package --disable-sandbox --allow-writing-to-directory .build/docs generate-documentation \
 	  --target TouchKit --target TouchBridge --warnings-as-errors --output-path .build/docs \
-	  --experimental-documentation-coverage --coverage-summary-level brief > .build/docs.log 2>&1 \
+	  --experimental-documentation-coverage --coverage-summary-level brief --enable-inherited-docs > .build/docs.log 2>&1 \
 	  || { cat .build/docs.log; exit 1; }
 	python3 scripts/doc-coverage.py .build/docs
 

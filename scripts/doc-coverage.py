@@ -1,15 +1,28 @@
 #!/usr/bin/env python3
 """Public symbols of the documented modules without a summary, from DocC's coverage files
-(make docs). Compiler-made members (operators, protocol implementations) are left out.
+(make docs, with inherited docs). Left out: what the compiler or the standard library makes
+(operators, protocol implementation groups, and the members OptionSet, SetAlgebra, Hashable,
+RawRepresentable and the literal protocols give every conforming type), and extensions of
+the standard library's own types.
 usage: doc-coverage.py DOCS_DIR [--list]"""
 import collections, glob, json, sys
+
+STANDARD = {"hash(into:)", "hashValue", "init(rawValue:)", "rawValue", "init()", "init(_:)", "init(arrayLiteral:)",
+            "init(stringLiteral:)", "init(unicodeScalarLiteral:)", "init(extendedGraphemeClusterLiteral:)",
+            "contains(_:)", "formUnion(_:)", "formIntersection(_:)", "formSymmetricDifference(_:)", "insert(_:)",
+            "remove(_:)", "update(with:)", "union(_:)", "intersection(_:)", "symmetricDifference(_:)", "subtract(_:)",
+            "subtracting(_:)", "isSubset(of:)", "isSuperset(of:)", "isStrictSubset(of:)", "isStrictSuperset(of:)",
+            "isDisjoint(with:)", "isEmpty", "description"}
 
 total = undocumented = 0
 missing = collections.defaultdict(list)
 for path in glob.glob(sys.argv[1] + "/**/documentation-coverage.json", recursive=True):
     for e in json.load(open(path)):
         kind = e["kind"]
+        path = e["referencePath"].split("/documentation/")[1].split("/")
         if not kind.get("isSymbol") or kind["name"] in ("Operator",) or "Implementations" in e["title"]:
+            continue
+        if e["title"] in STANDARD or (len(path) > 1 and path[1] == "Swift"):
             continue
         module = e["referencePath"].split("/")[4]
         total += 1

@@ -2,7 +2,15 @@
 /// first responder of the key window, which passes what it does not handle up its `next`
 /// chain (UIKit's routing). Without a first responder they go to the key window.
 extension Application {
-    public enum MotionPhase: Sendable { case began, ended, cancelled }
+    /// Where a motion event is in its life.
+    public enum MotionPhase: Sendable {
+        /// It started (a shake began).
+        case began
+        /// It finished (a shake was recognized).
+        case ended
+        /// It was not one after all.
+        case cancelled
+    }
 
     /// Where motion, remote-control and press events start.
     public var eventResponder: Responder? { keyWindow?.firstResponder ?? keyWindow }

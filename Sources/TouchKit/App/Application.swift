@@ -3,7 +3,9 @@
 open class Application: Responder {
     /// Next after the application in the responder chain when it is a plain responder.
     public var delegate: AnyObject?
+    /// Its windows, back to front by level and order.
     public private(set) var windows: [Window] = []
+    /// The window that gets motion, remote-control and press events first.
     public internal(set) weak var keyWindow: Window?
 
     /// Taps count up when a touch-down comes within this many seconds …
@@ -21,6 +23,7 @@ open class Application: Responder {
     var pressEvent: Event?
     private var lastTouchDown: (time: Double, location: Point, count: Int)?
 
+    /// An application with no windows; add them with ``addWindow(_:)``.
     public override init() { super.init() }
 
     /// The app delegate, when it is a responder that is not a view, controller or application.
@@ -29,6 +32,7 @@ open class Application: Responder {
         return r
     }
 
+    /// Puts a window on the screen (the first one added becomes key unless another is made key).
     public func addWindow(_ window: Window) {
         guard !windows.contains(where: { $0 === window }) else { return }
         windows.append(window)
@@ -36,6 +40,7 @@ open class Application: Responder {
         if keyWindow == nil { keyWindow = window }
     }
 
+    /// Takes a window off the screen; its touches are cancelled.
     public func removeWindow(_ window: Window) {
         windows.removeAll { $0 === window }
         if keyWindow === window { keyWindow = windows.last }

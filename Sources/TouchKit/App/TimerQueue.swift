@@ -2,6 +2,7 @@
 /// deadlines on the input clock. Tests advance it by hand; the daemon arms a timerfd for
 /// `nextDeadline` and advances it when that fires. Logic never reads the wall clock.
 public final class TimerQueue {
+    /// Names a scheduled timer, for ``cancel(_:)``.
     public struct TimerID: Hashable, Sendable { let value: UInt64 }
 
     private struct Entry {
@@ -26,6 +27,7 @@ public final class TimerQueue {
         return id
     }
 
+    /// Cancels a timer that has not fired (nothing for nil or a fired one).
     public func cancel(_ id: TimerID?) {
         guard let id else { return }
         entries.removeAll { $0.id == id }
@@ -51,5 +53,6 @@ public final class TimerQueue {
         now = max(now, time)
     }
 
+    /// Moves time forward by `delta` seconds, firing due timers.
     public func advance(by delta: Double) { advance(to: now + delta) }
 }

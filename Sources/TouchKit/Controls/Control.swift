@@ -2,20 +2,33 @@
 /// down, drags inside and outside (with a 70-point tolerance), touch up inside or outside,
 /// cancel (UIControl's role).
 open class Control: View {
+    /// What a control reports to its targets, as UIControl.Event.
     public struct Events: OptionSet, Hashable, Sendable {
         public let rawValue: Int
         public init(rawValue: Int) { self.rawValue = rawValue }
+        /// A touch came down on the control.
         public static let touchDown = Events(rawValue: 1 << 0)
+        /// A second (or later) tap came down on it.
         public static let touchDownRepeat = Events(rawValue: 1 << 1)
+        /// The touch moved within the control's bounds (plus its tolerance).
         public static let touchDragInside = Events(rawValue: 1 << 2)
+        /// The touch moved outside them.
         public static let touchDragOutside = Events(rawValue: 1 << 3)
+        /// The touch came back within them.
         public static let touchDragEnter = Events(rawValue: 1 << 4)
+        /// The touch left them.
         public static let touchDragExit = Events(rawValue: 1 << 5)
+        /// The touch lifted within them: a button's press.
         public static let touchUpInside = Events(rawValue: 1 << 6)
+        /// The touch lifted outside them.
         public static let touchUpOutside = Events(rawValue: 1 << 7)
+        /// The touch was cancelled.
         public static let touchCancel = Events(rawValue: 1 << 8)
+        /// The control's value changed.
         public static let valueChanged = Events(rawValue: 1 << 12)
+        /// The control's primary action (a button's press).
         public static let primaryActionTriggered = Events(rawValue: 1 << 13)
+        /// Every touch event above.
         public static let allTouchEvents = Events(rawValue: 0x1ff)
 
         /// Each event's name, in UIKit's order.
@@ -29,9 +42,13 @@ open class Control: View {
 
     /// A disabled control tracks nothing; its touches travel up the responder chain.
     public var isEnabled = true
+    /// Whether it shows as pressed: while a touch is down within it.
     public var isHighlighted = false
+    /// A selected state the app sets (a toggle).
     public var isSelected = false
+    /// Whether a touch is being tracked.
     public private(set) var isTracking = false
+    /// Whether the tracked touch is within the control's bounds plus ``dragTolerance``.
     public private(set) var isTouchInside = false
     /// Points around the bounds that still count as inside while dragging. Default 70.
     public var dragTolerance = 70.0
@@ -58,6 +75,7 @@ open class Control: View {
         targets.append(Target(target: target, isChain: target == nil, action: action, events: events))
     }
 
+    /// Removes target–action pairs (every action when `action` is nil).
     public func removeTarget(_ target: Responder?, action: Action?, for events: Events) {
         targets.removeAll { $0.target === target && (action == nil || $0.action == action) && !$0.events.isDisjoint(with: events) }
     }
@@ -89,9 +107,13 @@ open class Control: View {
 
     // MARK: Tracking (override to customise)
 
+    /// A touch came down on the control; return false to stop tracking it.
     open func beginTracking(_ touch: Touch, with event: Event?) -> Bool { true }
+    /// The tracked touch moved; return false to stop tracking it.
     open func continueTracking(_ touch: Touch, with event: Event?) -> Bool { true }
+    /// The tracked touch lifted.
     open func endTracking(_ touch: Touch?, with event: Event?) {}
+    /// The tracked touch was cancelled.
     open func cancelTracking(with event: Event?) {}
 
     private func isInside(_ touch: Touch) -> Bool {
@@ -172,8 +194,10 @@ open class Control: View {
 
 /// A push button: a control whose touch-up inside is its primary action.
 open class Button: Control {
+    /// The button's title (no pixels: for logs and the app's own use).
     public var title: String
 
+    /// A button with `frame`, a name for logs and a title.
     public init(frame: Rect = .zero, name: String = "", title: String = "") {
         self.title = title
         super.init(frame: frame, name: name)

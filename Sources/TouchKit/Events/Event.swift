@@ -1,14 +1,44 @@
 /// An event: for touches, one object for a whole touch sequence, holding every touch in it
 /// (UIEvent's role).
 public final class Event {
-    public enum EventType: Sendable { case touches, motion, remoteControl, presses }
+    /// What an event carries, as UIEvent.EventType.
+    public enum EventType: Sendable {
+        /// Touches on a panel.
+        case touches
+        /// Motion of the device (a shake).
+        case motion
+        /// A remote control's (media keys') command.
+        case remoteControl
+        /// Physical keys.
+        case presses
+    }
 
+    /// What kind of motion or remote-control event it is, as UIEvent.EventSubtype.
     public enum Subtype: Sendable {
-        case none, motionShake
-        case remoteControlPlay, remoteControlPause, remoteControlStop, remoteControlTogglePlayPause
-        case remoteControlNextTrack, remoteControlPreviousTrack
-        case remoteControlBeginSeekingBackward, remoteControlEndSeekingBackward
-        case remoteControlBeginSeekingForward, remoteControlEndSeekingForward
+        /// No subtype (touches, presses).
+        case none
+        /// A shake.
+        case motionShake
+        /// Play.
+        case remoteControlPlay
+        /// Pause.
+        case remoteControlPause
+        /// Stop.
+        case remoteControlStop
+        /// Play or pause.
+        case remoteControlTogglePlayPause
+        /// Next track.
+        case remoteControlNextTrack
+        /// Previous track.
+        case remoteControlPreviousTrack
+        /// Rewind key down.
+        case remoteControlBeginSeekingBackward
+        /// Rewind key up.
+        case remoteControlEndSeekingBackward
+        /// Fast-forward key down.
+        case remoteControlBeginSeekingForward
+        /// Fast-forward key up.
+        case remoteControlEndSeekingForward
 
         /// UIKit's name for the subtype (`motionShake`, `remoteControlTogglePlayPause`).
         public var name: String {
@@ -29,7 +59,9 @@ public final class Event {
         }
     }
 
+    /// What the event carries.
     public let type: EventType
+    /// The kind of motion or remote-control event; `none` for touches and presses.
     public let subtype: Subtype
     /// Seconds, on the same clock as the touches' timestamps.
     public internal(set) var timestamp: Double
@@ -37,6 +69,7 @@ public final class Event {
     /// A presses event's presses (every one still down, and the ones changing now).
     public internal(set) var allPresses: Set<Press> = []
 
+    /// An event of `type` at `timestamp` (the application makes the events it delivers; tests make their own).
     public init(type: EventType, subtype: Subtype = .none, timestamp: Double) {
         self.type = type
         self.subtype = subtype

@@ -1,17 +1,35 @@
 /// A finger on the screen for the life of one contact: its phase, where it is and was, and
 /// the view and window it was hit-tested to at touch-down (UITouch's role).
 public final class Touch: Hashable, CustomStringConvertible {
-    public enum Phase: String, Sendable { case began, moved, stationary, ended, cancelled }
+    /// Where a touch is in its life, as UITouch.Phase.
+    public enum Phase: String, Sendable {
+        /// The finger came down.
+        case began
+        /// It moved.
+        case moved
+        /// It is down and did not move in this frame.
+        case stationary
+        /// It lifted.
+        case ended
+        /// It ended without lifting: the panel went, the kernel dropped events, a palm, a recognizer took it.
+        case cancelled
+    }
 
+    /// Where the touch is in its life, as of the frame being delivered.
     public internal(set) var phase: Phase
     /// Seconds; the time of the frame that last changed the touch.
     public internal(set) var timestamp: Double
+    /// How many taps in a row this touch is (a double tap's second touch says 2), by the application's tap interval and distance.
     public internal(set) var tapCount: Int
     /// Fixed at touch-down for the touch's whole life, even when the finger leaves the view.
     public internal(set) weak var view: View?
+    /// The window the touch was hit-tested in, fixed at touch-down.
     public internal(set) weak var window: Window?
+    /// The contact's pressure scaled so that 1 is an average touch (0 when the panel reports none), as UITouch.force.
     public internal(set) var force: Double
+    /// The largest `force` the panel can report (0 without pressure).
     public internal(set) var maximumPossibleForce: Double
+    /// The radius of the contact's major axis in points (0 when the panel does not report it).
     public internal(set) var majorRadius: Double
     /// The id of the contact this touch follows (from the input side).
     public let identifier: UInt64
@@ -23,6 +41,7 @@ public final class Touch: Hashable, CustomStringConvertible {
     /// Where the contact comes from: an input-device number the input side assigns, and the
     /// kernel slot (-1 without slots). Not in UIKit; for logs that name the panel.
     public internal(set) var device = 0
+    /// The kernel's multitouch slot of the contact (-1 on panels without slots).
     public internal(set) var slot = -1
     /// In window coordinates.
     var windowLocation: Point
@@ -99,17 +118,24 @@ struct WeakRecognizer {
 /// What the input side knows of one contact in one frame, in screen points: the application
 /// turns these into touches and events.
 public struct TouchUpdate: Sendable {
+    /// The contact's identity across frames, unique for the life of the input side.
     public var identifier: UInt64
+    /// The contact's phase in this frame.
     public var phase: Touch.Phase
+    /// Where it is, in screen points.
     public var location: Point
+    /// Its pressure, scaled as `Touch.force`.
     public var force: Double
     /// The force of a maximal touch on this device (0 when it reports no pressure).
     public var maximumPossibleForce: Double
+    /// The radius of its major axis in points (0 when unknown).
     public var majorRadius: Double
     /// The input device's number (the input side's choice) and kernel slot (-1 without).
     public var device: Int
+    /// See ``device``.
     public var slot: Int
 
+    /// One contact's state in one frame; `identifier` must stay the same for the contact's whole life.
     public init(identifier: UInt64, phase: Touch.Phase, location: Point, force: Double = 0,
                 maximumPossibleForce: Double = 0, majorRadius: Double = 0, device: Int = 0, slot: Int = -1) {
         self.identifier = identifier

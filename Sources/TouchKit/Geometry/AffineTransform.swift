@@ -5,16 +5,31 @@ import Glibc
 /// A 2D affine transform with CoreGraphics' conventions: `[a b 0; c d 0; tx ty 1]` applied to
 /// row vectors, `t1.concatenating(t2)` means t1 then t2.
 public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
-    public var a, b, c, d, tx, ty: Double
+    /// The coefficients, as CoreGraphics names them: x' = a·x + c·y + tx, y' = b·x + d·y + ty.
+    public var a: Double
+    /// See ``a``.
+    public var b: Double
+    /// See ``a``.
+    public var c: Double
+    /// See ``a``.
+    public var d: Double
+    /// The horizontal translation.
+    public var tx: Double
+    /// The vertical translation.
+    public var ty: Double
 
+    /// The transform that changes nothing.
     public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
+    /// A transform from its six coefficients (x' = a·x + c·y + tx, y' = b·x + d·y + ty).
     public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
         (self.a, self.b, self.c, self.d, self.tx, self.ty) = (a, b, c, d, tx, ty)
     }
 
+    /// A translation by `x`, `y`.
     public init(translationX x: Double, y: Double) { self.init(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y) }
 
+    /// A scale by `x` horizontally and `y` vertically.
     public init(scaleX x: Double, y: Double) { self.init(a: x, b: 0, c: 0, d: y, tx: 0, ty: 0) }
 
     /// A rotation by `angle` radians; positive angles turn clockwise on a y-down screen.
@@ -23,6 +38,7 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
         self.init(a: cs, b: sn, c: -sn, d: cs, tx: 0, ty: 0)
     }
 
+    /// Whether this is the identity.
     public var isIdentity: Bool { self == .identity }
 
     /// `self` followed by `t`.

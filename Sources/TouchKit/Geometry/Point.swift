@@ -1,10 +1,14 @@
 /// A location in a two-dimensional coordinate system, in points (CGPoint's role).
 public struct Point: Hashable, Sendable, CustomStringConvertible {
+    /// The horizontal coordinate, growing to the right.
     public var x: Double
+    /// The vertical coordinate, growing downwards (UIKit's default coordinate space).
     public var y: Double
 
+    /// The origin.
     public static let zero = Point(x: 0, y: 0)
 
+    /// A point at `x`, `y`.
     public init(x: Double, y: Double) {
         self.x = x
         self.y = y
@@ -26,11 +30,15 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
 
 /// A width and height (CGSize's role); negative values are allowed, as in CoreGraphics.
 public struct Size: Hashable, Sendable, CustomStringConvertible {
+    /// The horizontal extent.
     public var width: Double
+    /// The vertical extent.
     public var height: Double
 
+    /// A size with no extent.
     public static let zero = Size(width: 0, height: 0)
 
+    /// A size of `width` by `height`.
     public init(width: Double, height: Double) {
         self.width = width
         self.height = height

@@ -1,16 +1,21 @@
 /// A rectangle with CoreGraphics semantics: geometric queries use the standardised rectangle
 /// (non-negative size), and containment includes the minimum edges but not the maximum ones.
 public struct Rect: Hashable, Sendable, CustomStringConvertible {
+    /// The rectangle's origin (its minimum corner once standardised).
     public var origin: Point
+    /// The rectangle's size; negative sizes are allowed and standardised by the queries.
     public var size: Size
 
+    /// The rectangle at the origin with no size.
     public static let zero = Rect(origin: .zero, size: .zero)
 
+    /// A rectangle from its origin and size.
     public init(origin: Point, size: Size) {
         self.origin = origin
         self.size = size
     }
 
+    /// A rectangle from its origin's coordinates and its size.
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
     }
@@ -23,13 +28,21 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         return r
     }
 
+    /// The smallest x coordinate.
     public var minX: Double { standardized.origin.x }
+    /// The smallest y coordinate.
     public var minY: Double { standardized.origin.y }
+    /// The largest x coordinate.
     public var maxX: Double { let s = standardized; return s.origin.x + s.size.width }
+    /// The largest y coordinate.
     public var maxY: Double { let s = standardized; return s.origin.y + s.size.height }
+    /// The x coordinate of the centre.
     public var midX: Double { let s = standardized; return s.origin.x + s.size.width / 2 }
+    /// The y coordinate of the centre.
     public var midY: Double { let s = standardized; return s.origin.y + s.size.height / 2 }
+    /// The width, never negative.
     public var width: Double { abs(size.width) }
+    /// The height, never negative.
     public var height: Double { abs(size.height) }
     public var isEmpty: Bool { size.width == 0 || size.height == 0 }
 
@@ -45,11 +58,13 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         return b.minX >= a.minX && b.maxX <= a.maxX && b.minY >= a.minY && b.maxY <= a.maxY
     }
 
+    /// Whether the two rectangles share any area.
     public func intersects(_ r: Rect) -> Bool {
         let a = standardized, b = r.standardized
         return a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY
     }
 
+    /// The same rectangle moved by `dx`, `dy`.
     public func offsetBy(dx: Double, dy: Double) -> Rect {
         var r = standardized
         r.origin.x += dx
@@ -57,6 +72,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         return r
     }
 
+    /// The rectangle shrunk by `dx` on the left and right and `dy` at the top and bottom (grown when negative).
     public func insetBy(dx: Double, dy: Double) -> Rect {
         let s = standardized
         return Rect(x: s.origin.x + dx, y: s.origin.y + dy, width: s.size.width - 2 * dx, height: s.size.height - 2 * dy)

@@ -2,14 +2,29 @@
 /// before the view does (UIGestureRecognizer's role). Subclasses override the touch methods
 /// and set `state`; the window arbitrates between recognizers.
 open class GestureRecognizer: CustomStringConvertible {
+    /// The recognizer's state machine, as UIGestureRecognizer.State.
     public enum State: String, Sendable {
-        case possible, began, changed, ended, cancelled, failed
+        /// Undecided: the default, and where it returns after a reset.
+        case possible
+        /// A continuous gesture started.
+        case began
+        /// A continuous gesture changed.
+        case changed
+        /// A continuous gesture finished, or a discrete one was recognized (``recognized``).
+        case ended
+        /// A continuous gesture was cancelled.
+        case cancelled
+        /// It will not recognize with these touches.
+        case failed
         /// Discrete recognizers end in `recognized`, which is `ended`.
         public static let recognized = State.ended
     }
 
+    /// A name for logs and descriptions.
     public var name: String
+    /// The view it is attached to (``View/addGestureRecognizer(_:)``).
     public internal(set) weak var view: View?
+    /// Asked whether to begin, to receive a touch, and whether to recognize alongside others.
     public weak var delegate: GestureRecognizerDelegate?
     /// A disabled recognizer sees no touches; disabling it mid-gesture cancels or fails it.
     public var isEnabled = true {
@@ -46,6 +61,7 @@ open class GestureRecognizer: CustomStringConvertible {
     var seenTouches: Set<UInt64> = []
     var timer: TimerQueue.TimerID?
 
+    /// A recognizer calling `action` at each state change that sends actions; with a `target`, only while the target lives.
     public init(name: String = "", target: AnyObject? = nil, action: ((GestureRecognizer) -> Void)? = nil) {
         self.name = name
         if let action { addTarget(target, action: action) }
@@ -134,9 +150,13 @@ open class GestureRecognizer: CustomStringConvertible {
 
     // MARK: - Touches (subclasses override; call super)
 
+    /// Touches began on its view: subclasses follow them and move `state` (the base class does nothing).
     open func touchesBegan(_ touches: Set<Touch>, with event: Event) {}
+    /// Its touches moved.
     open func touchesMoved(_ touches: Set<Touch>, with event: Event) {}
+    /// Its touches lifted.
     open func touchesEnded(_ touches: Set<Touch>, with event: Event) {}
+    /// Its touches were cancelled: a recognizer under way is cancelled, a possible one fails.
     open func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
         if state == .began || state == .changed { state = .cancelled } else if state == .possible { state = .failed }
     }
@@ -192,6 +212,7 @@ open class GestureRecognizer: CustomStringConvertible {
         return centroid(in: view)
     }
 
+    /// Where its `index`-th touch is, in `view`'s coordinates.
     public func location(ofTouch index: Int, in view: View?) -> Point {
         guard trackedTouches.indices.contains(index) else { return .zero }
         return trackedTouches[index].location(in: view)
@@ -214,6 +235,7 @@ open class GestureRecognizer: CustomStringConvertible {
         }
     }
 
+    /// Cancels the timer a subclass started (long press duration, multi-tap interval).
     public func cancelTimer() {
         timers?.cancel(timer)
         timer = nil

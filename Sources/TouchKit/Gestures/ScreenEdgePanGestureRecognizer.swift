@@ -6,10 +6,15 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
     public struct RectEdge: OptionSet, Sendable {
         public let rawValue: Int
         public init(rawValue: Int) { self.rawValue = rawValue }
+        /// The top edge.
         public static let top = RectEdge(rawValue: 1)
+        /// The left edge.
         public static let left = RectEdge(rawValue: 2)
+        /// The bottom edge.
         public static let bottom = RectEdge(rawValue: 4)
+        /// The right edge.
         public static let right = RectEdge(rawValue: 8)
+        /// Every edge.
         public static let all: RectEdge = [.top, .left, .bottom, .right]
     }
 

@@ -6,12 +6,17 @@ import Glibc
 /// `minimumDistance` within `maximumDuration`, no more than `maximumAngle` off the axis.
 /// Discrete: recognized as soon as the stroke qualifies.
 open class SwipeGestureRecognizer: GestureRecognizer {
+    /// Directions a swipe may go, as UISwipeGestureRecognizer.Direction.
     public struct Direction: OptionSet, Sendable {
         public let rawValue: Int
         public init(rawValue: Int) { self.rawValue = rawValue }
+        /// To the right.
         public static let right = Direction(rawValue: 1)
+        /// To the left.
         public static let left = Direction(rawValue: 2)
+        /// Upwards.
         public static let up = Direction(rawValue: 4)
+        /// Downwards.
         public static let down = Direction(rawValue: 8)
     }
 

@@ -68,6 +68,7 @@ open class PinchGestureRecognizer: TwoFingerGestureRecognizer {
     /// Points the distance between the fingers must change before the pinch begins. Default 8.
     public var minimumDistanceChange = 8.0
 
+    /// A pinch recognizer; add targets with ``GestureRecognizer/addTarget(_:action:)``.
     public init(name: String = "") { super.init(name: name, neutral: 1) }
 
     /// 1 at touch-down. Settable: the current distance then counts as `scale`.
@@ -87,6 +88,7 @@ open class RotationGestureRecognizer: TwoFingerGestureRecognizer {
     /// Radians the fingers must turn before the rotation begins. Default 0.07 (about 4°).
     public var minimumRotation = 0.07
 
+    /// A rotation recognizer; add targets with ``GestureRecognizer/addTarget(_:action:)``.
     public init(name: String = "") { super.init(name: name, neutral: 0) }
 
     /// Settable: the current angle then counts as `rotation`.

@@ -74,6 +74,7 @@ extension View {
         return Self.boundingBox(corners)
     }
 
+    /// Converts a rectangle (its bounding box after conversion) from `view`'s coordinates (the window's when nil).
     public func convert(_ rect: Rect, from view: View?) -> Rect {
         let s = rect.standardized
         let corners = [Point(x: s.minX, y: s.minY), Point(x: s.maxX, y: s.minY), Point(x: s.minX, y: s.maxY),

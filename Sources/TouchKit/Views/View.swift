@@ -3,6 +3,7 @@
 open class View: Responder, CustomStringConvertible {
     /// A label for logs and tests.
     public var name: String
+    /// A number the app chooses to find the view by.
     public var tag = 0
 
     /// Geometry and hit-test flags in one value, so hit testing and conversion read a view's
@@ -38,18 +39,23 @@ open class View: Responder, CustomStringConvertible {
         set { state.transform = newValue; state.hasTransform = !newValue.isIdentity }
     }
 
+    /// The view this one is a subview of.
     public internal(set) weak var superview: View?
+    /// Its subviews, back to front.
     public internal(set) var subviews: [View] = []
     weak var owningViewController: ViewController?
 
+    /// A hidden view and its subviews are never hit.
     public var isHidden: Bool {
         get { state.isHidden }
         set { state.isHidden = newValue }
     }
+    /// Opacity; below 0.01 the view is never hit, as in UIKit.
     public var alpha: Double {
         get { state.alpha }
         set { state.alpha = newValue }
     }
+    /// When false, the view and its subviews are never hit.
     public var isUserInteractionEnabled: Bool {
         get { state.isUserInteractionEnabled }
         set { state.isUserInteractionEnabled = newValue }
@@ -61,6 +67,7 @@ open class View: Responder, CustomStringConvertible {
     /// While this view tracks a touch, other views of its window get none, and vice versa.
     public var isExclusiveTouch = false
 
+    /// A view with `frame` in its superview's coordinates, and a name for logs.
     public init(frame: Rect = .zero, name: String = "") {
         self.name = name
         let f = frame.standardized
@@ -91,6 +98,7 @@ open class View: Responder, CustomStringConvertible {
     /// Adds `view` on top of the subviews (moving it here from wherever it was).
     public func addSubview(_ view: View) { insertSubview(view, at: subviews.count) }
 
+    /// Inserts `view` at `index` of ``subviews`` (0: at the back), removing it from its old superview.
     public func insertSubview(_ view: View, at index: Int) {
         precondition(view !== self && !isDescendant(of: view), "a view cannot contain itself")
         var index = max(0, min(index, subviews.count))
@@ -104,11 +112,13 @@ open class View: Responder, CustomStringConvertible {
         view.superview = self
     }
 
+    /// Inserts `view` just in front of `sibling`.
     public func insertSubview(_ view: View, aboveSubview sibling: View) {
         guard let i = subviews.firstIndex(where: { $0 === sibling }) else { addSubview(view); return }
         insertSubview(view, at: i + 1)
     }
 
+    /// Inserts `view` just behind `sibling`.
     public func insertSubview(_ view: View, belowSubview sibling: View) {
         guard let i = subviews.firstIndex(where: { $0 === sibling }) else { insertSubview(view, at: 0); return }
         insertSubview(view, at: i)
@@ -122,11 +132,13 @@ open class View: Responder, CustomStringConvertible {
         superview = nil
     }
 
+    /// Moves a subview in front of its siblings.
     public func bringSubviewToFront(_ view: View) {
         guard view.superview === self else { return }
         insertSubview(view, at: subviews.count)
     }
 
+    /// Moves a subview behind its siblings.
     public func sendSubviewToBack(_ view: View) {
         guard view.superview === self else { return }
         insertSubview(view, at: 0)
@@ -144,14 +156,17 @@ open class View: Responder, CustomStringConvertible {
 
     // MARK: - Gesture recognizers
 
+    /// The recognizers attached to this view.
     public private(set) var gestureRecognizers: [GestureRecognizer] = []
 
+    /// Attaches a recognizer: it sees the touches that begin on this view and its subviews.
     public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
         recognizer.view?.removeGestureRecognizer(recognizer)
         gestureRecognizers.append(recognizer)
         recognizer.view = self
     }
 
+    /// Detaches a recognizer.
     public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
         guard recognizer.view === self else { return }
         gestureRecognizers.removeAll { $0 === recognizer }

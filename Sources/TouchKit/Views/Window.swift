@@ -1,9 +1,11 @@
 /// The root of a view hierarchy on the screen: it routes touches to the views they hit and
 /// keeps its first responder (UIWindow's role). Its frame is in screen coordinates.
 open class Window: View {
+    /// The application it was added to.
     public internal(set) weak var application: Application?
     /// Windows with a higher level are in front; equal levels keep the application's order.
     public var windowLevel = 0.0
+    /// The responder that gets motion, remote-control and press events first.
     public internal(set) weak var firstResponder: Responder?
 
     public override init(frame: Rect = .zero, name: String = "") {
@@ -29,10 +31,13 @@ open class Window: View {
     /// The application: windows pass what nobody handled on to it.
     open override var next: Responder? { application }
 
+    /// Whether it is the application's key window.
     public var isKeyWindow: Bool { application?.keyWindow === self }
 
+    /// Makes it the application's key window.
     public func makeKey() { application?.keyWindow = self }
 
+    /// Shows it and makes it the key window.
     public func makeKeyAndVisible() {
         isHidden = false
         makeKey()

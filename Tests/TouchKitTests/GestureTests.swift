@@ -125,6 +125,7 @@ struct GestureDeliveryTests {
         #expect(!log.lines.contains { $0.hasPrefix("action") })
         app.advanceTime(to: 0.5)
         #expect(log.lines.filter { $0.hasPrefix("action") } == ["action single ended"])
+        #expect(recognizedAt == view.convert(Point(x: 100, y: 100), from: nil), "where the tap was, in the view")
         // Two quick taps: the double tap wins, the single tap fails.
         log.lines.removeAll()
         touch(app, 2, .began, 200, 200, at: 2)

@@ -14,7 +14,12 @@ public final class Daemon {
     /// Which panels: every touchscreen udev knows (and every one that comes), or the ones
     /// named on the command line (nodes or `/dev/input/by-*` links), re-opened when they
     /// come back after an unplug.
-    public enum Selection: Sendable { case allTouchscreens, named([String]) }
+    public enum Selection: Sendable {
+        /// Every touchscreen udev knows, and every one that comes.
+        case allTouchscreens
+        /// These nodes or `/dev/input/by-*` links, re-opened when they come back.
+        case named([String])
+    }
 
     struct Opened {
         let device: EvdevDevice

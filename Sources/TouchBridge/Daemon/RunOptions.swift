@@ -4,15 +4,19 @@ import TouchKit
 
 /// How `touchbridge run` was asked to work.
 public struct RunOptions: Sendable {
+    /// Text or JSON Lines (`--json`).
     public var format: HandlerLog.Format = .text
     /// The screen in points; nil: the scene's, else the first panel's own size.
     public var screen: Size?
+    /// The screen's rotation clockwise (`--rotate`), for panels without one of their own.
     public var rotation: ScreenMapper.Rotation = .none
     /// Overrides the devices' `LIBINPUT_CALIBRATION_MATRIX`.
     public var calibration: ScreenMapper.Calibration?
+    /// Grab the panels for exclusive access (`--grab`).
     public var grab = false
     /// Re-create each panel, corrected, as a uinput touchscreen (`--virtual-touchscreen`).
     public var virtualTouchscreen = false
+    /// Send fingers already on the glass at start to the window (`--adopt-initial-touches`).
     public var adoptInitialTouches = false
     /// Recordings only: play at the recorded pace instead of as fast as possible.
     public var realtime = false

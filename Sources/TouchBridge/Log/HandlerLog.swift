@@ -5,7 +5,13 @@ import TouchKit
 /// The daemon's output: one line per handler call, in call order, as text or JSON Lines,
 /// built in one reused buffer that the event loop writes out when it is about to wait.
 public final class HandlerLog {
-    public enum Format: Sendable { case text, json }
+    /// How lines are written.
+    public enum Format: Sendable {
+        /// One readable line a call (`run`'s default).
+        case text
+        /// JSON Lines, as the schema in `schema/` describes (`--json`).
+        case json
+    }
 
     /// A name written into lines, escaped once instead of at every line.
     struct Name {
@@ -54,6 +60,7 @@ public final class HandlerLog {
     /// Hears every call as it is logged; nil (the default) costs one check per line.
     public var observer: ((Call) -> Void)?
 
+    /// The format of standard output's lines.
     public let format: Format
     /// What has been logged since the last flush, in `format`.
     public internal(set) var buffer = TextBuffer(capacity: 1 << 16)
@@ -92,6 +99,7 @@ public final class HandlerLog {
     }
     private let unknownDevice = Name("")
 
+    /// An empty log writing `format`.
     public init(format: Format) {
         self.format = format
         scratch.reserveCapacity(16)

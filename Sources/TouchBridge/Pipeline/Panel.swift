@@ -13,7 +13,9 @@ public final class Panel {
     /// The device's name (`N:` of a recording).
     public let name: String
     public let description: DeviceDescription
+    /// How its contacts become screen points (calibration, rotation, size).
     public private(set) var mapper: ScreenMapper
+    /// Where it lands in the screen space, and from which settings.
     public private(set) var placement: PanelPlacement
     var tracker: ContactTracker
     /// Input events, frames (`SYN_REPORT`) and `SYN_DROPPED` seen, for the state report and

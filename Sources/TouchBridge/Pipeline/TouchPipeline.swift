@@ -6,7 +6,9 @@ import TouchKit
 /// contact tracker and screen mapping, and each input frame's contact changes become one
 /// `Application.handleTouches` call. The same code runs for live devices and recordings.
 public final class TouchPipeline {
+    /// The scene or application in front of the panels.
     public private(set) var scene: SceneInstance
+    /// The handler log.
     public var log: HandlerLog { scene.log }
     /// Send the fingers already on the glass when a device is opened to the window (by
     /// default they are reported on stderr and ignored until lifted).
@@ -38,6 +40,7 @@ public final class TouchPipeline {
     }
 
     private let ids = ContactIDs()
+    /// The panels being read, in the order they came.
     public private(set) var panels: [Panel] = []
     /// Accelerometers and key devices (motion, remote-control and press events).
     public internal(set) var auxiliaries: [AuxiliaryDevice] = []
@@ -51,6 +54,7 @@ public final class TouchPipeline {
     /// Contacts sent to the window and still down.
     public private(set) var active: [UInt64: Panel] = [:]
 
+    /// A pipeline into `scene`, with no panel yet.
     public init(scene: SceneInstance) {
         self.scene = scene
         updates.reserveCapacity(16)

@@ -1,12 +1,17 @@
 /// A scene file that cannot be used: where (the key path, and the line) and what was expected.
 public struct SceneError: Error, CustomStringConvertible, Equatable {
+    /// The scene file.
     public var file: String
     /// `windows[0].root.subviews[2].frame`; nil when the JSON itself is broken.
     public var keyPath: String?
+    /// The line the problem is on, when it is on one.
     public var line: Int?
+    /// The column, when known.
     public var column: Int?
+    /// What was expected, in words.
     public var message: String
 
+    /// A problem in `file` at `keyPath` (and `line`, `column`).
     public init(file: String, keyPath: String?, line: Int?, column: Int? = nil, message: String) {
         self.file = file
         self.keyPath = keyPath

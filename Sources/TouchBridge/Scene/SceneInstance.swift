@@ -3,8 +3,11 @@
 /// The live objects of a scene: an application with its windows, view controllers, views,
 /// recognizers and controls, every handler call written to the log.
 public final class SceneInstance {
+    /// The scene it was built from (an empty one for an application built in code).
     public let scene: Scene
+    /// The live application: its windows, views, recognizers and controls.
     public let app: Application
+    /// Where every handler call is written.
     public let log: HandlerLog
     /// The screen the scene was built for, in points.
     public let screen: Size

@@ -2,27 +2,11 @@
 """Summarises the socket section of bench-e2e's boot files: the daemon's CPU per event with
 0 and 3 clients, stdout's latency with 2 clients reading and with a third one stopped, idle
 wakeups with clients connected. usage: socket-report.py boot-*.txt"""
-import statistics, sys
+import sys
+from sections import Table, cpu_per_event as cpu, records
 
-recs = []
-for path in sys.argv[1:]:
-    for line in open(path):
-        r = dict(kv.split("=", 1) for kv in line.split() if "=" in kv)
-        if r.get("kind", "").startswith("socket-"):
-            recs.append(r)
-boots = sorted({r["boot"] for r in recs})
-print("| what | per boot | pooled (median; SYN_DROPPED: sum) |")
-print("|---|---|---|")
-def row(label, sel, value, fmt, pool=statistics.median):
-    per = []
-    for b in boots:
-        vals = [value(r) for r in recs if r["boot"] == b and sel(r)]
-        if vals:
-            per.append(pool(vals))
-    allv = [value(r) for r in recs if sel(r)]
-    if allv:
-        print(f"| {label} | {', '.join(fmt(v) for v in per)} | {fmt(pool(allv))} |")
-cpu = lambda r: float(r["cpu_s"]) / int(r["events_injected"]) * 1e6
+table = Table(records(sys.argv[1:], "socket-"))
+row = table.row
 for n in ("0", "3"):
     row(f"CPU µs/event, {n} clients reading", lambda r, n=n: r["kind"] == "socket-flood" and r["clients"] == n, cpu, lambda v: f"{v:.1f}")
 for n in ("0", "3"):

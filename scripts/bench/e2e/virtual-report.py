@@ -3,29 +3,12 @@
 `run --virtual-touchscreen` beside `run --json` and libinput, and the latency from the
 panel's frame to the virtual device's frame beside touchbridge evtest's on the panel.
 usage: virtual-report.py boot-*.txt"""
-import statistics, sys
+import sys
+from sections import Table, cpu_per_event as cpu, records
 
-recs = []
-for path in sys.argv[1:]:
-    for line in open(path):
-        r = dict(kv.split("=", 1) for kv in line.split() if "=" in kv)
-        if r.get("kind", "").startswith("virtual-"):
-            recs.append(r)
-boots = sorted({r["boot"] for r in recs})
-print("| what | per boot | pooled (median; SYN_DROPPED: sum) |")
-print("|---|---|---|")
-def pooled(sel, value, pool=statistics.median):
-    return pool([value(r) for r in recs if sel(r)])
-def row(label, sel, value, fmt, pool=statistics.median):
-    per = []
-    for b in boots:
-        vals = [value(r) for r in recs if r["boot"] == b and sel(r)]
-        if vals:
-            per.append(pool(vals))
-    allv = [value(r) for r in recs if sel(r)]
-    if allv:
-        print(f"| {label} | {', '.join(fmt(v) for v in per)} | {fmt(pool(allv))} |")
-cpu = lambda r: float(r["cpu_s"]) / int(r["events_injected"]) * 1e6
+recs = records(sys.argv[1:], "virtual-")
+table = Table(recs)
+row, pooled = table.row, table.pooled
 names = {"tb-virtual": "run --virtual-touchscreen", "tb-run": "run --json", "libinput": "libinput debug-events",
          "tb-evtest": "touchbridge evtest on the panel"}
 flood = lambda t: (lambda r: r["kind"] == "virtual-flood" and r["tool"] == t)

@@ -13,7 +13,8 @@ import TouchKit
     let accelerometer = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shake.evemu").path
 
-    @Test func aSessionSignedClearedAndSubmitted() throws {
+    /// The recorded session played through the app: its controller afterwards.
+    func session() throws -> SignatureController? {
         var controller: SignatureController?
         let kiosk = Kiosk(sources: [recording, accelerometer])   // a panel and the shake example
         kiosk.log = .discarded
@@ -23,6 +24,11 @@ import TouchKit
             controller = c
             return app
         }
+        return controller
+    }
+
+    @Test func aSessionSignedClearedAndSubmitted() throws {
+        let controller = try session()
         #expect(controller?.clears == ["shake", "button"])
         #expect(controller?.submissions.count == 1)
     }
@@ -30,16 +36,7 @@ import TouchKit
     /// What was submitted: the last stroke only (two were shaken away, one cleared), drawn from
     /// (200, 200) to (250, 300) in the recording's 800×480 points, with the pen the strip widened.
     @Test func theSubmittedSignature() throws {
-        var controller: SignatureController?
-        let kiosk = Kiosk(sources: [recording, accelerometer])
-        kiosk.log = .discarded
-        kiosk.options.screen = Size(width: 800, height: 480)
-        try kiosk.run { screen in
-            let (app, c) = makeSignatureKiosk(screen: screen)
-            controller = c
-            return app
-        }
-        let c = try #require(controller)
+        let c = try #require(try session())
         let submitted = try #require(c.submissions.first)
         #expect(submitted.strokes.count == 1)
         let stroke = try #require(submitted.strokes.first)

@@ -9,13 +9,9 @@ let package = Package(
     name: "touchbridge",
     products: [
         .executable(name: "touchbridge", targets: ["TouchBridgeCLI"]),
-        .library(name: "InputEvents", targets: ["InputEvents"]),
-        .library(name: "TouchInput", targets: ["TouchInput"]),
+        // The API for apps: the headless UIKit, and the loop around it (README, "The API").
         .library(name: "TouchKit", targets: ["TouchKit"]),
-        .library(name: "Evdev", targets: ["Evdev"]),
-        .library(name: "Output", targets: ["Output"]),
         .library(name: "TouchBridge", targets: ["TouchBridge"]),
-        .library(name: "PanelHealth", targets: ["PanelHealth"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -10,11 +10,11 @@ import TouchKit
 /// systemd watchdog. It sleeps until something happens, writes the log when no more input is
 /// waiting, follows panels coming and going, reloads its scene on SIGHUP, reports its state on
 /// SIGUSR1, and never leaves a touch down.
-public final class Daemon {
+package final class Daemon {
     /// Which panels: every touchscreen udev knows (and every one that comes), or the ones
     /// named on the command line (nodes or `/dev/input/by-*` links), re-opened when they
     /// come back after an unplug.
-    public enum Selection: Sendable {
+    package enum Selection: Sendable {
         /// Every touchscreen udev knows, and every one that comes.
         case allTouchscreens
         /// These nodes or `/dev/input/by-*` links, re-opened when they come back.
@@ -69,7 +69,7 @@ public final class Daemon {
     /// Opens the panels (clock `CLOCK_MONOTONIC`, grabbed with `options.grab`) and builds the
     /// scene for them. Throws `DeviceError` for a named panel that cannot be used, or when a
     /// touchscreen cannot be read for lack of permission.
-    public convenience init(selection: Selection, scene: Scene?, sceneFile: String?, options: RunOptions, sink: any TextSink,
+    package convenience init(selection: Selection, scene: Scene?, sceneFile: String?, options: RunOptions, sink: any TextSink,
                             signals: SignalWatch, notify: SystemdNotify? = SystemdNotify(),
                             warn: @escaping (String, Diagnostics.Level) -> Void) throws {
         try self.init(selection: selection, content: .scene(scene, file: sceneFile), options: options, sink: sink,
@@ -78,7 +78,7 @@ public final class Daemon {
 
     /// Opens the panels as above, with `content` in front of them: a scene, or an
     /// application built in code (`Kiosk`).
-    public init(selection: Selection, content: WindowContent, options: RunOptions, sink: any TextSink,
+    package init(selection: Selection, content: WindowContent, options: RunOptions, sink: any TextSink,
                 signals: SignalWatch, notify: SystemdNotify? = SystemdNotify(),
                 warn: @escaping (String, Diagnostics.Level) -> Void) throws {
         let scene = content.scene
@@ -304,7 +304,7 @@ public final class Daemon {
 
     /// Runs until SIGINT or SIGTERM: then every touch still down ends as cancelled, the log
     /// is flushed and systemd hears `STOPPING=1`.
-    public func run() throws {
+    package func run() throws {
         flush()
         // The metrics file exists from the start; one that cannot be written stops the start.
         if let x = metricsExport {

@@ -8,7 +8,7 @@ import TouchKit
 /// `run FILE.evemu …`: recordings streamed through the pipeline. The recorded times drive the
 /// clock, so the same recording always gives the same log. Several recordings play together,
 /// merged frame by frame in time order.
-public final class RecordingRun {
+package final class RecordingRun {
     private let pipeline: TouchPipeline
     private let sink: any TextSink
     private let signals: SignalWatch?
@@ -40,17 +40,17 @@ public final class RecordingRun {
     }
 
     /// The pipeline (its scene and log), for tests and tools.
-    public var touchPipeline: TouchPipeline { pipeline }
+    package var touchPipeline: TouchPipeline { pipeline }
 
     /// Opens the recordings (their descriptions are read now) and builds the scene for them.
-    public convenience init(paths: [String], scene: Scene?, options: RunOptions, sink: any TextSink, signals: SignalWatch? = nil,
+    package convenience init(paths: [String], scene: Scene?, options: RunOptions, sink: any TextSink, signals: SignalWatch? = nil,
                             warn: @escaping (String) -> Void = { _ in }) throws {
         try self.init(paths: paths, content: .scene(scene, file: scene?.file), options: options, sink: sink, signals: signals, warn: warn)
     }
 
     /// Opens the recordings as above, with `content` in front of them: a scene, or an
     /// application built in code (`Kiosk`).
-    public init(paths: [String], content: WindowContent, options: RunOptions, sink: any TextSink, signals: SignalWatch? = nil,
+    package init(paths: [String], content: WindowContent, options: RunOptions, sink: any TextSink, signals: SignalWatch? = nil,
                 warn: @escaping (String) -> Void = { _ in }) throws {
         let scene = content.scene
         var readers: [RecordingReader] = []
@@ -137,7 +137,7 @@ public final class RecordingRun {
     /// its touches still down are cancelled at its last event's time; then time runs on
     /// until no timer is pending. Throws a `RecordingError` for a malformed line, after
     /// cancelling what was down.
-    public func run() throws {
+    package func run() throws {
         if realtime, let loop { pacer = try Pacer(loop: loop) { [unowned self] in stopRequested } }
         var current: Stream?
         var count = 0

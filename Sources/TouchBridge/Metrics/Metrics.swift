@@ -5,31 +5,31 @@ import TouchKit
 /// What `run --metrics-file` exports: counters since start, the devices present and a
 /// histogram of input latency (the kernel's event time to the moment its log line was
 /// written, `CLOCK_MONOTONIC`). Fed per frame and per log line only when the option is on.
-public final class Metrics {
+package final class Metrics {
     /// The latency histogram's upper bounds, seconds.
-    public static let latencyBuckets: [Double] = [0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1]
+    package static let latencyBuckets: [Double] = [0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1]
 
-    public private(set) var touchesBegan = 0
-    public private(set) var touchesEnded = 0
-    public private(set) var touchesCancelled = 0
+    package private(set) var touchesBegan = 0
+    package private(set) var touchesEnded = 0
+    package private(set) var touchesCancelled = 0
     /// Recognizer state changes by recognizer and state (began, ended, recognized, cancelled,
     /// failed; not changed).
-    public private(set) var gestures: [String: [HandlerLog.GestureState: Int]] = [:]
+    package private(set) var gestures: [String: [HandlerLog.GestureState: Int]] = [:]
     /// Actions sent, by action name.
-    public private(set) var actions: [String: Int] = [:]
+    package private(set) var actions: [String: Int] = [:]
     /// Frames, events and SYN_DROPPED of panels that have left (live panels are read from
     /// the pipeline when the file is written).
     var retired = (frames: 0, events: 0, dropped: 0)
-    public private(set) var latencyCounts = [Int](repeating: 0, count: latencyBuckets.count + 1)
-    public private(set) var latencySum = 0.0
+    package private(set) var latencyCounts = [Int](repeating: 0, count: latencyBuckets.count + 1)
+    package private(set) var latencySum = 0.0
     /// Kernel times of the frames delivered since the log was last written.
     private var pending: [Double] = []
     /// Whether latency is measured (live devices; a recording's times are not this clock's).
-    public let measuresLatency: Bool
+    package let measuresLatency: Bool
     /// Something changed since the file was last written.
-    public internal(set) var isDirty = true
+    package internal(set) var isDirty = true
 
-    public init(measuresLatency: Bool) {
+    package init(measuresLatency: Bool) {
         self.measuresLatency = measuresLatency
         pending.reserveCapacity(64)
     }

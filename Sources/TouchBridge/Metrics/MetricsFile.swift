@@ -4,13 +4,13 @@ import InputEvents
 
 /// Writes the metrics in Prometheus' text format (0.0.4) for node_exporter's textfile
 /// collector: to `PATH.tmp`, then renamed over `PATH`, so a scrape never reads half a file.
-public struct MetricsFile {
-    public let path: String
+package struct MetricsFile {
+    package let path: String
 
-    public init(path: String) { self.path = path }
+    package init(path: String) { self.path = path }
 
     /// The file's text for `metrics` and the panels in service.
-    public static func text(_ m: Metrics, panels: [Panel]) -> String {
+    package static func text(_ m: Metrics, panels: [Panel]) -> String {
         var b = TextBuffer(capacity: 4096)
         func head(_ name: StaticString, _ type: StaticString, _ help: StaticString) {
             b.append("# HELP "); b.append(name); b.append(" "); b.append(help); b.append("\n")
@@ -83,7 +83,7 @@ public struct MetricsFile {
     }
 
     /// Writes `text` atomically; the error says what failed.
-    public func write(_ text: String) throws(DeviceError) {
+    package func write(_ text: String) throws(DeviceError) {
         try writeFileAtomically(path, text)
     }
 }

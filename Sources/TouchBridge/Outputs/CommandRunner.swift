@@ -8,7 +8,7 @@ import Output
 /// to the daemon's stderr line by line. Nothing here waits: output is read and children are
 /// reaped from the loop (SIGCHLD through the signalfd), timeouts are a loop timer armed only
 /// while a command runs.
-public final class CommandRunner {
+package final class CommandRunner {
     private struct Running {
         let command: SceneCommand
         let pid: pid_t
@@ -27,11 +27,11 @@ public final class CommandRunner {
     private var timer: LoopTimer!
 
     /// How many commands are running now.
-    public var runningCount: Int { running.count }
+    package var runningCount: Int { running.count }
 
     /// Refuses to run as root (`RootRefusal`): a scene file must never start programs with
     /// root's rights.
-    public init(commands: [SceneCommand], loop: EventLoop, log: HandlerLog, logTime: @escaping () -> Double) throws {
+    package init(commands: [SceneCommand], loop: EventLoop, log: HandlerLog, logTime: @escaping () -> Double) throws {
         if geteuid() == 0 { throw RootRefusal() }
         self.commands = Dictionary(commands.map { ($0.action, $0) }, uniquingKeysWith: { a, _ in a })
         self.loop = loop
@@ -41,12 +41,12 @@ public final class CommandRunner {
     }
 
     /// A reloaded scene's commands: those running go on (and are reaped); new triggers use these.
-    public func update(_ commands: [SceneCommand]) {
+    package func update(_ commands: [SceneCommand]) {
         self.commands = Dictionary(commands.map { ($0.action, $0) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// An action was sent: start its command, if it has one and may run another instance.
-    public func trigger(_ sent: HandlerLog.ActionSent) {
+    package func trigger(_ sent: HandlerLog.ActionSent) {
         guard let command = commands[sent.action] else { return }
         let instances = running.lazy.filter { $0.command.action == sent.action }.count
         guard instances < command.concurrency else {
@@ -68,7 +68,7 @@ public final class CommandRunner {
     }
 
     /// SIGCHLD: reaps the commands that ended and logs how.
-    public func reap() {
+    package func reap() {
         var i = 0
         while i < running.count {
             var status: Int32 = 0
@@ -81,7 +81,7 @@ public final class CommandRunner {
 
     /// Shutdown: every running command gets SIGTERM, then SIGKILL after the grace period; all
     /// are reaped before this returns.
-    public func stopAll() {
+    package func stopAll() {
         guard !running.isEmpty else { return }
         for r in running { kill(-r.pid, SIGTERM) }
         // Asleep until a child ends (SIGCHLD is blocked for the signalfd, so it waits pending)
@@ -203,13 +203,13 @@ public final class CommandRunner {
     }
 
     /// The daemon runs as root and the scene has commands.
-    public struct RootRefusal: Error, CustomStringConvertible {
-        public var description: String {
+    package struct RootRefusal: Error, CustomStringConvertible {
+        package var description: String {
             "the scene's commands never run as root: run touchbridge as an unprivileged user "
                 + "(the installed service runs as 'touchbridge'; by hand: sudo -u touchbridge touchbridge run …)"
         }
         /// sysexits' "permission denied".
-        public var exitCode: Int32 { 77 }
+        package var exitCode: Int32 { 77 }
     }
 
     struct SpawnError: Error, CustomStringConvertible {

@@ -8,13 +8,13 @@ import Output
 /// its `subscribe` line asks for). Lines are formatted once, whatever the number of clients;
 /// each client has its own bounded queue, so none can hold the loop: one that falls behind
 /// loses whole lines and hears how many, one that stays behind is disconnected.
-public final class EventSocket {
-    public static let maxClients = 64
+package final class EventSocket {
+    package static let maxClients = 64
     /// The longest line a client may send.
-    public static let lineLimit = 4096
+    package static let lineLimit = 4096
 
     /// The socket file (nil for a socket systemd passed in, which is systemd's to remove).
-    public let path: String?
+    package let path: String?
     let fd: Int32
     private let loop: EventLoop
     private let log: HandlerLog
@@ -32,7 +32,7 @@ public final class EventSocket {
     var warn: (String, Diagnostics.Level) -> Void = { _, _ in }
 
     /// Listens on `path` (or on `inherited`, a socket systemd passed) in `loop`.
-    public init(path: String?, inherited: Int32? = nil, loop: EventLoop, log: HandlerLog,
+    package init(path: String?, inherited: Int32? = nil, loop: EventLoop, log: HandlerLog,
                 queueCapacity: Int = QueuedOutput.defaultCapacity, stallLimit: Double = 30) throws {
         if let inherited {
             fd = inherited
@@ -50,7 +50,7 @@ public final class EventSocket {
     }
 
     /// The number of clients connected now.
-    public var clientCount: Int { clients.count }
+    package var clientCount: Int { clients.count }
 
     private func acceptAll() {
         while let cfd = UnixSocket.accept(fd) {
@@ -142,7 +142,7 @@ public final class EventSocket {
 
     /// Sends the lines logged since the last flush to every client, each in its format and
     /// kinds. Called before the log's buffers are emptied.
-    public func deliver() {
+    package func deliver() {
         guard !clients.isEmpty else { return }
         let t = now()
         for c in clients {
@@ -198,7 +198,7 @@ public final class EventSocket {
 
     /// Shutdown: each client gets what is queued for it (waiting at most `grace` seconds in
     /// all), then end of file; the socket file is removed.
-    public func finish(grace: Double = 1) {
+    package func finish(grace: Double = 1) {
         let end = monotonicSeconds() + grace
         while true {
             let waiting = clients.filter { $0.out.pending > 0 && !$0.out.isBroken }

@@ -3,11 +3,11 @@ import TouchKit
 
 /// The first line every event-socket client gets: what a client that comes late needs to
 /// know of the state, in one JSON object (`"event":"hello"`).
-public enum HelloLine {
+package enum HelloLine {
     /// The socket protocol's version: the first line's `protocol`.
-    public static let protocolVersion = 1
+    package static let protocolVersion = 1
     /// The handler log schema's `$id`: every line after `hello` follows it.
-    public static let schemaID = "https://github.com/touchbridge/touchbridge/schema/handler-log.schema.json"
+    package static let schemaID = "https://github.com/touchbridge/touchbridge/schema/handler-log.schema.json"
 
     /// Writes the hello line for `pipeline` (its screen, devices, scene and the touches down).
     static func write(_ pipeline: TouchPipeline, screen: Size, sceneFile: String?, time: Double, into b: inout TextBuffer) {
@@ -55,7 +55,7 @@ public enum HelloLine {
 extension HelloLine {
     /// One line for a person from a `hello` line: the protocol, the devices, the scene and the
     /// touches down; nil when `line` is not a hello line.
-    public static func summary(of line: [UInt8]) -> String? {
+    package static func summary(of line: [UInt8]) -> String? {
         guard let root = try? JSONParser.parse(line), case let .string(event)? = root.child("event")?.value, event == "hello" else {
             return nil
         }
@@ -77,7 +77,7 @@ extension HelloLine {
 extension HelloLine {
     /// The message of an `error` line the socket sends before it closes a client; nil for
     /// any other line.
-    public static func errorMessage(of line: [UInt8]) -> String? {
+    package static func errorMessage(of line: [UInt8]) -> String? {
         guard line.count < 8192, let root = try? JSONParser.parse(line), case let .string(event)? = root.child("event")?.value,
               event == "error", case let .string(message)? = root.child("error")?.value else { return nil }
         return message

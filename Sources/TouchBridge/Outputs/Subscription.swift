@@ -1,25 +1,25 @@
 /// What an event-socket client asked for with its one line:
 /// `{"subscribe":["action","device"],"format":"text"}` (both members optional; default:
 /// every kind, JSON Lines).
-public struct Subscription: Sendable, Equatable {
-    public var kinds: HandlerLog.Kinds
-    public var format: HandlerLog.Format
+package struct Subscription: Sendable, Equatable {
+    package var kinds: HandlerLog.Kinds
+    package var format: HandlerLog.Format
 
-    public init(kinds: HandlerLog.Kinds = .all, format: HandlerLog.Format = .json) {
+    package init(kinds: HandlerLog.Kinds = .all, format: HandlerLog.Format = .json) {
         self.kinds = kinds
         self.format = format
     }
 
-    public static func == (a: Subscription, b: Subscription) -> Bool { a.kinds == b.kinds && a.format == b.format }
+    package static func == (a: Subscription, b: Subscription) -> Bool { a.kinds == b.kinds && a.format == b.format }
 
     /// The line a client sends for this subscription.
-    public var line: String {
+    package var line: String {
         let names = HandlerLog.Kind.allCases.filter { kinds.contains($0) }.map { "\"\($0.name)\"" }
         return "{\"subscribe\":[\(names.joined(separator: ","))],\"format\":\"\(format == .json ? "json" : "text")\"}\n"
     }
 
     /// Parses a client's line; the error says what was expected.
-    public static func parse(_ line: [UInt8]) -> Result<Subscription, SubscriptionError> {
+    package static func parse(_ line: [UInt8]) -> Result<Subscription, SubscriptionError> {
         let root: JSONNode
         do { root = try JSONParser.parse(line) } catch {
             return .failure(SubscriptionError("not JSON: expected \(error.expected) at column \(error.column)"))
@@ -54,8 +54,8 @@ public struct Subscription: Sendable, Equatable {
 }
 
 /// Why a client's line was refused.
-public struct SubscriptionError: Error, Equatable, CustomStringConvertible {
-    public let description: String
+package struct SubscriptionError: Error, Equatable, CustomStringConvertible {
+    package let description: String
     init(_ d: String) { description = d }
 }
 

@@ -9,16 +9,16 @@ import TouchKit
 /// libinput or evdev: a protocol B touchscreen whose axes span the panel's screen rectangle
 /// in about tenths of a point, in the screen's own orientation, with resolutions that keep the
 /// panel's physical size.
-public final class VirtualTouchscreen {
+package final class VirtualTouchscreen {
     /// Every virtual device's name starts with this, so touchbridge never reads its own.
-    public static let namePrefix = "touchbridge: "
+    package static let namePrefix = "touchbridge: "
     /// Device units per screen point, about: each axis is fitted so its resolution (units per
     /// mm) is whole and its range keeps the panel's size.
-    public static let unitsPerPoint = 10.0
+    package static let unitsPerPoint = 10.0
 
-    public let device: UInputDevice
+    package let device: UInputDevice
     /// The panel rectangle's size in points (the axes span it).
-    public let width: Double, height: Double
+    package let width: Double, height: Double
     /// Device units per screen point on each axis.
     private let scaleX: Double, scaleY: Double
     private let slotCount: Int
@@ -32,7 +32,7 @@ public final class VirtualTouchscreen {
 
     /// The device for a panel: `name` after it, `size` its rectangle in points, `millimetres`
     /// its physical size on the screen (width, height) when known.
-    public init(name: String, size: Size, millimetres: (Double, Double)?, slots: Int, pressure: Bool, touchMajor: Bool) throws(DeviceError) {
+    package init(name: String, size: Size, millimetres: (Double, Double)?, slots: Int, pressure: Bool, touchMajor: Bool) throws(DeviceError) {
         width = size.width
         height = size.height
         slotCount = max(slots, 1)
@@ -69,11 +69,11 @@ public final class VirtualTouchscreen {
     }
 
     /// Where the panel's rectangle starts in the screen space (its touches come in global points).
-    public func place(at origin: Point) { self.origin = origin }
+    package func place(at origin: Point) { self.origin = origin }
 
     /// One input frame's touch changes of this panel: one write. A cancelled contact is first
     /// turned into a palm (libinput then reports a cancel, not a tap), lifted in a second frame.
-    public func forward(_ updates: [TouchUpdate]) throws(DeviceError) {
+    package func forward(_ updates: [TouchUpdate]) throws(DeviceError) {
         let k = Kernel.self
         events.removeAll(keepingCapacity: true)
         var palms = false
@@ -121,7 +121,7 @@ public final class VirtualTouchscreen {
     }
 
     /// The identifiers of the contacts down on this device.
-    public var contactsDown: [UInt64] { slots.compactMap { $0 } }
+    package var contactsDown: [UInt64] { slots.compactMap { $0 } }
 
     private func slot(of id: UInt64) -> Int? { slots.firstIndex { $0 == id } }
 

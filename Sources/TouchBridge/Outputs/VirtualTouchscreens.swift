@@ -6,21 +6,21 @@ import TouchKit
 /// The panels' virtual touchscreens (`run --virtual-touchscreen`): one per panel, kept while
 /// its panel is unplugged so a compositor keeps its output mapping, carrying the panel again
 /// when it returns, and destroyed when the daemon exits.
-public final class VirtualTouchscreens {
+package final class VirtualTouchscreens {
     /// The device of each panel that has one, by the panel's number.
-    public private(set) var ofPanel: [Int: VirtualTouchscreen] = [:]
+    package private(set) var ofPanel: [Int: VirtualTouchscreen] = [:]
     /// Every device made, by its panel's lasting name (udev's `ID_PATH`, else its name).
     private var byKey: [String: VirtualTouchscreen] = [:]
     /// Each attached panel's lasting name, by its number.
     private var keyOf: [Int: String] = [:]
     private let warn: (String) -> Void
 
-    public init(warn: @escaping (String) -> Void) { self.warn = warn }
+    package init(warn: @escaping (String) -> Void) { self.warn = warn }
 
     /// Gives `panel` its virtual device: the one its key had when the rectangle is the same
     /// size, else a new one (said on `warn`).
     @discardableResult
-    public func attach(_ panel: Panel, key: String) throws(DeviceError) -> VirtualTouchscreen {
+    package func attach(_ panel: Panel, key: String) throws(DeviceError) -> VirtualTouchscreen {
         let size = Size(width: panel.mapper.width, height: panel.mapper.height)
         let v: VirtualTouchscreen
         if let old = byKey[key], old.width == size.width, old.height == size.height {

@@ -4,26 +4,26 @@ import TouchKit
 /// Follows a pipeline as a recording plays and keeps what the picture draws: every touch's
 /// trail in screen points with how it ended, the views touches began on, and where gestures
 /// were recognized and actions sent.
-public final class PictureRecorder {
-    public struct Trail {
-        public let id: UInt64
-        public var points: [Point] = []
-        public var end: Touch.Phase = .moved
-        public var view: String?
+package final class PictureRecorder {
+    package struct Trail {
+        package let id: UInt64
+        package var points: [Point] = []
+        package var end: Touch.Phase = .moved
+        package var view: String?
     }
 
-    public struct Label {
-        public let text: String
-        public let at: Point
+    package struct Label {
+        package let text: String
+        package let at: Point
     }
 
-    public private(set) var trails: [Trail] = []
-    public private(set) var labels: [Label] = []
-    public private(set) var hitViews: Set<String> = []
+    package private(set) var trails: [Trail] = []
+    package private(set) var labels: [Label] = []
+    package private(set) var hitViews: Set<String> = []
     private var index: [UInt64: Int] = [:]
     private let pipeline: TouchPipeline
 
-    public init(following pipeline: TouchPipeline) {
+    package init(following pipeline: TouchPipeline) {
         self.pipeline = pipeline
         pipeline.frameObserver = { [unowned self] updates, _ in self.frame(updates) }
         pipeline.log.observer = { [unowned self] call in self.call(call) }

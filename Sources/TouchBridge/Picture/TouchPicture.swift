@@ -6,18 +6,18 @@ import TouchKit
 /// colour from a circle where it began to a square where it ended (a cross when cancelled),
 /// gesture recognitions and actions as labels where they happened, and optionally the
 /// coverage grid as a heat map. The same input gives the same bytes.
-public struct TouchPicture {
-    public var screen: Size
-    public var coverage: (columns: Int, rows: Int)?
+package struct TouchPicture {
+    package var screen: Size
+    package var coverage: (columns: Int, rows: Int)?
 
-    public init(screen: Size, coverage: (columns: Int, rows: Int)? = nil) {
+    package init(screen: Size, coverage: (columns: Int, rows: Int)? = nil) {
         self.screen = screen
         self.coverage = coverage
     }
 
     static let palette = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#e377c2", "#8c564b", "#bcbd22", "#7f7f7f"]
 
-    public func svg(app: Application, recorder: PictureRecorder) -> String {
+    package func svg(app: Application, recorder: PictureRecorder) -> String {
         var w = SVGWriter()
         w.begin(screen)
         if let grid = coverage, grid.columns > 0, grid.rows > 0 { w.coverage(grid, screen: screen, trails: recorder.trails) }

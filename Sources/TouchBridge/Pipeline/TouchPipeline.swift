@@ -16,7 +16,7 @@ public final class TouchPipeline {
     /// Diagnostics (stderr in the daemon).
     public var warn: (String) -> Void = { _ in }
     /// Counters for `--metrics-file`; nil (the default) costs one check per frame.
-    public var metrics: Metrics? {
+    package var metrics: Metrics? {
         didSet { log.observer = metrics.map { m in { m.observe($0) } } }
     }
     /// Hears each frame's touch updates (screen points) after the window had them: for
@@ -24,7 +24,7 @@ public final class TouchPipeline {
     public var frameObserver: (([TouchUpdate], Double) -> Void)?
     /// The panels' virtual touchscreens (`--virtual-touchscreen`): each frame's changes as
     /// the window had them, for apps that read touch from the kernel.
-    public var virtualTouchscreens: VirtualTouchscreens? {
+    package var virtualTouchscreens: VirtualTouchscreens? {
         didSet {
             forwarding = virtualTouchscreens.map(Forwarding.init)
             listenForClaims()

@@ -4,7 +4,7 @@
 (operators, protocol implementation groups, and the members OptionSet, SetAlgebra, Hashable,
 RawRepresentable and the literal protocols give every conforming type), and extensions of
 the standard library's own types.
-usage: doc-coverage.py DOCS_DIR [--list]"""
+usage: doc-coverage.py DOCS_DIR [--list] [--require-all]  (--require-all: exit 1 when any lacks one)"""
 import collections, glob, json, sys
 
 STANDARD = {"hash(into:)", "hashValue", "init(rawValue:)", "rawValue", "init()", "init(_:)", "init(arrayLiteral:)",
@@ -35,3 +35,6 @@ if "--list" in sys.argv:
     for m in sorted(missing):
         for s in sorted(missing[m]):
             print("  " + s)
+if "--require-all" in sys.argv and undocumented:
+    print("doc-coverage: every public symbol needs a one- or two-sentence summary (--list shows them)")
+    sys.exit(1)

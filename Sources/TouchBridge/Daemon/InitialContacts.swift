@@ -4,7 +4,7 @@ import TouchInput
 
 extension ContactTracker {
     /// The contacts already on the glass of a just-opened device, from libevdev's state.
-    public mutating func open(at time: EventTime, device: EvdevDevice) -> ContactFrame {
+    package mutating func open(at time: EventTime, device: EvdevDevice) -> ContactFrame {
         let k = Kernel.self
         switch touchProtocol {
         case let .slots(n):

@@ -26,8 +26,16 @@ public final class HandlerLog {
         }
     }
 
+    /// Which touch method a touches line reports.
     public enum TouchMethod: Sendable {
-        case began, moved, ended, cancelled
+        /// `touchesBegan`.
+        case began
+        /// `touchesMoved`.
+        case moved
+        /// `touchesEnded`.
+        case ended
+        /// `touchesCancelled`.
+        case cancelled
 
         var name: StaticString {
             switch self {
@@ -42,12 +50,25 @@ public final class HandlerLog {
     /// A recognizer's state as the log names it: discrete recognizers end as `recognized`,
     /// continuous ones as `ended`.
     public enum GestureState: String, CaseIterable, Sendable {
-        case possible, began, changed, ended, recognized, cancelled, failed
+        /// Back to possible (not logged by the daemon).
+        case possible
+        /// A continuous gesture began.
+        case began
+        /// A continuous gesture changed.
+        case changed
+        /// A continuous gesture ended.
+        case ended
+        /// A discrete gesture was recognized.
+        case recognized
+        /// A continuous gesture was cancelled.
+        case cancelled
+        /// The recognizer failed.
+        case failed
     }
 
     /// One handler call as a value, for checkers that follow the calls without parsing text
     /// (the invariant tests, the fuzzers).
-    public enum Call: Sendable {
+    package enum Call: Sendable {
         case touches(method: TouchMethod, responder: String, touches: [UInt64])
         case gesture(recognizer: String, state: GestureState)
         case action(action: String, sender: String, target: String?)
@@ -58,19 +79,19 @@ public final class HandlerLog {
     }
 
     /// Hears every call as it is logged; nil (the default) costs one check per line.
-    public var observer: ((Call) -> Void)?
+    package var observer: ((Call) -> Void)?
 
     /// The format of standard output's lines.
     public let format: Format
     /// What has been logged since the last flush, in `format`.
     public internal(set) var buffer = TextBuffer(capacity: 1 << 16)
     /// Where each line of `buffer` ends, and its kind, for outputs that take some kinds only.
-    public internal(set) var marks: [LineMark] = []
+    package internal(set) var marks: [LineMark] = []
     /// The same lines in the other format, written while `writesOtherFormat` (the event
     /// socket's JSON beside a text standard output, or a client that asked for text).
     public internal(set) var otherBuffer = TextBuffer(capacity: 64)
-    public internal(set) var otherMarks: [LineMark] = []
-    public var writesOtherFormat = false
+    package internal(set) var otherMarks: [LineMark] = []
+    package var writesOtherFormat = false
     /// The format of `otherBuffer`.
     public var otherFormat: Format { format == .json ? .text : .json }
     /// Input time, for lines not caused by a touch frame (timers, actions).
@@ -83,10 +104,10 @@ public final class HandlerLog {
     /// The panel whose frame is being handled (its number), for the actions it causes.
     public var currentDevice = -1
     /// Hears every action sent, after its line (the scene's commands start from here).
-    public var actionSent: ((ActionSent) -> Void)?
+    package var actionSent: ((ActionSent) -> Void)?
 
     /// An action sent by a control or a recognizer, with where and when.
-    public struct ActionSent: Sendable {
+    package struct ActionSent: Sendable {
         public var action: String
         public var sender: String
         public var controlEvent: String?
@@ -121,7 +142,7 @@ public final class HandlerLog {
     }
 
     /// The lines logged since the last flush in `format` (nil: that format is not being written).
-    public func lines(in format: Format) -> (buffer: TextBuffer, marks: [LineMark])? {
+    package func lines(in format: Format) -> (buffer: TextBuffer, marks: [LineMark])? {
         if format == self.format { return (buffer, marks) }
         return writesOtherFormat ? (otherBuffer, otherMarks) : nil
     }
@@ -145,7 +166,7 @@ public final class HandlerLog {
         devices[number] = Name(name)
     }
 
-    public func removeDevice(_ number: Int) {
+    package func removeDevice(_ number: Int) {
         if number >= 0 && number < devices.count { devices[number] = nil }
     }
 
@@ -339,7 +360,13 @@ public final class HandlerLog {
 
     // MARK: - Devices
 
-    public enum DeviceChange: String, Sendable { case added = "deviceAdded", removed = "deviceRemoved" }
+    /// Whether a device joined or left.
+    public enum DeviceChange: String, Sendable {
+        /// `deviceAdded`.
+        case added = "deviceAdded"
+        /// `deviceRemoved`.
+        case removed = "deviceRemoved"
+    }
 
     /// A device joined or left, at input time `time`.
     public func device(_ change: DeviceChange, node: String, name: String, time: Double) {

@@ -7,7 +7,26 @@ extension HandlerLog {
     /// frame-by-frame updates of a continuous one (a pan's), kept apart so a reader can take
     /// what a person reads without the flood.
     public enum Kind: UInt8, CaseIterable, Sendable {
-        case touches, gesture, gestureChanged, action, device, motion, remoteControl, presses, command, scene
+        /// `touchesBegan` … `touchesCancelled`.
+        case touches
+        /// A recognizer's states but `changed`.
+        case gesture
+        /// A continuous recognizer's `changed`.
+        case gestureChanged
+        /// An action sent (a control, a recognizer).
+        case action
+        /// `deviceAdded`, `deviceRemoved`.
+        case device
+        /// Motion (shakes).
+        case motion
+        /// Remote-control commands (media keys).
+        case remoteControl
+        /// Presses (the scene's keys).
+        case presses
+        /// A scene command's start and end.
+        case command
+        /// The scene reloaded.
+        case scene
 
         /// The kind's name in `--log-events`, `--events` and `subscribe`.
         public var name: String {
@@ -25,6 +44,7 @@ extension HandlerLog {
             }
         }
 
+        /// The kind named `name` (as `--log-events` spells it), nil for no kind.
         public init?(name: String) {
             guard let k = Kind.allCases.first(where: { $0.name == name }) else { return nil }
             self = k
@@ -32,7 +52,7 @@ extension HandlerLog {
     }
 
     /// Where a line of the log's buffer ends (exclusive) and what kind it is.
-    public struct LineMark: Sendable {
+    package struct LineMark: Sendable {
         public var end: Int
         public var kind: Kind
     }
@@ -43,6 +63,7 @@ extension HandlerLog {
         public init(rawValue: UInt16) { self.rawValue = rawValue }
         public init(_ kind: Kind) { rawValue = 1 << UInt16(kind.rawValue) }
 
+        /// Every kind.
         public static let all = Kinds(rawValue: (1 << UInt16(Kind.allCases.count)) - 1)
 
         public func contains(_ kind: Kind) -> Bool { rawValue & (1 << UInt16(kind.rawValue)) != 0 }
@@ -62,14 +83,16 @@ extension HandlerLog {
         public static var names: String { Kind.allCases.map(\.name).joined(separator: ", ") }
     }
 
+    /// A word in a kind list that names no kind.
     public struct UnknownKind: Error, CustomStringConvertible {
+        /// The word.
         public let word: String
         public var description: String { "unknown event kind '\(word)' (kinds: \(Kinds.names))" }
     }
 
     /// Appends to `out` the lines of `buffer` whose kind is in `kinds` (those that begin at
     /// `after` or later).
-    public static func copy(_ kinds: Kinds, from buffer: TextBuffer, marks: [LineMark], into out: inout TextBuffer,
+    package static func copy(_ kinds: Kinds, from buffer: TextBuffer, marks: [LineMark], into out: inout TextBuffer,
                             after: Int = 0) {
         buffer.withUnsafeBytes { raw in
             var start = 0

@@ -6,11 +6,21 @@ import TouchKit
 /// events, or a device with keys, whose media keys become remote-control events and whose
 /// keys the scene names become presses. Nothing else it sends is read into the log.
 public final class AuxiliaryDevice {
-    public enum Kind: String, Sendable { case accelerometer, keys }
+    /// What a device besides the panels is read for.
+    public enum Kind: String, Sendable {
+        /// Motion: shakes.
+        case accelerometer
+        /// Keys: media keys (remote control) and the scene's presses.
+        case keys
+    }
 
+    /// The device's number in the log.
     public let number: Int
+    /// Its event node (or recording).
     public let node: String
+    /// Its name, as the kernel gives it.
     public let name: String
+    /// What it is read for.
     public let kind: Kind
     var shake: ShakeDetector?
     var shakeTimer: TimerQueue.TimerID?

@@ -21,7 +21,9 @@ public final class Panel {
     /// Input events, frames (`SYN_REPORT`) and `SYN_DROPPED` seen, for the state report and
     /// the metrics.
     public internal(set) var events = 0
+    /// Frames (`SYN_REPORT`) read.
     public internal(set) var frames = 0
+    /// `SYN_DROPPED` seen.
     public internal(set) var dropped = 0
     private var origin: DevicePoint
     private let pressure: AbsInfo?

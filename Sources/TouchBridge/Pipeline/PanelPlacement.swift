@@ -9,7 +9,9 @@ import TouchKit
 public struct PanelPlacement: Sendable, Equatable {
     /// The panel's rectangle in global screen points; nil: the whole screen.
     public var rect: Rect?
+    /// The panel's rotation on the screen.
     public var rotation: ScreenMapper.Rotation = .none
+    /// Its calibration matrix (libinput's convention).
     public var calibration: ScreenMapper.Calibration = .identity
     /// The jitter filter's margin in millimetres (0 is off); nil: libinput's fuzz filter.
     public var hysteresisMM: Double?
@@ -24,6 +26,7 @@ public struct PanelPlacement: Sendable, Equatable {
 /// `MATCH=value` on the command line: MATCH names a panel by node (or a link to it), udev's
 /// `ID_PATH`, or device name; without `MATCH=`, every panel.
 public struct PanelMatch: Sendable, Equatable {
+    /// What the rule matched on: a node, udev's `ID_PATH`, or the device's name (nil: every panel).
     public let pattern: String?
 
     public init(_ pattern: String?) { self.pattern = pattern }
@@ -49,8 +52,11 @@ public struct PanelMatch: Sendable, Equatable {
 /// The command line's per-panel settings, in order: `--panel MATCH=x,y,w,h[@rotation]`,
 /// `--hysteresis [MATCH=]MM`, `--mask [MATCH=]"x y w h[; x y w h …]"`.
 public struct PanelRules: Sendable {
+    /// `--panel`: where matching panels land, with an optional rotation.
     public var rects: [(PanelMatch, Rect, ScreenMapper.Rotation?)] = []
+    /// `--hysteresis`: each matching panel's jitter margin in millimetres.
     public var hysteresis: [(PanelMatch, Double)] = []
+    /// `--mask`: each matching panel's masked rectangles.
     public var masks: [(PanelMatch, [Rect])] = []
 
     public init() {}

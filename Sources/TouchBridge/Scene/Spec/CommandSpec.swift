@@ -10,6 +10,7 @@ public struct SceneCommand: Sendable, Equatable {
     /// How many instances may run at once; a trigger beyond is logged as `commandSkipped`.
     public var concurrency: Int
 
+    /// A command's time limit when the scene gives none (seconds).
     public static let defaultTimeout = 30.0
     /// Seconds between SIGTERM at the timeout and SIGKILL.
     public static let killGrace = 2.0

@@ -117,6 +117,7 @@ fuzz: deps
 
 # Device tests need a writable /dev/uinput; without one they run in the project's VM.
 device-test:
+	swift build --package-path examples/swift-kiosk
 	@if [ -w /dev/uinput ]; then \
 	  TOUCHBRIDGE_REQUIRE_UINPUT=1 swift test --skip-build --no-parallel --filter DeviceTests; \
 	else \

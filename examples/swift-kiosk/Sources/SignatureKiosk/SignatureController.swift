@@ -54,6 +54,16 @@ public final class SignatureController: ViewController {
         }
     }
 
+    /// The card whose holder signs now (from a card reader): empties the pad for them.
+    public private(set) var card: String?
+
+    /// A card was presented: a new signature begins.
+    public func cardPresented(_ card: String) {
+        self.card = card
+        pad.clear()
+        onChange?("card \(card): please sign")
+    }
+
     /// A pan along the strip: 1 point of pen width for each 20 points moved, from 1 to 12.
     private func penWidthPanned(_ r: PanGestureRecognizer) {
         if r.state == .began { widthAtPanStart = pad.penWidth }

@@ -4,11 +4,24 @@ import TouchBridge
 
 // Every touchscreen (or the panels and recordings named on the command line), the loop
 // `touchbridge run` runs, and the signature kiosk in front of them.
+setvbuf(stdout, nil, _IOLBF, 0)   // its lines as they come, also into a pipe
 let kiosk = Kiosk(sources: Array(CommandLine.arguments.dropFirst()))
+var controller: SignatureController?
+// A card reader (SWIFT_KIOSK_CARD_READER: its tty, or a FIFO) in the same loop: no threads.
+if let path = getenv("SWIFT_KIOSK_CARD_READER").map({ String(cString: $0) }) {
+    guard let reader = CardReader(path: path) else {
+        print("swift-kiosk: \(path): cannot open the card reader")
+        exit(66)
+    }
+    kiosk.watch(reader.fd) {
+        for card in reader.lines() { controller?.cardPresented(card) }
+    }
+}
 do {
     try kiosk.run { screen in
-        let (app, controller) = makeSignatureKiosk(screen: screen)
-        controller.onChange = { print("swift-kiosk: \($0)") }
+        let (app, c) = makeSignatureKiosk(screen: screen)
+        c.onChange = { print("swift-kiosk: \($0)") }
+        controller = c
         return app
     }
 } catch {

@@ -274,7 +274,7 @@ struct VirtualTouchscreenTests {
         #expect(!theirs.output.contains("TOUCH_DOWN"), "held while the long press decides: \(theirs.output)")
         try lift(panel)
         #expect(eventually { theirs.output.contains("TOUCH_UP") }, "a tap for the app once it failed: \(theirs.output)")
-        #expect(d.output.contains("gesture admin on App failed"), "\(d.output)")
+        #expect(eventually { d.output.contains("gesture admin on App failed") }, "\(d.output)")
         try touch(panel, id: 2, at: 2000, 1000, moves: 0)
         #expect(eventually(timeout: 5) { d.output.contains("gesture admin on App began") }, "\(d.output)")
         try lift(panel)

@@ -4,7 +4,6 @@ import TouchBridge
 
 // Every touchscreen (or the panels and recordings named on the command line), the loop
 // `touchbridge run` runs, and the signature kiosk in front of them.
-setvbuf(stdout, nil, _IOLBF, 0)   // its lines as they come, also into a pipe
 let kiosk = Kiosk(sources: Array(CommandLine.arguments.dropFirst()))
 var controller: SignatureController?
 // A card reader (SWIFT_KIOSK_CARD_READER: its tty, or a FIFO) in the same loop: no threads.
@@ -20,7 +19,10 @@ if let path = getenv("SWIFT_KIOSK_CARD_READER").map({ String(cString: $0) }) {
 do {
     try kiosk.run { screen in
         let (app, c) = makeSignatureKiosk(screen: screen)
-        c.onChange = { print("swift-kiosk: \($0)") }
+        c.onChange = { message in
+            print("swift-kiosk: \(message)")
+            fflush(nil)   // as it happens, also into a pipe
+        }
         controller = c
         return app
     }

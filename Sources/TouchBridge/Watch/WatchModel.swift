@@ -1,0 +1,112 @@
+import TouchKit
+
+/// What `watch` shows of a panel, as plain values: the contacts down with their trails of the
+/// last half second, where touches began and ended, the report rate, the most contacts at
+/// once and the coverage so far. Fed frame by frame; drawing is someone else's job.
+package struct WatchModel {
+    /// A contact down now.
+    package struct Contact: Sendable {
+        package let id: UInt64
+        package let slot: Int
+        package var location: Point
+        /// Where it was, newest last, no older than `trailSeconds`.
+        package var trail: [(time: Double, point: Point)]
+    }
+
+    /// Where a touch began or ended, shown for `trailSeconds`.
+    package struct Mark: Sendable {
+        package enum Kind: Sendable { case began, ended, cancelled }
+        package let kind: Kind
+        package let point: Point
+        package let time: Double
+    }
+
+    /// The screen the contacts' points are in.
+    package let screen: Size
+    /// How long trails and marks stay.
+    package var trailSeconds = 0.5
+    /// The coverage grid's size: cells a contact has been in.
+    package let coverageColumns: Int, coverageRows: Int
+    package private(set) var coverage: [Bool]
+    package private(set) var contacts: [Contact] = []
+    package private(set) var marks: [Mark] = []
+    /// Report frames (SYN_REPORT) seen, the first one's time, and the latest input time.
+    package private(set) var frames = 0
+    package private(set) var firstFrame: Double?
+    package private(set) var now = 0.0
+    package private(set) var mostAtOnce = 0
+    private var lastSecond: [Double] = []
+
+    package init(screen: Size, coverageColumns: Int = 8, coverageRows: Int = 4) {
+        self.screen = screen
+        self.coverageColumns = coverageColumns
+        self.coverageRows = coverageRows
+        coverage = [Bool](repeating: false, count: coverageColumns * coverageRows)
+    }
+
+    /// A report frame at `time` (each SYN_REPORT, with or without touch changes).
+    package mutating func reportFrame(at time: Double) {
+        frames += 1
+        if firstFrame == nil { firstFrame = time }
+        lastSecond.append(time)
+        advance(to: time)
+    }
+
+    /// Frames in the last second of input time.
+    package var rateNow: Double { Double(lastSecond.count) }
+
+    /// Frames a second since the first one.
+    package var rateSinceStart: Double {
+        guard let first = firstFrame, now > first else { return 0 }
+        return Double(frames - 1) / (now - first)
+    }
+
+    /// A frame's touch changes, in screen points.
+    package mutating func touches(_ updates: [TouchUpdate], at time: Double) {
+        advance(to: time)
+        for u in updates {
+            let i = contacts.firstIndex { $0.id == u.identifier }
+            switch u.phase {
+            case .began:
+                contacts.append(Contact(id: u.identifier, slot: u.slot, location: u.location, trail: [(time, u.location)]))
+                marks.append(Mark(kind: .began, point: u.location, time: time))
+            case .moved, .stationary:
+                guard let i else { continue }
+                contacts[i].location = u.location
+                contacts[i].trail.append((time, u.location))
+            case .ended, .cancelled:
+                if let i { contacts.remove(at: i) }
+                marks.append(Mark(kind: u.phase == .ended ? .ended : .cancelled, point: u.location, time: time))
+            }
+            cover(u.location)
+        }
+        mostAtOnce = max(mostAtOnce, contacts.count)
+    }
+
+    /// Input time moves on: trails, marks and the rate window drop what is too old.
+    package mutating func advance(to time: Double) {
+        now = max(now, time)
+        let oldest = now - trailSeconds
+        for i in contacts.indices { contacts[i].trail.removeAll { $0.time < oldest } }
+        marks.removeAll { $0.time < oldest }
+        lastSecond.removeAll { $0 <= now - 1 }
+    }
+
+    /// `c` in `watch`: trails, marks, counters and coverage start again; contacts down stay.
+    package mutating func clear() {
+        for i in contacts.indices { contacts[i].trail = [(now, contacts[i].location)] }
+        marks.removeAll()
+        frames = 0
+        firstFrame = nil
+        lastSecond.removeAll()
+        mostAtOnce = contacts.count
+        for i in coverage.indices { coverage[i] = false }
+    }
+
+    private mutating func cover(_ p: Point) {
+        guard screen.width > 0, screen.height > 0 else { return }
+        let c = min(coverageColumns - 1, max(0, Int(p.x / screen.width * Double(coverageColumns))))
+        let r = min(coverageRows - 1, max(0, Int(p.y / screen.height * Double(coverageRows))))
+        coverage[r * coverageColumns + c] = true
+    }
+}

@@ -39,4 +39,10 @@ struct WatchModelTests {
         m.clear()
         #expect(m.frames == 0 && m.mostAtOnce == 2 && !m.coverage.contains(true) && m.contacts.count == 2)
     }
+
+    @Test func theRateAtOneKilohertzOverSeconds() {
+        var m = WatchModel(screen: Size(width: 800, height: 480))
+        for i in 0..<5000 { m.reportFrame(at: Double(i) * 0.001) }      // 5 s at 1 kHz
+        #expect(abs(m.rateNow - 1000) <= 1 && m.frames == 5000, "\(m.rateNow)")   // ±1: the window's edge in floating point
+    }
 }

@@ -35,7 +35,10 @@ package struct WatchModel {
     package private(set) var firstFrame: Double?
     package private(set) var now = 0.0
     package private(set) var mostAtOnce = 0
+    /// Report frames' times; those before `lastSecondStart` are older than a second (dropped
+    /// in batches, so a 1 kHz panel costs no scan a frame).
     private var lastSecond: [Double] = []
+    private var lastSecondStart = 0
 
     package init(screen: Size, coverageColumns: Int = 8, coverageRows: Int = 4) {
         self.screen = screen
@@ -53,7 +56,7 @@ package struct WatchModel {
     }
 
     /// Frames in the last second of input time.
-    package var rateNow: Double { Double(lastSecond.count) }
+    package var rateNow: Double { Double(lastSecond.count - lastSecondStart) }
 
     /// Frames a second since the first one.
     package var rateSinceStart: Double {
@@ -89,7 +92,11 @@ package struct WatchModel {
         let oldest = now - trailSeconds
         for i in contacts.indices { contacts[i].trail.removeAll { $0.time < oldest } }
         marks.removeAll { $0.time < oldest }
-        lastSecond.removeAll { $0 <= now - 1 }
+        while lastSecondStart < lastSecond.count, lastSecond[lastSecondStart] <= now - 1 { lastSecondStart += 1 }
+        if lastSecondStart > 1024 && lastSecondStart * 2 > lastSecond.count {
+            lastSecond.removeFirst(lastSecondStart)
+            lastSecondStart = 0
+        }
     }
 
     /// `c` in `watch`: trails, marks, counters and coverage start again; contacts down stay.
@@ -99,6 +106,7 @@ package struct WatchModel {
         frames = 0
         firstFrame = nil
         lastSecond.removeAll()
+        lastSecondStart = 0
         mostAtOnce = contacts.count
         for i in coverage.indices { coverage[i] = false }
     }

@@ -13,10 +13,10 @@ DEMO_SCENE := examples/kiosk.json
 DEMO_RECORDING := examples/kiosk.evemu
 
 # Debian packages: building, running, and (for tests) the VM and the reference tools.
-BUILD_PKGS := libevdev-dev libudev-dev pkg-config
+BUILD_PKGS := libevdev-dev libudev-dev libncurses-dev pkg-config
 TEST_PKGS := $(BUILD_PKGS) qemu-system-x86 linux-image-amd64 busybox-static udev kmod systemd man-db \
              evtest evemu-tools libinput-tools python3 python3-jsonschema python3-prometheus-client \
-             mosquitto mosquitto-clients socat
+             mosquitto mosquitto-clients socat tmux
 
 # Installation (make install / make uninstall), with the usual PREFIX and DESTDIR.
 PREFIX ?= /usr/local

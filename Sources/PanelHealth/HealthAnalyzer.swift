@@ -37,9 +37,9 @@ public struct HealthAnalyzer {
         let codes = proto.positionCodes
         x = d.absInfo[codes.x] ?? AbsInfo(minimum: 0, maximum: 1)
         y = d.absInfo[codes.y] ?? AbsInfo(minimum: 0, maximum: 1)
-        perMM = x.resolution > 0 && y.resolution > 0 ? (Double(x.resolution), Double(y.resolution)) : nil
+        perMM = RestingPeriod.unitsPerMM(x: x, y: y)
         let spanX = Double(x.range), spanY = Double(y.range)
-        restRadius = perMM.map { (settings.restRadius * $0.x, settings.restRadius * $0.y) } ?? (spanX / 100, spanY / 100)
+        restRadius = RestingPeriod.radius(x: x, y: y, settings: settings)
         cell = perMM.map { (settings.recurCell * $0.x, settings.recurCell * $0.y) } ?? (spanX / 50, spanY / 50)
         self.screen = screen ?? ScreenMapper(device: d)
         let k = Kernel.self
@@ -139,17 +139,11 @@ public struct HealthAnalyzer {
         s.lastPosition = p
         s.reports += 1
         // Resting: still within the radius of where this period began?
-        let dx = (p.x - s.restAnchor.x) / restRadius.x, dy = (p.y - s.restAnchor.y) / restRadius.y
-        if isFirst || dx * dx + dy * dy > 1 {
+        if isFirst || !s.rest.holds(p, radius: restRadius) {
             if !isFirst { closeRest(&s) }
-            s.restAnchor = p
-            s.restStart = t
-            s.restX = RunningStats()
-            s.restY = RunningStats()
+            s.rest = RestingPeriod(at: p, time: t)
         }
-        s.restX.add(p.x)
-        s.restY.add(p.y)
-        s.restEnd = t
+        s.rest.add(p, time: t)
         // Coverage.
         let cols = report.coverage.columns, rows = report.coverage.rows
         let fx = (p.x - Double(x.minimum)) / Double(x.range), fy = (p.y - Double(y.minimum)) / Double(y.range)
@@ -166,14 +160,14 @@ public struct HealthAnalyzer {
     }
 
     private mutating func closeRest(_ s: inout ContactState) {
-        guard s.restEnd - s.restStart >= settings.restMinDuration, s.restX.count >= settings.restMinReports else { return }
+        guard s.rest.counts(settings) else { return }
         restingPeriods += 1
-        restingSamples += s.restX.count
-        jitterSquares.x += s.restX.sumOfSquares
-        jitterSquares.y += s.restY.sumOfSquares
-        jitterDegrees += s.restX.count - 1
-        jitterRange.x = max(jitterRange.x, s.restX.range)
-        jitterRange.y = max(jitterRange.y, s.restY.range)
+        restingSamples += s.rest.x.count
+        jitterSquares.x += s.rest.x.sumOfSquares
+        jitterSquares.y += s.rest.y.sumOfSquares
+        jitterDegrees += s.rest.x.count - 1
+        jitterRange.x = max(jitterRange.x, s.rest.x.range)
+        jitterRange.y = max(jitterRange.y, s.rest.y.range)
     }
 
     private mutating func finish(_ s: ContactState, at t: Double) {
@@ -297,11 +291,7 @@ private struct ContactState {
     var longestSilence = 0.0
     var reports = 0
     var intervals: [Double] = []
-    var restAnchor: DevicePoint
-    var restStart: Double
-    var restEnd: Double
-    var restX = RunningStats()
-    var restY = RunningStats()
+    var rest: RestingPeriod
 
     init(contact c: Contact, time t: Double) {
         id = c.id
@@ -310,9 +300,7 @@ private struct ContactState {
         firstPosition = c.position
         lastReport = t
         lastPosition = c.position
-        restAnchor = c.position
-        restStart = t
-        restEnd = t
+        rest = RestingPeriod(at: c.position, time: t)
     }
 
     mutating func note(time t: Double) {

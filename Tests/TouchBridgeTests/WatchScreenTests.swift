@@ -10,7 +10,7 @@ struct WatchScreenTests {
         var m = WatchModel(screen: Size(width: 800, height: 480))
         m.touches([TouchUpdate(identifier: 7, phase: .began, location: Point(x: 400, y: 240), slot: 3)], at: 1)
         m.touches([TouchUpdate(identifier: 7, phase: .moved, location: Point(x: 600, y: 240), slot: 3)], at: 1.1)
-        let screen = WatchScreen.render(m, columns: 80, rows: 24, title: "panel", status: ["rate 100 Hz", "down 1"])
+        let screen = WatchScreen.render(m, columns: 80, rows: 24, title: "panel", status: ["rate 100 Hz", "down 1"]).lines
         #expect(screen.count == 24 && screen.allSatisfy { $0.count == 80 }, "\(screen.map(\.count))")
         #expect(screen[0].hasPrefix("panel") && screen[22].hasPrefix("rate 100 Hz") && screen[23].hasPrefix("down 1"))
         // 80x21 cells = 160x84 dots; 800x480 at 0.175 dots a point: 140x84 dots, 70 columns.

@@ -178,9 +178,21 @@ def signature():
             .add(14.0, 0, tap((680, 430), 5)))
 
 
+def watch():
+    # For `touchbridge watch`: a finger resting on the left for 2 s, jittering by up to half
+    # a point (0.125 mm); a second finger drawing a diagonal from 0.5 s to 1.5 s; a tap at
+    # the top right at 1.2 s.
+    import random
+    rnd = random.Random(11)
+    rest = [(200 + rnd.uniform(-0.5, 0.5), 240 + rnd.uniform(-0.5, 0.5)) for _ in range(200)]
+    return (Story().add(0.0, 0, rest).add(0.5, 1, line((450, 100), (700, 400), 100))
+            .add(1.2, 2, tap((650, 120), 5)))
+
+
 os.makedirs(OUT, exist_ok=True)
 for name, story in [("abcde", abcde()), ("overlap", overlap()), ("round-button", round_button()),
                     ("tap-over-view", tap_over_view()), ("nested-controllers", nested_controllers()),
-                    ("kiosk", kiosk()), ("photo", photo()), ("noisy-press", noisy_press()), ("signature", signature())]:
+                    ("kiosk", kiosk()), ("photo", photo()), ("noisy-press", noisy_press()), ("signature", signature()),
+                    ("watch", watch())]:
     with open(os.path.join(OUT, name + ".evemu"), "w") as f:
         f.write("\n".join(story.lines()) + "\n")

@@ -52,7 +52,7 @@ public struct RunOptions: Sendable {
     /// is the option, else the scene's, else the bounding box of the panels' rectangles,
     /// else the first panel's own size; without a scene, the built-in one gets a window per
     /// distinct screen rectangle.
-    func layout(scene: Scene?, placements: [PanelPlacement], first: DeviceDescription?) -> (screen: Size, scene: Scene) {
+    package func layout(scene: Scene?, placements: [PanelPlacement], first: DeviceDescription?) -> (screen: Size, scene: Scene) {
         let explicit = placements.compactMap(\.rect) + rules.rects.map(\.1)
         var size = screen ?? scene?.screenSize.map { Size(width: $0.width, height: $0.height) }
         if size == nil, let r = explicit.first {
@@ -67,7 +67,7 @@ public struct RunOptions: Sendable {
     }
 
     /// The mapper of a panel placed as `placement` on a screen of `screen` points.
-    func mapper(for d: DeviceDescription, placement: PanelPlacement, screen: Size) -> ScreenMapper? {
+    package func mapper(for d: DeviceDescription, placement: PanelPlacement, screen: Size) -> ScreenMapper? {
         let size = placement.rect.map { Size(width: $0.width, height: $0.height) } ?? screen
         return ScreenMapper(device: d, calibration: placement.calibration, rotation: placement.rotation,
                             screen: (size.width, size.height))

@@ -6,11 +6,16 @@ package struct BrailleCanvas: Sendable {
     package let rows: Int
     /// One byte a cell: which of its eight dots are set (bit order of Unicode's braille block).
     private var cells: [UInt8]
+    /// One byte a cell: the pen that last set one of its dots (the caller's numbering; 0: none).
+    private var tags: [UInt8]
+    /// What `set` (and the lines and frames made of it) tags the cells it touches with.
+    package var pen: UInt8 = 0
 
     package init(columns: Int, rows: Int) {
         self.columns = max(0, columns)
         self.rows = max(0, rows)
         cells = [UInt8](repeating: 0, count: self.columns * self.rows)
+        tags = cells
     }
 
     /// The size in dots.
@@ -23,7 +28,15 @@ package struct BrailleCanvas: Sendable {
     /// Sets the dot at `x`, `y` (dots from the top left); dots outside are ignored.
     package mutating func set(_ x: Int, _ y: Int) {
         guard x >= 0, y >= 0, x < dotWidth, y < dotHeight else { return }
-        cells[(y / 4) * columns + x / 2] |= Self.bits[x % 2][y % 4]
+        let i = (y / 4) * columns + x / 2
+        cells[i] |= Self.bits[x % 2][y % 4]
+        if pen != 0 { tags[i] = pen }
+    }
+
+    /// The pen that last drew in the cell at `column`, `row` (0 when none did).
+    package func tag(column: Int, row: Int) -> UInt8 {
+        guard column >= 0, row >= 0, column < columns, row < rows else { return 0 }
+        return tags[row * columns + column]
     }
 
     /// Whether the dot at `x`, `y` is set.
@@ -58,16 +71,25 @@ package struct BrailleCanvas: Sendable {
 
     /// Empties every cell.
     package mutating func clear() {
-        for i in cells.indices { cells[i] = 0 }
+        for i in cells.indices { cells[i] = 0; tags[i] = 0 }
     }
 
     /// Row `r` as text: a braille pattern for each cell with dots, a space for an empty one.
-    package func text(row r: Int) -> String {
+    /// Without `unicode` (a terminal that is not UTF-8), `'`, `.` or `:` for dots in the
+    /// cell's top half, bottom half or both.
+    package func text(row r: Int, unicode: Bool = true) -> String {
         var s = ""
         s.unicodeScalars.reserveCapacity(columns)
         for c in 0..<columns {
             let v = cells[r * columns + c]
-            s.unicodeScalars.append(v == 0 ? " " : Unicode.Scalar(0x2800 + UInt32(v))!)
+            if v == 0 {
+                s.unicodeScalars.append(" ")
+            } else if unicode {
+                s.unicodeScalars.append(Unicode.Scalar(0x2800 + UInt32(v))!)
+            } else {
+                let top = v & 0x1b != 0, bottom = v & 0xe4 != 0
+                s.unicodeScalars.append(top && bottom ? ":" : top ? "'" : ".")
+            }
         }
         return s
     }

@@ -11,6 +11,8 @@ package struct WatchModel {
         package var location: Point
         /// Where it was, newest last, no older than `trailSeconds`.
         package var trail: [(time: Double, point: Point)]
+        /// The view it was hit-tested to when it began (with a scene).
+        package var view: String?
     }
 
     /// Where a touch began or ended, shown for `trailSeconds`.
@@ -64,14 +66,16 @@ package struct WatchModel {
         return Double(frames - 1) / (now - first)
     }
 
-    /// A frame's touch changes, in screen points.
-    package mutating func touches(_ updates: [TouchUpdate], at time: Double) {
+    /// A frame's touch changes, in screen points; `hitTest` names the view a touch that
+    /// begins is hit-tested to.
+    package mutating func touches(_ updates: [TouchUpdate], at time: Double, hitTest: (Point) -> String? = { _ in nil }) {
         advance(to: time)
         for u in updates {
             let i = contacts.firstIndex { $0.id == u.identifier }
             switch u.phase {
             case .began:
-                contacts.append(Contact(id: u.identifier, slot: u.slot, location: u.location, trail: [(time, u.location)]))
+                contacts.append(Contact(id: u.identifier, slot: u.slot, location: u.location, trail: [(time, u.location)],
+                                        view: hitTest(u.location)))
                 marks.append(Mark(kind: .began, point: u.location, time: time))
             case .moved, .stationary:
                 guard let i else { continue }
@@ -86,12 +90,28 @@ package struct WatchModel {
         mostAtOnce = max(mostAtOnce, contacts.count)
     }
 
+    /// When, in input time, the screen next changes by itself (a mark or the tail of a trail
+    /// growing too old, a frame leaving the last second's rate): nil when nothing will.
+    package var nextExpiry: Double? {
+        var t: Double?
+        func consider(_ v: Double) { t = min(t ?? v, v) }
+        if let m = marks.first { consider(m.time + trailSeconds) }
+        for c in contacts where c.trail.count > 1 { consider(c.trail[0].time + trailSeconds) }
+        if lastSecondStart < lastSecond.count { consider(lastSecond[lastSecondStart] + 1) }
+        return t
+    }
+
     /// Input time moves on: trails, marks and the rate window drop what is too old.
     package mutating func advance(to time: Double) {
         now = max(now, time)
         let oldest = now - trailSeconds
-        for i in contacts.indices { contacts[i].trail.removeAll { $0.time < oldest } }
-        marks.removeAll { $0.time < oldest }
+        // Oldest first in both: only a prefix goes, and only when it has aged (a memmove).
+        for i in contacts.indices where contacts[i].trail.first.map({ $0.time < oldest }) == true {
+            contacts[i].trail.removeFirst(contacts[i].trail.firstIndex { $0.time >= oldest } ?? contacts[i].trail.count)
+        }
+        if let first = marks.first, first.time < oldest {
+            marks.removeFirst(marks.firstIndex { $0.time >= oldest } ?? marks.count)
+        }
         while lastSecondStart < lastSecond.count, lastSecond[lastSecondStart] <= now - 1 { lastSecondStart += 1 }
         if lastSecondStart > 1024 && lastSecondStart * 2 > lastSecond.count {
             lastSecond.removeFirst(lastSecondStart)

@@ -1,43 +1,125 @@
 import TouchKit
 
 /// `watch`'s screen as text, from its model: a title line, the panel's screen rectangle at its
-/// aspect ratio on a braille canvas (each contact a blob and its trail, labelled with its
-/// touch id and slot; `o` where a touch began, `□` where it ended, `x` where it was
-/// cancelled, as `picture` marks them), then the status lines. Every line is exactly the
-/// terminal's width, so a terminal library only has to put it there.
+/// aspect ratio on a braille canvas (with a scene, its views' outlines and names; each contact
+/// a blob and its trail, labelled with its touch id, slot and view; `o` where a touch began,
+/// `□` where it ended, `x` where it was cancelled, as `picture` marks them), then the status
+/// lines. Every line is exactly the terminal's width and every cell has a paint, so a
+/// terminal library only has to put them there.
 package enum WatchScreen {
-    /// The screen for a terminal of `columns` × `rows` cells.
-    package static func render(_ m: WatchModel, columns: Int, rows: Int, title: String, status: [String]) -> [String] {
-        let canvasRows = max(0, rows - 1 - status.count)
+    /// What a cell is drawn as: the terminal chooses the colour (or none).
+    package enum Paint: UInt8, Sendable {
+        case plain, screen, view, began, ended, cancelled, title
+        case contact0, contact1, contact2, contact3, contact4, contact5
+
+        /// A contact's colour, by its id.
+        package static func contact(_ id: UInt64) -> Paint { Paint(rawValue: contact0.rawValue + UInt8(id % 6))! }
+    }
+
+    /// A view of the scene, in screen points.
+    package struct ViewBox: Sendable {
+        package let name: String
+        package let rect: Rect
+
+        package init(name: String, rect: Rect) {
+            self.name = name
+            self.rect = rect
+        }
+    }
+
+    /// The screen: `lines` of the terminal's width, and each cell's paint.
+    package struct Frame: Equatable, Sendable {
+        package var lines: [String]
+        package var paint: [[Paint]]
+    }
+
+    /// The smallest terminal the picture is drawn in; a smaller one is asked to grow.
+    package static let minimumSize = (columns: 40, rows: 12)
+
+    /// The screen for a terminal of `columns` × `rows` cells. `unicode`: braille and `□`;
+    /// without it (a terminal that is not UTF-8), ASCII only.
+    package static func render(_ m: WatchModel, columns: Int, rows: Int, title: String, status: [String],
+                               views: [ViewBox] = [], unicode: Bool = true) -> Frame {
+        guard columns >= minimumSize.columns, rows >= max(minimumSize.rows, status.count + 5) else {
+            return tooSmall(columns: columns, rows: rows)
+        }
+        let canvasRows = rows - 1 - status.count
         // A cell is about twice as tall as wide: 2×4 dots keep the dots about square.
         let scale = min(Double(columns * 2) / max(m.screen.width, 1), Double(canvasRows * 4) / max(m.screen.height, 1))
         let dotW = Int((m.screen.width * scale).rounded(.down)), dotH = Int((m.screen.height * scale).rounded(.down))
-        var canvas = BrailleCanvas(columns: columns, rows: canvasRows)
-        canvas.frame(x: 0, y: 0, width: dotW, height: dotH)
         func dot(_ p: Point) -> (Int, Int) {
             (min(dotW - 1, max(0, Int(p.x * scale))), min(dotH - 1, max(0, Int(p.y * scale))))
         }
+        var canvas = BrailleCanvas(columns: columns, rows: canvasRows)
+        canvas.pen = Paint.screen.rawValue
+        canvas.frame(x: 0, y: 0, width: dotW, height: dotH)
+        canvas.pen = Paint.view.rawValue
+        for v in views {
+            let a = dot(Point(x: v.rect.minX, y: v.rect.minY)), b = dot(Point(x: v.rect.maxX, y: v.rect.maxY))
+            canvas.frame(x: a.0, y: a.1, width: b.0 - a.0 + 1, height: b.1 - a.1 + 1)
+        }
         for c in m.contacts {
+            canvas.pen = Paint.contact(c.id).rawValue
             for (a, b) in zip(c.trail, c.trail.dropFirst()) { canvas.line(from: dot(a.point), to: dot(b.point)) }
             let (x, y) = dot(c.location)
             for dx in -1...1 { for dy in -1...1 { canvas.set(x + dx, y + dy) } }
         }
-        var lines = (0..<canvasRows).map { Array(canvas.text(row: $0)) }
-        func put(_ text: String, atDot d: (Int, Int), right: Int) {
-            let row = d.1 / 4, col = d.0 / 2 + right
-            guard row >= 0, row < canvasRows else { return }
-            for (i, ch) in text.enumerated() where col + i >= 0 && col + i < columns { lines[row][col + i] = ch }
+        var text = Text(canvas: canvas, unicode: unicode)
+        for v in views {
+            let a = dot(Point(x: v.rect.minX, y: v.rect.minY))
+            text.put(v.name, row: a.1 / 4, column: a.0 / 2 + 1, paint: .view)
         }
         for mark in m.marks {
-            put(mark.kind == .began ? "o" : mark.kind == .ended ? "□" : "x", atDot: dot(mark.point), right: 0)
+            let (x, y) = dot(mark.point)
+            switch mark.kind {
+            case .began: text.put("o", row: y / 4, column: x / 2, paint: .began)
+            case .ended: text.put(unicode ? "□" : "#", row: y / 4, column: x / 2, paint: .ended)
+            case .cancelled: text.put("x", row: y / 4, column: x / 2, paint: .cancelled)
+            }
         }
-        for c in m.contacts { put("#\(c.id) s\(c.slot)", atDot: dot(c.location), right: 2) }
-        return ([fit(title, columns)] + lines.map { fit(String($0), columns) } + status.map { fit($0, columns) })
+        for c in m.contacts {
+            let (x, y) = dot(c.location)
+            text.put("#\(c.id) s\(c.slot)" + (c.view.map { " " + $0 } ?? ""), row: y / 4, column: x / 2 + 2, paint: .contact(c.id))
+        }
+        let head = fit(title, columns)
+        return Frame(lines: [head] + text.lines.map { String($0) } + status.map { fit($0, columns) },
+                     paint: [Array(repeating: .title, count: columns)] + text.paint
+                        + Array(repeating: Array(repeating: .plain, count: columns), count: status.count))
+    }
+
+    /// A terminal too small for the picture: say how large it must be.
+    private static func tooSmall(columns: Int, rows: Int) -> Frame {
+        let message = "touchbridge watch: make the terminal at least \(minimumSize.columns)x\(minimumSize.rows)"
+        var lines = Array(repeating: fit("", columns), count: max(rows, 0))
+        if rows > 0 { lines[0] = fit(message, columns) }
+        return Frame(lines: lines, paint: Array(repeating: Array(repeating: .plain, count: max(columns, 0)), count: max(rows, 0)))
     }
 
     /// `text` cut or padded with spaces to `width` characters.
     static func fit(_ text: String, _ width: Int) -> String {
         let n = text.count
         return n >= width ? String(text.prefix(width)) : text + String(repeating: " ", count: width - n)
+    }
+}
+
+/// The canvas's cells as characters with their paints, and words put over them.
+private struct Text {
+    var lines: [[Character]]
+    var paint: [[WatchScreen.Paint]]
+
+    init(canvas: BrailleCanvas, unicode: Bool) {
+        lines = (0..<canvas.rows).map { Array(canvas.text(row: $0, unicode: unicode)) }
+        paint = (0..<canvas.rows).map { r in
+            (0..<canvas.columns).map { WatchScreen.Paint(rawValue: canvas.tag(column: $0, row: r)) ?? .plain }
+        }
+    }
+
+    /// `s` from `column` on in `row`, cut at the edges.
+    mutating func put(_ s: String, row: Int, column: Int, paint p: WatchScreen.Paint) {
+        guard row >= 0, row < lines.count else { return }
+        for (i, ch) in s.enumerated() where column + i >= 0 && column + i < lines[row].count {
+            lines[row][column + i] = ch
+            paint[row][column + i] = p
+        }
     }
 }

@@ -81,8 +81,19 @@ final class Spawned {
         for (k, v) in extra { env[k] = v }
         let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { envp.forEach { free($0) } }
+        // A clean signal state, as a shell gives: nothing blocked or ignored that this test
+        // process blocks or ignores (tmux, for one, needs SIGCHLD to learn its panes' status).
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let rc = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        let rc = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
         guard rc == 0 else { throw DeviceError.system(path: executable, call: "posix_spawn", errno: rc) }
         self.pid = pid
     }

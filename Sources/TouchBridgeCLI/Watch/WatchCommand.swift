@@ -1,0 +1,84 @@
+import ArgumentParser
+import Evdev
+import Glibc
+import InputEvents
+import Output
+import TouchBridge
+import TouchInput
+import TouchKit
+
+struct WatchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch",
+        abstract: "A live picture of a panel in the terminal: contacts, trails, rate, jitter, coverage.",
+        discussion: """
+            Draws the panel's screen rectangle at its aspect ratio in braille dots (2x4 a cell), each \
+            contact a blob labelled with its touch id and slot and a trail of its last half second; \
+            'o' where a touch began, '□' where it ended, 'x' where it was cancelled. With --scene, the \
+            views' outlines and names, and the view each touch was hit-tested to. Below: the report \
+            rate now and since start, contacts down and the most at once, SYN_DROPPED, the resting \
+            jitter of the finger resting now (as health measures it) and the coverage so far. \
+            Keys: q quits, c clears the trails and counters, p pauses the picture (the counters go \
+            on). A recording plays at its recorded pace (--speed), then the last picture stays until \
+            q. Needs a terminal (80x24 or larger; NO_COLOR for no colour); works over SSH.
+            """)
+
+    @Argument(help: "An event node such as /dev/input/event3, or an evemu recording file.")
+    var source: String
+
+    @Option(help: "A scene file (JSON): draw its views and name the view each touch is hit-tested to.")
+    var scene: String?
+
+    @Flag(help: "Grab the device (EVIOCGRAB) so nothing else sees its touches while watching.")
+    var grab = false
+
+    @Option(help: "Play a recording this many times faster than recorded.")
+    var speed: Double = 1
+
+    @Option(help: ArgumentHelp("Play a recording only up to this many seconds into it, then hold the picture.", valueName: "SECONDS"))
+    var until: Double?
+
+    @OptionGroup(title: "Screen mapping (as for run; default screen: the scene's, else the panel's size at 96 dpi)")
+    var mapping: MappingOptions
+
+    func validate() throws {
+        guard speed > 0, speed.isFinite else { throw ValidationError("--speed takes a number above 0, e.g. 2") }
+        if let until, !(until >= 0 && until.isFinite) { throw ValidationError("--until takes seconds, 0 or more") }
+    }
+
+    func run() throws {
+        do { try Terminal.check() } catch {
+            Diagnostics.print("touchbridge: \(error)", level: .error)
+            throw ExitCode(64)
+        }
+        let input: InputSource
+        do { input = try InputSource.open(source, clock: CLOCK_MONOTONIC) } catch { throw fail(error) }
+        let d: DeviceDescription, info: InputDeviceInfo?
+        switch input {
+        case let .recording(r, _): (d, info) = (r.description, nil)
+        case let .device(device): (d, info) = (device.description, (try? DeviceDiscovery())?.device(devnode: device.path))
+        }
+        if let problem = touchscreenProblem(d) { throw fail(DeviceError.unsuitable(path: source, reason: problem)) }
+        if case .device = input, until != nil {
+            Diagnostics.print("touchbridge: --until is for recordings; a live panel is watched until q", level: .error)
+            throw ExitCode(64)
+        }
+        let session: WatchSession, feedInput: WatchSession.Input
+        do {
+            var setup = try setUp(d, info: info)
+            switch input {
+            case let .recording(r, _):
+                feedInput = .recording(r, speed: speed, until: until)
+            case let .device(device):
+                if grab { try device.grab() }
+                setup.feed.open(device)
+                feedInput = .device(device)
+            }
+            session = try WatchSession(feed: setup.feed, status: setup.status, screen: setup.screen, views: setup.views,
+                                       terminal: try Terminal())
+        } catch {
+            throw fail(error)
+        }
+        do { try session.run(feedInput) } catch { throw fail(error) }
+    }
+}

@@ -1,0 +1,63 @@
+import Evdev
+import InputEvents
+import Output
+import TouchBridge
+import TouchInput
+import TouchKit
+
+/// What `watch` draws a panel with, chosen as `run` would: the screen, the panel's place and
+/// mapping on it, its jitter filter, and with a scene its views and hit testing.
+struct WatchSetup {
+    var feed: WatchFeed
+    var status: WatchStatus
+    var screen: Size
+    var views: [WatchScreen.ViewBox]
+}
+
+extension WatchCommand {
+    func setUp(_ d: DeviceDescription, info: InputDeviceInfo?) throws -> WatchSetup {
+        var options = RunOptions()
+        options.screen = mapping.screenSize.map { Size(width: $0.width, height: $0.height) }
+        options.rotation = mapping.rotation
+        options.calibration = mapping.matrix
+        let loaded = try scene.map { try Scene.load(path: $0) }
+        let placement = options.placement(node: source, name: d.name, info: info) { Diagnostics.print("touchbridge: \($0)") }
+        let layout = options.layout(scene: loaded, placements: [placement], first: d)
+        let mapper = options.mapper(for: d, placement: placement, screen: layout.screen)!
+        let origin = placement.rect.map { Point(x: $0.minX, y: $0.minY) } ?? Point(x: 0, y: 0)
+        let filter = JitterSetting.choose(for: d, udevFuzz: placement.udevFuzz, millimetres: placement.hysteresisMM)
+        var views: [WatchScreen.ViewBox] = []
+        var hitTest: (Point) -> String? = { _ in nil }
+        if loaded != nil {
+            let instance = SceneInstance(scene: layout.scene, screen: layout.screen, log: HandlerLog(format: .text))
+            let app = instance.app
+            for w in app.windows { Self.collect(w, window: w, into: &views) }
+            hitTest = { p in app.hitTest(p, with: nil).map(\.name) }
+        }
+        let name = baseName(source, dropExtension: false)
+        let feed = WatchFeed(description: d, mapper: mapper, origin: origin, screen: layout.screen,
+                             filter: filter.filter(mapper: mapper), hitTest: hitTest) { _ in }
+        let status = WatchStatus(device: d.name, source: name, touchProtocol: Self.shortSummary(feed.touchProtocol))
+        return WatchSetup(feed: feed, status: status, screen: layout.screen, views: views)
+    }
+
+    /// The protocol as the title says it (short: the title shares a line with the device).
+    private static func shortSummary(_ p: TouchProtocol) -> String {
+        switch p {
+        case let .slots(n): "protocol B, \(n) slots"
+        case .groups: "protocol A"
+        case .single: "single touch"
+        }
+    }
+
+    /// The visible views under `v`, in screen points.
+    private static func collect(_ v: View, window: Window, into views: inout [WatchScreen.ViewBox]) {
+        guard !v.isHidden else { return }
+        if v !== window {
+            let f = v.convert(v.bounds, to: nil)
+            views.append(.init(name: v.name, rect: Rect(x: f.minX + window.frame.minX, y: f.minY + window.frame.minY,
+                                                         width: f.width, height: f.height)))
+        }
+        for s in v.subviews { collect(s, window: window, into: &views) }
+    }
+}

@@ -35,7 +35,7 @@ MANUAL := .build/plugins/GenerateManual/outputs/TouchBridgeCLI/touchbridge.1
 # (as in the service test's VM) copies files and builds nothing.
 RELEASE_INPUTS := Package.swift $(shell find Sources -type f 2>/dev/null)
 
-.PHONY: docs example-test run test build deps test-deps unit-test device-test service-test install-check install uninstall manual fuzz soak sanitize clean bench bench-e2e bench-socket
+.PHONY: docs example-test run test build deps test-deps unit-test device-test service-test install-check install uninstall manual fuzz soak sanitize clean bench bench-e2e bench-socket bench-watch
 
 run: deps
 	$(RELEASE_BUILD)
@@ -102,6 +102,17 @@ bench: deps
 # peak memory with 64 clients that never read.
 bench-socket: $(BIN_RELEASE)
 	scripts/bench/socket.sh $(BIN_RELEASE)
+
+# `watch` on a uinput panel in a terminal (tmux) in the VM, the release build users get, at
+# 1 kHz with 5 and with 10 fingers, WATCH_BOOTS boots each: frames read, SYN_DROPPED, terminal
+# writes and CPU (BENCHMARKS.md, "watch").
+WATCH_BOOTS ?= 3
+bench-watch: $(BIN_RELEASE) test-deps
+	swift build --build-tests
+	@for n in 5 10; do for b in $$(seq $(WATCH_BOOTS)); do \
+	  scripts/vm/run --timeout 600 "TOUCHBRIDGE_REQUIRE_UINPUT=1 TOUCHBRIDGE_WATCH_BINARY=$(BIN_RELEASE) TOUCHBRIDGE_WATCH_INTERVAL_US=1000 TOUCHBRIDGE_WATCH_FINGERS=$$n .build/debug/touchbridgePackageTests.xctest --testing-library swift-testing --filter WatchLiveTests/aFlood" \
+	    | grep -E "watch flood|passed|failed|Expectation" || exit 1; \
+	done; done
 
 # touchbridge beside evtest, libinput and a C floor on one uinput panel in the VM, pooled over
 # E2E_BOOTS boots; the table is appended to BENCHMARKS.md (E2E_APPEND=0 to only print it).

@@ -27,9 +27,10 @@ let package = Package(
                        providers: [.apt(["libudev-dev"])]),
         // signalfd/timerfd/epoll headers, which Glibc's Swift module leaves out.
         .systemLibrary(name: "CLinux"),
-        // The terminal of `touchbridge watch` (libncurses-dev); only the command line links it.
-        .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw",
-                       providers: [.apt(["libncurses-dev"])]),
+        // The terminal of `touchbridge watch` (libncurses-dev: /usr/include/ncursesw); only
+        // the command line links it. Not through pkg-config, whose -D_XOPEN_SOURCE SwiftPM
+        // refuses with a warning on every build.
+        .systemLibrary(name: "CNcurses"),
 
         // Pure Swift: kernel event values, device descriptions, evemu and evtest formats.
         .target(name: "InputEvents", swiftSettings: release),

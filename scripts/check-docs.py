@@ -5,7 +5,9 @@ recordings and schema, with the built `touchbridge` (.build/debug) first on the 
 lines shown after it must appear in its output (stdout and stderr), in that order; `...` (or `…`)
 stands for lines left out, and a `  <- note` after a line is not part of it. Transcripts that
 need a live panel or root (`/dev/input`, `sudo`, `list`, `record`, `replay`, `libinput-parity`) are not run here:
-the device tests cover those commands.
+the device tests cover those commands. `touchbridge watch` draws on a terminal: its transcripts
+run in an 80x24 tmux terminal of their own, and the lines shown must be on its screen once the
+recording is held.
 
 Swift examples (```swift blocks) cannot run as transcripts: each must appear, line for line
 (indentation and imports aside), in a Tests/*/DocExampleTests.swift, whose tests run it and
@@ -13,7 +15,7 @@ check what the page says it does.
 
 usage: scripts/check-docs.py   (exit 1 on the first page whose transcript disagrees)
 """
-import glob, os, re, shutil, subprocess, sys, tempfile
+import glob, os, re, shutil, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 NEEDS_DEVICE = re.compile(r"/dev/input|\bsudo\b|^touchbridge (list|record|replay)\b|libinput-parity")
@@ -63,6 +65,26 @@ def appears_in_order(want, got):
     return None
 
 
+def in_terminal(command, cwd, env):
+    """`command` in an 80x24 tmux terminal of its own: the screen once a recording is held
+    (or after 10 s)."""
+    socket = "tb-docs-%d" % os.getpid()
+    tmux = ["tmux", "-L", socket, "-f", "/dev/null"]
+    env = dict(env, LANG="C.UTF-8", NO_COLOR="")
+    subprocess.run(tmux + ["new-session", "-d", "-x", "80", "-y", "24", "-c", cwd, "bash", "-c", command + "; sleep 600"],
+                   env=env, check=True)
+    try:
+        subprocess.run(tmux + ["set", "-g", "status", "off"], check=True)
+        deadline = time.time() + 10
+        while True:
+            screen = subprocess.run(tmux + ["capture-pane", "-p"], stdout=subprocess.PIPE, text=True).stdout
+            if "held at" in screen or time.time() > deadline:
+                return screen
+            time.sleep(0.1)
+    finally:
+        subprocess.run(tmux + ["kill-server"])
+
+
 def normalized(code):
     return [l.strip() for l in code.split("\n") if l.strip() and not l.strip().startswith("import ")]
 
@@ -94,9 +116,12 @@ def main():
                     os.symlink(os.path.join(ROOT, entry), os.path.join(scratch, entry))
                 env = dict(os.environ, PATH=os.path.dirname(binary) + os.pathsep + os.environ.get("PATH", ""))
                 for command, shown in steps:
-                    result = subprocess.run(["bash", "-c", command], cwd=scratch, env=env, stdin=subprocess.DEVNULL,
-                                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=120, text=True)
-                    got = result.stdout.split("\n")
+                    if command.startswith("touchbridge watch "):
+                        got = in_terminal(command, scratch, env).split("\n")
+                    else:
+                        result = subprocess.run(["bash", "-c", command], cwd=scratch, env=env, stdin=subprocess.DEVNULL,
+                                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=120, text=True)
+                        got = result.stdout.split("\n")
                     missing = appears_in_order(expected(shown), got)
                     if missing is not None:
                         print("check-docs: %s:%d: `%s` printed no line\n  %s\nin that order; it printed:\n%s"

@@ -79,18 +79,23 @@ package struct BrailleCanvas: Sendable {
     /// cell's top half, bottom half or both.
     package func text(row r: Int, unicode: Bool = true) -> String {
         var s = ""
-        s.unicodeScalars.reserveCapacity(columns)
+        s.unicodeScalars.append(contentsOf: scalars(row: r, unicode: unicode))
+        return s
+    }
+
+    /// Row `r` as one character a cell (see `text(row:unicode:)`).
+    package func scalars(row r: Int, unicode: Bool = true) -> [Unicode.Scalar] {
+        var row = [Unicode.Scalar](repeating: " ", count: columns)
         for c in 0..<columns {
             let v = cells[r * columns + c]
-            if v == 0 {
-                s.unicodeScalars.append(" ")
-            } else if unicode {
-                s.unicodeScalars.append(Unicode.Scalar(0x2800 + UInt32(v))!)
+            if v == 0 { continue }
+            if unicode {
+                row[c] = Unicode.Scalar(0x2800 + UInt32(v))!
             } else {
                 let top = v & 0x1b != 0, bottom = v & 0xe4 != 0
-                s.unicodeScalars.append(top && bottom ? ":" : top ? "'" : ".")
+                row[c] = top && bottom ? ":" : top ? "'" : "."
             }
         }
-        return s
+        return row
     }
 }

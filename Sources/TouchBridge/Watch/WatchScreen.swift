@@ -27,10 +27,19 @@ package enum WatchScreen {
         }
     }
 
-    /// The screen: `lines` of the terminal's width, and each cell's paint.
+    /// The screen: a character and a paint for each cell, a row of the terminal's width each.
     package struct Frame: Equatable, Sendable {
-        package var lines: [String]
+        package var cells: [[Unicode.Scalar]]
         package var paint: [[Paint]]
+
+        /// The rows as text.
+        package var lines: [String] {
+            cells.map { row in
+                var s = ""
+                s.unicodeScalars.append(contentsOf: row)
+                return s
+            }
+        }
     }
 
     /// The smallest terminal the picture is drawn in; a smaller one is asked to grow.
@@ -81,8 +90,7 @@ package enum WatchScreen {
             let (x, y) = dot(c.location)
             text.put("#\(c.id) s\(c.slot)" + (c.view.map { " " + $0 } ?? ""), row: y / 4, column: x / 2 + 2, paint: .contact(c.id))
         }
-        let head = fit(title, columns)
-        return Frame(lines: [head] + text.lines.map { String($0) } + status.map { fit($0, columns) },
+        return Frame(cells: [fit(title, columns)] + text.cells + status.map { fit($0, columns) },
                      paint: [Array(repeating: .title, count: columns)] + text.paint
                         + Array(repeating: Array(repeating: .plain, count: columns), count: status.count))
     }
@@ -90,25 +98,27 @@ package enum WatchScreen {
     /// A terminal too small for the picture: say how large it must be.
     private static func tooSmall(columns: Int, rows: Int) -> Frame {
         let message = "touchbridge watch: make the terminal at least \(minimumSize.columns)x\(minimumSize.rows)"
-        var lines = Array(repeating: fit("", columns), count: max(rows, 0))
-        if rows > 0 { lines[0] = fit(message, columns) }
-        return Frame(lines: lines, paint: Array(repeating: Array(repeating: .plain, count: max(columns, 0)), count: max(rows, 0)))
+        var cells = Array(repeating: fit("", columns), count: max(rows, 0))
+        if rows > 0 { cells[0] = fit(message, columns) }
+        return Frame(cells: cells, paint: Array(repeating: Array(repeating: .plain, count: max(columns, 0)), count: max(rows, 0)))
     }
 
-    /// `text` cut or padded with spaces to `width` characters.
-    static func fit(_ text: String, _ width: Int) -> String {
-        let n = text.count
-        return n >= width ? String(text.prefix(width)) : text + String(repeating: " ", count: width - n)
+    /// `text` cut or padded with spaces to `width` characters (one a cell: the status and
+    /// title hold no combining or double-width characters).
+    static func fit(_ text: String, _ width: Int) -> [Unicode.Scalar] {
+        var row = Array(text.unicodeScalars.prefix(max(width, 0)))
+        if row.count < width { row.append(contentsOf: repeatElement(" ", count: width - row.count)) }
+        return row
     }
 }
 
 /// The canvas's cells as characters with their paints, and words put over them.
 private struct Text {
-    var lines: [[Character]]
+    var cells: [[Unicode.Scalar]]
     var paint: [[WatchScreen.Paint]]
 
     init(canvas: BrailleCanvas, unicode: Bool) {
-        lines = (0..<canvas.rows).map { Array(canvas.text(row: $0, unicode: unicode)) }
+        cells = (0..<canvas.rows).map { canvas.scalars(row: $0, unicode: unicode) }
         paint = (0..<canvas.rows).map { r in
             (0..<canvas.columns).map { WatchScreen.Paint(rawValue: canvas.tag(column: $0, row: r)) ?? .plain }
         }
@@ -116,9 +126,9 @@ private struct Text {
 
     /// `s` from `column` on in `row`, cut at the edges.
     mutating func put(_ s: String, row: Int, column: Int, paint p: WatchScreen.Paint) {
-        guard row >= 0, row < lines.count else { return }
-        for (i, ch) in s.enumerated() where column + i >= 0 && column + i < lines[row].count {
-            lines[row][column + i] = ch
+        guard row >= 0, row < cells.count else { return }
+        for (i, ch) in s.unicodeScalars.enumerated() where column + i >= 0 && column + i < cells[row].count {
+            cells[row][column + i] = ch
             paint[row][column + i] = p
         }
     }

@@ -84,14 +84,21 @@ final class Terminal {
 
     /// Puts `frame` on the screen; ncurses sends only the cells that differ from what is there.
     func draw(_ frame: WatchScreen.Frame) {
-        for (r, line) in frame.lines.enumerated() where r < rows {
-            let chars = Array(line), paints = frame.paint[r]
+        var bytes: [CChar] = []
+        bytes.reserveCapacity(columns * 3 + 1)
+        for (r, row) in frame.cells.enumerated() where r < rows {
+            let paints = frame.paint[r]
             var start = 0
-            while start < chars.count {
+            while start < row.count {
                 var end = start + 1
-                while end < chars.count && paints[end] == paints[start] { end += 1 }
+                while end < row.count && paints[end] == paints[start] { end += 1 }
+                bytes.removeAll(keepingCapacity: true)
+                for scalar in row[start..<end] {
+                    for unit in UTF8.encode(scalar)! { bytes.append(CChar(bitPattern: unit)) }
+                }
+                bytes.append(0)
                 attrset(attributes(paints[start]))
-                mvaddstr(Int32(r), Int32(start), String(chars[start..<end]))
+                mvaddstr(Int32(r), Int32(start), bytes)
                 start = end
             }
         }

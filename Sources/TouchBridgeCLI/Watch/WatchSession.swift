@@ -7,7 +7,9 @@ import TouchKit
 
 /// `watch`'s loop: reads the panel (or plays a recording at its pace), takes keys and
 /// signals, and redraws at most 30 times a second from a timer armed only while the picture
-/// has changed or something on it is about to fade — asleep in epoll otherwise.
+/// has changed or something on it is about to fade — asleep in epoll otherwise. Reading comes
+/// first: a drawing starts only when nothing is waiting, and on a machine where drawing is
+/// slow the picture skips frames (drawing takes at most a quarter of the time), never the panel.
 final class WatchSession {
     /// Where the events come from.
     enum Input {
@@ -17,6 +19,8 @@ final class WatchSession {
 
     /// The fastest redraw.
     static let frameInterval = 1.0 / 30
+    /// The time between drawings: `frameInterval`, or four times what the last drawing took.
+    private var interval = WatchSession.frameInterval
 
     private var feed: WatchFeed
     private var status: WatchStatus
@@ -125,12 +129,15 @@ final class WatchSession {
     /// for the next drawing that is due (changed too soon, or something fading) — or not at all.
     private func beforeSleep() {
         let now = monotonicNow().inSeconds
-        if dirty && now >= lastDraw + Self.frameInterval { draw(at: now) }
+        if dirty && now >= lastDraw + interval {
+            draw(at: now)
+            interval = max(Self.frameInterval, 4 * (monotonicNow().inSeconds - now))
+        }
         var deadline: Double?
-        if dirty { deadline = lastDraw + Self.frameInterval }
+        if dirty { deadline = lastDraw + interval }
         if let expiry = feed.model.nextExpiry, let wall = wallTime(ofInput: expiry) {
             // A millisecond late, so the fading has happened when it is drawn.
-            let due = max(wall + 0.001, lastDraw + Self.frameInterval)
+            let due = max(wall + 0.001, lastDraw + interval)
             deadline = min(deadline ?? due, due)
         }
         redraw?.arm(deadline)

@@ -88,20 +88,26 @@ extension UInputDevice {
     /// Five fingers down (slots 0-4), moving together through `frames` frames `interval`
     /// microseconds apart, then lifted: about 1.2 KiB of JSON log a frame in the default scene.
     func dragFiveFingers(frames: Int32, interval: UInt32) throws {
+        try dragFingers(5, frames: frames, interval: interval)
+    }
+
+    /// `fingers` fingers down one frame each (slots 0…), moving together through `frames`
+    /// frames `interval` microseconds apart, then lifted one frame each.
+    func dragFingers(_ fingers: Int32, frames: Int32, interval: UInt32) throws {
         let k = Kernel.self
-        for slot in Int32(0)..<5 {
+        for slot in Int32(0)..<fingers {
             try frame([(k.EV_ABS, k.ABS_MT_SLOT, slot), (k.EV_ABS, k.ABS_MT_TRACKING_ID, slot + 1),
                        (k.EV_ABS, k.ABS_MT_POSITION_X, 200 + 300 * slot), (k.EV_ABS, k.ABS_MT_POSITION_Y, 200)])
         }
         for i in Int32(1)...frames {
             var moves: [(UInt16, UInt16, Int32)] = []
-            for slot in Int32(0)..<5 {
+            for slot in Int32(0)..<fingers {
                 moves += [(k.EV_ABS, k.ABS_MT_SLOT, slot), (k.EV_ABS, k.ABS_MT_POSITION_X, 200 + 300 * slot + i),
                           (k.EV_ABS, k.ABS_MT_POSITION_Y, 200 + i)]
             }
             try frame(moves)
             usleep(interval)
         }
-        for slot in Int32(0)..<5 { try frame([(k.EV_ABS, k.ABS_MT_SLOT, slot), (k.EV_ABS, k.ABS_MT_TRACKING_ID, -1)]) }
+        for slot in Int32(0)..<fingers { try frame([(k.EV_ABS, k.ABS_MT_SLOT, slot), (k.EV_ABS, k.ABS_MT_TRACKING_ID, -1)]) }
     }
 }

@@ -46,14 +46,7 @@ struct CalibrateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let input: InputSource
-        do { input = try InputSource.open(source, clock: CLOCK_MONOTONIC) } catch { throw fail(error) }
-        let d: DeviceDescription, info: InputDeviceInfo?
-        switch input {
-        case let .recording(r, _): (d, info) = (r.description, nil)
-        case let .device(device): (d, info) = (device.description, (try? DeviceDiscovery())?.device(devnode: device.path))
-        }
-        if let problem = touchscreenProblem(d) { throw fail(DeviceError.unsuitable(path: source, reason: problem)) }
+        let (input, d, info) = try InputSource.openTouchscreen(source)
         var options = RunOptions()
         options.rotation = mapping.rotation
         options.calibration = mapping.matrix

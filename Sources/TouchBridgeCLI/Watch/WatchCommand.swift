@@ -51,14 +51,7 @@ struct WatchCommand: ParsableCommand {
             Diagnostics.print("touchbridge: \(error)", level: .error)
             throw ExitCode(64)
         }
-        let input: InputSource
-        do { input = try InputSource.open(source, clock: CLOCK_MONOTONIC) } catch { throw fail(error) }
-        let d: DeviceDescription, info: InputDeviceInfo?
-        switch input {
-        case let .recording(r, _): (d, info) = (r.description, nil)
-        case let .device(device): (d, info) = (device.description, (try? DeviceDiscovery())?.device(devnode: device.path))
-        }
-        if let problem = touchscreenProblem(d) { throw fail(DeviceError.unsuitable(path: source, reason: problem)) }
+        let (input, d, info) = try InputSource.openTouchscreen(source)
         if case .device = input, until != nil {
             Diagnostics.print("touchbridge: --until is for recordings; a live panel is watched until q", level: .error)
             throw ExitCode(64)

@@ -41,6 +41,22 @@ public struct ByteWriter {
         n += bytes.count
     }
 
+    /// Writes again `count` bytes this writer wrote from offset `start`: a number that
+    /// appears twice in a line is formatted once.
+    @inlinable
+    public mutating func repeatBytes(from start: Int, count: Int) {
+        (base + n).update(from: base + start, count: count)
+        n += count
+    }
+
+    /// `y` (0 ≤ y < 9e18) rounded to the nearest whole number, halves away from zero, as
+    /// `rounded()` does — without its libm call (x86-64's baseline has no rounding instruction).
+    @inlinable @inline(__always)
+    static func roundedUnits(_ y: Double) -> UInt64 {
+        let whole = UInt64(y)
+        return y - Double(whole) >= 0.5 ? whole + 1 : whole
+    }
+
     /// Exactly `count` decimal digits of `v`, zero-padded on the left.
     @inlinable
     public mutating func write(digits v: UInt64, count: Int) {
@@ -97,9 +113,9 @@ public struct ByteWriter {
         }
         let d = min(max(decimals, 0), 9)
         let scale = Self.power(d)
-        let scaled = (value.magnitude * scale).rounded()
+        let scaled = value.magnitude * scale
         guard scaled < 9.0e18 else { writeDescription(value); return }
-        let units = UInt64(scaled)
+        let units = Self.roundedUnits(scaled)
         let whole = units / UInt64(scale), fraction = units % UInt64(scale)
         if value < 0 && units != 0 { write(byte: UInt8(ascii: "-")) }
         write(digits: whole, count: Self.digitCount(whole))
@@ -116,9 +132,9 @@ public struct ByteWriter {
         guard value.isFinite else { write("null"); return }
         var d = min(max(maxDecimals, 1), 9)
         let scale = Self.power(d)
-        let scaled = (value.magnitude * scale).rounded()
+        let scaled = value.magnitude * scale
         guard scaled < 9.0e18 else { writeDescription(value); return }
-        let units = UInt64(scaled)
+        let units = Self.roundedUnits(scaled)
         let whole = units / UInt64(scale)
         var fraction = units % UInt64(scale)
         while d > 1 && fraction % 10 == 0 {

@@ -221,9 +221,16 @@ public final class HandlerLog {
                 w.write("{\"id\":"); w.write(decimal: Int64(touch.identifier))
                 w.write(",\"phase\":\""); w.write(cancelled ? "cancelled" : phase(touch.phase))
                 let at = touch.locations(in: view)
-                w.write("\",\"location\":"); w.write(jsonPoint: at.location)
-                w.write(",\"previousLocation\":"); w.write(jsonPoint: at.previous)
-                w.write(",\"window\":"); w.write(jsonPoint: at.inWindow)
+                w.write("\",\"location\":")
+                let location = w.count
+                w.write(jsonPoint: at.location)
+                let length = w.count - location
+                // The same point again (a touch that has not moved, a view at the window's
+                // origin) is copied, not formatted again.
+                w.write(",\"previousLocation\":")
+                if at.previous == at.location { w.repeatBytes(from: location, count: length) } else { w.write(jsonPoint: at.previous) }
+                w.write(",\"window\":")
+                if at.inWindow == at.location { w.repeatBytes(from: location, count: length) } else { w.write(jsonPoint: at.inWindow) }
                 w.write(",\"tapCount\":"); w.write(decimal: Int64(touch.tapCount))
                 w.write(",\"force\":"); w.write(compact: touch.force)
                 w.write(",\"majorRadius\":"); w.write(compact: touch.majorRadius)
@@ -247,8 +254,12 @@ public final class HandlerLog {
                 w.write(decimal: Int64(touch.identifier))
                 w.write(" "); w.write(cancelled ? "cancelled" : phase(touch.phase))
                 let at = touch.locations(in: view)
-                w.write(" "); w.write(textPoint: at.location)
-                w.write(" prev "); w.write(textPoint: at.previous)
+                w.write(" ")
+                let location = w.count
+                w.write(textPoint: at.location)
+                let length = w.count - location
+                w.write(" prev ")
+                if at.previous == at.location { w.repeatBytes(from: location, count: length) } else { w.write(textPoint: at.previous) }
                 w.write(" taps "); w.write(decimal: Int64(touch.tapCount))
             }
             w.write("\n")

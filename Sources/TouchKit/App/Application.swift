@@ -6,7 +6,9 @@ open class Application: Responder {
     /// Its windows, back to front by level and order.
     public private(set) var windows: [Window] = []
     /// The window that gets motion, remote-control and press events first.
-    public internal(set) weak var keyWindow: Window?
+    /// One of ``windows`` (which hold it) or nil: not a weak reference, which would give the
+    /// window a runtime side table and every retain of it the slow path.
+    public internal(set) unowned(unsafe) var keyWindow: Window?
 
     /// Taps count up when a touch-down comes within this many seconds …
     public var tapInterval = 0.35
@@ -30,6 +32,10 @@ open class Application: Responder {
     open override var next: Responder? {
         guard let r = delegate as? Responder, !(r is View), !(r is ViewController), !(r is Application) else { return nil }
         return r
+    }
+
+    deinit {
+        for w in windows { w.application = nil }
     }
 
     /// Puts a window on the screen (the first one added becomes key unless another is made key).

@@ -66,7 +66,15 @@ open class Control: View {
 
     private var targets: [Target] = []
     private var handlers: [(events: Events, handler: (Control) -> Void)] = []
-    private weak var trackedTouch: Touch?
+    /// The tracked touch's serial: a number, not a weak reference (which would give every
+    /// touch a runtime side table and every retain of it the slow path).
+    private var trackedSerial: UInt64?
+
+    /// The tracked touch among `touches`, if it is one of them.
+    private func tracked(in touches: Set<Touch>) -> Touch? {
+        guard let serial = trackedSerial else { return nil }
+        return touches.first { $0.serial == serial }
+    }
 
     // MARK: Targets
 
@@ -123,10 +131,10 @@ open class Control: View {
     // MARK: Touches
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
-        guard isEnabled, trackedTouch == nil, let touch = touches.min(by: { $0.identifier < $1.identifier }) else {
+        guard isEnabled, trackedSerial == nil, let touch = touches.min(by: { $0.identifier < $1.identifier }) else {
             return super.touchesBegan(touches, with: event)
         }
-        trackedTouch = touch
+        trackedSerial = touch.serial
         isTouchInside = true
         isHighlighted = true
         isTracking = beginTracking(touch, with: event)
@@ -135,7 +143,7 @@ open class Control: View {
     }
 
     open override func touchesMoved(_ touches: Set<Touch>, with event: Event?) {
-        guard let touch = trackedTouch, touches.contains(touch) else { return super.touchesMoved(touches, with: event) }
+        guard let touch = tracked(in: touches) else { return super.touchesMoved(touches, with: event) }
         let wasInside = isTouchInside
         isTouchInside = isInside(touch)
         isHighlighted = isTouchInside
@@ -147,7 +155,7 @@ open class Control: View {
     }
 
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
-        guard let touch = trackedTouch, touches.contains(touch) else { return super.touchesEnded(touches, with: event) }
+        guard let touch = tracked(in: touches) else { return super.touchesEnded(touches, with: event) }
         isTouchInside = isInside(touch)
         endTracking(touch, with: event)
         finish()
@@ -156,7 +164,7 @@ open class Control: View {
     }
 
     open override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
-        guard let touch = trackedTouch, touches.contains(touch) else { return super.touchesCancelled(touches, with: event) }
+        guard let touch = tracked(in: touches) else { return super.touchesCancelled(touches, with: event) }
         cancelTracking(with: event)
         finish()
         sendActions(for: .touchCancel, with: event)
@@ -176,7 +184,7 @@ open class Control: View {
     open var primaryEvents: Events { .touchUpInside }
 
     private func finish() {
-        trackedTouch = nil
+        trackedSerial = nil
         isTracking = false
         isHighlighted = false
     }

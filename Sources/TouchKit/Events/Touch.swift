@@ -21,10 +21,11 @@ public final class Touch: Hashable, CustomStringConvertible {
     public internal(set) var timestamp: Double
     /// How many taps in a row this touch is (a double tap's second touch says 2), by the application's tap interval and distance.
     public internal(set) var tapCount: Int
-    /// Fixed at touch-down for the touch's whole life, even when the finger leaves the view.
-    public internal(set) weak var view: View?
+    /// Fixed at touch-down for the touch's whole life, even when the finger leaves the view;
+    /// held strongly, as UITouch holds it (a view holds no touch, so nothing is kept in a cycle).
+    public internal(set) var view: View?
     /// The window the touch was hit-tested in, fixed at touch-down.
-    public internal(set) weak var window: Window?
+    public internal(set) var window: Window?
     /// The contact's pressure scaled so that 1 is an average touch (0 when the panel reports none), as UITouch.force.
     public internal(set) var force: Double
     /// The largest `force` the panel can report (0 without pressure).

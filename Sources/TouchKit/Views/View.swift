@@ -39,8 +39,10 @@ open class View: Responder, CustomStringConvertible {
         set { state.transform = newValue; state.hasTransform = !newValue.isIdentity }
     }
 
-    /// The view this one is a subview of.
-    public internal(set) weak var superview: View?
+    /// The view this one is a subview of. Not a weak reference (one would give every view a
+    /// runtime side table, and every retain of it the slow path): the superview holds this
+    /// view, and clears this back reference when it lets it go or is freed.
+    public internal(set) unowned(unsafe) var superview: View?
     /// Its subviews, back to front.
     public internal(set) var subviews: [View] = []
     weak var owningViewController: ViewController?
@@ -66,6 +68,10 @@ open class View: Responder, CustomStringConvertible {
     public var isMultipleTouchEnabled = false
     /// While this view tracks a touch, other views of its window get none, and vice versa.
     public var isExclusiveTouch = false
+
+    deinit {
+        for v in subviews { v.superview = nil }
+    }
 
     /// A view with `frame` in its superview's coordinates, and a name for logs.
     public init(frame: Rect = .zero, name: String = "") {

@@ -1,8 +1,8 @@
 /// The root of a view hierarchy on the screen: it routes touches to the views they hit and
 /// keeps its first responder (UIWindow's role). Its frame is in screen coordinates.
 open class Window: View {
-    /// The application it was added to.
-    public internal(set) weak var application: Application?
+    /// The application it was added to (cleared when the application lets it go or is freed).
+    public internal(set) unowned(unsafe) var application: Application?
     /// Windows with a higher level are in front; equal levels keep the application's order.
     public var windowLevel = 0.0
     /// The responder that gets motion, remote-control and press events first.

@@ -62,6 +62,9 @@ struct WatchCommandTests {
         try expectGolden(t.screen, "watch-kiosk-80x24.txt")
         #expect(t.screen.contains { $0.contains("Coffee") && $0.contains("Tea") && $0.contains("Water") })
         #expect(t.screen.contains { $0.contains("#3 s0 Home") }, "the swipe began on the page view Home")
+        t.send("C-c")
+        #expect(eventually { t.exitStatus != nil }, "Ctrl-C ends watch: \(t.screen)")
+        #expect(t.exitStatus == 0 && t.isRestored && t.screen.first == "BEFORE", "\(t.screen)")
     }
 
     @Test func nothingIsWrittenWhileNothingChangesAndSigtermGivesTheTerminalBack() throws {

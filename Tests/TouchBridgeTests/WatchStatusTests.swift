@@ -81,6 +81,13 @@ struct WatchStatusTests {
         #expect(small[0].hasPrefix("touchbridge watch: make the"), "\(small[0])")
     }
 
+    @Test func aContactWithoutASlotIsLabelledByItsIdAlone() {
+        var m = WatchModel(screen: Size(width: 800, height: 480))
+        m.touches([TouchUpdate(identifier: 9, phase: .began, location: Point(x: 400, y: 240))], at: 0)
+        let lines = WatchScreen.render(m, columns: 80, rows: 24, title: "t", status: []).lines
+        #expect(lines.contains { $0.contains("#9 ") && !$0.contains("s-1") }, "protocol A and single touch: \(lines)")
+    }
+
     @Test func aPenTagsTheCellsItDrawsIn() {
         var c = BrailleCanvas(columns: 4, rows: 2)
         c.pen = 3

@@ -2,7 +2,8 @@ import TouchKit
 
 /// `watch`'s screen as text, from its model: a title line, the panel's screen rectangle at its
 /// aspect ratio on a braille canvas (with a scene, its views' outlines and names; each contact
-/// a blob and its trail, labelled with its touch id, slot and view; `o` where a touch began,
+/// a blob and its trail, labelled with its touch id, slot (where the panel has slots) and
+/// view; `o` where a touch began,
 /// `□` where it ended, `x` where it was cancelled, as `picture` marks them), then the status
 /// lines. Every line is exactly the terminal's width and every cell has a paint, so a
 /// terminal library only has to put them there.
@@ -88,7 +89,9 @@ package enum WatchScreen {
         }
         for c in m.contacts {
             let (x, y) = dot(c.location)
-            text.put("#\(c.id) s\(c.slot)" + (c.view.map { " " + $0 } ?? ""), row: y / 4, column: x / 2 + 2, paint: .contact(c.id))
+            // Protocol A and single-touch panels have no slots (-1): the id alone.
+            let label = "#\(c.id)" + (c.slot >= 0 ? " s\(c.slot)" : "") + (c.view.map { " " + $0 } ?? "")
+            text.put(label, row: y / 4, column: x / 2 + 2, paint: .contact(c.id))
         }
         return Frame(cells: [fit(title, columns)] + text.cells + status.map { fit($0, columns) },
                      paint: [Array(repeating: .title, count: columns)] + text.paint

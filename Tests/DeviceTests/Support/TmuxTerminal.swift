@@ -14,7 +14,7 @@ final class TmuxTerminal {
     }
 
     /// Starts `command` (its arguments, run by a shell after `echo BEFORE`, which then says its
-    /// exit status and stays) in a
+    /// exit status and stays, outliving a Ctrl-C) in a
     /// `columns` × `rows` terminal with `environment` (LANG=C.UTF-8 and an empty NO_COLOR unless given).
     init(columns: Int, rows: Int, _ command: [String], environment: [String: String] = [:]) throws {
         guard let path = tool("tmux") else { throw Missing() }
@@ -25,7 +25,7 @@ final class TmuxTerminal {
         for (k, v) in environment { env[k] = v }
         let exports = env.sorted { $0.key < $1.key }.flatMap { ["-e", "\($0.key)=\($0.value)"] }
         let r = run(["new-session", "-d", "-x", "\(columns)", "-y", "\(rows)"] + exports
-                    + ["--", "/bin/sh", "-c", "echo BEFORE; read go; \"$@\"; echo \"exit status $?\"; exec sleep 3600", "sh"] + command)
+                    + ["--", "/bin/sh", "-c", "trap : INT; echo BEFORE; read go; \"$@\"; echo \"exit status $?\"; exec sleep 3600", "sh"] + command)
         guard r.status == 0 else { throw Failed(text: "tmux new-session failed: \(r.output)") }
         // The command starts once the server is up: one that ends at once (a refusal) would
         // otherwise race tmux 3.3's start and take the server with it.

@@ -255,7 +255,7 @@ private final class Pacer {
     init(loop: EventLoop, stopped: @escaping () -> Bool) throws {
         self.loop = loop
         self.stopped = stopped
-        timer = try loop.timer { loop.stop() }
+        timer = try loop.timer { [unowned loop] in loop.stop() }   // the loop holds this closure
     }
 
     /// False when SIGINT or SIGTERM came first.

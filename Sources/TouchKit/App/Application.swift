@@ -36,6 +36,13 @@ open class Application: Responder {
 
     deinit {
         for w in windows { w.application = nil }
+        // A touch holds its view and window (as UITouch does), and a view's recognizers hold
+        // the touches they follow: touches still down when the application goes would keep
+        // those in a cycle. They go with it.
+        for t in Array(touchesByID.values) + (touchEvent?.touchList ?? []) {
+            t.view = nil
+            t.window = nil
+        }
     }
 
     /// Puts a window on the screen (the first one added becomes key unless another is made key).

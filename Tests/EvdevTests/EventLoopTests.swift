@@ -39,7 +39,7 @@ struct EventLoopTests {
         let first = Pipe(), second = Pipe(), third = Pipe()
         var calls: [String] = []
         var secondSource: EventLoop.Source?
-        try loop.watch(first.read) {
+        try loop.watch(first.read) { [unowned loop] in   // the loop holds its handlers
             first.drain()
             calls.append("first")
             // The second source goes, and a new one takes its slot in the same wake.
@@ -76,7 +76,7 @@ struct EventLoopTests {
     @Test func aTimerCallsItsHandlerOnceWhenItsDeadlinePasses() throws {
         let loop = try EventLoop()
         var fired = 0
-        let timer = try loop.timer { fired += 1; loop.stop() }
+        let timer = try loop.timer { [unowned loop] in fired += 1; loop.stop() }
         timer.arm(monotonicSeconds() - 1)                      // already due
         #expect(timer.deadline != nil)
         loop.run(beforeSleep: {})
@@ -90,7 +90,7 @@ struct EventLoopTests {
         var calls = 0
         let source = try loop.watch(p.read) { calls += 1 }
         loop.remove(source)
-        try loop.watch(other.read) { other.drain(); loop.stop() }
+        try loop.watch(other.read) { [unowned loop] in other.drain(); loop.stop() }
         p.poke()
         other.poke()
         loop.run(beforeSleep: {})

@@ -32,6 +32,7 @@ struct EventOutputTests {
         options.format = .json
         options.keys = true
         var run: RecordingRun?
+        defer { run = nil }   // the run holds the sink, whose closure holds the run
         let sink = BothSink { run!.touchPipeline.log }
         run = try RecordingRun(paths: ["\(examplesDirectory)/\(name).evemu"], scene: scene, options: options, sink: sink)
         run!.touchPipeline.log.writesOtherFormat = true

@@ -43,7 +43,8 @@ struct ForwardingTests {
     func forwarded(_ sceneText: String, _ steps: [Step], until end: Double = 5) throws -> Frames {
         let instance = SceneInstance(scene: try scene(sceneText), screen: Size(width: 800, height: 480), log: HandlerLog(format: .text))
         let pipeline = TouchPipeline(scene: instance)
-        let frames = Frames { instance.log.buffer.string.split(separator: "\n").count }
+        // Weakly: the instance holds the forwarding, which holds these frames.
+        let frames = Frames { [weak instance] in instance?.log.buffer.string.split(separator: "\n").count ?? 0 }
         pipeline.forwardTouches(to: frames)
         let d = examplePanel()
         let panel = pipeline.addPanel(node: "/dev/input/event9", description: d, mapper: ScreenMapper(device: d, screen: (800, 480))!, time: 0)

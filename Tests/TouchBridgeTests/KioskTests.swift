@@ -32,8 +32,8 @@ struct KioskTests {
         let vc = ViewController(name: "Root")
         window.rootViewController = vc
         vc.view.addSubview(pad)
-        pad.addGestureRecognizer(LongPressGestureRecognizer(name: "hold", target: nil) { r in
-            if r.state == .began { pressed(app.timers.now) }
+        pad.addGestureRecognizer(LongPressGestureRecognizer(name: "hold", target: nil) { [unowned app] r in
+            if r.state == .began { pressed(app.timers.now) }   // the app holds the recognizer
         })
         app.addWindow(window)
         window.makeKeyAndVisible()

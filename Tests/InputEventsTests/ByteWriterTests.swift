@@ -16,6 +16,25 @@ struct ByteWriterTests {
         }
     }
 
+    @Test func thousandthsWriteWhatTheGeneralPathWrites() {
+        // The general path, for three decimals: scale, round, drop trailing zeros.
+        func reference(_ v: Double) -> String {
+            let units = UInt64((v.magnitude * 1000).rounded())
+            var fraction = String(units % 1000)
+            fraction = String(repeating: "0", count: 3 - fraction.count) + fraction
+            while fraction.count > 1 && fraction.hasSuffix("0") { fraction.removeLast() }
+            return (v < 0 && units != 0 ? "-" : "") + String(units / 1000) + "." + fraction
+        }
+        var g = XorShift(state: 0x2545_f491_4f6c_dd1d)
+        var values: [Double] = [0, -0.0, 0.0005, -0.0004, 1, 120, 0.4, 33.333, 378.125, -12.5, 999.9995, 1e12 + 0.25]
+        for _ in 0..<20_000 { values.append(Double.random(in: -5_000..<5_000, using: &g)) }
+        for v in values {
+            var b = TextBuffer()
+            b.write(maxBytes: 64) { w in w.write(compact: v) }
+            #expect(b.string == reference(v), "\(v)")
+        }
+    }
+
     @Test func repeatedBytesAreTheSameNumberWrittenAgain() {
         var b = TextBuffer()
         b.write(maxBytes: 128) { w in

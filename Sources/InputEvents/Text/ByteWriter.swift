@@ -130,6 +130,7 @@ public struct ByteWriter {
     @inlinable
     public mutating func write(compact value: Double, maxDecimals: Int = 3) {
         guard value.isFinite else { write("null"); return }
+        if maxDecimals == 3 { writeCompactThousandths(value); return }
         var d = min(max(maxDecimals, 1), 9)
         let scale = Self.power(d)
         let scaled = value.magnitude * scale
@@ -140,6 +141,27 @@ public struct ByteWriter {
         while d > 1 && fraction % 10 == 0 {
             fraction /= 10
             d -= 1
+        }
+        if value < 0 && units != 0 { write(byte: UInt8(ascii: "-")) }
+        write(digits: whole, count: Self.digitCount(whole))
+        write(byte: UInt8(ascii: "."))
+        write(digits: fraction, count: d)
+    }
+
+    /// `write(compact:)` with three decimals, the log's points: the divisions by constants
+    /// become multiplications (the general path divides by a power of ten it looks up).
+    @inlinable
+    mutating func writeCompactThousandths(_ value: Double) {
+        let scaled = value.magnitude * 1000
+        guard scaled < 9.0e18 else { writeDescription(value); return }
+        let units = Self.roundedUnits(scaled)
+        let whole = units / 1000
+        var fraction = units &- whole &* 1000
+        var d = 3
+        if fraction % 10 == 0 {
+            fraction /= 10
+            d = 2
+            if fraction % 10 == 0 { fraction /= 10; d = 1 }
         }
         if value < 0 && units != 0 { write(byte: UInt8(ascii: "-")) }
         write(digits: whole, count: Self.digitCount(whole))

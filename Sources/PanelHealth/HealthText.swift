@@ -15,11 +15,7 @@ public enum HealthText {
         return b.string
     }
 
-    static func fixed(_ v: Double, _ decimals: Int) -> String {
-        var b = TextBuffer(capacity: 48)
-        b.append(fixed: v, decimals: decimals)
-        return b.string
-    }
+    static func fixed(_ v: Double, _ decimals: Int) -> String { String(fixed: v, decimals: decimals) }
 
     static func ms(_ v: Double?) -> String { v.map { fixed($0 * 1000, 2) } ?? "–" }
 

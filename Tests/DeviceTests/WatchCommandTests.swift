@@ -101,6 +101,17 @@ struct WatchCommandTests {
         #expect(t.exitStatus == 0 && t.isRestored && t.screen.first == "BEFORE", "\(t.screen)")
     }
 
+    @Test func ctrlSDoesNotStopTheDrawingNorThePlayback() throws {
+        // With the terminal's XON/XOFF flow control on, Ctrl-S would block the next write,
+        // and with it the loop that reads the panel.
+        let t = try watch([watchRecording, "--speed", "2"])
+        #expect(t.waitFor("#1 s0"), "\(t.screen)")
+        t.send("C-s")
+        #expect(t.waitFor("held at 2.2"), "drawing goes on after Ctrl-S: \(t.screen)")
+        t.send("q")
+        #expect(eventually { t.exitStatus == 0 })
+    }
+
     /// The status's frame count.
     func frames(_ screen: [String]) -> Int {
         guard let line = screen.first(where: { $0.hasPrefix("rate ") }), let r = line.range(of: "since start, ") else { return -1 }
@@ -156,6 +167,9 @@ struct WatchCommandTests {
         let badSpeed = try watch([watchRecording, "--speed", "0"])
         #expect(eventually { badSpeed.exitStatus != nil })
         #expect(badSpeed.exitStatus == 64)
+        let unknown = try TmuxTerminal(columns: 80, rows: 24, ["/usr/bin/env", "TERM=no-such-terminal", touchbridgeExecutable, "watch", watchRecording])
+        #expect(eventually { unknown.exitStatus != nil })
+        #expect(unknown.exitStatus == 64 && unknown.screen.contains { $0.contains("does not know the terminal") }, "\(unknown.screen)")
         let missing = try watch(["/nonexistent.evemu"])
         #expect(eventually { missing.exitStatus != nil })
         #expect(missing.exitStatus == 66, "\(missing.run(["display-message", "-p", "-t", "0", "#{pane_dead} #{pane_dead_status}"])) \(missing.screen)")

@@ -151,9 +151,7 @@ package final class CommandRunner {
                 && !s.hasPrefix("LISTEN_") { env.append(s) }
             p += 1
         }
-        func fixed(_ v: Double, _ decimals: Int) -> String {
-            var b = TextBuffer(capacity: 32); b.append(fixed: v, decimals: decimals); return b.string
-        }
+        func fixed(_ v: Double, _ decimals: Int) -> String { String(fixed: v, decimals: decimals) }
         env.append("TOUCHBRIDGE_ACTION=\(a.action)")
         env.append("TOUCHBRIDGE_SENDER=\(a.sender)")
         env.append("TOUCHBRIDGE_CONTROL_EVENT=\(a.controlEvent ?? "")")

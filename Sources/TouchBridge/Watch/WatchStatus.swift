@@ -80,8 +80,4 @@ package struct WatchStatus: Sendable {
 }
 
 /// `v` with `decimals` digits after the point.
-private func fixed(_ v: Double, _ decimals: Int) -> String {
-    var b = TextBuffer(capacity: 32)
-    b.append(fixed: v, decimals: decimals)
-    return b.string
-}
+private func fixed(_ v: Double, _ decimals: Int) -> String { String(fixed: v, decimals: decimals) }

@@ -53,7 +53,9 @@ final class Terminal {
         }
         screen = s
         set_term(s)
-        cbreak()
+        // Raw rather than cbreak: no XON/XOFF flow control, so a Ctrl-S cannot freeze the
+        // output — and with it the reading of the panel. Ctrl-C arrives as a key.
+        raw()
         noecho()
         nonl()
         curs_set(0)
@@ -110,6 +112,20 @@ final class Terminal {
         if p == .title { return tb_reverse() }
         guard colors, p != .plain else { return 0 }
         return tb_color_pair(Int32(p.rawValue)) | (p.rawValue >= WatchScreen.Paint.contact0.rawValue ? tb_bold() : 0)
+    }
+
+    /// Whether the terminal takes output now without blocking (an SSH link that stalls
+    /// fills the terminal's buffer: `watch` then waits for room instead of for the write).
+    var hasRoom: Bool {
+        var p = pollfd(fd: 1, events: Int16(POLLOUT), revents: 0)
+        return poll(&p, 1, 0) == 1 && p.revents & Int16(POLLOUT) != 0
+    }
+
+    /// Whether the terminal on `fd` (0: keys, 1: output) hung up: no key will come, no
+    /// output will be taken.
+    func hungUp(_ fd: Int32) -> Bool {
+        var p = pollfd(fd: fd, events: 0, revents: 0)
+        return poll(&p, 1, 0) == 1 && p.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
     }
 
     /// The keys typed since the last call.

@@ -69,6 +69,9 @@ struct WatchCommand: ParsableCommand {
             }
             session = try WatchSession(feed: setup.feed, status: setup.status, screen: setup.screen, views: setup.views,
                                        terminal: try Terminal())
+        } catch let problem as Terminal.Problem {
+            Diagnostics.print("touchbridge: \(problem)", level: .error)
+            throw ExitCode(64)
         } catch {
             throw fail(error)
         }

@@ -36,6 +36,8 @@ final class WatchSession {
     private var frozen: WatchModel?
     private var failure: (any Error)?
     private var playback: Playback?
+    /// The terminal, watched for room to write while it has none.
+    private var output: EventLoop.Source?
 
     init(feed: WatchFeed, status: WatchStatus, screen: Size, views: [WatchScreen.ViewBox], terminal: Terminal) throws {
         self.feed = feed
@@ -53,6 +55,10 @@ final class WatchSession {
         self.redraw = redraw
         try loop.watch(signals.fd, order: .signal) { [unowned self] in signal() }
         if terminal.readsKeys { try loop.watch(0) { [unowned self] in keys() } }
+        output = try loop.watch(1, readable: false) { [unowned self] in
+            if terminal.hungUp(1) { loop.stop(); return }          // the terminal is gone
+            if let output { loop.wantsWritable(output, false) }   // room again: draw what is due
+        }
         switch input {
         case let .device(device):
             try loop.watch(device.fd) { [unowned self] in read(device) }
@@ -91,9 +97,13 @@ final class WatchSession {
     }
 
     private func keys() {
-        for k in terminal.keys() {
+        let typed = terminal.keys()
+        // Woken with nothing to read: the terminal hung up (a closed SSH session without a
+        // SIGHUP); watching it further would wake the loop forever.
+        if typed.isEmpty && terminal.hungUp(0) { loop.stop() }
+        for k in typed {
             switch k {
-            case Int32(UInt8(ascii: "q")), Int32(UInt8(ascii: "Q")):
+            case Int32(UInt8(ascii: "q")), Int32(UInt8(ascii: "Q")), 3 /* Ctrl-C, in raw mode */:
                 loop.stop()
             case Int32(UInt8(ascii: "c")), Int32(UInt8(ascii: "C")):
                 feed.clear()
@@ -130,6 +140,12 @@ final class WatchSession {
     private func beforeSleep() {
         let now = monotonicNow().inSeconds
         if dirty && now >= lastDraw + interval {
+            guard terminal.hasRoom else {
+                // Wait for the terminal to take output (woken by epoll), not in a write.
+                if let output { loop.wantsWritable(output, true) }
+                redraw?.arm(nil)
+                return
+            }
             draw(at: now)
             interval = max(Self.frameInterval, 4 * (monotonicNow().inSeconds - now))
         }
@@ -218,8 +234,4 @@ private struct Playback {
     }
 }
 
-private func fixed(_ v: Double, _ decimals: Int) -> String {
-    var b = TextBuffer(capacity: 32)
-    b.append(fixed: v, decimals: decimals)
-    return b.string
-}
+private func fixed(_ v: Double, _ decimals: Int) -> String { String(fixed: v, decimals: decimals) }

@@ -22,7 +22,8 @@ public final class Touch: Hashable, CustomStringConvertible {
     /// How many taps in a row this touch is (a double tap's second touch says 2), by the application's tap interval and distance.
     public internal(set) var tapCount: Int
     /// Fixed at touch-down for the touch's whole life, even when the finger leaves the view;
-    /// held strongly, as UITouch holds it (a view holds no touch, so nothing is kept in a cycle).
+    /// held strongly, as UITouch holds it. A view's recognizers hold the touches they follow
+    /// until they reset, and the application lets its touches' views go when it goes.
     public internal(set) var view: View?
     /// The window the touch was hit-tested in, fixed at touch-down.
     public internal(set) var window: Window?

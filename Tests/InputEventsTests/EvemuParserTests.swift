@@ -1,4 +1,4 @@
-import InputEvents
+@testable import InputEvents
 import Testing
 
 @Suite("Reading evemu recordings")
@@ -182,5 +182,49 @@ struct UndefinedTypeTests {
         }
         let r = try EvemuParser(file: "u").parse("N: p\nI: 0003 0001 0001 0001\nB: 10 00 00 00 00 00 00 00 00\n")
         #expect(r.description.codes[0x10] == nil)
+    }
+}
+
+/// The parser reads event lines three ways: at evemu-record's fixed offsets, field by field,
+/// and the general way that words the errors. The quick ways must agree with the general one.
+@Suite("Event lines read the quick ways")
+struct EvemuFastPathTests {
+    static let lines = [
+        "E: 0.002001 0003 0035 406", "E: 12.000001 0003 0036 -1", "E: 0.000001 0003 0039 0005\t# EV_ABS / ABS_MT_TRACKING_ID   5",
+        "E: 0.000001 0000 0000 0000\t# ------------ SYN_REPORT (0) ---------- +0ms", "E: 1.5 3 35 7", "E: 0.000001 0003 0035 406\r",
+        "E: 0.000001 0003 0035 406   ", "E: 0.000001 0003 0035 406 # c", "E: 0.000001 0003 0035 406 x", "E:  0.000001 0003 0035 406",
+        "E: 0.000001  0003 0035 406", "E: 0.000001 0003  0035 406", "E: 0.000001 0003 0035  406", "E: 0.000001 00A3 0035 406",
+        "E: 0.000001 0003 003F 406", "E: 0.000001 0003 003f 406", "E: 0.000001 0003 0040 406", "E: 0.000001 0020 0000 0",
+        "E: 0.000001 0003 0035 2147483647", "E: 0.000001 0003 0035 2147483648", "E: 0.000001 0003 0035 -2147483648",
+        "E: 0.000001 0003 0035 -2147483649", "E: 0.000001 0003 0035 12345678901", "E: 0.000001 0003 0035 +5",
+        "E: 0.000001 0003 0035 -", "E: 0.000001 0003 0035", "E: 0.0000011 0003 0035 1", "E: 0.00001 0003 0035 1",
+        "E: 1234567890123456.000001 0003 0035 1", "E: 123456789012345.000001 0003 0035 1", "E: .000001 0003 0035 1",
+        "E: 0.000001 00003 0035 1", "E: 0.000001 0x03 0035 1", "E: 0.000001 0g03 0035 1", "E: 0.000001 0003 0035 1\t",
+        "E: 0.000001\t0003\t0035\t1", "E:0.000001 0003 0035 1", "e: 0.000001 0003 0035 1", "E: 0.000001 0003 0035 1\r\r",
+        "E: 0.000001 0001 014a 1", "E: 0.000001 0001 02ff 1", "E: 0.000001 0001 0300 1", "E: 99.999999 0004 0005 -07",
+    ]
+
+    @Test("Each quick way agrees with the general one", arguments: lines)
+    func quickWaysAgree(_ line: String) {
+        let bytes = Array(line.utf8)
+        let general = EvemuLineParser.generalEvent(bytes[...])
+        bytes.withUnsafeBufferPointer { b in
+            let fields = EvemuLineParser.fastEvent(b.baseAddress!, count: b.count)
+            let layout = EvemuLineParser.evemuLayoutEvent(b.baseAddress!, count: b.count)
+            // Field by field reads all the general way reads but a '+' sign and 0x prefixes.
+            if !line.contains("+") && !line.contains("0x") { #expect(fields == general) }
+            if let fields { #expect(fields == general) }
+            if let layout { #expect(layout == general) }
+        }
+    }
+
+    @Test func evemuRecordsLayoutIsReadAtItsOffsets() {
+        // Every line of evemu-record's shape takes the fixed-offset way.
+        for line in ["E: 0.002001 0003 0035 406", "E: 12.000001 0003 0036 -1", "E: 0.000001 0000 0000 0000\t# SYN_REPORT",
+                     "E: 123456789012345.999999 0001 014a 1"] {
+            let bytes = Array(line.utf8)
+            let layout = bytes.withUnsafeBufferPointer { EvemuLineParser.evemuLayoutEvent($0.baseAddress!, count: $0.count) }
+            #expect(layout != nil && layout == EvemuLineParser.generalEvent(bytes[...]), "\(line)")
+        }
     }
 }

@@ -30,12 +30,13 @@ public final class RecordingReader {
         var first: InputEvent?
         do {
             while !parser.hasEvents, let line = try lines.next(lineNumber: parser.lineNumber) {
-                first = try parser.parse(line: line)
+                first = try parser.parse(bytes: line)
             }
             let header = try parser.header()
             description = header.description
             formatVersion = header.version
         } catch {
+            lines.deallocate()
             Glibc.close(fd)
             throw error
         }
@@ -44,7 +45,10 @@ public final class RecordingReader {
         pending = first
     }
 
-    deinit { Glibc.close(fd) }
+    deinit {
+        lines.deallocate()
+        Glibc.close(fd)
+    }
 
     /// The next event, or nil at the end of the file.
     public func next() throws -> InputEvent? {
@@ -53,18 +57,20 @@ public final class RecordingReader {
             return e
         }
         while let line = try lines.next(lineNumber: parser.lineNumber) {
-            if let e = try parser.parse(line: line) { return e }
+            if let e = try parser.parse(bytes: line) { return e }
         }
         return nil
     }
 
 }
 
-/// Lines of a file read in chunks into one reused buffer.
+/// Lines of a file read in chunks into one reused buffer (memory its reader frees), handed
+/// out in place: a line is valid until the next call.
 private struct LineSource {
     let fd: Int32
     let path: String
-    private var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    private var buffer: UnsafeMutablePointer<UInt8>
+    private var capacity = 1 << 16
     private var start = 0
     private var end = 0
     private var atEOF = false
@@ -75,19 +81,23 @@ private struct LineSource {
     init(fd: Int32, path: String) {
         self.fd = fd
         self.path = path
+        buffer = .allocate(capacity: capacity)
     }
 
+    func deallocate() { buffer.deallocate() }
+
     /// The next line without its newline, or nil at the end of the file.
-    mutating func next(lineNumber: Int) throws -> ArraySlice<UInt8>? {
+    mutating func next(lineNumber: Int) throws -> UnsafeBufferPointer<UInt8>? {
         while true {
-            if let nl = firstNewline() {
-                let line = buffer[start..<nl]
+            if start < end, let p = memchr(buffer + start, 0x0a, end - start) {
+                let nl = buffer.distance(to: p.assumingMemoryBound(to: UInt8.self))
+                let line = UnsafeBufferPointer(start: buffer + start, count: nl - start)
                 start = nl + 1
                 return line
             }
             if atEOF {
                 guard start < end else { return nil }
-                let line = buffer[start..<end]
+                let line = UnsafeBufferPointer(start: buffer + start, count: end - start)
                 start = end
                 return line
             }
@@ -95,37 +105,27 @@ private struct LineSource {
         }
     }
 
-    private func firstNewline() -> Int? {
-        guard start < end else { return nil }
-        return buffer.withUnsafeBufferPointer { b -> Int? in
-            guard let p = memchr(b.baseAddress! + start, 0x0a, end - start) else { return nil }
-            return b.baseAddress!.distance(to: p.assumingMemoryBound(to: UInt8.self))
-        }
-    }
-
     /// Moves the unread bytes to the front and reads more after them.
     private mutating func fill(lineNumber: Int) throws {
         if start > 0 {
             let n = end - start
-            if n > 0 {
-                let from = start
-                buffer.withUnsafeMutableBufferPointer { b in
-                    _ = memmove(b.baseAddress!, b.baseAddress! + from, n)
-                }
-            }
+            if n > 0 { _ = memmove(buffer, buffer + start, n) }
             start = 0
             end = n
         }
-        if end == buffer.count {
-            guard buffer.count < Self.maxLine else {
+        if end == capacity {
+            guard capacity < Self.maxLine else {
                 throw RecordingError(file: path, line: lineNumber + 1,
                                      expected: "lines shorter than 1 MiB (is this an evemu recording?)")
             }
-            buffer.append(contentsOf: repeatElement(0, count: buffer.count))
+            let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
+            bigger.update(from: buffer, count: end)
+            buffer.deallocate()
+            buffer = bigger
+            capacity *= 2
         }
         while true {
-            let at = end
-            let n = buffer.withUnsafeMutableBufferPointer { b in Glibc.read(fd, b.baseAddress! + at, b.count - at) }
+            let n = Glibc.read(fd, buffer + end, capacity - end)
             if n < 0 {
                 if errno == EINTR { continue }
                 let e = errno

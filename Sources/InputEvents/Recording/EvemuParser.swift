@@ -40,63 +40,155 @@ public struct EvemuLineParser {
     /// Parses the next line (without its newline; a trailing CR is ignored). Returns the
     /// event of an `E:` line, nil for any other line.
     public mutating func parse(line: ArraySlice<UInt8>) throws(RecordingError) -> InputEvent? {
+        try line.withUnsafeBufferPointer { (b) throws(RecordingError) -> InputEvent? in try parse(bytes: b) }
+    }
+
+    /// `parse(line:)` for a line in memory the caller owns (a reader's buffer): no copy.
+    public mutating func parse(bytes line: UnsafeBufferPointer<UInt8>) throws(RecordingError) -> InputEvent? {
         lineNumber += 1
         // Event lines are nearly all of a recording: a fast path for well-formed ones; anything
         // unusual goes the general way, which also words the errors.
-        if state.id != nil, let e = Self.fastEvent(line) {
+        if state.id != nil, let base = line.baseAddress,
+           let e = Self.evemuLayoutEvent(base, count: line.count) ?? Self.fastEvent(base, count: line.count) {
             state.sawEvent = true
             return e
         }
-        var line = line
-        if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-        return try parseLine(line, number: lineNumber, state: &state)
+        var slice = ArraySlice(line)
+        if slice.last == UInt8(ascii: "\r") { slice = slice.dropLast() }
+        return try parseLine(slice, number: lineNumber, state: &state)
     }
 
-    /// `E: SEC.USEC TYPE CODE VALUE` with optional trailing comment, or nil for anything else.
+    /// An event line exactly as evemu-record lays it out, `E: S.UUUUUU TTTT CCCC V` (six
+    /// microsecond digits, four hex digits each for type and code), with the fixed fields read
+    /// at their offsets; nil for any other layout, which `fastEvent` then reads field by field.
     @inline(__always)
-    static func fastEvent(_ line: ArraySlice<UInt8>) -> InputEvent? {
-        line.withUnsafeBufferPointer { b -> InputEvent? in
-            let n = b.count
-            guard n > 10, b[0] == UInt8(ascii: "E"), b[1] == UInt8(ascii: ":") else { return nil }
-            var i = 2
-            @inline(__always) func spaces() -> Bool {
-                let s = i
-                while i < n && (b[i] == 0x20 || b[i] == 0x09) { i += 1 }
-                return i > s
-            }
-            @inline(__always) func digits(max: Int) -> Int64? {
-                let s = i
-                var v: Int64 = 0
-                while i < n, b[i] &- 0x30 < 10 { v = v &* 10 &+ Int64(b[i] &- 0x30); i += 1 }
-                return i > s && i - s <= max ? v : nil
-            }
-            @inline(__always) func hex() -> Int? {
-                let s = i
-                var v = 0
-                while i < n {
-                    let c = b[i]
-                    if c &- 0x30 < 10 { v = v &* 16 &+ Int(c &- 0x30) }
-                    else if c &- 0x61 < 6 { v = v &* 16 &+ Int(c &- 0x61) &+ 10 }
-                    else if c &- 0x41 < 6 { v = v &* 16 &+ Int(c &- 0x41) &+ 10 }
-                    else { break }
-                    i += 1
-                }
-                return i > s && i - s <= 4 ? v : nil
-            }
-            guard spaces(), let sec = digits(max: 15), i < n, b[i] == UInt8(ascii: "."), ({ i += 1; return true })(),
-                  let usec = digits(max: 6), spaces(), let type = hex(), spaces(), let code = hex(), spaces()
-            else { return nil }
-            var negative = false
-            if i < n && b[i] == UInt8(ascii: "-") { negative = true; i += 1 }
-            guard let magnitude = digits(max: 10) else { return nil }
-            let value = negative ? -magnitude : magnitude
-            guard value >= Int64(Int32.min), value <= Int64(Int32.max) else { return nil }
-            _ = spaces()
-            guard i == n || b[i] == UInt8(ascii: "#") || (b[i] == 0x0D && i == n - 1) else { return nil }
-            guard type <= Int(Kernel.EV_MAX), let max = Kernel.maxCode(ofType: UInt16(type)), code <= Int(max) else { return nil }
-            return InputEvent(time: EventTime(seconds: sec, microseconds: Int32(usec)), type: UInt16(type), code: UInt16(code),
-                              value: Int32(value))
+    static func evemuLayoutEvent(_ line: UnsafePointer<UInt8>, count n: Int) -> InputEvent? {
+        // "E: " + at least one seconds digit + ".UUUUUU TTTT CCCC " + at least one value digit.
+        guard n >= 23, line[0] == UInt8(ascii: "E"), line[1] == UInt8(ascii: ":"), line[2] == 0x20 else { return nil }
+        var i = 3
+        var sec: Int64 = 0
+        let secondsEnd = min(n - 19, 18)     // leaves the 19 bytes after the seconds in the line
+        while i < secondsEnd {
+            let d = line[i] &- 0x30
+            guard d < 10 else { break }
+            sec = sec &* 10 &+ Int64(d)
+            i += 1
         }
+        let f = line + i     // ".UUUUUU TTTT CCCC V"
+        guard i > 3, f[0] == UInt8(ascii: "."), f[7] == 0x20, f[12] == 0x20, f[17] == 0x20 else { return nil }
+        let u0 = f[1] &- 0x30, u1 = f[2] &- 0x30, u2 = f[3] &- 0x30, u3 = f[4] &- 0x30, u4 = f[5] &- 0x30, u5 = f[6] &- 0x30
+        guard u0 < 10, u1 < 10, u2 < 10, u3 < 10, u4 < 10, u5 < 10 else { return nil }
+        let usec = ((((Int32(u0) &* 10 &+ Int32(u1)) &* 10 &+ Int32(u2)) &* 10 &+ Int32(u3)) &* 10 &+ Int32(u4)) &* 10 &+ Int32(u5)
+        let type = hex4(f + 8), code = hex4(f + 13)
+        guard type >= 0, code >= 0 else { return nil }
+        var p = f + 18
+        let end = line + n
+        let negative = p.pointee == UInt8(ascii: "-")
+        if negative { p += 1 }
+        let s = p
+        var v: Int64 = 0
+        while p < end {
+            let d = p.pointee &- 0x30
+            guard d < 10 else { break }
+            v = v &* 10 &+ Int64(d)
+            p += 1
+        }
+        guard p > s, p - s <= 10 else { return nil }
+        if negative { v = -v }
+        guard v >= Int64(Int32.min), v <= Int64(Int32.max) else { return nil }
+        if p < end {     // only blanks and a comment may follow
+            while p < end && (p.pointee == 0x20 || p.pointee == 0x09) { p += 1 }
+            guard p == end || p.pointee == UInt8(ascii: "#") || (p.pointee == 0x0D && p == end - 1) else { return nil }
+        }
+        guard type <= Int(Kernel.EV_MAX), let max = Kernel.maxCode(ofType: UInt16(type)), code <= Int(max) else { return nil }
+        return InputEvent(time: EventTime(seconds: sec, microseconds: usec), type: UInt16(type), code: UInt16(code),
+                          value: Int32(truncatingIfNeeded: v))
+    }
+
+    /// Four hex digits at `p` as a number, or -1.
+    @inline(__always)
+    static func hex4(_ p: UnsafePointer<UInt8>) -> Int {
+        @inline(__always) func digit(_ c: UInt8) -> Int {
+            let d = c &- 0x30
+            if d < 10 { return Int(d) }
+            let l = (c | 0x20) &- 0x61
+            return l < 6 ? Int(l) &+ 10 : -0x10000
+        }
+        return digit(p[0]) << 12 | digit(p[1]) << 8 | digit(p[2]) << 4 | digit(p[3])
+    }
+
+    /// `E: SEC.USEC TYPE CODE VALUE` with optional trailing comment, or nil for anything else
+    /// (which the general path then words as an error). One pass over the bytes, no bounds
+    /// checks but the line's end.
+    @inline(__always)
+    static func fastEvent(_ line: UnsafePointer<UInt8>, count n: Int) -> InputEvent? {
+        guard n > 10, line[0] == UInt8(ascii: "E"), line[1] == UInt8(ascii: ":") else { return nil }
+        var p = line + 2
+        let end = line + n
+        @inline(__always) func spaces() -> Bool {
+            let s = p
+            while p < end && (p.pointee == 0x20 || p.pointee == 0x09) { p += 1 }
+            return p > s
+        }
+        /// Decimal digits, at most `max`; -1 when there are none or too many.
+        @inline(__always) func digits(max: Int) -> Int64 {
+            let s = p
+            var v: Int64 = 0
+            while p < end {
+                let d = p.pointee &- 0x30
+                guard d < 10 else { break }
+                v = v &* 10 &+ Int64(d)
+                p += 1
+            }
+            return p > s && p - s <= max ? v : -1
+        }
+        /// One to four hex digits; -1 otherwise.
+        @inline(__always) func hex() -> Int {
+            let s = p
+            var v = 0
+            while p < end {
+                let c = p.pointee
+                let d = c &- 0x30
+                if d < 10 { v = v &* 16 &+ Int(d) } else {
+                    let l = (c | 0x20) &- 0x61
+                    guard l < 6 else { break }
+                    v = v &* 16 &+ Int(l) &+ 10
+                }
+                p += 1
+            }
+            return p > s && p - s <= 4 ? v : -1
+        }
+        guard spaces() else { return nil }
+        let sec = digits(max: 15)
+        guard sec >= 0, p < end, p.pointee == UInt8(ascii: ".") else { return nil }
+        p += 1
+        let usec = digits(max: 6)
+        guard usec >= 0, spaces() else { return nil }
+        let type = hex()
+        guard type >= 0, spaces() else { return nil }
+        let code = hex()
+        guard code >= 0, spaces() else { return nil }
+        var negative = false
+        if p < end && p.pointee == UInt8(ascii: "-") { negative = true; p += 1 }
+        let magnitude = digits(max: 10)
+        guard magnitude >= 0 else { return nil }
+        let value = negative ? -magnitude : magnitude
+        guard value >= Int64(Int32.min), value <= Int64(Int32.max) else { return nil }
+        _ = spaces()
+        guard p == end || p.pointee == UInt8(ascii: "#") || (p.pointee == 0x0D && p == end - 1) else { return nil }
+        guard type <= Int(Kernel.EV_MAX), let max = Kernel.maxCode(ofType: UInt16(type)), code <= Int(max) else { return nil }
+        return InputEvent(time: EventTime(seconds: sec, microseconds: Int32(usec)), type: UInt16(type), code: UInt16(code),
+                          value: Int32(value))
+    }
+
+    /// An event line read the general way (fields split, every check worded), as after a
+    /// description: what the fast paths must agree with. Nil when the line is rejected.
+    static func generalEvent(_ line: ArraySlice<UInt8>) -> InputEvent? {
+        var parser = EvemuLineParser(file: "-")
+        parser.state.id = InputID(bustype: 3, vendor: 0, product: 0, version: 0)
+        var l = line
+        if l.last == UInt8(ascii: "\r") { l = l.dropLast() }
+        return try? parser.parseLine(l, number: 1, state: &parser.state)
     }
 
     /// True once an event line has been read: the description is complete.

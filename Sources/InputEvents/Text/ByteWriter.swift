@@ -49,6 +49,12 @@ public struct ByteWriter {
         n += count
     }
 
+    /// Copies `count` bytes this writer wrote from offset `start` to `destination`.
+    @inlinable
+    public func copyWritten(from start: Int, count: Int, to destination: UnsafeMutablePointer<UInt8>) {
+        destination.update(from: base + start, count: count)
+    }
+
     /// `y` (0 ≤ y < 9e18) rounded to the nearest whole number, halves away from zero, as
     /// `rounded()` does — without its libm call (x86-64's baseline has no rounding instruction).
     @inlinable @inline(__always)
@@ -130,6 +136,7 @@ public struct ByteWriter {
     @inlinable
     public mutating func write(compact value: Double, maxDecimals: Int = 3) {
         guard value.isFinite else { write("null"); return }
+        if value == 0 { write("0.0"); return }      // no pressure, no radius: most panels
         if maxDecimals == 3 { writeCompactThousandths(value); return }
         var d = min(max(maxDecimals, 1), 9)
         let scale = Self.power(d)

@@ -139,34 +139,36 @@ package final class RecordingRun {
     /// cancelling what was down.
     package func run() throws {
         if realtime, let loop { pacer = try Pacer(loop: loop) { [unowned self] in stopRequested } }
-        var current: Stream?
         var count = 0
         do {
             while true {
-                if current == nil {
-                    // Between frames: the stream whose next frame comes first.
-                    current = nil
-                    for s in streams {
-                        guard let h = s.head else { continue }
-                        if current == nil || h.time < current!.head!.time { current = s }
-                    }
-                    guard let s = current else { break }
-                    let t = s.head!.time.inSeconds
-                    if let pacer, try !pace(pacer, to: t) { return stop() }
-                    pipeline.advanceTime(to: t)
+                // Between frames: the stream whose next frame comes first.
+                var current: Stream?
+                for s in streams {
+                    guard let h = s.head else { continue }
+                    if current == nil || h.time < current!.head!.time { current = s }
                 }
-                let s = current!
-                let e = s.head!
-                if let panel = s.panel { pipeline.process(e, from: panel) } else if let a = s.auxiliary { pipeline.process(e, from: a) }
-                s.last = e.time
-                s.head = try s.reader.next()
-                if e.isReport || s.head == nil { current = nil }
-                if s.head == nil { end(s) }
-                count &+= 1
-                if count & 4095 == 0 {
-                    while let sig = signals?.take() { handle(signal: sig) }
-                    if stopRequested { return stop() }
-                    if log.buffer.count > 1 << 16 { flush() }
+                guard let s = current else { break }
+                let t = s.head!.time.inSeconds
+                if let pacer, try !pace(pacer, to: t) { return stop() }
+                pipeline.advanceTime(to: t)
+                // The frame, event by event, with the stream's parts held once for it.
+                let reader = s.reader, panel = s.panel, auxiliary = s.auxiliary
+                var e = s.head!
+                while true {
+                    if let panel { pipeline.process(e, from: panel) } else if let auxiliary { pipeline.process(e, from: auxiliary) }
+                    s.last = e.time
+                    let next = try reader.next()
+                    s.head = next
+                    if next == nil { end(s) }
+                    count &+= 1
+                    if count & 4095 == 0 {
+                        while let sig = signals?.take() { handle(signal: sig) }
+                        if stopRequested { return stop() }
+                        if log.buffer.count > 1 << 16 { flush() }
+                    }
+                    guard let n = next, !e.isReport else { break }
+                    e = n
                 }
             }
         } catch {

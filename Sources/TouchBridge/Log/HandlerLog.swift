@@ -99,6 +99,8 @@ public final class HandlerLog {
     /// Device names by device number (small numbers the input side hands out).
     private var devices: [Name?] = []
     private var scratch: [Touch] = []
+    /// Each format's last written location of each touch (its next line's previous location).
+    private let jsonPoints = PointCache(), textPoints = PointCache()
     /// The action being sent (set by its sender, written by whoever performs it).
     private var pendingAction: (action: Name, sender: Name, controlEvent: String?, location: Point?)?
     /// The panel whose frame is being handled (its number), for the actions it causes.
@@ -226,9 +228,14 @@ public final class HandlerLog {
                 w.write(jsonPoint: at.location)
                 let length = w.count - location
                 // The same point again (a touch that has not moved, a view at the window's
-                // origin) is copied, not formatted again.
+                // origin, the location of the line before) is copied, not formatted again.
                 w.write(",\"previousLocation\":")
-                if at.previous == at.location { w.repeatBytes(from: location, count: length) } else { w.write(jsonPoint: at.previous) }
+                if at.previous == at.location {
+                    w.repeatBytes(from: location, count: length)
+                } else if !jsonPoints.copy(at.previous, key: touch.identifier, into: &w) {
+                    w.write(jsonPoint: at.previous)
+                }
+                jsonPoints.store(at.location, key: touch.identifier, from: w, start: location, count: length)
                 w.write(",\"window\":")
                 if at.inWindow == at.location { w.repeatBytes(from: location, count: length) } else { w.write(jsonPoint: at.inWindow) }
                 w.write(",\"tapCount\":"); w.write(decimal: Int64(touch.tapCount))
@@ -259,7 +266,12 @@ public final class HandlerLog {
                 w.write(textPoint: at.location)
                 let length = w.count - location
                 w.write(" prev ")
-                if at.previous == at.location { w.repeatBytes(from: location, count: length) } else { w.write(textPoint: at.previous) }
+                if at.previous == at.location {
+                    w.repeatBytes(from: location, count: length)
+                } else if !textPoints.copy(at.previous, key: touch.identifier, into: &w) {
+                    w.write(textPoint: at.previous)
+                }
+                textPoints.store(at.location, key: touch.identifier, from: w, start: location, count: length)
                 w.write(" taps "); w.write(decimal: Int64(touch.tapCount))
             }
             w.write("\n")

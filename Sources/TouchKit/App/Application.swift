@@ -113,7 +113,7 @@ open class Application: Responder {
         // Touches this frame does not mention stay put (stationary). Frames are small: the
         // updates are searched directly instead of hashing into a set.
         for u in updates {
-            if let touch = touchesByID[u.identifier] {
+            if let touch = touch(withIdentifier: u.identifier, in: event) {
                 guard !touch.phase.isFinal else { continue }
                 touch.previousWindowLocation = touch.windowLocation
                 touch.windowLocation = touch.window.map { $0.convertFromSuperview(u.location) } ?? u.location
@@ -133,6 +133,15 @@ open class Application: Responder {
         }
         sendEvent(event)
         finishEndedTouches()
+    }
+
+    /// The sequence's touch for a contact: a frame's few touches are searched directly, a
+    /// crowd by its table.
+    @inline(__always)
+    private func touch(withIdentifier id: UInt64, in event: Event) -> Touch? {
+        guard event.touchList.count <= 16 else { return touchesByID[id] }
+        for t in event.touchList where t.identifier == id { return t }
+        return nil
     }
 
     /// Moves input time forward, firing due timers (a long press, a multi-tap timeout) and

@@ -11,6 +11,11 @@ final class GestureArbiter {
     private var event: Event?
     private var resolving = false
     private var needsResolution = false
+    /// The storage of the last delivery, lent to the next one (a delivery that starts while
+    /// another runs, from a handler, makes its own).
+    private var spareCalls: ViewCalls?
+    /// The window's touches of the frame being delivered (reused, not allocated per frame).
+    private var frameTouches: [Touch] = []
 
     init(window: Window) { self.window = window }
 
@@ -20,14 +25,35 @@ final class GestureArbiter {
         self.event = event
         // Recognizers see every touch of the window (UIKit's recognizers ignore exclusive and
         // single touch); views only those `route` let them have (`isDelivered`).
-        let touches = event.touchList.filter { $0.window === window && $0.view != nil }
+        var touches = frameTouches
+        frameTouches = []
+        touches.removeAll(keepingCapacity: true)
+        for t in event.touchList where t.window === window && t.view != nil { touches.append(t) }
         for t in touches where t.phase == .began && !t.attached { attachRecognizers(t) }
-        deliverToRecognizers(touches, event)
+        if !participants.isEmpty { deliverToRecognizers(touches, event) }
         resolve()
         deliverToViews(touches, event)
         resolve()
         for r in participants { r.trackedTouches.removeAll { $0.phase.isFinal } }
         resetFinished()
+        touches.removeAll(keepingCapacity: true)
+        frameTouches = touches
+    }
+
+    /// View calls to fill: the spare storage when no other delivery holds it.
+    private func takeCalls() -> ViewCalls {
+        if let c = spareCalls {
+            spareCalls = nil
+            return c
+        }
+        return ViewCalls()
+    }
+
+    /// Sends `calls` and keeps their storage for the next delivery.
+    private func send(_ calls: inout ViewCalls, _ event: Event) {
+        calls.send(event)
+        calls.clear()
+        spareCalls = calls
     }
 
     private func attachRecognizers(_ touch: Touch) {
@@ -152,7 +178,7 @@ final class GestureArbiter {
     }
 
     private func deliverToViews(_ touches: [Touch], _ event: Event) {
-        var calls = ViewCalls(sizeHint: touches.count)
+        var calls = takeCalls()
         for t in touches where t.isDelivered && !t.viewDone {
             switch t.phase {
             case .began:
@@ -176,7 +202,7 @@ final class GestureArbiter {
                 break
             }
         }
-        calls.send(event)
+        send(&calls, event)
     }
 
     private func hold(_ t: Touch) {
@@ -186,7 +212,7 @@ final class GestureArbiter {
     /// Withheld touches whose recognizers have decided: delivered late, in order.
     private func releaseHeld() {
         guard let event, !held.isEmpty else { return }
-        var calls = ViewCalls(sizeHint: held.count)
+        var calls = takeCalls()
         for t in held {
             if t.viewDone { continue }
             if t.heldBegan && !undecided(t, began: true) {
@@ -201,7 +227,7 @@ final class GestureArbiter {
             }
         }
         held.removeAll { $0.viewDone || (!$0.heldBegan && !$0.heldEnded) }
-        calls.send(event)
+        send(&calls, event)
     }
 
     /// A recognizer with `cancelsTouchesInView` recognized: its touches leave the views.
@@ -226,7 +252,7 @@ final class GestureArbiter {
     /// The views see no more of `touches`: those they saw begin get `touchesCancelled`,
     /// withheld ones are dropped.
     private func endForViews(_ touches: [Touch], _ event: Event) {
-        var calls = ViewCalls(sizeHint: touches.count)
+        var calls = takeCalls()
         for t in touches where !t.viewDone {
             if t.viewBegan { calls.add(t, .cancelled) }
             t.viewDone = true
@@ -234,7 +260,7 @@ final class GestureArbiter {
             t.heldEnded = false
         }
         held.removeAll { $0.viewDone }
-        calls.send(event)
+        send(&calls, event)
     }
 
     // MARK: - After the sequence
@@ -260,34 +286,35 @@ final class GestureArbiter {
 }
 
 /// The view calls of one delivery: each view once per phase, views in first-touch order.
-/// (A frame reaches few views: a short array searched by identity beats hashing.)
+/// (A frame reaches few views: a short array searched by identity beats hashing.) Cleared
+/// after sending, its sets keep their storage for the next delivery: no allocation a frame.
 private struct ViewCalls {
     private struct Calls {
         let view: View
-        var began: Set<Touch> = []
-        var moved: Set<Touch> = []
-        var ended: Set<Touch> = []
-        var cancelled: Set<Touch> = []
+        var began: Set<Touch>
+        var moved: Set<Touch>
+        var ended: Set<Touch>
+        var cancelled: Set<Touch>
     }
 
     private var calls: [Calls] = []
-    /// How many touches the frame has: a phase's set is allocated once, at that size.
-    private let sizeHint: Int
+    /// Emptied sets whose storage is kept.
+    private var spareSets: [Set<Touch>] = []
 
-    init(sizeHint: Int) { self.sizeHint = sizeHint }
+    private mutating func emptySet() -> Set<Touch> { spareSets.popLast() ?? Set(minimumCapacity: 8) }
 
     mutating func add(_ t: Touch, _ phase: Touch.Phase) {
-        guard let v = t.view else { return }
-        var i = calls.firstIndex { $0.view === v }
-        if i == nil {
-            calls.append(Calls(view: v))
-            i = calls.count - 1
+        guard let v = t.view, phase != .stationary else { return }
+        var i = 0
+        while i < calls.count && calls[i].view !== v { i += 1 }
+        if i == calls.count {
+            calls.append(Calls(view: v, began: [], moved: [], ended: [], cancelled: []))
         }
         switch phase {
-        case .began: calls[i!].began.insert(t, sizedFor: sizeHint)
-        case .moved: calls[i!].moved.insert(t, sizedFor: sizeHint)
-        case .ended: calls[i!].ended.insert(t, sizedFor: sizeHint)
-        case .cancelled: calls[i!].cancelled.insert(t, sizedFor: sizeHint)
+        case .began: if calls[i].began.isEmpty { calls[i].began = emptySet() }; calls[i].began.insert(t)
+        case .moved: if calls[i].moved.isEmpty { calls[i].moved = emptySet() }; calls[i].moved.insert(t)
+        case .ended: if calls[i].ended.isEmpty { calls[i].ended = emptySet() }; calls[i].ended.insert(t)
+        case .cancelled: if calls[i].cancelled.isEmpty { calls[i].cancelled = emptySet() }; calls[i].cancelled.insert(t)
         case .stationary: break
         }
     }
@@ -299,6 +326,25 @@ private struct ViewCalls {
             if !c.ended.isEmpty { c.view.receiveTouches(.ended, c.ended, with: event) }
             if !c.cancelled.isEmpty { c.view.receiveTouches(.cancelled, c.cancelled, with: event) }
         }
+    }
+
+    /// Empties the calls, keeping the sets' storage (a set a handler kept is left to it).
+    mutating func clear() {
+        for i in calls.indices {
+            Self.keep(&calls[i].began, in: &spareSets)
+            Self.keep(&calls[i].moved, in: &spareSets)
+            Self.keep(&calls[i].ended, in: &spareSets)
+            Self.keep(&calls[i].cancelled, in: &spareSets)
+        }
+        calls.removeAll(keepingCapacity: true)
+    }
+
+    private static func keep(_ set: inout Set<Touch>, in spares: inout [Set<Touch>]) {
+        guard !set.isEmpty else { return }
+        var s = Set<Touch>()
+        swap(&s, &set)
+        s.removeAll(keepingCapacity: true)
+        if spares.count < 8 { spares.append(s) }
     }
 }
 

@@ -163,17 +163,33 @@ public struct ByteWriter {
         guard scaled < 9.0e18 else { writeDescription(value); return }
         let units = Self.roundedUnits(scaled)
         let whole = units / 1000
-        var fraction = units &- whole &* 1000
-        var d = 3
-        if fraction % 10 == 0 {
-            fraction /= 10
-            d = 2
-            if fraction % 10 == 0 { fraction /= 10; d = 1 }
-        }
+        let fraction = UInt32(truncatingIfNeeded: units &- whole &* 1000)
         if value < 0 && units != 0 { write(byte: UInt8(ascii: "-")) }
-        write(digits: whole, count: Self.digitCount(whole))
-        write(byte: UInt8(ascii: "."))
-        write(digits: fraction, count: d)
+        if whole < 1 << 32 { write(smallWhole: UInt32(truncatingIfNeeded: whole)) } else { write(digits: whole, count: Self.digitCount(whole)) }
+        // The three decimals, trailing zeros dropped but the first.
+        let d0 = fraction / 100, r = fraction &- d0 &* 100, d1 = r / 10, d2 = r &- d1 &* 10
+        base[n] = UInt8(ascii: ".")
+        base[n + 1] = 0x30 &+ UInt8(truncatingIfNeeded: d0)
+        if r == 0 { n += 2; return }
+        base[n + 2] = 0x30 &+ UInt8(truncatingIfNeeded: d1)
+        if d2 == 0 { n += 3; return }
+        base[n + 3] = 0x30 &+ UInt8(truncatingIfNeeded: d2)
+        n += 4
+    }
+
+    /// A whole number below 2^32 in decimal, with 32-bit arithmetic (the log's coordinates).
+    @inlinable @inline(__always)
+    mutating func write(smallWhole v: UInt32) {
+        let count = v < 10 ? 1 : v < 100 ? 2 : v < 1000 ? 3 : v < 10000 ? 4 : v < 100_000 ? 5 : Self.digitCount(UInt64(v))
+        var x = v
+        var i = n &+ count
+        repeat {
+            i &-= 1
+            let q = x / 10
+            base[i] = 0x30 &+ UInt8(truncatingIfNeeded: x &- q &* 10)
+            x = q
+        } while i > n
+        n &+= count
     }
 
     @usableFromInline

@@ -102,7 +102,10 @@ public final class Touch: Hashable, CustomStringConvertible {
     /// The location and previous location in `view`'s coordinates together, and in the
     /// window's: what a log line shows, for one look at the window instead of three.
     public func locations(in view: View?) -> (location: Point, previous: Point, inWindow: Point) {
-        guard let view, let window else { return (windowLocation, previousWindowLocation, windowLocation) }
+        guard let view, let window, view !== window else { return (windowLocation, previousWindowLocation, windowLocation) }
+        if view.superview === window {      // the window's root view: one step down, looked up once
+            return (view.convertFromSuperview(windowLocation), view.convertFromSuperview(previousWindowLocation), windowLocation)
+        }
         return (window.convert(windowLocation, to: view), window.convert(previousWindowLocation, to: view), windowLocation)
     }
 

@@ -81,9 +81,16 @@ public struct EvemuLineParser {
         let usec = ((((Int32(u0) &* 10 &+ Int32(u1)) &* 10 &+ Int32(u2)) &* 10 &+ Int32(u3)) &* 10 &+ Int32(u4)) &* 10 &+ Int32(u5)
         let type = hex4(f + 8), code = hex4(f + 13)
         guard type >= 0, code >= 0 else { return nil }
-        var p = f + 18
-        let end = line + n
-        let negative = p.pointee == UInt8(ascii: "-")
+        return event(value: f + 18, end: line + n, seconds: sec, microseconds: usec, type: type, code: code)
+    }
+
+    /// The rest of an event line from its value on: the value (decimal, 32 bits), then only
+    /// blanks and a comment; the event when the type and code are the kernel's.
+    @inline(__always)
+    static func event(value start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, seconds: Int64, microseconds: Int32,
+                      type: Int, code: Int) -> InputEvent? {
+        var p = start
+        let negative = p < end && p.pointee == UInt8(ascii: "-")
         if negative { p += 1 }
         let s = p
         var v: Int64 = 0
@@ -96,12 +103,10 @@ public struct EvemuLineParser {
         guard p > s, p - s <= 10 else { return nil }
         if negative { v = -v }
         guard v >= Int64(Int32.min), v <= Int64(Int32.max) else { return nil }
-        if p < end {     // only blanks and a comment may follow
-            while p < end && (p.pointee == 0x20 || p.pointee == 0x09) { p += 1 }
-            guard p == end || p.pointee == UInt8(ascii: "#") || (p.pointee == 0x0D && p == end - 1) else { return nil }
-        }
+        while p < end && (p.pointee == 0x20 || p.pointee == 0x09) { p += 1 }
+        guard p == end || p.pointee == UInt8(ascii: "#") || (p.pointee == 0x0D && p == end - 1) else { return nil }
         guard type <= Int(Kernel.EV_MAX), let max = Kernel.maxCode(ofType: UInt16(type)), code <= Int(max) else { return nil }
-        return InputEvent(time: EventTime(seconds: sec, microseconds: usec), type: UInt16(type), code: UInt16(code),
+        return InputEvent(time: EventTime(seconds: seconds, microseconds: microseconds), type: UInt16(type), code: UInt16(code),
                           value: Int32(truncatingIfNeeded: v))
     }
 
@@ -168,17 +173,7 @@ public struct EvemuLineParser {
         guard type >= 0, spaces() else { return nil }
         let code = hex()
         guard code >= 0, spaces() else { return nil }
-        var negative = false
-        if p < end && p.pointee == UInt8(ascii: "-") { negative = true; p += 1 }
-        let magnitude = digits(max: 10)
-        guard magnitude >= 0 else { return nil }
-        let value = negative ? -magnitude : magnitude
-        guard value >= Int64(Int32.min), value <= Int64(Int32.max) else { return nil }
-        _ = spaces()
-        guard p == end || p.pointee == UInt8(ascii: "#") || (p.pointee == 0x0D && p == end - 1) else { return nil }
-        guard type <= Int(Kernel.EV_MAX), let max = Kernel.maxCode(ofType: UInt16(type)), code <= Int(max) else { return nil }
-        return InputEvent(time: EventTime(seconds: sec, microseconds: Int32(usec)), type: UInt16(type), code: UInt16(code),
-                          value: Int32(value))
+        return event(value: p, end: end, seconds: sec, microseconds: Int32(usec), type: type, code: code)
     }
 
     /// An event line read the general way (fields split, every check worded), as after a

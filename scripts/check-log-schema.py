@@ -23,10 +23,11 @@ for path in sorted(glob.glob(os.path.join(ROOT, "Tests", "TouchBridgeTests", "Go
             print(f"{os.path.relpath(path, ROOT)}:{n}: {e.message}", file=sys.stderr)
         seen.add(obj["event"])
 # The socket's own lines, live: hello and error from the built daemon on a recording.
-import socket, tempfile, time
+import atexit, shutil, socket, tempfile, time
 binary = os.path.join(ROOT, ".build", "debug", "touchbridge")
 if os.path.exists(binary):
     tmp = tempfile.mkdtemp(prefix="tb-schema-")
+    atexit.register(shutil.rmtree, tmp, ignore_errors=True)
     rec = os.path.join(tmp, "late.evemu")
     with open(rec, "w") as f:
         first = True

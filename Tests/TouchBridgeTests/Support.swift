@@ -117,11 +117,20 @@ struct TestRecording {
 
     /// Writes the recording to a temporary file and returns its path.
     func file(_ name: String = "recording") throws -> String {
-        let path = NSTemporaryDirectory() + "tb-\(name)-\(UUID().uuidString).evemu"
+        let path = recordingDirectory + "/tb-\(name)-\(UUID().uuidString).evemu"
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
 }
+
+/// This test process's directory for recordings, removed when it exits (runs do not pile
+/// files up in the system's temporary directory).
+let recordingDirectory: String = {
+    var template = Array((NSTemporaryDirectory() + "tb-recordings-XXXXXX").utf8CString)
+    guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else { return NSTemporaryDirectory() }
+    atexit { try? FileManager.default.removeItem(atPath: recordingDirectory) }
+    return String(cString: made)
+}()
 
 /// The log lines with the JSON `t` values removed, for comparing runs whose clocks differ.
 func withoutTimes(_ lines: [String]) -> [String] {

@@ -16,10 +16,21 @@ let repositoryDirectory: String = {
         .deletingLastPathComponent().deletingLastPathComponent().path
 }()
 
-/// A fresh path for a socket or file in the temporary directory.
+/// A fresh path for a socket or file, in this test process's own temporary directory (which
+/// goes when the process exits, so runs do not pile files up in the system's).
 func temporaryPath(_ name: String) -> String {
-    NSTemporaryDirectory() + "tb-\(name)-\(UUID().uuidString.prefix(8))"
+    testTemporaryDirectory + "/tb-\(name)-\(UUID().uuidString.prefix(8))"
 }
+
+/// Made at first use, removed at exit.
+let testTemporaryDirectory: String = {
+    var template = Array((NSTemporaryDirectory() + "tb-tests-XXXXXX").utf8CString)
+    let made = template.withUnsafeMutableBufferPointer { b in mkdtemp(b.baseAddress!) }
+    guard let made else { return NSTemporaryDirectory() }
+    chmod(made, 0o1777)     // as /tmp: the daemon's commands may run as another user
+    atexit { try? FileManager.default.removeItem(atPath: testTemporaryDirectory) }
+    return String(cString: made)
+}()
 
 /// Evemu recordings written for the socket tests, on the examples' panel (tenths of a point).
 struct RecordingText {

@@ -92,6 +92,20 @@ public struct EvemuLineParser {
         var p = start
         let negative = p < end && p.pointee == UInt8(ascii: "-")
         if negative { p += 1 }
+        var v = digits(&p, end, max: 10)
+        guard v >= 0 else { return nil }
+        if negative { v = -v }
+        guard v >= Int64(Int32.min), v <= Int64(Int32.max) else { return nil }
+        while p < end && (p.pointee == 0x20 || p.pointee == 0x09) { p += 1 }
+        guard p == end || p.pointee == UInt8(ascii: "#") || (p.pointee == 0x0D && p == end - 1) else { return nil }
+        guard type <= Int(Kernel.EV_MAX), let max = Kernel.maxCode(ofType: UInt16(type)), code <= Int(max) else { return nil }
+        return InputEvent(time: EventTime(seconds: seconds, microseconds: microseconds), type: UInt16(type), code: UInt16(code),
+                          value: Int32(truncatingIfNeeded: v))
+    }
+
+    /// Decimal digits from `p` (moved past them), at most `max`; -1 when there are none or too many.
+    @inline(__always)
+    static func digits(_ p: inout UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, max: Int) -> Int64 {
         let s = p
         var v: Int64 = 0
         while p < end {
@@ -100,14 +114,7 @@ public struct EvemuLineParser {
             v = v &* 10 &+ Int64(d)
             p += 1
         }
-        guard p > s, p - s <= 10 else { return nil }
-        if negative { v = -v }
-        guard v >= Int64(Int32.min), v <= Int64(Int32.max) else { return nil }
-        while p < end && (p.pointee == 0x20 || p.pointee == 0x09) { p += 1 }
-        guard p == end || p.pointee == UInt8(ascii: "#") || (p.pointee == 0x0D && p == end - 1) else { return nil }
-        guard type <= Int(Kernel.EV_MAX), let max = Kernel.maxCode(ofType: UInt16(type)), code <= Int(max) else { return nil }
-        return InputEvent(time: EventTime(seconds: seconds, microseconds: microseconds), type: UInt16(type), code: UInt16(code),
-                          value: Int32(truncatingIfNeeded: v))
+        return p > s && p - s <= max ? v : -1
     }
 
     /// Four hex digits at `p` as a number, or -1.
@@ -135,18 +142,7 @@ public struct EvemuLineParser {
             while p < end && (p.pointee == 0x20 || p.pointee == 0x09) { p += 1 }
             return p > s
         }
-        /// Decimal digits, at most `max`; -1 when there are none or too many.
-        @inline(__always) func digits(max: Int) -> Int64 {
-            let s = p
-            var v: Int64 = 0
-            while p < end {
-                let d = p.pointee &- 0x30
-                guard d < 10 else { break }
-                v = v &* 10 &+ Int64(d)
-                p += 1
-            }
-            return p > s && p - s <= max ? v : -1
-        }
+        @inline(__always) func digits(max: Int) -> Int64 { Self.digits(&p, end, max: max) }
         /// One to four hex digits; -1 otherwise.
         @inline(__always) func hex() -> Int {
             let s = p

@@ -35,7 +35,7 @@ MANUAL := .build/plugins/GenerateManual/outputs/TouchBridgeCLI/touchbridge.1
 # (as in the service test's VM) copies files and builds nothing.
 RELEASE_INPUTS := Package.swift $(shell find Sources -type f 2>/dev/null)
 
-.PHONY: docs example-test run test build deps test-deps unit-test device-test service-test install-check install uninstall manual fuzz soak sanitize clean bench bench-e2e bench-socket bench-watch
+.PHONY: docs example-test run test build deps test-deps unit-test device-test service-test install-check install uninstall manual fuzz soak sanitize clean bench bench-e2e bench-instr bench-socket bench-watch
 
 run: deps
 	$(RELEASE_BUILD)
@@ -119,6 +119,13 @@ bench-watch: $(BIN_RELEASE) test-deps
 E2E_BOOTS ?= 3
 bench-e2e: test-deps
 	scripts/bench/e2e/run $(E2E_BOOTS)
+
+# Instructions per frame on the live path, the same panel and frames, each tool under callgrind
+# in the VM (two runs subtracted, so start-up drops out): a count that does not move with the
+# host, beside libinput's and the floors'.
+bench-instr: test-deps
+	@scripts/apt-ensure valgrind
+	scripts/bench/e2e/instructions
 
 # Fuzzing with libFuzzer and AddressSanitizer: FUZZ_SECONDS each (FUZZERS to pick some).
 FUZZ_SECONDS ?= 60

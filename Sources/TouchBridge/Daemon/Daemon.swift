@@ -336,7 +336,9 @@ package final class Daemon {
     private func read(_ number: Int) {
         guard let o = devices[number] else { return }
         metricsExport?.metrics.isDirty = true
-        if let why = drain(o.device, { e, isSync in pipeline.process(e, isSync: isSync, from: o.panel) }) { remove(number, why: why) }
+        // Held once for the whole drain, not fetched (and retained) from `self` per event.
+        let pipeline = self.pipeline, panel = o.panel
+        if let why = drain(o.device, { e, isSync in pipeline.process(e, isSync: isSync, from: panel) }) { remove(number, why: why) }
     }
 
     /// A device is gone: its touches are cancelled through the responder chain, it is logged

@@ -9,6 +9,8 @@
 //   harness rss     -- CMD...                               VmHWM of a program that waits
 //
 // "{}" in CMD is replaced by the device node. Prints one line of key=value results.
+// HARNESS_START_S (default 3) and HARNESS_STOP_S (default 5) give a slow tool (one run under
+// valgrind, say) more time to start and to exit after SIGINT.
 // MARKER is a text the tool prints once per frame ("binary": a SYN_REPORT input_event).
 #define _GNU_SOURCE
 #include <errno.h>
@@ -160,11 +162,13 @@ static pid_t spawn(char **cmd, const char *out, int *pty_master, char *const *ex
 }
 
 // utime+stime (clock ticks) and the scheduler's run time (ns) of a process.
-static void cpu_of(pid_t pid, long *ticks, long long *ns) {
+// CPU of PID: user+system ticks, the system part alone (sys may be NULL), scheduler ns.
+static void cpu_split(pid_t pid, long *ticks, long *sys, long long *ns) {
     char path[64], buf[2048];
     snprintf(path, sizeof path, "/proc/%d/stat", pid);
     FILE *f = fopen(path, "r");
     *ticks = 0; *ns = 0;
+    if (sys) *sys = 0;
     if (!f) return;
     size_t len = fread(buf, 1, sizeof buf - 1, f);
     fclose(f);
@@ -173,10 +177,13 @@ static void cpu_of(pid_t pid, long *ticks, long long *ns) {
     unsigned long ut = 0, st = 0;
     if (p) sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu", &ut, &st);
     *ticks = (long)(ut + st);
+    if (sys) *sys = (long)st;
     snprintf(path, sizeof path, "/proc/%d/schedstat", pid);
     f = fopen(path, "r");
     if (f) { if (fscanf(f, "%lld", ns) != 1) *ns = 0; fclose(f); }
 }
+
+static void cpu_of(pid_t pid, long *ticks, long long *ns) { cpu_split(pid, ticks, NULL, ns); }
 
 static long status_field(pid_t pid, const char *key) {
     char path[64], line[256];
@@ -193,9 +200,15 @@ static long status_field(pid_t pid, const char *key) {
 
 // SIGINT, which every tool here handles by flushing and exiting (libinput ignores SIGTERM's
 // chance to flush).
+static double env_seconds(const char *name, double fallback) {
+    const char *v = getenv(name);
+    return v && *v ? atof(v) : fallback;
+}
+
 static void stop(pid_t pid) {
     kill(pid, SIGINT);
-    for (int i = 0; i < 500; i++) {
+    int tries = (int)(env_seconds("HARNESS_STOP_S", 5) * 100);
+    for (int i = 0; i < tries; i++) {
         if (waitpid(pid, NULL, WNOHANG) == pid) return;
         sleep_s(0.01);
     }
@@ -224,10 +237,10 @@ static int is_touchbridge_run(char **cmd) {
 static int flood(int slots, int fingers, long frames, int hz, const char *out, char **cmd) {
     create_panel(slots);
     pid_t pid = spawn(cmd, out, NULL, NULL);
-    sleep_s(3);          // start-up, under emulation
+    sleep_s(env_seconds("HARNESS_START_S", 3));   // start-up, under emulation
     settle(pid);
-    long t0; long long ns0;
-    cpu_of(pid, &t0, &ns0);
+    long t0, s0; long long ns0;
+    cpu_split(pid, &t0, &s0, &ns0);
     struct timespec next;
     clock_gettime(CLOCK_MONOTONIC, &next);
     double start = now();
@@ -242,8 +255,8 @@ static int flood(int slots, int fingers, long frames, int hz, const char *out, c
     double took = now() - start;
     lift(fingers);
     settle(pid);
-    long t1; long long ns1;
-    cpu_of(pid, &t1, &ns1);
+    long t1, s1; long long ns1;
+    cpu_split(pid, &t1, &s1, &ns1);
     long hwm = status_field(pid, "VmHWM");
     if (is_touchbridge_run(cmd)) {
         kill(pid, SIGUSR1);   // its state report (frames, SYN_DROPPED) on stderr
@@ -251,8 +264,9 @@ static int flood(int slots, int fingers, long frames, int hz, const char *out, c
     }
     stop(pid);
     long events = frames * (3L * fingers + 1) + fingers + 1;
-    printf("frames_injected=%ld events_injected=%ld inject_s=%.3f cpu_s=%.3f sched_s=%.4f hwm_kb=%ld\n",
-           frames, events, took, (t1 - t0) / (double)sysconf(_SC_CLK_TCK), (ns1 - ns0) / 1e9, hwm);
+    double tck = (double)sysconf(_SC_CLK_TCK);
+    printf("frames_injected=%ld events_injected=%ld inject_s=%.3f cpu_s=%.3f sys_s=%.3f sched_s=%.4f hwm_kb=%ld\n",
+           frames, events, took, (t1 - t0) / tck, (s1 - s0) / tck, (ns1 - ns0) / 1e9, hwm);
     return 0;
 }
 

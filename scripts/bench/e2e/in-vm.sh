@@ -19,6 +19,7 @@ tb=$bin/touchbridge
 cmd() {
   case $1 in
     floor) echo "$bin/floor-reader {}" ;;
+    floor-libevdev) echo "$bin/floor-libevdev {}" ;;
     tb-evtest) echo "$tb evtest {}" ;;
     tb-run) echo "$tb run --json {}" ;;
     evtest) echo "evtest {}" ;;
@@ -27,7 +28,7 @@ cmd() {
 }
 marker() {
   case $1 in
-    floor) echo binary ;;
+    floor|floor-libevdev) echo binary ;;
     tb-evtest|evtest) echo SYN_REPORT ;;
     tb-run) echo touchesMoved ;;
     libinput) echo TOUCH_FRAME ;;
@@ -37,7 +38,7 @@ marker() {
 counts() {
   f=$2
   case $1 in
-    floor) python3 - "$f" <<'PY'
+    floor|floor-libevdev) python3 - "$f" <<'PY'
 import sys
 d = open(sys.argv[1], 'rb').read()
 rep = drop = 0
@@ -60,7 +61,7 @@ PY
 }
 record() { echo "boot=$boot $*" >> "$out"; echo "boot=$boot $*"; }
 
-tools="floor tb-evtest tb-run evtest libinput"
+tools="floor floor-libevdev tb-evtest tb-run evtest libinput"
 
 # 6. (E2E_SOCKET=1; E2E_ONLY=socket skips 1-5) The event socket: run --json --socket's CPU per
 #    event with no client and with 3 clients reading everything; stdout's latency with 2
@@ -135,7 +136,7 @@ if [ "${E2E_ONLY:-}" = socket ]; then socket_section; exit 0; fi
 if [ "${E2E_ONLY:-}" = virtual ]; then virtual_section; exit 0; fi
 # Rotate the order with the boot number, so no tool always goes first.
 i=0
-while [ $i -lt $(( (boot - 1) % 5 )) ]; do
+while [ $i -lt $(( (boot - 1) % $(echo $tools | wc -w) )) ]; do
   first=${tools%% *}; tools="${tools#* } $first"; i=$((i + 1))
 done
 

@@ -23,9 +23,9 @@ for path in args.files:
             records.append(rec)
 boots = sorted({r["boot"] for r in records})
 
-NAMES = {"floor": "C floor (read + write)", "tb-evtest": "`touchbridge evtest`", "tb-run": "`touchbridge run --json`",
+NAMES = {"floor": "C floor (read + write)", "floor-libevdev": "C + libevdev floor (epoll, libevdev_next_event, write)", "tb-evtest": "`touchbridge evtest`", "tb-run": "`touchbridge run --json`",
          "evtest": "`evtest` 1.35", "libinput": "`libinput debug-events`"}
-TOOLS = ["floor", "tb-evtest", "tb-run", "evtest", "libinput"]
+TOOLS = ["floor", "floor-libevdev", "tb-evtest", "tb-run", "evtest", "libinput"]
 
 
 def select(kind, **match):
@@ -193,17 +193,27 @@ checks = []
 for t in ("tb-evtest", "tb-run"):
     d = values(select("flood", tool=t, fingers=5, slots=5, views="default"), "syn_dropped")
     if d:
-        checks.append("0 SYN_DROPPED, %s: %s (max %d over boots)" % (NAMES[t], verdict(max(d) == 0), max(d)))
+        checks.append("0 SYN_DROPPED, %s, 5 fingers: %s (max %d over boots)" % (NAMES[t], verdict(max(d) == 0), max(d)))
+d = values(select("flood", tool="tb-run", fingers=10, slots=10), "syn_dropped")
+if d:
+    checks.append("0 SYN_DROPPED, %s, 10 fingers: %s (max %d, %d run(s))" % (NAMES["tb-run"], verdict(max(d) == 0), max(d), len(d)))
 if "tb-run" in flood_cpu and lib_med:
     r = flood_cpu["tb-run"] / lib_med
     checks.append("`run --json` CPU/event ≤ 0.5× libinput's: %s (%.2f×)" % (verdict(r <= 0.5), r))
-for t in ("tb-evtest", "tb-run"):
+    if "floor-libevdev" in flood_cpu:
+        f = flood_cpu["floor-libevdev"] / lib_med
+        checks.append("(for scale: the C + libevdev floor alone is %.2f× libinput's, so the 0.5× target leaves "
+                      "%.2f× for all touchbridge does beyond reading through libevdev and writing; it uses %.2f×)"
+                      % (f, 0.5 - f, r - f))
+# The latency targets: +100 µs over the floor for evtest, +200 µs for run --json.
+for t, allowed in (("tb-evtest", 100), ("tb-run", 200)):
     if t in lat and "floor" in lat:
         d = lat[t]["p50_us"] - lat["floor"]["p50_us"]
-        checks.append("p50 within +100 µs of the C floor, %s: %s (%+.0f µs)" % (NAMES[t], verdict(d <= 100), d))
-    if t in lat and "evtest" in lat:
-        checks.append("p99 ≤ evtest's, %s: %s (%.0f vs %.0f µs)" % (
-            NAMES[t], verdict(lat[t]["p99_us"] <= lat["evtest"]["p99_us"]), lat[t]["p99_us"], lat["evtest"]["p99_us"]))
+        checks.append("p50 within +%d µs of the C floor, %s: %s (%+.0f µs)" % (allowed, NAMES[t], verdict(d <= allowed), d))
+    for ref in ("evtest", "libinput"):
+        if t in lat and ref in lat:
+            checks.append("p99 ≤ %s's, %s: %s (%.0f vs %.0f µs)" % (
+                ref, NAMES[t], verdict(lat[t]["p99_us"] <= lat[ref]["p99_us"]), lat[t]["p99_us"], lat[ref]["p99_us"]))
 rs = select("flood", tool="tb-run", fingers=5, slots=5, views="default")
 if rs and floor_swift:
     peak = med(values(rs, "hwm_kb"))

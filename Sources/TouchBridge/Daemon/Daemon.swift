@@ -65,6 +65,10 @@ package final class Daemon {
     var metricsExport: (metrics: Metrics, file: MetricsFile, timer: LoopTimer)?
     var metricsWritten = -Double.infinity
     var metricsFailed = false
+    /// Whether the first touch was rehearsed (`rehearseFirstTouch`), and whether `run` has
+    /// begun (panels opened before it are rehearsed after READY, not during start-up).
+    var rehearsed = false
+    private var isRunning = false
 
     /// Opens the panels (clock `CLOCK_MONOTONIC`, grabbed with `options.grab`) and builds the
     /// scene for them. Throws `DeviceError` for a named panel that cannot be used, or when a
@@ -234,6 +238,7 @@ package final class Daemon {
         metricsExport?.metrics.isDirty = true
         if let slot { named[slot].panel = panel.number }
         warn("\(device.path): reading \(d.name) (\(panel.tracker.touchProtocol.summary), \(mapping(of: panel)))", .info)
+        if isRunning { rehearseFirstTouch(on: panel) }
     }
 
     /// How a panel is mapped, for the lines that say so.
@@ -313,6 +318,9 @@ package final class Daemon {
             metricsWritten = monotonicSeconds()
         }
         notify?.send("READY=1")
+        isRunning = true
+        // After READY, so start-up is not longer: a touch that comes meanwhile waits in the kernel.
+        if let first = devices.keys.min().flatMap({ devices[$0] }) { rehearseFirstTouch(on: first.panel) }
         updateStatus()
         if let w = watchdog { w.timer.arm(monotonicSeconds() + w.interval) }
         // Nothing more is waiting: the log goes out before the loop sleeps.

@@ -27,8 +27,11 @@ struct ByteWriterTests {
         }
         var g = XorShift(state: 0x2545_f491_4f6c_dd1d)
         var values: [Double] = [0, -0.0, 0.0005, -0.0004, 1, 120, 0.4, 33.333, 378.125, -12.5, 999.9995, 1e12 + 0.25,
-                                4_294_967_295.5, 4_294_967_296.001, -5e9 - 0.125, 99_999.99, 100_000.01, 9.5, 10]
+                                4_294_967_295.5, 4_294_967_296.001, -5e9 - 0.125, 99_999.99, 100_000.01, 9.5, 10,
+                                // Either side of the 32-bit path's end (4 294 967.295) and of its digit pairs.
+                                4_294_967.2944, 4_294_967.2946, 4_294_967.295, -4_294_967.2949, 9_999.9996, 99.9995, 9.9995]
         for _ in 0..<20_000 { values.append(Double.random(in: -5_000..<5_000, using: &g)) }
+        for _ in 0..<2_000 { values.append(Double.random(in: 10_000..<4_400_000, using: &g)) }   // five to seven digits
         for _ in 0..<2_000 { values.append(Double.random(in: -1e13..<1e13, using: &g)) }   // beyond 32 bits
         for v in values {
             var b = TextBuffer()

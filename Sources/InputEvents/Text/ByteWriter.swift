@@ -155,18 +155,63 @@ public struct ByteWriter {
         write(digits: fraction, count: d)
     }
 
-    /// `write(compact:)` with three decimals, the log's points: the divisions by constants
-    /// become multiplications (the general path divides by a power of ten it looks up).
+    /// `write(compact:)` with three decimals, the log's points: below 4 294 967 (every
+    /// coordinate) in 32-bit arithmetic with the digits taken two at a time from a table.
     @inlinable
     mutating func writeCompactThousandths(_ value: Double) {
         let scaled = value.magnitude * 1000
+        guard scaled < 4_294_967_295 else { writeLargeThousandths(value, scaled); return }
+        // Rounded half up as `roundedUnits`, with signed conversions (one instruction each).
+        let truncated = Int64(scaled)
+        let units = UInt32(truncatingIfNeeded: scaled - Double(truncated) >= 0.5 ? truncated &+ 1 : truncated)
+        if value < 0 && units != 0 { write(byte: UInt8(ascii: "-")) }
+        let whole = units / 1000
+        let fraction = units &- whole &* 1000
+        let pairs = Self.digitPairs
+        if whole < 100 {
+            if whole < 10 { base[n] = 0x30 &+ UInt8(truncatingIfNeeded: whole); n &+= 1 } else { writePair(pairs, whole) }
+        } else if whole < 10_000 {
+            let high = whole / 100
+            if high < 10 { base[n] = 0x30 &+ UInt8(truncatingIfNeeded: high); n &+= 1 } else { writePair(pairs, high) }
+            writePair(pairs, whole &- high &* 100)
+        } else {
+            write(smallWhole: whole)
+        }
+        // The three decimals, trailing zeros dropped but the first.
+        let d0 = fraction / 100, r = fraction &- d0 &* 100
+        base[n] = UInt8(ascii: ".")
+        base[n &+ 1] = 0x30 &+ UInt8(truncatingIfNeeded: d0)
+        if r == 0 { n &+= 2; return }
+        let p = pairs.utf8Start + Int(r &* 2)
+        base[n &+ 2] = p[0]
+        if p[1] == UInt8(ascii: "0") { n &+= 3; return }
+        base[n &+ 3] = p[1]
+        n &+= 4
+    }
+
+    /// "00" to "99", for writing two digits at once.
+    @usableFromInline
+    static var digitPairs: StaticString {
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+    }
+
+    @inlinable @inline(__always)
+    mutating func writePair(_ pairs: StaticString, _ v: UInt32) {
+        let p = pairs.utf8Start + Int(v &* 2)
+        base[n] = p[0]
+        base[n &+ 1] = p[1]
+        n &+= 2
+    }
+
+    /// `writeCompactThousandths` for values of 4 294 967 and more, in 64 bits.
+    @usableFromInline
+    mutating func writeLargeThousandths(_ value: Double, _ scaled: Double) {
         guard scaled < 9.0e18 else { writeDescription(value); return }
         let units = Self.roundedUnits(scaled)
         let whole = units / 1000
         let fraction = UInt32(truncatingIfNeeded: units &- whole &* 1000)
         if value < 0 && units != 0 { write(byte: UInt8(ascii: "-")) }
-        if whole < 1 << 32 { write(smallWhole: UInt32(truncatingIfNeeded: whole)) } else { write(digits: whole, count: Self.digitCount(whole)) }
-        // The three decimals, trailing zeros dropped but the first.
+        write(digits: whole, count: Self.digitCount(whole))
         let d0 = fraction / 100, r = fraction &- d0 &* 100, d1 = r / 10, d2 = r &- d1 &* 10
         base[n] = UInt8(ascii: ".")
         base[n + 1] = 0x30 &+ UInt8(truncatingIfNeeded: d0)

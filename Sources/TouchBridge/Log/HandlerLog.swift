@@ -98,6 +98,7 @@ public final class HandlerLog {
     var timers: TimerQueue?
     /// Device names by device number (small numbers the input side hands out).
     private var devices: [Name?] = []
+    private let deviceJSON = DeviceNameBytes()
     private var scratch: [Touch] = []
     /// Each format's last written location of each touch (its next line's previous location).
     private let jsonPoints = PointCache(), textPoints = PointCache()
@@ -165,11 +166,14 @@ public final class HandlerLog {
     public func setDevice(_ number: Int, name: String) {
         guard number >= 0 else { return }
         if number >= devices.count { devices.append(contentsOf: repeatElement(nil, count: number + 1 - devices.count)) }
-        devices[number] = Name(name)
+        let n = Name(name)
+        devices[number] = n
+        deviceJSON.set(number, json: n.json)
     }
 
     package func removeDevice(_ number: Int) {
         if number >= 0 && number < devices.count { devices[number] = nil }
+        deviceJSON.remove(number)
     }
 
     /// The name of device `number`, escaped for JSON (empty when unknown).
@@ -186,7 +190,18 @@ public final class HandlerLog {
     func touches(_ method: TouchMethod, responder: Name, touches: Set<Touch>, event: Event?, in view: View?) {
         scratch.removeAll(keepingCapacity: true)
         scratch.append(contentsOf: touches)
-        if scratch.count > 1 { scratch.sort { $0.identifier < $1.identifier } }
+        // By identifier: an insertion sort in place (a frame has a few touches).
+        scratch.withUnsafeMutableBufferPointer { b in
+            var i = 1
+            while i < b.count {
+                var j = i
+                while j > 0 && b[j &- 1].identifier > b[j].identifier {
+                    b.swapAt(j &- 1, j)
+                    j &-= 1
+                }
+                i &+= 1
+            }
+        }
         // The time of the call: a frame's time, or later for a touch-up a recognizer withheld.
         let t = max(now, event?.timestamp ?? 0)
         // A touch a view gets in touchesCancelled is over for that view, whatever the finger
@@ -206,9 +221,8 @@ public final class HandlerLog {
 
     /// Room for one touch line: its fixed text, numbers and names.
     private func lineBound(_ responder: Name) -> Int {
-        var n = 96 + responder.json.count
-        for t in scratch { n += 40 * ByteWriter.maxNumberBytes + 200 + deviceName(t.device).json.count }
-        return n
+        let n = 96 + responder.json.count
+        return n + scratch.count * (40 * ByteWriter.maxNumberBytes + 200 + deviceJSON.longest)
     }
 
     private func touchesJSON(_ buffer: inout TextBuffer, _ method: TouchMethod, _ responder: Name, _ t: Double, _ view: View?,
@@ -241,7 +255,7 @@ public final class HandlerLog {
                 w.write(",\"tapCount\":"); w.write(decimal: Int64(touch.tapCount))
                 w.write(",\"force\":"); w.write(compact: touch.force)
                 w.write(",\"majorRadius\":"); w.write(compact: touch.majorRadius)
-                w.write(",\"device\":"); w.write(bytes: deviceName(touch.device).json)
+                w.write(",\"device\":"); w.write(bytes: deviceJSON.json(touch.device))
                 w.write(",\"slot\":")
                 if touch.slot >= 0 { w.write(decimal: Int64(touch.slot)) } else { w.write("null") }
                 w.write("}")

@@ -24,6 +24,8 @@ open class Application: Responder {
     var pressesDown: [Press] = []
     var pressEvent: Event?
     private var lastTouchDown: (time: Double, location: Point, count: Int)?
+    /// Counts `handleTouches` calls: a touch stamped with the current one was in its updates.
+    private var frameNumber: UInt64 = 0
 
     /// An application with no windows; add them with ``addWindow(_:)``.
     public override init() { super.init() }
@@ -110,11 +112,16 @@ open class Application: Responder {
         let event = touchEvent ?? Event(type: .touches, timestamp: timestamp)
         touchEvent = event
         event.timestamp = timestamp
-        // Touches this frame does not mention stay put (stationary). Frames are small: the
-        // updates are searched directly instead of hashing into a set.
+        // Touches this frame does not mention stay put (stationary): the ones it mentions are
+        // stamped with the frame's number instead of being searched for again.
+        frameNumber &+= 1
+        var ends = false, stamped = 0
         for u in updates {
             if let touch = touch(withIdentifier: u.identifier, in: event) {
                 guard !touch.phase.isFinal else { continue }
+                if touch.frame != frameNumber { stamped &+= 1 }
+                touch.frame = frameNumber
+                ends = ends || u.phase == .ended || u.phase == .cancelled
                 touch.previousWindowLocation = touch.windowLocation
                 touch.windowLocation = touch.window.map { $0.convertFromSuperview(u.location) } ?? u.location
                 touch.phase = u.phase == .began ? .moved : u.phase
@@ -124,15 +131,18 @@ open class Application: Responder {
             } else if u.phase == .began {
                 // Only a touch-down starts a touch: a finger that landed where no window was
                 // and slides into one stays outside, as in UIKit.
-                begin(u, event: event, timestamp: timestamp)
+                if begin(u, event: event, timestamp: timestamp) { stamped &+= 1 }
             }
         }
-        for touch in event.touchList where !touch.phase.isFinal && !updates.contains(where: { $0.identifier == touch.identifier }) {
-            touch.previousWindowLocation = touch.windowLocation
-            touch.phase = .stationary
+        if event.touchList.count > stamped {
+            for touch in event.touchList where touch.frame != frameNumber && !touch.phase.isFinal {
+                touch.previousWindowLocation = touch.windowLocation
+                touch.phase = .stationary
+            }
         }
         sendEvent(event)
-        finishEndedTouches()
+        // Only an update can end a touch: a frame without one has nothing to clear.
+        if ends { finishEndedTouches() }
     }
 
     /// The sequence's touch for a contact: a frame's few touches are searched directly, a
@@ -170,7 +180,8 @@ open class Application: Responder {
         var first: Window?
         var others: [Window] = []
         for touch in event.touchList {
-            guard let w = touch.window, w !== first, !others.contains(where: { $0 === w }) else { continue }
+            if touch.window === first { continue }
+            guard let w = touch.window, !others.contains(where: { $0 === w }) else { continue }
             if first == nil { first = w } else { others.append(w) }
             w.sendEvent(event)
         }
@@ -190,14 +201,16 @@ open class Application: Responder {
         return nil
     }
 
-    private func begin(_ u: TouchUpdate, event: Event, timestamp: Double) {
+    /// Starts a touch for `u`; false when no window has a view under it.
+    private func begin(_ u: TouchUpdate, event: Event, timestamp: Double) -> Bool {
         // The frontmost visible window with a view under the point takes the touch; this is
         // the touch's one hit test.
-        guard let (window, view, location) = locate(u.location, with: event) else { return }
+        guard let (window, view, location) = locate(u.location, with: event) else { return false }
         let touch = Touch(identifier: u.identifier, location: location, window: window,
                           timestamp: timestamp, force: u.force, maximumPossibleForce: u.maximumPossibleForce,
                           majorRadius: u.majorRadius)
         touch.view = view
+        touch.frame = frameNumber
         touch.device = u.device
         touch.slot = u.slot
         if let last = lastTouchDown, timestamp - last.time <= tapInterval, last.location.distance(to: u.location) <= tapDistance {
@@ -206,6 +219,8 @@ open class Application: Responder {
         lastTouchDown = (timestamp, u.location, touch.tapCount)
         touchesByID[u.identifier] = touch
         event.touchList.append(touch)
+        event.unrouted += 1
+        return true
     }
 
     private func finishEndedTouches() {

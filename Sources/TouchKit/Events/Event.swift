@@ -66,6 +66,9 @@ public final class Event {
     /// Seconds, on the same clock as the touches' timestamps.
     public internal(set) var timestamp: Double
     var touchList: [Touch] = []
+    /// How many of `touchList` no window has routed yet (a frame without a new touch skips
+    /// looking for them).
+    var unrouted = 0
     /// A presses event's presses (every one still down, and the ones changing now).
     public internal(set) var allPresses: Set<Press> = []
 

@@ -50,6 +50,8 @@ public final class Touch: Hashable, CustomStringConvertible {
     var previousWindowLocation: Point
     /// Hit-tested yet (done once, at touch-down).
     var routed = false
+    /// The application's frame number when an update last mentioned it.
+    var frame: UInt64 = 0
     /// False for touches their view may not have (exclusive touch, single touch); gesture
     /// recognizers still see them, as in UIKit.
     var isDelivered = true
@@ -102,10 +104,11 @@ public final class Touch: Hashable, CustomStringConvertible {
     /// The location and previous location in `view`'s coordinates together, and in the
     /// window's: what a log line shows, for one look at the window instead of three.
     public func locations(in view: View?) -> (location: Point, previous: Point, inWindow: Point) {
-        guard let view, let window, view !== window else { return (windowLocation, previousWindowLocation, windowLocation) }
+        guard let view, window != nil, view !== window else { return (windowLocation, previousWindowLocation, windowLocation) }
         if view.superview === window {      // the window's root view: one step down, looked up once
             return (view.convertFromSuperview(windowLocation), view.convertFromSuperview(previousWindowLocation), windowLocation)
         }
+        guard let window else { return (windowLocation, previousWindowLocation, windowLocation) }
         return (window.convert(windowLocation, to: view), window.convert(previousWindowLocation, to: view), windowLocation)
     }
 

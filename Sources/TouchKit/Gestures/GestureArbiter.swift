@@ -3,7 +3,8 @@
 /// get their touches once per phase — withheld, delivered late or cancelled as the
 /// recognizers decide. One per window.
 final class GestureArbiter {
-    private unowned let window: Window
+    /// Its window, which owns it (so never dangling while the arbiter works).
+    private unowned(unsafe) let window: Window
     /// Recognizers that have seen touches since their last reset, in the order they joined.
     private var participants: [GestureRecognizer] = []
     /// Touches whose view delivery waits for recognizers (touch-downs or touch-ups).
@@ -25,17 +26,22 @@ final class GestureArbiter {
         self.event = event
         // Recognizers see every touch of the window (UIKit's recognizers ignore exclusive and
         // single touch); views only those `route` let them have (`isDelivered`).
-        var touches = frameTouches
+        var touches = frameTouches     // emptied when put back
         frameTouches = []
-        touches.removeAll(keepingCapacity: true)
-        for t in event.touchList where t.window === window && t.view != nil { touches.append(t) }
-        for t in touches where t.phase == .began && !t.attached { attachRecognizers(t) }
+        var new = false
+        for t in event.touchList where t.window === window && t.view != nil {
+            touches.append(t)
+            new = new || (t.phase == .began && !t.attached)
+        }
+        if new { for t in touches where t.phase == .began && !t.attached { attachRecognizers(t) } }
         if !participants.isEmpty { deliverToRecognizers(touches, event) }
         resolve()
         deliverToViews(touches, event)
         resolve()
-        for r in participants { r.trackedTouches.removeAll { $0.phase.isFinal } }
-        resetFinished()
+        if !participants.isEmpty {
+            for r in participants { r.trackedTouches.removeAll { $0.phase.isFinal } }
+            resetFinished()
+        }
         touches.removeAll(keepingCapacity: true)
         frameTouches = touches
     }
@@ -281,70 +287,71 @@ final class GestureArbiter {
     /// After a timer fired outside a frame.
     func afterTimer() {
         resolve()
-        resetFinished()
+        if !participants.isEmpty { resetFinished() }
     }
 }
 
 /// The view calls of one delivery: each view once per phase, views in first-touch order.
 /// (A frame reaches few views: a short array searched by identity beats hashing.) Cleared
-/// after sending, its sets keep their storage for the next delivery: no allocation a frame.
+/// after sending, its entries and their sets keep their storage for the next delivery: no
+/// allocation a frame (a set a handler kept stays the handler's: emptying ours copies nothing
+/// of it).
 private struct ViewCalls {
     private struct Calls {
-        let view: View
-        var began: Set<Touch>
-        var moved: Set<Touch>
-        var ended: Set<Touch>
-        var cancelled: Set<Touch>
+        /// Nil once cleared, so a delivery holds no view after it.
+        var view: View?
+        var began = Set<Touch>(minimumCapacity: 8)
+        var moved = Set<Touch>(minimumCapacity: 8)
+        var ended = Set<Touch>(minimumCapacity: 8)
+        var cancelled = Set<Touch>(minimumCapacity: 8)
     }
 
     private var calls: [Calls] = []
-    /// Emptied sets whose storage is kept.
-    private var spareSets: [Set<Touch>] = []
-
-    private mutating func emptySet() -> Set<Touch> { spareSets.popLast() ?? Set(minimumCapacity: 8) }
+    /// The entries of this delivery: `calls[..<used]`; those after it wait, emptied.
+    private var used = 0
 
     mutating func add(_ t: Touch, _ phase: Touch.Phase) {
         guard let v = t.view, phase != .stationary else { return }
         var i = 0
-        while i < calls.count && calls[i].view !== v { i += 1 }
-        if i == calls.count {
-            calls.append(Calls(view: v, began: [], moved: [], ended: [], cancelled: []))
+        while i < used && calls[i].view !== v { i &+= 1 }
+        if i == used {
+            if used == calls.count { calls.append(Calls(view: v)) } else { calls[i].view = v }
+            used &+= 1
         }
         switch phase {
-        case .began: if calls[i].began.isEmpty { calls[i].began = emptySet() }; calls[i].began.insert(t)
-        case .moved: if calls[i].moved.isEmpty { calls[i].moved = emptySet() }; calls[i].moved.insert(t)
-        case .ended: if calls[i].ended.isEmpty { calls[i].ended = emptySet() }; calls[i].ended.insert(t)
-        case .cancelled: if calls[i].cancelled.isEmpty { calls[i].cancelled = emptySet() }; calls[i].cancelled.insert(t)
+        case .began: calls[i].began.insert(t)
+        case .moved: calls[i].moved.insert(t)
+        case .ended: calls[i].ended.insert(t)
+        case .cancelled: calls[i].cancelled.insert(t)
         case .stationary: break
         }
     }
 
     func send(_ event: Event) {
-        for c in calls {
-            if !c.began.isEmpty { c.view.receiveTouches(.began, c.began, with: event) }
-            if !c.moved.isEmpty { c.view.receiveTouches(.moved, c.moved, with: event) }
-            if !c.ended.isEmpty { c.view.receiveTouches(.ended, c.ended, with: event) }
-            if !c.cancelled.isEmpty { c.view.receiveTouches(.cancelled, c.cancelled, with: event) }
+        var i = 0
+        while i < used {
+            if let v = calls[i].view {
+                if !calls[i].began.isEmpty { v.receiveTouches(.began, calls[i].began, with: event) }
+                if !calls[i].moved.isEmpty { v.receiveTouches(.moved, calls[i].moved, with: event) }
+                if !calls[i].ended.isEmpty { v.receiveTouches(.ended, calls[i].ended, with: event) }
+                if !calls[i].cancelled.isEmpty { v.receiveTouches(.cancelled, calls[i].cancelled, with: event) }
+            }
+            i &+= 1
         }
     }
 
-    /// Empties the calls, keeping the sets' storage (a set a handler kept is left to it).
+    /// Empties the calls, keeping their storage.
     mutating func clear() {
-        for i in calls.indices {
-            Self.keep(&calls[i].began, in: &spareSets)
-            Self.keep(&calls[i].moved, in: &spareSets)
-            Self.keep(&calls[i].ended, in: &spareSets)
-            Self.keep(&calls[i].cancelled, in: &spareSets)
+        var i = 0
+        while i < used {
+            calls[i].view = nil
+            if !calls[i].began.isEmpty { calls[i].began.removeAll(keepingCapacity: true) }
+            if !calls[i].moved.isEmpty { calls[i].moved.removeAll(keepingCapacity: true) }
+            if !calls[i].ended.isEmpty { calls[i].ended.removeAll(keepingCapacity: true) }
+            if !calls[i].cancelled.isEmpty { calls[i].cancelled.removeAll(keepingCapacity: true) }
+            i &+= 1
         }
-        calls.removeAll(keepingCapacity: true)
-    }
-
-    private static func keep(_ set: inout Set<Touch>, in spares: inout [Set<Touch>]) {
-        guard !set.isEmpty else { return }
-        var s = Set<Touch>()
-        swap(&s, &set)
-        s.removeAll(keepingCapacity: true)
-        if spares.count < 8 { spares.append(s) }
+        used = 0
     }
 }
 

@@ -52,8 +52,10 @@ open class Window: View {
     /// a recognizer withholds or cancels them. Stationary touches get no call.
     open func sendEvent(_ event: Event) {
         guard event.type == .touches else { return }
-        for touch in event.touchList where touch.window === self && touch.phase == .began && !touch.routed {
-            route(touch, event)
+        if event.unrouted > 0 {
+            for touch in event.touchList where touch.window === self && touch.phase == .began && !touch.routed {
+                route(touch, event)
+            }
         }
         gestureArbiter.deliver(event)
     }
@@ -62,6 +64,7 @@ open class Window: View {
     /// applies `isExclusiveTouch` and `isMultipleTouchEnabled`.
     private func route(_ touch: Touch, _ event: Event) {
         touch.routed = true
+        event.unrouted -= 1
         guard let view = touch.view ?? hitTest(touch.windowLocation, with: event) else { touch.isDelivered = false; return }
         touch.view = view
         let tracking = event.touchList.filter {

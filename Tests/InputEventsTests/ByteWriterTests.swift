@@ -40,6 +40,18 @@ struct ByteWriterTests {
         }
     }
 
+    @Test func decimalsAreWhatTheStandardLibraryWrites() {
+        // The one- and two-digit quick path, its edges and the general path either side.
+        var values: [Int64] = Array(-120...120) + [999, 1_000, Int64(Int32.max), Int64(Int32.min), .max, .min]
+        var g = XorShift(state: 0x1234_5678_9abc_def1)
+        for _ in 0..<2_000 { values.append(Int64.random(in: -1_000_000...1_000_000, using: &g)) }
+        for v in values {
+            var b = TextBuffer()
+            b.write(maxBytes: 64) { w in w.write(decimal: v) }
+            #expect(b.string == String(v), "\(v)")
+        }
+    }
+
     @Test func repeatedBytesAreTheSameNumberWrittenAgain() {
         var b = TextBuffer()
         b.write(maxBytes: 128) { w in

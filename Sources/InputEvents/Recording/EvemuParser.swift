@@ -60,7 +60,8 @@ public struct EvemuLineParser {
 
     /// An event line exactly as evemu-record lays it out, `E: S.UUUUUU TTTT CCCC V` (six
     /// microsecond digits, four hex digits each for type and code), with the fixed fields read
-    /// at their offsets; nil for any other layout, which `fastEvent` then reads field by field.
+    /// at their offsets, eight bytes at a time; nil for any other layout, which `fastEvent`
+    /// then reads field by field.
     @inline(__always)
     static func evemuLayoutEvent(_ line: UnsafePointer<UInt8>, count n: Int) -> InputEvent? {
         // "E: " + at least one seconds digit + ".UUUUUU TTTT CCCC " + at least one value digit.
@@ -74,14 +75,30 @@ public struct EvemuLineParser {
             sec = sec &* 10 &+ Int64(d)
             i += 1
         }
-        let f = line + i     // ".UUUUUU TTTT CCCC V"
-        guard i > 3, f[0] == UInt8(ascii: "."), f[7] == 0x20, f[12] == 0x20, f[17] == 0x20 else { return nil }
-        let u0 = f[1] &- 0x30, u1 = f[2] &- 0x30, u2 = f[3] &- 0x30, u3 = f[4] &- 0x30, u4 = f[5] &- 0x30, u5 = f[6] &- 0x30
-        guard u0 < 10, u1 < 10, u2 < 10, u3 < 10, u4 < 10, u5 < 10 else { return nil }
-        let usec = ((((Int32(u0) &* 10 &+ Int32(u1)) &* 10 &+ Int32(u2)) &* 10 &+ Int32(u3)) &* 10 &+ Int32(u4)) &* 10 &+ Int32(u5)
-        let type = hex4(f + 8), code = hex4(f + 13)
+        guard i > 3 else { return nil }
+        let f = UnsafeRawPointer(line + i)     // ".UUUUUU TTTT CCCC V"
+        // ".UUUUUU " as one word (first byte lowest): the point, six digits, a space.
+        let word = f.loadUnaligned(as: UInt64.self)
+        guard word & 0xFF == 0x2E, word >> 56 == 0x20 else { return nil }
+        let digits = (word >> 8) & 0xFFFF_FFFF_FFFF ^ 0x3030_3030_3030
+        guard ((digits & 0x7F7F_7F7F_7F7F) &+ 0x7676_7676_7676 | digits) & 0x8080_8080_8080 == 0 else { return nil }
+        // Eight digits (two leading zeros) to a number: pairs, then fours, then the eight.
+        var v = digits << 16
+        v = (v &* 2561) >> 8 & 0x00FF_00FF_00FF_00FF
+        v = (v &* 6_553_601) >> 16 & 0x0000_FFFF_0000_FFFF
+        v = (v &* 42_949_672_960_001) >> 32
+        let usec = Int32(truncatingIfNeeded: v)
+        let t = f + 8     // "TTTT CCCC "
+        guard t.load(fromByteOffset: 4, as: UInt8.self) == 0x20, t.load(fromByteOffset: 9, as: UInt8.self) == 0x20 else { return nil }
+        let type = hex4(t.assumingMemoryBound(to: UInt8.self)), code = hex4((t + 5).assumingMemoryBound(to: UInt8.self))
         guard type >= 0, code >= 0 else { return nil }
-        return event(value: f + 18, end: line + n, seconds: sec, microseconds: usec, type: type, code: code)
+        return event(value: (t + 10).assumingMemoryBound(to: UInt8.self), end: line + n, seconds: sec, microseconds: usec,
+                     type: type, code: code)
+    }
+
+    /// Each ASCII byte's hex digit as 0x40 + its value, a space for a byte that is none.
+    private static var hexDigits: StaticString {
+        "                                                @ABCDEFGHI       JKLMNO                          JKLMNO                         "
     }
 
     /// The rest of an event line from its value on: the value (decimal, 32 bits), then only
@@ -120,13 +137,12 @@ public struct EvemuLineParser {
     /// Four hex digits at `p` as a number, or -1.
     @inline(__always)
     static func hex4(_ p: UnsafePointer<UInt8>) -> Int {
-        @inline(__always) func digit(_ c: UInt8) -> Int {
-            let d = c &- 0x30
-            if d < 10 { return Int(d) }
-            let l = (c | 0x20) &- 0x61
-            return l < 6 ? Int(l) &+ 10 : -0x10000
-        }
-        return digit(p[0]) << 12 | digit(p[1]) << 8 | digit(p[2]) << 4 | digit(p[3])
+        let table = hexDigits.utf8Start
+        let c0 = p[0], c1 = p[1], c2 = p[2], c3 = p[3]
+        guard (c0 | c1 | c2 | c3) < 0x80 else { return -1 }
+        let h0 = table[Int(c0)], h1 = table[Int(c1)], h2 = table[Int(c2)], h3 = table[Int(c3)]
+        guard h0 & h1 & h2 & h3 & 0x40 != 0 else { return -1 }
+        return Int(h0 & 0x0F) << 12 | Int(h1 & 0x0F) << 8 | Int(h2 & 0x0F) << 4 | Int(h3 & 0x0F)
     }
 
     /// `E: SEC.USEC TYPE CODE VALUE` with optional trailing comment, or nil for anything else

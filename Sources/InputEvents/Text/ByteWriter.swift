@@ -88,6 +88,12 @@ public struct ByteWriter {
     /// `value` in decimal, like printf's `%lld`.
     @inlinable
     public mutating func write(decimal value: Int64) {
+        if value >= 0 && value < 100 {      // identifiers, tap counts, slots
+            if value < 10 { base[n] = 0x30 &+ UInt8(truncatingIfNeeded: value); n &+= 1 } else {
+                writePair(Self.digitPairs, UInt32(truncatingIfNeeded: value))
+            }
+            return
+        }
         if value < 0 { write(byte: UInt8(ascii: "-")) }
         write(digits: value.magnitude, count: Self.digitCount(value.magnitude))
     }

@@ -99,7 +99,9 @@ public final class HandlerLog {
     /// Device names by device number (small numbers the input side hands out).
     private var devices: [Name?] = []
     private let deviceJSON = DeviceNameBytes()
-    private var scratch: [Touch] = []
+    /// The touches of the call being logged, by identifier: unretained, as the call's set
+    /// holds them while the line is written (and nothing reads them after).
+    private var scratch: [Unmanaged<Touch>] = []
     /// Each format's last written location of each touch (its next line's previous location).
     private let jsonPoints = PointCache(), textPoints = PointCache()
     /// The action being sent (set by its sender, written by whoever performs it).
@@ -189,13 +191,13 @@ public final class HandlerLog {
     /// coordinates (the window's when nil).
     func touches(_ method: TouchMethod, responder: Name, touches: Set<Touch>, event: Event?, in view: View?) {
         scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: touches)
+        for touch in touches { scratch.append(.passUnretained(touch)) }
         // By identifier: an insertion sort in place (a frame has a few touches).
         scratch.withUnsafeMutableBufferPointer { b in
             var i = 1
             while i < b.count {
                 var j = i
-                while j > 0 && b[j &- 1].identifier > b[j].identifier {
+                while j > 0 && b[j &- 1]._withUnsafeGuaranteedRef(\.identifier) > b[j]._withUnsafeGuaranteedRef(\.identifier) {
                     b.swapAt(j &- 1, j)
                     j &-= 1
                 }
@@ -209,7 +211,7 @@ public final class HandlerLog {
         let cancelled = method == .cancelled
         if let observer {
             observer(.touches(method: method, responder: String(decoding: responder.text, as: UTF8.self),
-                              touches: scratch.map(\.identifier)))
+                              touches: scratch.map { $0._withUnsafeGuaranteedRef(\.identifier) }))
         }
         emit(.touches) { buffer, format in
             switch format {
@@ -232,7 +234,8 @@ public final class HandlerLog {
             w.write(",\"event\":\""); w.write(method.name)
             w.write("\",\"responder\":"); w.write(bytes: responder.json)
             w.write(",\"touches\":[")
-            for (i, touch) in scratch.enumerated() {
+            for (i, u) in scratch.enumerated() {
+                let touch = u.takeUnretainedValue()
                 if i > 0 { w.write(",") }
                 w.write("{\"id\":"); w.write(decimal: Int64(touch.identifier))
                 w.write(",\"phase\":\""); w.write(cancelled ? "cancelled" : phase(touch.phase))
@@ -270,7 +273,8 @@ public final class HandlerLog {
             w.write(fixed: t, decimals: 6); w.write(" ")
             w.write(method.name); w.write(" ")
             w.write(bytes: responder.text)
-            for (i, touch) in scratch.enumerated() {
+            for (i, u) in scratch.enumerated() {
+                let touch = u.takeUnretainedValue()
                 if i == 0 { w.write(" #") } else { w.write("; #") }
                 w.write(decimal: Int64(touch.identifier))
                 w.write(" "); w.write(cancelled ? "cancelled" : phase(touch.phase))

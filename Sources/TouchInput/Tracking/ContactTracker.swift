@@ -154,7 +154,12 @@ public struct ContactTracker {
             return
         }
         if slots != nil {
-            slots!.apply(e, resync: isSync, warn: warnings.note)
+            // A contact's axes, nearly every event: no warning to make a closure for.
+            if e.type == Kernel.EV_ABS && e.code != Kernel.ABS_MT_SLOT && e.code != Kernel.ABS_MT_TRACKING_ID {
+                slots!.applyAxis(e)
+            } else {
+                slots!.apply(e, resync: isSync, warn: warnings.note)
+            }
         } else if single != nil {
             single!.apply(e, resync: isSync)
         } else if groups != nil {

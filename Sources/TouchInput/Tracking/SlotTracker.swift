@@ -57,6 +57,13 @@ struct SlotTracker {
         }
     }
 
+    /// An `ABS_MT_*` axis of the current slot (not the slot or tracking id, which `apply` takes).
+    @inline(__always)
+    mutating func applyAxis(_ e: InputEvent) {
+        guard current >= 0 else { return }
+        _ = slots[current].axes.applyMT(code: e.code, value: e.value)
+    }
+
     private mutating func trackingID(_ id: Int32, resync: Bool, warn: (TrackerWarning) -> Void) {
         let active = slots[current].axes.trackingID >= 0
         if id >= 0 {

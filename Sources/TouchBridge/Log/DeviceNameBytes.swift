@@ -15,7 +15,7 @@ final class DeviceNameBytes {
     }
 
     deinit {
-        for n in names where n.count > 0 { n.deallocate() }
+        for n in names { n.baseAddress?.deallocate() }
         unknown.deallocate()
     }
 

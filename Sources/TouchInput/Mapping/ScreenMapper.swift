@@ -34,6 +34,8 @@ public struct ScreenMapper: Sendable {
     public let x: AbsInfo
     public let y: AbsInfo
     public let calibration: Calibration
+    /// Whether `calibration` is not the identity, decided once instead of at every point.
+    private let calibrated: Bool
     public let rotation: Rotation
     /// Screen size in points.
     public let width: Double
@@ -44,6 +46,7 @@ public struct ScreenMapper: Sendable {
         self.x = x
         self.y = y
         self.calibration = calibration
+        calibrated = calibration != .identity
         self.rotation = rotation
         self.width = width
         self.height = height
@@ -73,7 +76,7 @@ public struct ScreenMapper: Sendable {
         let sx = Double(x.range), sy = Double(y.range)
         let minX = Double(x.minimum), minY = Double(y.minimum)
         var px = p.x, py = p.y
-        if calibration != .identity {
+        if calibrated {
             // As libinput does: one matrix in device units (normalise, calibrate, scale back)
             // applied to the raw coordinates, keeping whole units (truncated toward zero, as
             // its C conversion does), so positions agree with libinput's.

@@ -180,8 +180,7 @@ open class Application: Responder {
         var first: Window?
         var others: [Window] = []
         for touch in event.touchList {
-            if touch.window === first { continue }
-            guard let w = touch.window, !others.contains(where: { $0 === w }) else { continue }
+            guard let w = touch.window, w !== first, !others.contains(where: { $0 === w }) else { continue }
             if first == nil { first = w } else { others.append(w) }
             w.sendEvent(event)
         }

@@ -183,12 +183,17 @@ public struct ByteWriter {
         } else {
             write(smallWhole: whole)
         }
-        // The three decimals, trailing zeros dropped but the first.
+        write(thousandths: fraction)
+    }
+
+    /// `.ddd` for `fraction` (0…999), trailing zeros dropped but the first.
+    @inlinable @inline(__always)
+    mutating func write(thousandths fraction: UInt32) {
         let d0 = fraction / 100, r = fraction &- d0 &* 100
         base[n] = UInt8(ascii: ".")
         base[n &+ 1] = 0x30 &+ UInt8(truncatingIfNeeded: d0)
         if r == 0 { n &+= 2; return }
-        let p = pairs.utf8Start + Int(r &* 2)
+        let p = Self.digitPairs.utf8Start + Int(r &* 2)
         base[n &+ 2] = p[0]
         if p[1] == UInt8(ascii: "0") { n &+= 3; return }
         base[n &+ 3] = p[1]
@@ -218,14 +223,7 @@ public struct ByteWriter {
         let fraction = UInt32(truncatingIfNeeded: units &- whole &* 1000)
         if value < 0 && units != 0 { write(byte: UInt8(ascii: "-")) }
         write(digits: whole, count: Self.digitCount(whole))
-        let d0 = fraction / 100, r = fraction &- d0 &* 100, d1 = r / 10, d2 = r &- d1 &* 10
-        base[n] = UInt8(ascii: ".")
-        base[n + 1] = 0x30 &+ UInt8(truncatingIfNeeded: d0)
-        if r == 0 { n += 2; return }
-        base[n + 2] = 0x30 &+ UInt8(truncatingIfNeeded: d1)
-        if d2 == 0 { n += 3; return }
-        base[n + 3] = 0x30 &+ UInt8(truncatingIfNeeded: d2)
-        n += 4
+        write(thousandths: fraction)
     }
 
     /// A whole number below 2^32 in decimal, with 32-bit arithmetic (the log's coordinates).

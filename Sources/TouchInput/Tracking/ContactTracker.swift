@@ -148,22 +148,17 @@ public struct ContactTracker {
             } else if single != nil {
                 single!.report(time: e.time, ids: ids, into: &frame)
             } else if groups != nil {
-                groups!.report(time: e.time, ids: ids, resync: isSync, warn: warnings.note, into: &frame)
+                groups!.report(time: e.time, ids: ids, resync: isSync, warn: warnings, into: &frame)
             }
             if !frame.isEmpty { emit(ContactFrame(time: e.time, contacts: frame)) }
             return
         }
         if slots != nil {
-            // A contact's axes, nearly every event: no warning to make a closure for.
-            if e.type == Kernel.EV_ABS && e.code != Kernel.ABS_MT_SLOT && e.code != Kernel.ABS_MT_TRACKING_ID {
-                slots!.applyAxis(e)
-            } else {
-                slots!.apply(e, resync: isSync, warn: warnings.note)
-            }
+            slots!.apply(e, resync: isSync, warn: warnings)
         } else if single != nil {
             single!.apply(e, resync: isSync)
         } else if groups != nil {
-            groups!.apply(e, warn: warnings.note)
+            groups!.apply(e, warn: warnings)
         }
     }
 
@@ -179,7 +174,8 @@ public struct ContactTracker {
 }
 
 /// Passes each kind of warning on once. A class so the sub-trackers can report into it while
-/// the tracker itself is being mutated.
+/// the tracker itself is being mutated, and so they get it as a reference (no closure formed
+/// for every event).
 final class WarningSink {
     private let warn: (TrackerWarning) -> Void
     private var warned: [TrackerWarning] = []

@@ -37,7 +37,7 @@ struct GroupTracker {
         next.reserveCapacity(Self.maxContacts)
     }
 
-    mutating func apply(_ e: InputEvent, warn: (TrackerWarning) -> Void) {
+    mutating func apply(_ e: InputEvent, warn: WarningSink) {
         if e.type == Kernel.EV_SYN && e.code == Kernel.SYN_MT_REPORT {
             closeGroup(warn: warn)
             return
@@ -52,15 +52,15 @@ struct GroupTracker {
         _ = group.applyMT(code: e.code, value: e.value)
     }
 
-    private mutating func closeGroup(warn: (TrackerWarning) -> Void) {
+    private mutating func closeGroup(warn: WarningSink) {
         defer { group = Axes(); groupHasX = false; groupHasY = false; groupHasID = false }
         guard groupHasX && groupHasY else { return }          // an empty group: "no contacts"
-        guard groups.count < Self.maxContacts else { warn(.tooManyContacts); return }
+        guard groups.count < Self.maxContacts else { warn.note(.tooManyContacts); return }
         if !groupHasID { group.trackingID = -1; groupsHaveIDs = false }
         groups.append(group)
     }
 
-    mutating func report(time: EventTime, ids: ContactIDs, resync: Bool, warn: (TrackerWarning) -> Void,
+    mutating func report(time: EventTime, ids: ContactIDs, resync: Bool, warn: WarningSink,
                          into out: inout [Contact]) {
         closeGroup(warn: warn)   // a last group without its SYN_MT_REPORT still counts
         defer { groups.removeAll(keepingCapacity: true); groupsHaveIDs = true }

@@ -38,13 +38,13 @@ struct SlotTracker {
         slots[slot].initial = true
     }
 
-    mutating func apply(_ e: InputEvent, resync: Bool, warn: (TrackerWarning) -> Void) {
+    mutating func apply(_ e: InputEvent, resync: Bool, warn: WarningSink) {
         guard e.type == Kernel.EV_ABS else { return }
         if e.code == Kernel.ABS_MT_SLOT {
             if e.value >= 0 && Int(e.value) < slots.count {
                 current = Int(e.value)
             } else {
-                warn(.slotOutOfRange(e.value))
+                warn.note(.slotOutOfRange(e.value))
                 current = -1
             }
             return
@@ -57,19 +57,12 @@ struct SlotTracker {
         }
     }
 
-    /// An `ABS_MT_*` axis of the current slot (not the slot or tracking id, which `apply` takes).
-    @inline(__always)
-    mutating func applyAxis(_ e: InputEvent) {
-        guard current >= 0 else { return }
-        _ = slots[current].axes.applyMT(code: e.code, value: e.value)
-    }
-
-    private mutating func trackingID(_ id: Int32, resync: Bool, warn: (TrackerWarning) -> Void) {
+    private mutating func trackingID(_ id: Int32, resync: Bool, warn: WarningSink) {
         let active = slots[current].axes.trackingID >= 0
         if id >= 0 {
             if active {
                 // During a resync a changed id is real: the old contact vanished in the gap.
-                guard resync else { warn(.doubleTrackingID(slot: current, id: id)); return }
+                guard resync else { warn.note(.doubleTrackingID(slot: current, id: id)); return }
                 end(cancelled: true)
             }
             slots[current].axes.trackingID = id

@@ -7,14 +7,20 @@
 SHELL := /bin/bash
 BIN_RELEASE := .build/release/touchbridge
 # The build users get: the Swift standard library linked statically (BENCHMARKS.md: 3.3 MiB
-# less RSS, start-up 8.6 → 5.5 ms, the same throughput).
-RELEASE_BUILD := swift build -c release --static-swift-stdlib --product touchbridge
+# less RSS, start-up 8.6 → 5.5 ms, the same throughput), relocations read-only after start
+# (Debian's hardening: -z relro is the linker's default, -z now added), and this checkout's path
+# mapped to "." in the debug information, so that the binary of a commit is the same whichever
+# directory it was built in (the package is reproducible; docs/service.md).
+RELEASE_BUILD := swift build -c release --static-swift-stdlib --product touchbridge \
+  -Xlinker -z -Xlinker now -Xswiftc -file-prefix-map -Xswiftc $(CURDIR)=. -Xcc -ffile-prefix-map=$(CURDIR)=.
 DEMO_SCENE := examples/kiosk.json
 DEMO_RECORDING := examples/kiosk.evemu
 
-# Debian packages: building, running, and (for tests) the VM and the reference tools.
+# Debian packages: building, running, packaging (make deb) and (for tests) the VM and the
+# reference tools.
 BUILD_PKGS := libevdev-dev libudev-dev libncurses-dev pkg-config
-TEST_PKGS := $(BUILD_PKGS) qemu-system-x86 linux-image-amd64 busybox-static udev kmod systemd man-db \
+DEB_PKGS := $(BUILD_PKGS) debhelper dpkg-dev fakeroot lintian
+TEST_PKGS := $(DEB_PKGS) qemu-system-x86 linux-image-amd64 busybox-static udev kmod systemd man-db \
              evtest evemu-tools libinput-tools python3 python3-jsonschema python3-prometheus-client \
              mosquitto mosquitto-clients socat tmux
 
@@ -35,7 +41,7 @@ MANUAL := .build/plugins/GenerateManual/outputs/TouchBridgeCLI/touchbridge.1
 # (as in the service test's VM) copies files and builds nothing.
 RELEASE_INPUTS := Package.swift $(shell find Sources -type f 2>/dev/null)
 
-.PHONY: docs example-test run test build deps test-deps unit-test device-test service-test install-check install uninstall manual fuzz soak sanitize clean bench bench-e2e bench-instr bench-socket bench-watch
+.PHONY: docs example-test run test build deps test-deps unit-test device-test service-test install-check install install-files uninstall manual release deb deb-test deb-reproducible fuzz soak sanitize clean bench bench-e2e bench-instr bench-socket bench-watch
 
 run: deps
 	$(RELEASE_BUILD)
@@ -50,7 +56,7 @@ run: deps
 
 test: test-deps
 	swift build --build-tests
-	$(MAKE) --no-print-directory unit-test install-check device-test service-test
+	$(MAKE) --no-print-directory unit-test install-check device-test service-test deb-test
 
 unit-test:
 	swift test --skip-build
@@ -164,8 +170,16 @@ $(BIN_RELEASE): $(RELEASE_INPUTS) $(MANUAL)
 
 # Installing on the machine itself (no DESTDIR) also creates the system user and group the unit
 # and the udev rule name (systemd-sysusers; a group of that name from an earlier install is kept);
-# packagers run systemd-sysusers in their postinst.
-install: deps $(MANUAL) $(BIN_RELEASE)
+# the Debian package (make deb) runs systemd-sysusers in its postinst.
+install: deps install-files
+	@if [ -z "$(DESTDIR)" ]; then systemd-sysusers $(SYSUSERSDIR)/touchbridge.conf && id touchbridge; fi
+
+# The release binary and its manual, as `make install` and the package use them.
+release: $(MANUAL) $(BIN_RELEASE)
+
+# The files of an installation, put in place under DESTDIR with the paths of PREFIX and the
+# *DIR variables; debian/rules calls it with Debian's paths.
+install-files: $(MANUAL) $(BIN_RELEASE)
 	@# A release binary rebuilt by hand without the static standard library is rebuilt here.
 	@if ldd $(BIN_RELEASE) 2>/dev/null | grep -q libswiftCore; then $(RELEASE_BUILD); fi
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(UDEVRULESDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSUSERSDIR) \
@@ -177,7 +191,8 @@ install: deps $(MANUAL) $(BIN_RELEASE)
 	sed -e 's|/usr/local/bin/touchbridge|$(BINDIR)/touchbridge|' -e 's|/etc/touchbridge/|$(SYSCONFDIR)/touchbridge/|' \
 	  systemd/touchbridge.service > $(DESTDIR)$(UNITDIR)/touchbridge.service
 	chmod 644 $(DESTDIR)$(UNITDIR)/touchbridge.service
-	$(BIN_RELEASE) --generate-completion-script bash > $(DESTDIR)$(BASHCOMPDIR)/touchbridge
+	@# bash sources completions: the generator's #! line is dropped.
+	$(BIN_RELEASE) --generate-completion-script bash | sed '1{/^#!/d;}' > $(DESTDIR)$(BASHCOMPDIR)/touchbridge
 	$(BIN_RELEASE) --generate-completion-script zsh > $(DESTDIR)$(ZSHCOMPDIR)/_touchbridge
 	$(BIN_RELEASE) --generate-completion-script fish > $(DESTDIR)$(FISHCOMPDIR)/touchbridge.fish
 	@if [ -e $(DESTDIR)$(SYSCONFDIR)/touchbridge/scene.json ]; then \
@@ -185,7 +200,26 @@ install: deps $(MANUAL) $(BIN_RELEASE)
 	else \
 	  install -m 644 systemd/scene.json $(DESTDIR)$(SYSCONFDIR)/touchbridge/scene.json; \
 	fi
-	@if [ -z "$(DESTDIR)" ]; then systemd-sysusers $(SYSUSERSDIR)/touchbridge.conf && id touchbridge; fi
+
+# The Debian package: debian/ driven by dpkg-buildpackage and debhelper around the release build,
+# checked with lintian (no error, no warning that debian/*.lintian-overrides does not explain);
+# the .deb's path is the last line printed (scripts/deb/build).
+deb: deps
+	@scripts/apt-ensure $(DEB_PKGS)
+	@scripts/deb/build
+
+# The package as a kiosk gets it, under systemd as PID 1 in the VM with no Swift toolchain
+# visible: installed with apt, started by a panel plugged in, upgraded keeping an edited scene,
+# removed and purged (scripts/deb/in-vm.sh).
+deb-test: test-deps
+	@deb=$$($(MAKE) --no-print-directory deb) && \
+	scripts/vm/run --systemd --timeout 900 "sh scripts/deb/in-vm.sh $$deb"
+
+# Two packages of this commit built from two fresh clones in different directories, compared
+# byte for byte (scripts/deb/reproducible).
+deb-reproducible: deps
+	@scripts/apt-ensure $(DEB_PKGS)
+	scripts/deb/reproducible
 
 # Removes what install created: on the machine itself the service is stopped and disabled first,
 # and the system user and group go too. The scene file is configuration: uninstall leaves it.

@@ -64,7 +64,12 @@ let package = Package(
                 "Evdev", "InputEvents", "Output", "TouchInput", "TouchKit", "TouchBridge", "PanelHealth", "CNcurses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: release),
+            swiftSettings: release,
+            plugins: ["VersionPlugin"]),
+
+        // `touchbridge --version`: debian/changelog's release (and `git describe` in a checkout),
+        // written as Swift before every build (scripts/version).
+        .plugin(name: "VersionPlugin", capability: .buildTool()),
 
         // Microbenchmarks live in their own package (Benchmarks/, ordo-one/benchmark), so
         // neither the product nor its tests build the benchmark tooling.

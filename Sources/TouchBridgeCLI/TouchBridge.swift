@@ -9,5 +9,6 @@ struct TouchBridge: ParsableCommand {
             Exit codes follow sysexits: 64 usage, 65 malformed data, 66 missing input or device, \
             77 permission denied.
             """,
+        version: touchbridgeVersion,
         subcommands: [RunCommand.self, SceneCommand.self, ListCommand.self, EvtestCommand.self, TouchesCommand.self, CalibrateCommand.self, HealthCommand.self, PictureCommand.self, RecordCommand.self, ReplayCommand.self, ListenCommand.self, WatchCommand.self])
 }

@@ -1,11 +1,11 @@
 #!/bin/sh
-# The service as README's install section says, under systemd as PID 1: run by `make
+# The service as docs/service.md's install from a checkout says, under systemd as PID 1: run by `make
 # service-test` inside the test VM (scripts/vm/run --systemd), as root, from the checkout, with
 # the release binary and the manual already built on the host (so `make install` builds nothing).
 #
 # 1. The previous installation: the group made by `groupadd --system touchbridge`, a person in
 #    it, and the unit as it was (DynamicUser=yes), which systemd refuses to start (217/USER).
-# 2. Upgrade: README's install block, read from README.md (and the same in docs/service.md) and
+# 2. Upgrade: the install block, read from docs/service.md (and any page with a marked copy) and
 #    run as written; then a panel
 #    plugged in starts the service through the udev rule, which reads it as its user, serves
 #    touches on its event socket to an app in the group (`touchbridge listen` as the user kiosk,
@@ -20,30 +20,10 @@ set -u
 checkout=$(pwd)
 work=/tmp/service-test
 mkdir -p "$work"
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); echo "ok: $*"; }
-fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
-# check DESCRIPTION COMMAND...: one assertion.
-check() { d=$1; shift; if "$@"; then ok "$d"; else fail "$d"; return 1; fi; }
-# within SECONDS COMMAND...: true as soon as COMMAND succeeds, false after SECONDS.
-within() {
-  limit=$(( $(date +%s) + $1 )); shift
-  until "$@" > /dev/null 2>&1; do
-    [ "$(date +%s)" -ge "$limit" ] && return 1
-    sleep 0.2
-  done
-}
-finish() {
-  [ "$failed" -eq 0 ] || { echo "--- the unit's journal:"; journalctl -q -u touchbridge.service --no-pager | tail -n 60; }
-  echo "service test: $passed passed, $failed failed"
-  [ "$failed" -eq 0 ]
-  exit
-}
-# need DESCRIPTION COMMAND...: an assertion the rest depends on; the test ends when it fails.
-need() { check "$@" || finish; }
+suite="service test"
+. "$checkout/scripts/vm/checks.sh"
+on_failure() { echo "--- the unit's journal:"; journalctl -q -u touchbridge.service --no-pager | tail -n 60; }
 
-journal() { journalctl -q -u touchbridge.service -o cat --no-pager; }
 # The handler log as a kiosk app gets it: `touchbridge listen` on the event socket, as the user
 # kiosk (in the group touchbridge), started before the daemon and following its restarts.
 start_listen() {
@@ -60,37 +40,12 @@ count() { grep -cF -- "$1" "$work/events.log"; }
 grew() { [ "$(count "$1")" -gt "$2" ]; }
 # jgrew PATTERN N: the unit's journal has more than N lines with PATTERN.
 jgrew() { [ "$(journal | grep -cF -- "$1")" -gt "$2" ]; }
-active() { systemctl is-active --quiet touchbridge.service; }
-main_pid() { systemctl show -p MainPID --value touchbridge.service; }
-prop() { systemctl show -p "$1" --value touchbridge.service; }
-no_failed_units() {
-  failed_units=$(systemctl list-units --failed --plain --no-legend)
-  [ -z "$failed_units" ] || { echo "failed units: $failed_units"; return 1; }
-}
 
-# plug FILE.evemu: creates the panel FILE describes (evemu-device) and sets $node and $plugged.
-plug() {
-  evemu-device "$1" > "$work/evemu-device.txt" 2>&1 &
-  plugged=$!
-  node=
-  for _ in $(seq 1 100); do
-    node=$(sed -n 's/.*: \(\/dev\/input\/event[0-9]*\)$/\1/p' "$work/evemu-device.txt")
-    [ -n "$node" ] && break
-    sleep 0.1
-  done
-  [ -n "$node" ] || { echo "evemu-device made no panel: $(cat "$work/evemu-device.txt")"; failed=$((failed + 1)); finish; }
-  udevadm settle --timeout=10
-}
-unplug() { kill "$plugged"; wait "$plugged" 2> /dev/null; udevadm settle --timeout=10; }
-ev() { evemu-event "$node" --type "$1" --code "$2" --value "$3" ${4:+--sync}; }
-# down ID X Y / up: a finger in slot 0 (protocol B), each a whole frame.
-down() { ev EV_ABS ABS_MT_SLOT 0; ev EV_ABS ABS_MT_TRACKING_ID "$1"; ev EV_ABS ABS_MT_POSITION_X "$2"
-         ev EV_ABS ABS_MT_POSITION_Y "$3"; ev EV_KEY BTN_TOUCH 1 sync; }
-up() { ev EV_ABS ABS_MT_SLOT 0; ev EV_ABS ABS_MT_TRACKING_ID -1; ev EV_KEY BTN_TOUCH 0 sync; }
 tap() { within 15 listening || return 1; n=$(count "touchesEnded $1 "); down 7 "$2" "$3"; up; within 10 grew "touchesEnded $1 " "$n"; }
 
-# README's install block, as written; `sudo` is the identity here (the VM runs as root). The
-# block is marked in README.md and docs/service.md: every marked copy must be the same.
+# The checkout's install block (`make install`), as written; `sudo` is the identity here (the VM
+# runs as root). The block is marked in docs/service.md (and any other page that has a copy:
+# every marked copy must be the same).
 install_as_readme() {
   for page in "$checkout/README.md" "$checkout"/docs/*.md; do
     awk '/<!-- service-test:/ { armed = 1; next }
@@ -100,10 +55,11 @@ install_as_readme() {
   done
   blocks=$(ls "$work"/block.* 2> /dev/null | wc -l)
   [ "$blocks" -ge 1 ] || { echo "no marked install block in README.md or docs/"; return 1; }
+  ref=$(ls "$work"/block.* | head -n 1)
   for b in "$work"/block.*; do
-    cmp -s "$b" "$work/block.README.md" || { echo "the install blocks differ: $b"; diff "$work/block.README.md" "$b"; return 1; }
+    cmp -s "$b" "$ref" || { echo "the install blocks differ: $b"; diff "$ref" "$b"; return 1; }
   done
-  { echo 'sudo() { "$@"; }'; echo 'set -ex'; cat "$work/block.README.md"; } > "$work/install-steps.sh"
+  { echo 'sudo() { "$@"; }'; echo 'set -ex'; cat "$ref"; } > "$work/install-steps.sh"
   grep -q 'make install' "$work/install-steps.sh" || { echo "the install block does not run make install"; return 1; }
   sh "$work/install-steps.sh" > "$work/install.log" 2>&1 || { cat "$work/install.log"; return 1; }
 }
@@ -128,8 +84,8 @@ systemctl start touchbridge.service > /dev/null 2>&1
 check "the earlier steps' unit fails at the USER step (217), as reported" [ "$(prop ExecMainStatus)" = 217 ]
 systemctl stop touchbridge.service; systemctl reset-failed touchbridge.service 2> /dev/null
 
-# --- 2. Upgrade by README's steps --------------------------------------------------------------
-need "README's install steps run as written over the earlier installation" install_as_readme
+# --- 2. Upgrade by the documented steps --------------------------------------------------------------
+need "the documented install steps run as written over the earlier installation" install_as_readme
 check "the system user touchbridge exists, in the group of the earlier install (gid $old_gid)" \
   [ "$(id -g touchbridge 2> /dev/null)" = "$old_gid" ]
 check "the earlier group keeps its members" sh -c 'id -nG kiosk | grep -qw touchbridge'
@@ -230,7 +186,7 @@ check "...and the binary" [ ! -e /usr/local/bin/touchbridge ]
 check "...leaving the scene (configuration)" [ -e /etc/touchbridge/scene.json ]
 
 plug Tests/EvdevTests/Recordings/evemu-record-mt.evemu
-need "README's install steps run as written on a machine without the group" install_as_readme
+need "the documented install steps run as written on a machine without the group" install_as_readme
 check "the system user touchbridge is created with its own group" [ "$(id -gn touchbridge 2> /dev/null)" = touchbridge ]
 check "the freshly installed service reads the panel already plugged in" \
   within 30 sh -c "journalctl -q -u touchbridge.service -o cat | grep -q '$node: reading'"

@@ -77,8 +77,8 @@ public struct EvemuLineParser {
         }
         guard i > 3 else { return nil }
         let f = UnsafeRawPointer(line + i)     // ".UUUUUU TTTT CCCC V"
-        // ".UUUUUU " as one word (first byte lowest): the point, six digits, a space.
-        let word = f.loadUnaligned(as: UInt64.self)
+        // ".UUUUUU " as one word (first byte lowest, on any byte order): the point, six digits, a space.
+        let word = UInt64(littleEndian: f.loadUnaligned(as: UInt64.self))
         guard word & 0xFF == 0x2E, word >> 56 == 0x20 else { return nil }
         let digits = (word >> 8) & 0xFFFF_FFFF_FFFF ^ 0x3030_3030_3030
         guard ((digits & 0x7F7F_7F7F_7F7F) &+ 0x7676_7676_7676 | digits) & 0x8080_8080_8080 == 0 else { return nil }

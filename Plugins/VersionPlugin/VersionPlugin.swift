@@ -1,0 +1,20 @@
+import PackagePlugin
+import Foundation
+
+/// Gives the command line its version before every build: the top entry of
+/// `debian/changelog` (the one place a release's version is written), and `git describe` where
+/// the package is a git checkout, so a binary says which commit it was built from.
+@main
+struct VersionPlugin: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
+        let package = context.package.directoryURL
+        let output = context.pluginWorkDirectoryURL.appending(path: "Version")
+        return [
+            .prebuildCommand(
+                displayName: "touchbridge version from debian/changelog",
+                executable: URL(filePath: "/bin/sh"),
+                arguments: [package.appending(path: "scripts/version").path, package.path, output.path],
+                outputFilesDirectory: output),
+        ]
+    }
+}

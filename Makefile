@@ -8,11 +8,20 @@ SHELL := /bin/bash
 BIN_RELEASE := .build/release/touchbridge
 # The build users get: the Swift standard library linked statically (BENCHMARKS.md: 3.3 MiB
 # less RSS, start-up 8.6 → 5.5 ms, the same throughput), relocations read-only after start
-# (Debian's hardening: -z relro is the linker's default, -z now added), and this checkout's path
-# mapped to "." in the debug information, so that the binary of a commit is the same whichever
-# directory it was built in (the package is reproducible; docs/service.md).
-RELEASE_BUILD := swift build -c release --static-swift-stdlib --product touchbridge \
-  -Xlinker -z -Xlinker now -Xswiftc -file-prefix-map -Xswiftc $(CURDIR)=. -Xcc -ffile-prefix-map=$(CURDIR)=.
+# (Debian's hardening: -z relro is the linker's default, -z now added), and the same bytes
+# whichever directory it is built in (REPRODUCIBLE).
+RELEASE_BUILD = swift build -c release --static-swift-stdlib --product touchbridge -Xlinker -z -Xlinker now $(REPRODUCIBLE)
+# What would make a binary depend on its checkout's path (docs/service.md, "Reproducible"): the
+# path in the debug information (mapped to "."), the version plugin's output folder, which
+# SwiftPM names after the checkout's directory (mapped to one name), the imported C modules'
+# cache paths, whose hashes depend on the path (no "breadcrumbs" to them), and the hash of each
+# module's LLVM IR the compiler keeps for incremental builds (whose module names the path).
+PLUGIN_OUTPUTS := .build/plugins/outputs
+PACKAGE_IDENTITY := $(shell basename '$(CURDIR)' | tr A-Z a-z)
+REPRODUCIBLE := -Xswiftc -file-prefix-map -Xswiftc $(PLUGIN_OUTPUTS)/$(PACKAGE_IDENTITY)=$(PLUGIN_OUTPUTS)/touchbridge \
+  -Xswiftc -file-prefix-map -Xswiftc $(CURDIR)/$(PLUGIN_OUTPUTS)/$(PACKAGE_IDENTITY)=$(PLUGIN_OUTPUTS)/touchbridge \
+  -Xswiftc -file-prefix-map -Xswiftc $(CURDIR)=. -Xcc -ffile-prefix-map=$(CURDIR)=. \
+  -Xswiftc -Xfrontend -Xswiftc -no-clang-module-breadcrumbs -Xswiftc -Xfrontend -Xswiftc -disable-incremental-llvm-codegen
 DEMO_SCENE := examples/kiosk.json
 DEMO_RECORDING := examples/kiosk.evemu
 

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// What `--help` promises, against what the daemon does (the device tests show the behaviour:
@@ -14,5 +15,23 @@ struct HelpTextTests {
         let text = try help(["run", "--help"]).split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(!text.contains("unplugging the last device"), "the daemon does not exit when its last panel goes: \(text)")
         #expect(text.contains("waits for it to come back"), "\(text)")
+    }
+}
+
+/// `touchbridge --version` against the one place a release is written, the top entry of
+/// `debian/changelog`, which the package's version is also taken from.
+@Suite("touchbridge --version")
+struct VersionTests {
+    @Test func versionIsTheChangelogsRelease() throws {
+        let changelog = try String(contentsOfFile: repositoryDirectory + "/debian/changelog", encoding: .utf8)
+        let first = changelog.prefix { $0 != "\n" }
+        let release = try #require(first.split(separator: "(").dropFirst().first?.split(separator: ")").first,
+                                   "debian/changelog:1 names no version: \(first)")
+        let p = try Spawned(touchbridgeExecutable, ["--version"])
+        #expect(p.wait() == 0)
+        let printed = p.output.trimmingCharacters(in: .newlines)
+        // A git checkout adds `git describe` after the release; nothing else may follow it.
+        #expect(printed == String(release) || printed.hasPrefix("\(release) (git "), "printed \(printed)")
+        #expect(!printed.contains("\n"))
     }
 }

@@ -27,15 +27,21 @@ public final class InvariantChecker {
         var last = ""
     }
 
-    /// Follows `instance`'s log (its observer), and its controls' events.
+    private let log: HandlerLog
+    private var listening: HandlerLog.Listening?
+
+    /// Follows `instance`'s log (as one of its listeners), and its controls' events.
     public init(_ instance: SceneInstance) {
         discrete = instance.discreteRecognizerNames
-        instance.log.observer = { [unowned self] call in self.observe(call) }
+        log = instance.log
+        listening = instance.log.listen(toCalls: { [unowned self] call in self.observe(call) })
         for control in instance.controls {
             controls[ObjectIdentifier(control)] = ControlTracking(name: control.name)
             control.eventObserver = { [unowned self] c, event in self.controlEvent(c, event) }
         }
     }
+
+    deinit { if let listening { log.stopListening(listening) } }
 
     /// Records a broken rule (kept to the first 100).
     private func violate(_ s: String) {

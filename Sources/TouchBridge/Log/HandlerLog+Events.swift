@@ -6,7 +6,7 @@ import TouchKit
 extension HandlerLog {
     /// A responder's `motionBegan/Ended/Cancelled` was called.
     func motion(_ method: String, responder: Name, subtype: Event.Subtype, time: Double) {
-        observer?(.motion(method: method, responder: String(decoding: responder.text, as: UTF8.self)))
+        tell(.motion(method: method, responder: String(decoding: responder.text, as: UTF8.self)))
         line(.motion, time, method, responder) { b, json in
             if json { b.append(",\"subtype\":"); b.append(jsonString: subtype.name) } else { b.append(" "); b.append(string: subtype.name) }
         }
@@ -14,7 +14,7 @@ extension HandlerLog {
 
     /// A responder's `remoteControlReceived(with:)` was called.
     func remoteControl(responder: Name, subtype: Event.Subtype, time: Double) {
-        observer?(.remoteControl(responder: String(decoding: responder.text, as: UTF8.self), subtype: subtype.name))
+        tell(.remoteControl(responder: String(decoding: responder.text, as: UTF8.self), subtype: subtype.name))
         line(.remoteControl, time, "remoteControlReceived", responder) { b, json in
             if json { b.append(",\"subtype\":"); b.append(jsonString: subtype.name) } else { b.append(" "); b.append(string: subtype.name) }
         }
@@ -23,7 +23,7 @@ extension HandlerLog {
     /// A responder's `pressesBegan/Changed/Ended/Cancelled` was called.
     func presses(_ method: String, responder: Name, presses: Set<Press>, time: Double) {
         let sorted = presses.sorted { $0.key < $1.key }
-        observer?(.presses(method: method, responder: String(decoding: responder.text, as: UTF8.self), keys: sorted.map(\.key)))
+        tell(.presses(method: method, responder: String(decoding: responder.text, as: UTF8.self), keys: sorted.map(\.key)))
         line(.presses, time, method, responder) { b, json in
             if json {
                 b.append(",\"presses\":[")

@@ -78,8 +78,11 @@ public final class HandlerLog {
         case presses(method: String, responder: String, keys: [Int])
     }
 
-    /// Hears every call as it is logged; nil (the default) costs one check per line.
-    package var observer: ((Call) -> Void)?
+    /// Who hears every call as it is logged (`listen(toCalls:)`); none costs one check a line.
+    var callListeners: [(id: Int, hear: (Call) -> Void)] = []
+    /// Who hears every action sent, after its line (`listen(toActions:)`).
+    var actionListeners: [(id: Int, hear: (ActionSent) -> Void)] = []
+    var lastListening = 0
 
     /// The format of standard output's lines.
     public let format: Format
@@ -106,10 +109,9 @@ public final class HandlerLog {
     private let jsonPoints = PointCache(), textPoints = PointCache()
     /// The action being sent (set by its sender, written by whoever performs it).
     private var pendingAction: (action: Name, sender: Name, controlEvent: String?, location: Point?)?
-    /// The panel whose frame is being handled (its number), for the actions it causes.
-    public var currentDevice = -1
-    /// Hears every action sent, after its line (the scene's commands start from here).
-    package var actionSent: ((ActionSent) -> Void)?
+    /// The panel whose frame is being handled (its number), for the actions it causes: set
+    /// by the pipeline as it routes a frame, and by a control for the touch it tracks.
+    package var currentDevice = -1
 
     /// An action sent by a control or a recognizer, with where and when.
     package struct ActionSent: Sendable {
@@ -209,9 +211,9 @@ public final class HandlerLog {
         // A touch a view gets in touchesCancelled is over for that view, whatever the finger
         // does next (a recognizer cancelling the view's touch): it shows as cancelled there.
         let cancelled = method == .cancelled
-        if let observer {
-            observer(.touches(method: method, responder: String(decoding: responder.text, as: UTF8.self),
-                              touches: scratch.map { $0._withUnsafeGuaranteedRef(\.identifier) }))
+        if !callListeners.isEmpty {
+            tell(.touches(method: method, responder: String(decoding: responder.text, as: UTF8.self),
+                          touches: scratch.map { $0._withUnsafeGuaranteedRef(\.identifier) }))
         }
         emit(.touches) { buffer, format in
             switch format {
@@ -312,7 +314,7 @@ public final class HandlerLog {
     /// A recognizer entered `state` (every state but possible). `values` are the type's own
     /// figures (translation, velocity, scale, rotation) in its view's coordinates.
     func gesture(_ recognizer: Name, view: Name, state: GestureState, location: Point, values: GestureValues, action: Name?) {
-        observer?(.gesture(recognizer: String(decoding: recognizer.text, as: UTF8.self), state: state))
+        tell(.gesture(recognizer: String(decoding: recognizer.text, as: UTF8.self), state: state))
         emit(state == .changed ? .gestureChanged : .gesture) { buffer, format in
         switch format {
         case .json:
@@ -368,14 +370,14 @@ public final class HandlerLog {
     }
 
     private func announce(_ p: (action: Name, sender: Name, controlEvent: String?, location: Point?), target: Name?) {
-        guard let actionSent else { return }
+        guard !actionListeners.isEmpty else { return }
         func s(_ n: Name) -> String { String(decoding: n.text, as: UTF8.self) }
-        actionSent(ActionSent(action: s(p.action), sender: s(p.sender), controlEvent: p.controlEvent, target: target.map(s),
+        tellAction(ActionSent(action: s(p.action), sender: s(p.sender), controlEvent: p.controlEvent, target: target.map(s),
                               location: p.location, device: s(deviceName(currentDevice)), time: now))
     }
 
     private func actionLine(_ action: Name, _ sender: Name, _ controlEvent: String?, _ target: Name?) {
-        observer?(.action(action: String(decoding: action.text, as: UTF8.self), sender: String(decoding: sender.text, as: UTF8.self),
+        tell(.action(action: String(decoding: action.text, as: UTF8.self), sender: String(decoding: sender.text, as: UTF8.self),
                           target: target.map { String(decoding: $0.text, as: UTF8.self) }))
         emit(.action) { buffer, format in
         switch format {
@@ -411,7 +413,7 @@ public final class HandlerLog {
 
     /// A device joined or left, at input time `time`.
     public func device(_ change: DeviceChange, node: String, name: String, time: Double) {
-        observer?(.device(change, node: node))
+        tell(.device(change, node: node))
         emit(.device) { buffer, format in
         switch format {
         case .json:

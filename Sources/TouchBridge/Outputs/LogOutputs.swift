@@ -12,6 +12,8 @@ final class LogOutputs {
     let kinds: HandlerLog.Kinds
     private(set) var socket: EventSocket?
     private(set) var commands: CommandRunner?
+    /// The log the commands hear, and their registration on it.
+    private var commandsListening: (log: HandlerLog, listening: HandlerLog.Listening)?
     private var scratch = TextBuffer(capacity: 1 << 12)
 
     init(standardOutput: any TextSink, kinds: HandlerLog.Kinds) {
@@ -41,7 +43,10 @@ final class LogOutputs {
         if let commands { commands.update(scene.commands) } else {
             commands = try CommandRunner(commands: scene.commands, loop: loop, log: log, logTime: now)
         }
-        log.actionSent = { [unowned self] in commands?.trigger($0) }
+        // A reload keeps the log: the commands hear it once.
+        if let l = commandsListening, l.log === log { return }
+        if let l = commandsListening { l.log.stopListening(l.listening) }
+        commandsListening = (log, log.listen(toActions: { [unowned self] in commands?.trigger($0) }))
     }
 
     /// Hands what the log holds to every reader and empties it.

@@ -22,12 +22,15 @@ package final class PictureRecorder {
     package private(set) var hitViews: Set<String> = []
     private var index: [UInt64: Int] = [:]
     private let pipeline: TouchPipeline
+    private var listening: HandlerLog.Listening?
 
     package init(following pipeline: TouchPipeline) {
         self.pipeline = pipeline
         pipeline.frameObserver = { [unowned self] updates, _ in self.frame(updates) }
-        pipeline.log.observer = { [unowned self] call in self.call(call) }
+        listening = pipeline.log.listen(toCalls: { [unowned self] call in self.call(call) })
     }
+
+    deinit { if let listening { pipeline.log.stopListening(listening) } }
 
     private func frame(_ updates: [TouchUpdate]) {
         let app = pipeline.scene.app

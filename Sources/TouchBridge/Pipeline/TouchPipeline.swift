@@ -17,8 +17,12 @@ public final class TouchPipeline {
     public var warn: (String) -> Void = { _ in }
     /// Counters for `--metrics-file`; nil (the default) costs one check per frame.
     package var metrics: Metrics? {
-        didSet { log.observer = metrics.map { m in { m.observe($0) } } }
+        didSet {
+            if let metricsListening { log.stopListening(metricsListening) }
+            metricsListening = metrics.map { m in log.listen(toCalls: { m.observe($0) }) }
+        }
     }
+    private var metricsListening: HandlerLog.Listening?
     /// Hears each frame's touch updates (screen points) after the window had them: for
     /// tools that draw or measure what happened (`picture`).
     public var frameObserver: (([TouchUpdate], Double) -> Void)?

@@ -1,0 +1,69 @@
+import Evdev
+import Foundation
+import Glibc
+import PipelineChecks
+import Testing
+@testable import TouchBridge
+
+/// The log's listeners add up: metrics, a picture recorder, the invariant checker and an
+/// action listener (the path the scene's commands take) all hear one run, beside the event
+/// socket's client and standard output, and ending one registration leaves the others.
+@Suite("The log's listeners")
+struct LogListenersTests {
+    @Test func everyListenerAndTheSocketHearTheSameRun() throws {
+        let dir = NSTemporaryDirectory() + "tb-listeners-\(getpid())"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var options = RunOptions()
+        options.format = .json
+        options.socketPath = dir + "/events.sock"
+        options.socketActivation = false
+        options.realtime = true         // a recording serves the socket at its own pace
+        options.metricsFile = dir + "/metrics.prom"
+        let sink = MemorySink()
+        let run = try RecordingRun(paths: ["\(examplesDirectory)/kiosk.evemu"], scene: try Scene.load(path: "\(examplesDirectory)/kiosk.json"),
+                                   options: options, sink: sink)
+        // A client of the socket, connected before the run (its loop accepts it).
+        let client = try UnixSocket.connect(path: dir + "/events.sock").get()
+        defer { close(client) }
+        let recorder = PictureRecorder(following: run.touchPipeline)
+        let checker = InvariantChecker(run.touchPipeline.scene)
+        var actions: [String] = []
+        let log = run.touchPipeline.log
+        _ = log.listen(toActions: { actions.append($0.action) })
+        try run.run()
+
+        let stdoutActions = sink.lines.filter { $0.contains("\"event\":\"action\"") }
+        #expect(stdoutActions.count >= 2, "the kiosk recording presses buttons")
+        #expect(actions.count == stdoutActions.count, "the action listener heard every action")
+        for (heard, line) in zip(actions, stdoutActions) { #expect(line.contains("\"action\":\"\(heard)\"")) }
+        let metrics = try String(contentsOfFile: dir + "/metrics.prom", encoding: .utf8)
+        for action in Set(actions) {
+            let n = actions.filter { $0 == action }.count
+            #expect(metrics.contains("touchbridge_actions_total{action=\"\(action)\"} \(n)"), "metrics counted \(action): \(metrics)")
+        }
+        let began = sink.lines.filter { $0.contains("\"event\":\"touchesBegan\"") }.count
+        #expect(began > 0 && !recorder.trails.isEmpty, "the picture recorder heard the touches")
+        #expect(checker.calls >= sink.lines.count - 2 && checker.violations.isEmpty, "the checker heard the calls: \(checker.calls)")
+        // The socket's client got the same lines after its hello (the socket closes at the end).
+        var received = [UInt8](), chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = read(client, &chunk, chunk.count)
+            if n <= 0 { break }
+            received += chunk[..<n]
+        }
+        let socketLines = String(decoding: received, as: UTF8.self).split(separator: "\n").map(String.init)
+        #expect(socketLines.filter { $0.contains("\"event\":\"action\"") } == stdoutActions)
+    }
+
+    @Test func endingOneRegistrationLeavesTheOthers() throws {
+        let log = HandlerLog(format: .text)
+        var first = 0, second = 0
+        let a = log.listen(toCalls: { _ in first += 1 })
+        _ = log.listen(toCalls: { _ in second += 1 })
+        log.device(.added, node: "/dev/input/event1", name: "one", time: 1)
+        log.stopListening(a)
+        log.device(.removed, node: "/dev/input/event1", name: "one", time: 2)
+        #expect(first == 1 && second == 2)
+    }
+}

@@ -174,6 +174,9 @@ install-check:
 $(MANUAL): $(RELEASE_INPUTS)
 	$(MAKE) --no-print-directory manual
 $(BIN_RELEASE): $(RELEASE_INPUTS) $(MANUAL)
+	@# The manual's build may have left its own link of the tool here, which SwiftPM can take
+	@# for up to date: removed, so that this build always links the binary users get.
+	@rm -f $(CURDIR)/.build/*/release/touchbridge
 	$(RELEASE_BUILD)
 	@touch $@
 

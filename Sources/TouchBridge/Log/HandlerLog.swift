@@ -101,10 +101,10 @@ public final class HandlerLog {
     var timers: TimerQueue?
     /// Device names by device number (small numbers the input side hands out).
     private var devices: [Name?] = []
-    private let deviceJSON = DeviceNameBytes()
+    let deviceJSON = DeviceNameBytes()
     /// The touches of the call being logged, by identifier: unretained, as the call's set
     /// holds them while the line is written (and nothing reads them after).
-    private var scratch: [Unmanaged<Touch>] = []
+    var scratch: [Unmanaged<Touch>] = []
     /// Each format's last written location of each touch (its next line's previous location).
     private let jsonPoints = PointCache(), textPoints = PointCache()
     /// The action being sent (set by its sender, written by whoever performs it).
@@ -217,88 +217,19 @@ public final class HandlerLog {
         }
         emit(.touches) { buffer, format in
             switch format {
-            case .json: touchesJSON(&buffer, method, responder, t, view, cancelled)
-            case .text: touchesText(&buffer, method, responder, t, view, cancelled)
+            case .json: touchesLine(JSONTouchLine.self, &buffer, method, responder, t, view, cancelled, jsonPoints)
+            case .text: touchesLine(TextTouchLine.self, &buffer, method, responder, t, view, cancelled, textPoints)
             }
         }
     }
 
     /// Room for one touch line: its fixed text, numbers and names.
-    private func lineBound(_ responder: Name) -> Int {
+    func lineBound(_ responder: Name) -> Int {
         let n = 96 + responder.json.count
         return n + scratch.count * (40 * ByteWriter.maxNumberBytes + 200 + deviceJSON.longest)
     }
 
-    private func touchesJSON(_ buffer: inout TextBuffer, _ method: TouchMethod, _ responder: Name, _ t: Double, _ view: View?,
-                             _ cancelled: Bool) {
-        buffer.write(maxBytes: lineBound(responder)) { w in
-            w.write("{\"t\":"); w.write(fixed: t, decimals: 6)
-            w.write(",\"event\":\""); w.write(method.name)
-            w.write("\",\"responder\":"); w.write(bytes: responder.json)
-            w.write(",\"touches\":[")
-            for (i, u) in scratch.enumerated() {
-                let touch = u.takeUnretainedValue()
-                if i > 0 { w.write(",") }
-                w.write("{\"id\":"); w.write(decimal: Int64(touch.identifier))
-                w.write(",\"phase\":\""); w.write(cancelled ? "cancelled" : phase(touch.phase))
-                let at = touch.locations(in: view)
-                w.write("\",\"location\":")
-                let location = w.count
-                w.write(jsonPoint: at.location)
-                let length = w.count - location
-                // The same point again (a touch that has not moved, a view at the window's
-                // origin, the location of the line before) is copied, not formatted again.
-                w.write(",\"previousLocation\":")
-                if at.previous == at.location {
-                    w.repeatBytes(from: location, count: length)
-                } else if !jsonPoints.copy(at.previous, key: touch.identifier, into: &w) {
-                    w.write(jsonPoint: at.previous)
-                }
-                jsonPoints.store(at.location, key: touch.identifier, from: w, start: location, count: length)
-                w.write(",\"window\":")
-                if at.inWindow == at.location { w.repeatBytes(from: location, count: length) } else { w.write(jsonPoint: at.inWindow) }
-                w.write(",\"tapCount\":"); w.write(decimal: Int64(touch.tapCount))
-                w.write(",\"force\":"); w.write(compact: touch.force)
-                w.write(",\"majorRadius\":"); w.write(compact: touch.majorRadius)
-                w.write(",\"device\":"); w.write(bytes: deviceJSON.json(touch.device))
-                w.write(",\"slot\":")
-                if touch.slot >= 0 { w.write(decimal: Int64(touch.slot)) } else { w.write("null") }
-                w.write("}")
-            }
-            w.write("]}\n")
-        }
-    }
-
-    private func touchesText(_ buffer: inout TextBuffer, _ method: TouchMethod, _ responder: Name, _ t: Double, _ view: View?,
-                             _ cancelled: Bool) {
-        buffer.write(maxBytes: lineBound(responder)) { w in
-            w.write(fixed: t, decimals: 6); w.write(" ")
-            w.write(method.name); w.write(" ")
-            w.write(bytes: responder.text)
-            for (i, u) in scratch.enumerated() {
-                let touch = u.takeUnretainedValue()
-                if i == 0 { w.write(" #") } else { w.write("; #") }
-                w.write(decimal: Int64(touch.identifier))
-                w.write(" "); w.write(cancelled ? "cancelled" : phase(touch.phase))
-                let at = touch.locations(in: view)
-                w.write(" ")
-                let location = w.count
-                w.write(textPoint: at.location)
-                let length = w.count - location
-                w.write(" prev ")
-                if at.previous == at.location {
-                    w.repeatBytes(from: location, count: length)
-                } else if !textPoints.copy(at.previous, key: touch.identifier, into: &w) {
-                    w.write(textPoint: at.previous)
-                }
-                textPoints.store(at.location, key: touch.identifier, from: w, start: location, count: length)
-                w.write(" taps "); w.write(decimal: Int64(touch.tapCount))
-            }
-            w.write("\n")
-        }
-    }
-
-    private func phase(_ p: Touch.Phase) -> StaticString {
+    func phase(_ p: Touch.Phase) -> StaticString {
         switch p {
         case .began: return "began"
         case .moved: return "moved"

@@ -46,7 +46,7 @@ let package = Package(
         .target(name: "Output", dependencies: ["InputEvents"], swiftSettings: release),
 
         // The kernel side: libevdev devices, libudev discovery, the event loop.
-        .target(name: "Evdev", dependencies: ["CEvdev", "CUdev", "CLinux", "InputEvents", "Output"], swiftSettings: release),
+        .target(name: "Evdev", dependencies: ["CEvdev", "CUdev", "CLinux", "InputEvents"], swiftSettings: release),
 
         // The glue: devices and recordings → contacts → touches → a window built from a
         // scene file → the handler log; and the daemon's event loop.

@@ -28,6 +28,8 @@ public final class QueuedOutput: TextSink {
     /// until the queue drains (so the count comes before anything newer).
     private var dropped = 0
     private var scratch = TextBuffer(capacity: 64)
+    /// Whether the reader has had whole lines only (the last byte written ended one).
+    private var atLineStart = true
 
     public init(fd: Int32, capacity: Int = QueuedOutput.defaultCapacity) {
         self.fd = fd
@@ -90,6 +92,21 @@ public final class QueuedOutput: TextSink {
         if isBroken || (pending == 0 && dropped == 0) { wantsWritable(false) }
     }
 
+    /// The end is near and the reader is behind: the lines it has not begun to get are
+    /// dropped and counted, so that what is left to write is the rest of a line partly
+    /// written and the line that says how many it lost, which a reader can still take in the
+    /// moment before the end.
+    public func dropQueued() {
+        guard !isBroken, pending > 0 else { return }
+        // The rest of a line partly written stays; the lines after it go.
+        let kept = atLineStart ? head : (queue[head...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? queue.count)
+        let lost = queue[kept...].reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        queue.removeSubrange(kept...)
+        dropped += lost
+        droppedTotal += lost
+        if pending == 0 { writeReady() }   // nothing partly written: the count goes now
+    }
+
     /// Queues whole lines while they fit, drops (and counts) the rest. `partial`: `bytes`
     /// begins with the rest of a line already partly written, which is kept whatever the bound.
     private func enqueue(_ bytes: UnsafeRawBufferPointer, partial: Bool) {
@@ -125,6 +142,7 @@ public final class QueuedOutput: TextSink {
             }
             offset += n
         }
+        if offset > 0 { atLineStart = bytes[offset - 1] == UInt8(ascii: "\n") }
         return offset
     }
 }

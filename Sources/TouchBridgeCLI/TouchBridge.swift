@@ -1,4 +1,6 @@
 import ArgumentParser
+import Evdev
+import Output
 
 @main
 struct TouchBridge: ParsableCommand {
@@ -11,4 +13,10 @@ struct TouchBridge: ParsableCommand {
             """,
         version: touchbridgeVersion,
         subcommands: [RunCommand.self, SceneCommand.self, ListCommand.self, EvtestCommand.self, TouchesCommand.self, CalibrateCommand.self, HealthCommand.self, PictureCommand.self, RecordCommand.self, ReplayCommand.self, ListenCommand.self, WatchCommand.self])
+
+    /// Every command's diagnostics, libevdev's messages among them, go through `Diagnostics`.
+    static func main() {
+        LibevdevMessages.sink = { Diagnostics.print("touchbridge: libevdev: \($0)") }
+        main(nil)
+    }
 }

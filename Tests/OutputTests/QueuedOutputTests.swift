@@ -135,3 +135,35 @@ struct QueuedOutputTests {
         #expect(lines.firstIndex { $0.contains("a diagnostic") }! > lines.firstIndex { $0 == mine.last! }!, "after the line that was half out")
     }
 }
+
+/// The end of a stream while the reader is behind: it is told what it lost, not cut off.
+@Suite("Output to a reader that is behind at the end")
+struct QueuedOutputEndTests {
+    @Test func aReaderBehindAtTheEndGetsWholeLinesThenHowManyItLost() {
+        let p = QueuedOutputTests.Pipe()
+        let out = QueuedOutput(fd: p.write, capacity: 1 << 20)
+        // 2 000 lines of ~100 bytes: the pipe takes 64 KiB (likely ending mid-line), the
+        // queue the rest; nothing is dropped yet.
+        QueuedOutputTests().feed(out, from: 0, count: 2000, perFlush: 100)
+        #expect(out.droppedTotal == 0 && out.pending > 0)
+        out.dropQueued()
+        var received = p.drain()
+        while out.pending > 0 {
+            out.writeReady()
+            received += p.drain()
+        }
+        let text = String(decoding: received, as: UTF8.self)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(text.hasSuffix("\n"))
+        let last = lines.last.map { $0.split(separator: " ") } ?? []
+        #expect(last.first == "dropped" && last.count == 3 && Int(last[1]) == out.droppedTotal, "told last: \(lines.last ?? "")")
+        let kept = lines.dropLast()
+        for (i, line) in kept.enumerated() {
+            let words = line.split(separator: " ")
+            #expect(words.count == 3 && words[0] == "line" && Int(words[1]) == i && words[2].count == 85,
+                    "whole lines, the oldest, in order: \(line.prefix(40))")
+        }
+        #expect(kept.count + out.droppedTotal == 2000, "every line delivered or counted")
+        #expect(out.droppedTotal > 0)
+    }
+}

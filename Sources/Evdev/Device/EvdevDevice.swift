@@ -1,7 +1,6 @@
 import CEvdev
 import Glibc
 import InputEvents
-import Output
 
 /// An open `/dev/input/eventN` node, read through libevdev. A class because it owns the file
 /// descriptor and the libevdev handle.
@@ -55,7 +54,7 @@ public final class EvdevDevice {
             close(fd)
             throw .system(path: path, call: "libevdev_new", errno: ENOMEM)
         }
-        // libevdev's own notices (driver bugs it works around) go to our diagnostics.
+        // libevdev's own notices (driver bugs it works around) go to LibevdevMessages.
         libevdev_set_device_log_function(handle, libevdevLog, LIBEVDEV_LOG_INFO, nil)
         let rc = libevdev_set_fd(handle, fd)
         guard rc == 0 else {
@@ -208,7 +207,7 @@ public final class EvdevDevice {
     }
 }
 
-/// Formats a libevdev log message and prints it as a touchbridge diagnostic.
+/// Formats a libevdev log message and hands it to `LibevdevMessages.sink`.
 private let libevdevLog: libevdev_device_log_func_t = { _, _, _, _, _, _, format, args in
     guard let format, let args else { return }
     var buffer = [CChar](repeating: 0, count: 512)
@@ -216,7 +215,7 @@ private let libevdevLog: libevdev_device_log_func_t = { _, _, _, _, _, _, format
     let length = buffer.firstIndex(of: 0) ?? buffer.count
     var message = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     while message.last == "\n" { message.removeLast() }
-    Diagnostics.print("touchbridge: libevdev: \(message)")
+    LibevdevMessages.sink(message)
 }
 
 extension InputEvent {

@@ -51,6 +51,7 @@ public final class UInputDevice {
         uinput = handle
         devnode = libevdev_uinput_get_devnode(handle).map { String(cString: $0) } ?? ""
         syspath = libevdev_uinput_get_syspath(handle).map { String(cString: $0) } ?? ""
+        queued.reserveCapacity(64)
     }
 
     deinit {
@@ -68,11 +69,37 @@ public final class UInputDevice {
         try write(type: e.type, code: e.code, value: e.value)
     }
 
-    /// Writes events (a whole frame, `SYN_REPORT` included) in one system call: a virtual
-    /// device that forwards each input frame costs one write per frame.
-    public func write(events: [input_event]) throws(DeviceError) {
-        let size = MemoryLayout<input_event>.stride * events.count
-        let n = events.withUnsafeBytes { Glibc.write(libevdev_uinput_get_fd(uinput), $0.baseAddress, size) }
+    /// Events queued for one write (a frame or two), in the kernel's layout, which stays
+    /// inside this module.
+    @usableFromInline var queued: [input_event] = []
+
+    /// Queues an event for `writeQueued()`: a virtual device that forwards each input frame
+    /// costs one system call per frame.
+    @inlinable
+    public func queue(type: UInt16, code: UInt16, value: Int32) {
+        queued.append(input_event(time: timeval(), type: type, code: code, value: value))
+    }
+
+    /// How many events are queued.
+    @inlinable public var queuedCount: Int { queued.count }
+
+    /// The type, code and value of queued event `i`.
+    @inlinable
+    public func queuedEvent(at i: Int) -> (type: UInt16, code: UInt16, value: Int32) {
+        let e = queued[i]
+        return (e.type, e.code, e.value)
+    }
+
+    /// Forgets what is queued.
+    public func discardQueued() { queued.removeAll(keepingCapacity: true) }
+
+    /// Writes what is queued (whole frames, `SYN_REPORT` included) in one system call, and
+    /// empties the queue.
+    public func writeQueued() throws(DeviceError) {
+        defer { queued.removeAll(keepingCapacity: true) }
+        guard !queued.isEmpty else { return }
+        let size = MemoryLayout<input_event>.stride * queued.count
+        let n = queued.withUnsafeBytes { Glibc.write(libevdev_uinput_get_fd(uinput), $0.baseAddress, size) }
         if n != size { throw .system(path: devnode, call: "write", errno: n < 0 ? errno : EIO) }
     }
 

@@ -30,14 +30,14 @@ package final class Daemon {
     }
 
     /// A panel named on the command line, and what identifies it when it comes back.
-    private struct Named {
+    struct Named {
         let name: String
         var panel: Int?
         var idPath: String?
         var deviceName: String?
     }
 
-    private let selection: Selection
+    let selection: Selection
     var pipeline: TouchPipeline
     let sink: any TextSink
     /// Standard output, the event socket's clients and the scene's commands.
@@ -47,7 +47,7 @@ package final class Daemon {
     /// Armed for the next recognizer deadline (long press, multi-tap) before the loop sleeps.
     private var timer: LoopTimer!
     private var watchdog: (timer: LoopTimer, interval: Double)?
-    private let monitor: HotplugMonitor?
+    let monitor: HotplugMonitor?
     let discovery: DeviceDiscovery?
     let notify: SystemdNotify?
     let sceneFile: String?
@@ -57,8 +57,8 @@ package final class Daemon {
     var screen: Size
     var devices: [Int: Opened] = [:]
     /// Accelerometers and key devices, by their number.
-    private var auxiliaries: [Int: (device: EvdevDevice, aux: AuxiliaryDevice, source: EventLoop.Source)] = [:]
-    private var named: [Named] = []
+    var auxiliaries: [Int: (device: EvdevDevice, aux: AuxiliaryDevice, source: EventLoop.Source)] = [:]
+    var named: [Named] = []
     let warn: (String, Diagnostics.Level) -> Void
     /// `--metrics-file`: the counters, their file, a timer armed only while a change waits
     /// for the next write, and when the file was last written.
@@ -85,6 +85,7 @@ package final class Daemon {
     package init(selection: Selection, content: WindowContent, options: RunOptions, sink: any TextSink,
                 signals: SignalWatch, notify: SystemdNotify? = SystemdNotify(),
                 warn: @escaping (String, Diagnostics.Level) -> Void) throws {
+        LibevdevMessages.sink = { Diagnostics.print("touchbridge: libevdev: \($0)") }
         let scene = content.scene
         self.content = content
         self.selection = selection
@@ -207,12 +208,12 @@ package final class Daemon {
     }
 
     /// Opens a node (links resolved: hotplug news names nodes).
-    private static func open(_ node: String) throws -> EvdevDevice {
+    static func open(_ node: String) throws -> EvdevDevice {
         try EvdevDevice.openNode(node, clock: CLOCK_MONOTONIC, resolvingLinks: true)
     }
 
     /// Puts an open device into service: grab, mapping, its fingers already down, the loop.
-    private func add(_ device: EvdevDevice, info: InputDeviceInfo?, placement: PanelPlacement, slot: Int?) throws {
+    func add(_ device: EvdevDevice, info: InputDeviceInfo?, placement: PanelPlacement, slot: Int?) throws {
         let d = device.description
         if options.grab {
             do { try device.grab() } catch {
@@ -264,12 +265,12 @@ package final class Daemon {
     }
 
     /// Whether an accelerometer or key device udev announces is one to read.
-    private func wants(_ info: InputDeviceInfo) -> Bool {
+    func wants(_ info: InputDeviceInfo) -> Bool {
         !info.isTouchscreen && (info.isAccelerometer || (info.hasKeys && pipeline.readsRemoteKeys))
     }
 
     /// Puts an accelerometer or a device with keys into service (others are left alone).
-    private func addAuxiliary(_ device: EvdevDevice) throws {
+    func addAuxiliary(_ device: EvdevDevice) throws {
         guard let kind = AuxiliaryDevice.kind(of: device.description) else { return }
         if kind == .keys && !pipeline.readsRemoteKeys { return }
         var number = -1
@@ -298,7 +299,7 @@ package final class Daemon {
         }
     }
 
-    private func removeAuxiliary(_ number: Int, why: String) {
+    func removeAuxiliary(_ number: Int, why: String) {
         guard let (device, aux, source) = auxiliaries.removeValue(forKey: number) else { return }
         loop.remove(source)
         pipeline.removeAuxiliary(aux, at: now())
@@ -351,7 +352,7 @@ package final class Daemon {
 
     /// A device is gone: its touches are cancelled through the responder chain, it is logged
     /// as removed, and a named panel is waited for.
-    private func remove(_ number: Int, why: String) {
+    func remove(_ number: Int, why: String) {
         guard let o = devices.removeValue(forKey: number) else { return }
         loop.remove(o.source)
         pipeline.removePanel(o.panel, at: now())
@@ -362,72 +363,5 @@ package final class Daemon {
             warn("\(o.device.path): \(why)", .notice)
         }
         if devices.isEmpty, case .allTouchscreens = selection { warn("no touchscreen is connected: waiting for one", .notice) }
-    }
-
-    /// udev's news: a panel arrived (opened if it is one this daemon wants) or left.
-    private func followHotplug() {
-        guard let monitor else { return }
-        while let change = monitor.next() {
-            let info = change.device
-            let open = devices.first { $0.value.device.path == info.devnode }?.key
-            let openAuxiliary = auxiliaries.first { $0.value.device.path == info.devnode }?.key
-            switch change.action {
-            case .changed:
-                if let n = open { updatePlacement(n, info: info, why: "udev properties changed") }
-            case .removed:
-                if let n = open { remove(n, why: "removed") }
-                if let n = openAuxiliary { removeAuxiliary(n, why: "removed") }
-            case .added:
-                guard open == nil, openAuxiliary == nil else { continue }
-                if wants(info), case .allTouchscreens = selection {
-                    do { try addAuxiliary(try Self.open(info.devnode)) } catch {
-                        warn("\(info.devnode): \(error)", .warning)
-                    }
-                    continue
-                }
-                var slot: Int?
-                switch selection {
-                case .allTouchscreens:
-                    guard info.isTouchscreen, !Self.isVirtual(info) else { continue }
-                case .named:
-                    guard let i = named.indices.first(where: { named[$0].panel == nil && answers(named[$0], info) }) else { continue }
-                    slot = i
-                }
-                openHotplugged(info, slot: slot)
-            }
-        }
-    }
-
-    /// A virtual touchscreen of touchbridge's own (this daemon's or another's): never a panel to read.
-    static func isVirtual(_ info: InputDeviceInfo) -> Bool {
-        info.name.hasPrefix(VirtualTouchscreen.namePrefix) && info.syspath.contains("/virtual/")
-    }
-
-    /// Whether a device that udev announces is the named panel come back: the same node or
-    /// link, else the same `ID_PATH`, else (devices without one) the same name.
-    private func answers(_ n: Named, _ info: InputDeviceInfo) -> Bool {
-        if n.name == info.devnode || info.devlinks.contains(n.name) { return true }
-        if let real = realpath(n.name, nil) {
-            defer { free(real) }
-            if String(cString: real) == info.devnode { return true }
-        }
-        if let id = n.idPath { return id == info.idPath }
-        return n.deviceName == info.name
-    }
-
-    private func openHotplugged(_ info: InputDeviceInfo, slot: Int?) {
-        do {
-            let device = try Self.open(info.devnode)
-            if let problem = touchscreenProblem(device.description) {
-                warn("\(info.devnode): \(problem)", .warning)
-                return
-            }
-            let placement = options.placement(node: device.path, name: device.description.name, info: info) { warn($0, .warning) }
-            try add(device, info: info, placement: placement, slot: slot)
-            if let slot { named[slot].idPath = info.idPath ?? named[slot].idPath }
-        } catch {
-            // It may have gone again already, or it is not ours to read: say so, keep going.
-            warn("\(info.devnode): \(error)", .warning)
-        }
     }
 }

@@ -197,17 +197,13 @@ package final class EventSocket {
     }
 
     /// Shutdown: each client gets what is queued for it (waiting at most `grace` seconds in
-    /// all), then end of file; the socket file is removed.
+    /// all); one still behind then loses what it has not begun to get and is told how many
+    /// (a further `grace / 2` at most for that line), so that no client takes a loss for the
+    /// end of the stream. Then end of file; the socket file is removed.
     package func finish(grace: Double = 1) {
-        let end = monotonicSeconds() + grace
-        while true {
-            let waiting = clients.filter { $0.out.pending > 0 && !$0.out.isBroken }
-            let left = end - monotonicSeconds()
-            guard !waiting.isEmpty, left > 0 else { break }
-            var fds = waiting.map { pollfd(fd: $0.fd, events: Int16(POLLOUT), revents: 0) }
-            guard poll(&fds, nfds_t(fds.count), Int32(left * 1000) + 1) > 0 else { break }
-            for (c, p) in zip(waiting, fds) where p.revents != 0 { c.out.writeReady() }
-        }
+        drain(for: grace)
+        for c in clients where c.out.pending > 0 { c.out.dropQueued() }
+        drain(for: grace / 2)
         for c in clients {
             if let s = c.source { loop.remove(s) }
             close(c.fd)
@@ -216,6 +212,21 @@ package final class EventSocket {
         if let s = source { loop.remove(s); source = nil }
         close(fd)
         if let path { unlink(path) }
+    }
+}
+
+extension EventSocket {
+    /// Writes to the clients that have lines waiting as they take them, `seconds` at most.
+    fileprivate func drain(for seconds: Double) {
+        let end = monotonicSeconds() + seconds
+        while true {
+            let waiting = clients.filter { $0.out.pending > 0 && !$0.out.isBroken }
+            let left = end - monotonicSeconds()
+            guard !waiting.isEmpty, left > 0 else { return }
+            var fds = waiting.map { pollfd(fd: $0.fd, events: Int16(POLLOUT), revents: 0) }
+            guard poll(&fds, nfds_t(fds.count), Int32(left * 1000) + 1) > 0 else { return }
+            for (c, p) in zip(waiting, fds) where p.revents != 0 { c.out.writeReady() }
+        }
     }
 }
 

@@ -1,4 +1,3 @@
-import CEvdev
 import Evdev
 import Glibc
 import InputEvents
@@ -28,7 +27,6 @@ package final class VirtualTouchscreen {
     private var nextTrackingID: Int32 = 1
     private var touching = false
     private var origin = Point(x: 0, y: 0)
-    private var events: [input_event] = []
 
     /// The device for a panel: `name` after it, `size` its rectangle in points, `millimetres`
     /// its physical size on the screen (width, height) when known.
@@ -56,7 +54,6 @@ package final class VirtualTouchscreen {
                                   properties: BitSet([k.INPUT_PROP_DIRECT]),
                                   codes: [k.EV_KEY: BitSet([k.BTN_TOUCH]), k.EV_ABS: BitSet(Array(abs.keys))], absInfo: abs)
         device = try UInputDevice(d)
-        events.reserveCapacity(64)
     }
 
     /// An axis' range and resolution: about `unitsPerPoint` units a point, a whole number of
@@ -75,7 +72,7 @@ package final class VirtualTouchscreen {
     /// turned into a palm (libinput then reports a cancel, not a tap), lifted in a second frame.
     package func forward(_ updates: [TouchUpdate]) throws(DeviceError) {
         let k = Kernel.self
-        events.removeAll(keepingCapacity: true)
+        device.discardQueued()
         var palms = false
         for u in updates {
             switch u.phase {
@@ -105,7 +102,7 @@ package final class VirtualTouchscreen {
                 palms = true
             }
         }
-        guard !events.isEmpty else { return }
+        guard device.queuedCount > 0 else { return }
         finishFrame(lifting: false)
         if palms {
             // The palms lift in a frame of their own.
@@ -117,7 +114,7 @@ package final class VirtualTouchscreen {
             }
             finishFrame(lifting: true)
         }
-        try device.write(events: events)
+        try device.writeQueued()
     }
 
     /// The identifiers of the contacts down on this device.
@@ -147,16 +144,18 @@ package final class VirtualTouchscreen {
         }
         // ABS_X/ABS_Y mirror the first contact's position written in this frame.
         var mirrored = false
-        let count = events.count
-        for i in 0..<count where !mirrored && events[i].type == k.EV_ABS && events[i].code == k.ABS_MT_POSITION_X && i + 1 < count {
-            add(k.ABS_X, events[i].value)
-            add(k.ABS_Y, events[i + 1].value)
+        let count = device.queuedCount
+        for i in 0..<count where !mirrored && i + 1 < count {
+            let e = device.queuedEvent(at: i)
+            guard e.type == k.EV_ABS && e.code == k.ABS_MT_POSITION_X else { continue }
+            add(k.ABS_X, e.value)
+            add(k.ABS_Y, device.queuedEvent(at: i + 1).value)
             mirrored = true
         }
         add(k.SYN_REPORT, 0, type: k.EV_SYN)
     }
 
     private func add(_ code: UInt16, _ value: Int32, type: UInt16 = Kernel.EV_ABS) {
-        events.append(input_event(time: timeval(), type: type, code: code, value: value))
+        device.queue(type: type, code: code, value: value)
     }
 }

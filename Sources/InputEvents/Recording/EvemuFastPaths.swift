@@ -1,0 +1,134 @@
+/// The fast paths of the evemu parser: an event line as evemu-record lays it out, read at
+/// its offsets, and any well-formed event line read field by field without splitting it;
+/// anything else goes the general way (`EvemuLineParser.parseLine`), which words the errors.
+extension EvemuLineParser {
+    /// An event line exactly as evemu-record lays it out, `E: S.UUUUUU TTTT CCCC V` (six
+    /// microsecond digits, four hex digits each for type and code), with the fixed fields read
+    /// at their offsets, eight bytes at a time; nil for any other layout, which `fastEvent`
+    /// then reads field by field.
+    @inline(__always)
+    static func evemuLayoutEvent(_ line: UnsafePointer<UInt8>, count n: Int) -> InputEvent? {
+        // "E: " + at least one seconds digit + ".UUUUUU TTTT CCCC " + at least one value digit.
+        guard n >= 23, line[0] == UInt8(ascii: "E"), line[1] == UInt8(ascii: ":"), line[2] == 0x20 else { return nil }
+        var i = 3
+        var sec: Int64 = 0
+        let secondsEnd = min(n - 19, 18)     // leaves the 19 bytes after the seconds in the line
+        while i < secondsEnd {
+            let d = line[i] &- 0x30
+            guard d < 10 else { break }
+            sec = sec &* 10 &+ Int64(d)
+            i += 1
+        }
+        guard i > 3 else { return nil }
+        let f = UnsafeRawPointer(line + i)     // ".UUUUUU TTTT CCCC V"
+        // ".UUUUUU " as one word (first byte lowest, on any byte order): the point, six digits, a space.
+        let word = UInt64(littleEndian: f.loadUnaligned(as: UInt64.self))
+        guard word & 0xFF == 0x2E, word >> 56 == 0x20 else { return nil }
+        let digits = (word >> 8) & 0xFFFF_FFFF_FFFF ^ 0x3030_3030_3030
+        guard ((digits & 0x7F7F_7F7F_7F7F) &+ 0x7676_7676_7676 | digits) & 0x8080_8080_8080 == 0 else { return nil }
+        // Eight digits (two leading zeros) to a number: pairs, then fours, then the eight.
+        var v = digits << 16
+        v = (v &* 2561) >> 8 & 0x00FF_00FF_00FF_00FF
+        v = (v &* 6_553_601) >> 16 & 0x0000_FFFF_0000_FFFF
+        v = (v &* 42_949_672_960_001) >> 32
+        let usec = Int32(truncatingIfNeeded: v)
+        let t = f + 8     // "TTTT CCCC "
+        guard t.load(fromByteOffset: 4, as: UInt8.self) == 0x20, t.load(fromByteOffset: 9, as: UInt8.self) == 0x20 else { return nil }
+        let type = hex4(t.assumingMemoryBound(to: UInt8.self)), code = hex4((t + 5).assumingMemoryBound(to: UInt8.self))
+        guard type >= 0, code >= 0 else { return nil }
+        return event(value: (t + 10).assumingMemoryBound(to: UInt8.self), end: line + n, seconds: sec, microseconds: usec,
+                     type: type, code: code)
+    }
+
+    /// Each ASCII byte's hex digit as 0x40 + its value, a space for a byte that is none.
+    fileprivate static var hexDigits: StaticString {
+        "                                                @ABCDEFGHI       JKLMNO                          JKLMNO                         "
+    }
+
+    /// The rest of an event line from its value on: the value (decimal, 32 bits), then only
+    /// blanks and a comment; the event when the type and code are the kernel's.
+    @inline(__always)
+    static func event(value start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, seconds: Int64, microseconds: Int32,
+                      type: Int, code: Int) -> InputEvent? {
+        var p = start
+        let negative = p < end && p.pointee == UInt8(ascii: "-")
+        if negative { p += 1 }
+        var v = digits(&p, end, max: 10)
+        guard v >= 0 else { return nil }
+        if negative { v = -v }
+        guard v >= Int64(Int32.min), v <= Int64(Int32.max) else { return nil }
+        while p < end && (p.pointee == 0x20 || p.pointee == 0x09) { p += 1 }
+        guard p == end || p.pointee == UInt8(ascii: "#") || (p.pointee == 0x0D && p == end - 1) else { return nil }
+        guard type <= Int(Kernel.EV_MAX), let max = Kernel.maxCode(ofType: UInt16(type)), code <= Int(max) else { return nil }
+        return InputEvent(time: EventTime(seconds: seconds, microseconds: microseconds), type: UInt16(type), code: UInt16(code),
+                          value: Int32(truncatingIfNeeded: v))
+    }
+
+    /// Decimal digits from `p` (moved past them), at most `max`; -1 when there are none or too many.
+    @inline(__always)
+    static func digits(_ p: inout UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, max: Int) -> Int64 {
+        let s = p
+        var v: Int64 = 0
+        while p < end {
+            let d = p.pointee &- 0x30
+            guard d < 10 else { break }
+            v = v &* 10 &+ Int64(d)
+            p += 1
+        }
+        return p > s && p - s <= max ? v : -1
+    }
+
+    /// Four hex digits at `p` as a number, or -1.
+    @inline(__always)
+    static func hex4(_ p: UnsafePointer<UInt8>) -> Int {
+        let table = hexDigits.utf8Start
+        let c0 = p[0], c1 = p[1], c2 = p[2], c3 = p[3]
+        guard (c0 | c1 | c2 | c3) < 0x80 else { return -1 }
+        let h0 = table[Int(c0)], h1 = table[Int(c1)], h2 = table[Int(c2)], h3 = table[Int(c3)]
+        guard h0 & h1 & h2 & h3 & 0x40 != 0 else { return -1 }
+        return Int(h0 & 0x0F) << 12 | Int(h1 & 0x0F) << 8 | Int(h2 & 0x0F) << 4 | Int(h3 & 0x0F)
+    }
+
+    /// `E: SEC.USEC TYPE CODE VALUE` with optional trailing comment, or nil for anything else
+    /// (which the general path then words as an error). One pass over the bytes, no bounds
+    /// checks but the line's end.
+    @inline(__always)
+    static func fastEvent(_ line: UnsafePointer<UInt8>, count n: Int) -> InputEvent? {
+        guard n > 10, line[0] == UInt8(ascii: "E"), line[1] == UInt8(ascii: ":") else { return nil }
+        var p = line + 2
+        let end = line + n
+        @inline(__always) func spaces() -> Bool {
+            let s = p
+            while p < end && (p.pointee == 0x20 || p.pointee == 0x09) { p += 1 }
+            return p > s
+        }
+        @inline(__always) func digits(max: Int) -> Int64 { Self.digits(&p, end, max: max) }
+        /// One to four hex digits; -1 otherwise.
+        @inline(__always) func hex() -> Int {
+            let s = p
+            var v = 0
+            while p < end {
+                let c = p.pointee
+                let d = c &- 0x30
+                if d < 10 { v = v &* 16 &+ Int(d) } else {
+                    let l = (c | 0x20) &- 0x61
+                    guard l < 6 else { break }
+                    v = v &* 16 &+ Int(l) &+ 10
+                }
+                p += 1
+            }
+            return p > s && p - s <= 4 ? v : -1
+        }
+        guard spaces() else { return nil }
+        let sec = digits(max: 15)
+        guard sec >= 0, p < end, p.pointee == UInt8(ascii: ".") else { return nil }
+        p += 1
+        let usec = digits(max: 6)
+        guard usec >= 0, spaces() else { return nil }
+        let type = hex()
+        guard type >= 0, spaces() else { return nil }
+        let code = hex()
+        guard code >= 0, spaces() else { return nil }
+        return event(value: p, end: end, seconds: sec, microseconds: Int32(usec), type: type, code: code)
+    }
+}

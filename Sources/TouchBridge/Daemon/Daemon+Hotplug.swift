@@ -1,0 +1,77 @@
+import Evdev
+import Glibc
+import InputEvents
+import Output
+import TouchInput
+import TouchKit
+
+/// The daemon following udev: panels that arrive are opened when they are ones it reads (a
+/// named panel come back, or any touchscreen), auxiliary devices too; those that leave end.
+extension Daemon {
+    /// udev's news: a panel arrived (opened if it is one this daemon wants) or left.
+    func followHotplug() {
+        guard let monitor else { return }
+        while let change = monitor.next() {
+            let info = change.device
+            let open = devices.first { $0.value.device.path == info.devnode }?.key
+            let openAuxiliary = auxiliaries.first { $0.value.device.path == info.devnode }?.key
+            switch change.action {
+            case .changed:
+                if let n = open { updatePlacement(n, info: info, why: "udev properties changed") }
+            case .removed:
+                if let n = open { remove(n, why: "removed") }
+                if let n = openAuxiliary { removeAuxiliary(n, why: "removed") }
+            case .added:
+                guard open == nil, openAuxiliary == nil else { continue }
+                if wants(info), case .allTouchscreens = selection {
+                    do { try addAuxiliary(try Self.open(info.devnode)) } catch {
+                        warn("\(info.devnode): \(error)", .warning)
+                    }
+                    continue
+                }
+                var slot: Int?
+                switch selection {
+                case .allTouchscreens:
+                    guard info.isTouchscreen, !Self.isVirtual(info) else { continue }
+                case .named:
+                    guard let i = named.indices.first(where: { named[$0].panel == nil && answers(named[$0], info) }) else { continue }
+                    slot = i
+                }
+                openHotplugged(info, slot: slot)
+            }
+        }
+    }
+
+    /// A virtual touchscreen of touchbridge's own (this daemon's or another's): never a panel to read.
+    static func isVirtual(_ info: InputDeviceInfo) -> Bool {
+        info.name.hasPrefix(VirtualTouchscreen.namePrefix) && info.syspath.contains("/virtual/")
+    }
+
+    /// Whether a device that udev announces is the named panel come back: the same node or
+    /// link, else the same `ID_PATH`, else (devices without one) the same name.
+    private func answers(_ n: Named, _ info: InputDeviceInfo) -> Bool {
+        if n.name == info.devnode || info.devlinks.contains(n.name) { return true }
+        if let real = realpath(n.name, nil) {
+            defer { free(real) }
+            if String(cString: real) == info.devnode { return true }
+        }
+        if let id = n.idPath { return id == info.idPath }
+        return n.deviceName == info.name
+    }
+
+    private func openHotplugged(_ info: InputDeviceInfo, slot: Int?) {
+        do {
+            let device = try Self.open(info.devnode)
+            if let problem = touchscreenProblem(device.description) {
+                warn("\(info.devnode): \(problem)", .warning)
+                return
+            }
+            let placement = options.placement(node: device.path, name: device.description.name, info: info) { warn($0, .warning) }
+            try add(device, info: info, placement: placement, slot: slot)
+            if let slot { named[slot].idPath = info.idPath ?? named[slot].idPath }
+        } catch {
+            // It may have gone again already, or it is not ours to read: say so, keep going.
+            warn("\(info.devnode): \(error)", .warning)
+        }
+    }
+}

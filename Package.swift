@@ -52,6 +52,10 @@ let package = Package(
         // scene file → the handler log; and the daemon's event loop.
         .target(name: "TouchBridge", dependencies: ["InputEvents", "TouchInput", "TouchKit", "Evdev", "Output"], swiftSettings: release),
 
+        // What only the command line's tools draw: `watch`'s model and screen, `picture`'s SVG.
+        // Not part of a library product.
+        .target(name: "TouchTools", dependencies: ["InputEvents", "TouchKit", "TouchBridge"], swiftSettings: release),
+
         // Pure Swift: a panel's health figures from its events and contact frames (`health`).
         .target(name: "PanelHealth", dependencies: ["InputEvents", "TouchInput"]),
 
@@ -61,7 +65,7 @@ let package = Package(
         .executableTarget(
             name: "TouchBridgeCLI",
             dependencies: [
-                "Evdev", "InputEvents", "Output", "TouchInput", "TouchKit", "TouchBridge", "PanelHealth", "CNcurses",
+                "Evdev", "InputEvents", "Output", "TouchInput", "TouchKit", "TouchBridge", "TouchTools", "PanelHealth", "CNcurses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: release,
@@ -89,7 +93,7 @@ let package = Package(
         .testTarget(name: "TouchKitTests", dependencies: ["TouchKit"]),
         .testTarget(name: "OutputTests", dependencies: ["Output", "InputEvents"]),
         .testTarget(name: "PanelHealthTests", dependencies: ["PanelHealth", "TouchInput", "InputEvents"]),
-        .testTarget(name: "TouchBridgeTests", dependencies: ["TouchBridge", "TouchKit", "TouchInput", "InputEvents", "Evdev", "Output", "PipelineChecks"],
+        .testTarget(name: "TouchBridgeTests", dependencies: ["TouchBridge", "TouchTools", "TouchKit", "TouchInput", "InputEvents", "Evdev", "Output", "PipelineChecks"],
                     resources: [.copy("Golden")]),
         .testTarget(name: "EvdevTests", dependencies: ["Evdev", "InputEvents"],
                     resources: [.copy("Recordings")]),

@@ -4,6 +4,7 @@ import Glibc
 import InputEvents
 import Output
 import TouchBridge
+import TouchTools
 import TouchKit
 
 struct PictureCommand: ParsableCommand {

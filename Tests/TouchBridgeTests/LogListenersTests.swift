@@ -4,6 +4,7 @@ import Glibc
 import PipelineChecks
 import Testing
 @testable import TouchBridge
+import TouchTools
 
 /// The log's listeners add up: metrics, a picture recorder, the invariant checker and an
 /// action listener (the path the scene's commands take) all hear one run, beside the event

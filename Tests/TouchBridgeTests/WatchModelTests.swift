@@ -1,6 +1,7 @@
 import Testing
 import TouchKit
 @testable import TouchBridge
+import TouchTools
 
 /// `watch`'s model: contacts and their half-second trails, marks that fade, the report rate
 /// now and since start, the most contacts at once, the coverage grid, and `c` clearing.

@@ -1,6 +1,7 @@
 import Testing
 import TouchKit
 @testable import TouchBridge
+import TouchTools
 
 /// `watch`'s screen as text: the screen's rectangle at its aspect ratio, each contact where
 /// it is with its label, the marks, the status lines, every line the terminal's width.

@@ -1,6 +1,7 @@
 import Testing
 import TouchKit
 @testable import TouchBridge
+import TouchTools
 
 /// `watch`'s words and what makes its screen change by itself: the status lines with the
 /// coverage grid at the right, the jitter line, when the next fading is due, views on the

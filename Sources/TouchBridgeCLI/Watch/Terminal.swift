@@ -1,6 +1,7 @@
 import CNcurses
 import Glibc
 import TouchBridge
+import TouchTools
 
 /// The terminal `watch` draws on, through the system's ncurses: the alternate screen, keys
 /// without echo or line buffering, colours unless `NO_COLOR` is set, and output that sends the

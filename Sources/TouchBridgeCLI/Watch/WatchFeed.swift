@@ -2,6 +2,7 @@ import Evdev
 import InputEvents
 import PanelHealth
 import TouchBridge
+import TouchTools
 import TouchInput
 import TouchKit
 

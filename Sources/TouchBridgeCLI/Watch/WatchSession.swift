@@ -3,6 +3,7 @@ import Evdev
 import Glibc
 import InputEvents
 import TouchBridge
+import TouchTools
 import TouchKit
 
 /// `watch`'s loop: reads the panel (or plays a recording at its pace), takes keys and

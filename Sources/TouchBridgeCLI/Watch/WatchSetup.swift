@@ -2,6 +2,7 @@ import Evdev
 import InputEvents
 import Output
 import TouchBridge
+import TouchTools
 import TouchInput
 import TouchKit
 

@@ -1,3 +1,4 @@
+import TouchBridge
 import InputEvents
 
 /// `watch`'s words around the picture: the title line (the device, its protocol and slots,

@@ -1,3 +1,4 @@
+import TouchBridge
 import TouchKit
 
 /// What `watch` shows of a panel, as plain values: the contacts down with their trails of the

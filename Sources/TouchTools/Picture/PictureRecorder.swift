@@ -1,3 +1,4 @@
+import TouchBridge
 import InputEvents
 import TouchKit
 

@@ -77,11 +77,11 @@ unit-test:
 	$(MAKE) --no-print-directory docs example-test
 	@for f in evemu scene tracker pipeline; do .build/debug/fuzz-$$f Fuzz/findings/$$f Fuzz/corpus/$$f || exit 1; done
 
-# The DocC catalogs of the API modules (TouchKit, TouchBridge), warnings as errors, into
+# The DocC catalogs of the API modules (TouchKit, TouchScene, TouchBridge), warnings as errors, into
 # .build/docs/*.doccarchive; fails when a public symbol has no summary.
 docs:
 	swift package --disable-sandbox --allow-writing-to-directory .build/docs generate-documentation \
-	  --target TouchKit --target TouchBridge --warnings-as-errors --output-path .build/docs \
+	  --target TouchKit --target TouchScene --target TouchBridge --warnings-as-errors --output-path .build/docs \
 	  --experimental-documentation-coverage --coverage-summary-level brief --enable-inherited-docs > .build/docs.log 2>&1 \
 	  || { cat .build/docs.log; exit 1; }
 	python3 scripts/doc-coverage.py .build/docs --require-all

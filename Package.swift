@@ -48,9 +48,14 @@ let package = Package(
         // The kernel side: libevdev devices, libudev discovery, the event loop.
         .target(name: "Evdev", dependencies: ["CEvdev", "CUdev", "CLinux", "InputEvents"], swiftSettings: release),
 
-        // The glue: devices and recordings → contacts → touches → a window built from a
-        // scene file → the handler log; and the daemon's event loop.
-        .target(name: "TouchBridge", dependencies: ["InputEvents", "TouchInput", "TouchKit", "Evdev", "Output"], swiftSettings: release),
+        // The scene stage: a window built from a scene file (views, recognizers, controls,
+        // commands) and the handler log its calls write. Needs only TouchKit and the event values.
+        .target(name: "TouchScene", dependencies: ["InputEvents", "TouchKit", "Output"], swiftSettings: release),
+
+        // The runtime: devices and recordings → contacts → touches → the scene → the log's
+        // outputs (standard output, the event socket, commands, virtual touchscreens, metrics);
+        // the daemon's event loop and `Kiosk`. Re-exports TouchScene for apps.
+        .target(name: "TouchBridge", dependencies: ["InputEvents", "TouchInput", "TouchKit", "TouchScene", "Evdev", "Output"], swiftSettings: release),
 
         // What only the command line's tools draw: `watch`'s model and screen, `picture`'s SVG.
         // Not part of a library product.
@@ -93,7 +98,7 @@ let package = Package(
         .testTarget(name: "TouchKitTests", dependencies: ["TouchKit"]),
         .testTarget(name: "OutputTests", dependencies: ["Output", "InputEvents"]),
         .testTarget(name: "PanelHealthTests", dependencies: ["PanelHealth", "TouchInput", "InputEvents"]),
-        .testTarget(name: "TouchBridgeTests", dependencies: ["TouchBridge", "TouchTools", "TouchKit", "TouchInput", "InputEvents", "Evdev", "Output", "PipelineChecks"],
+        .testTarget(name: "TouchBridgeTests", dependencies: ["TouchBridge", "TouchScene", "TouchTools", "TouchKit", "TouchInput", "InputEvents", "Evdev", "Output", "PipelineChecks"],
                     resources: [.copy("Golden")]),
         .testTarget(name: "EvdevTests", dependencies: ["Evdev", "InputEvents"],
                     resources: [.copy("Recordings")]),

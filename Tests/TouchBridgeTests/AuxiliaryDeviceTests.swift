@@ -2,6 +2,7 @@ import Foundation
 import InputEvents
 import Testing
 @testable import TouchBridge
+@testable import TouchScene
 @testable import TouchKit
 
 /// Accelerometers and key devices across unplugs and scene reloads: what one device has

@@ -1,5 +1,6 @@
 import Testing
 @testable import TouchBridge
+@testable import TouchScene
 import TouchTools
 
 /// `watch`'s canvas: dots land in the right cell and bit of Unicode's braille block.

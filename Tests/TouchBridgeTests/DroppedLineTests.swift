@@ -2,6 +2,7 @@ import Foundation
 import InputEvents
 import Testing
 @testable import TouchBridge
+@testable import TouchScene
 
 /// The line a reader that fell behind gets (QueuedOutput's count), in both formats, against
 /// its golden lines; scripts/check-log-schema.py validates the JSON one against the schema.

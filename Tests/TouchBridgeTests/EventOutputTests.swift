@@ -4,6 +4,7 @@ import Output
 import Testing
 import TouchKit
 @testable import TouchBridge
+@testable import TouchScene
 
 /// What the event outputs are built on: the log writes each line once per format with its
 /// kind, the other format is byte for byte what a run in that format writes, `--log-events`

@@ -3,6 +3,7 @@ import Testing
 import TouchInput
 import TouchKit
 @testable import TouchBridge
+@testable import TouchScene
 
 /// What reaches the virtual touchscreen with a scene in front of it: everything, before the
 /// window, when the scene keeps nothing; never the touches of a kept view; a claimed touch

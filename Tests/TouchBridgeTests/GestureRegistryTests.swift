@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TouchBridge
+@testable import TouchScene
 
 /// What the documents say of gesture types against `SceneGestures` (the one place the scene
 /// layer knows them): a new type, property or figure fails here until the handler log's

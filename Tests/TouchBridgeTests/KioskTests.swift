@@ -4,6 +4,7 @@ import InputEvents
 import Testing
 import TouchKit
 @testable import TouchBridge
+@testable import TouchScene
 
 /// The loop around an application built in code, on recordings: views subclassed in Swift
 /// get the touches, recognizers and timers run on recorded time, the log has what the loop

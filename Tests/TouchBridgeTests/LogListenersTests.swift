@@ -4,6 +4,7 @@ import Glibc
 import PipelineChecks
 import Testing
 @testable import TouchBridge
+@testable import TouchScene
 import TouchTools
 
 /// The log's listeners add up: metrics, a picture recorder, the invariant checker and an

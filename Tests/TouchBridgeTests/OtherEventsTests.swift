@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TouchBridge
+@testable import TouchScene
 
 /// Motion, remote-control and press events through scenes: the scene keys that set them up,
 /// which keys are ever read, and a shake cut short by its device going away.

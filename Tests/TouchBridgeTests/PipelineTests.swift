@@ -4,6 +4,7 @@ import Testing
 import TouchInput
 import TouchKit
 @testable import TouchBridge
+@testable import TouchScene
 
 /// The glue: frames become touches, timers fire with no touch arriving, devices come and go,
 /// and nothing is left down.

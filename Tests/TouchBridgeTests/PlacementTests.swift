@@ -4,6 +4,7 @@ import Testing
 import TouchInput
 import TouchKit
 @testable import TouchBridge
+@testable import TouchScene
 
 /// Per-panel mapping onto a screen space, the jitter filter and masked regions, from the
 /// command line and from udev properties.

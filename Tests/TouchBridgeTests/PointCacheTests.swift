@@ -1,5 +1,6 @@
 import InputEvents
 @testable import TouchBridge
+@testable import TouchScene
 import TouchKit
 import Testing
 

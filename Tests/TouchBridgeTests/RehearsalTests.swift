@@ -3,6 +3,7 @@ import Testing
 import TouchInput
 import TouchKit
 @testable import TouchBridge
+@testable import TouchScene
 
 /// The daemon's rehearsal of the first touch: for every kind of panel, its events make one
 /// whole touch (began, moved, moved, ended) in a pipeline, so the code a real first touch

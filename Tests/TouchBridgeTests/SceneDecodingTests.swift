@@ -1,5 +1,6 @@
 import Testing
 @testable import TouchBridge
+@testable import TouchScene
 
 /// A malformed scene is rejected with `FILE: key.path: what was expected (line N)`, or with
 /// `FILE:LINE:COLUMN:` where the JSON itself is broken.

@@ -1,6 +1,7 @@
 import Testing
 import TouchKit
 @testable import TouchBridge
+@testable import TouchScene
 import TouchTools
 
 /// `watch`'s model: contacts and their half-second trails, marks that fade, the report rate

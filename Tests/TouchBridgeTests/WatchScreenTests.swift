@@ -1,6 +1,7 @@
 import Testing
 import TouchKit
 @testable import TouchBridge
+@testable import TouchScene
 import TouchTools
 
 /// `watch`'s screen as text: the screen's rectangle at its aspect ratio, each contact where

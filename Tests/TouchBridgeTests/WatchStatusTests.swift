@@ -1,6 +1,7 @@
 import Testing
 import TouchKit
 @testable import TouchBridge
+@testable import TouchScene
 import TouchTools
 
 /// `watch`'s words and what makes its screen change by itself: the status lines with the

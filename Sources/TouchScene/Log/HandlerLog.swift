@@ -185,7 +185,7 @@ public final class HandlerLog {
         number >= 0 && number < devices.count ? devices[number] ?? unknownDevice : unknownDevice
     }
 
-    var now: Double { timers?.now ?? 0 }
+    package var now: Double { timers?.now ?? 0 }
 
     // MARK: - Touches
 
@@ -373,24 +373,24 @@ struct GestureValues {
 
 extension ByteWriter {
     /// `[x,y]`, compact numbers.
-    mutating func write(jsonPoint p: Point) {
+    package mutating func write(jsonPoint p: Point) {
         write("["); write(compact: p.x); write(","); write(compact: p.y); write("]")
     }
 
     /// `(x.xx,y.yy)`.
-    mutating func write(textPoint p: Point) {
+    package mutating func write(textPoint p: Point) {
         write("("); write(fixed: p.x, decimals: 2); write(","); write(fixed: p.y, decimals: 2); write(")")
     }
 }
 
 extension TextBuffer {
     /// `[x,y]`, compact numbers.
-    mutating func append(jsonPoint p: Point) {
+    package mutating func append(jsonPoint p: Point) {
         append("["); append(compact: p.x); append(","); append(compact: p.y); append("]")
     }
 
     /// `(x.xx,y.yy)`.
-    mutating func append(textPoint p: Point) {
+    package mutating func append(textPoint p: Point) {
         append("("); append(fixed: p.x, decimals: 2); append(","); append(fixed: p.y, decimals: 2); append(")")
     }
 }

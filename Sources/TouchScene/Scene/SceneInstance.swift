@@ -46,7 +46,7 @@ public final class SceneInstance {
         }
         return false
     }
-    private(set) var recognizers: [String: GestureRecognizer] = [:]
+    package private(set) var recognizers: [String: GestureRecognizer] = [:]
     private var bindings: [GestureBinding] = []
     /// Controls whose targets are wired once every responder exists.
     private var pendingControls: [(ControlSpec, Control)] = []

@@ -1,7 +1,7 @@
 /// A parsed JSON value with the line it starts on, so every complaint about a scene file can
 /// say where the offending value is.
-struct JSONNode {
-    indirect enum Value {
+package struct JSONNode {
+    package indirect enum Value {
         case null
         case bool(Bool)
         case number(Double)
@@ -11,11 +11,11 @@ struct JSONNode {
         case object([(key: String, node: JSONNode)])
     }
 
-    var value: Value
-    var line: Int
+    package var value: Value
+    package var line: Int
 
     /// What the value is, for messages ("a string", "an object").
-    var kind: String {
+    package var kind: String {
         switch value {
         case .null: return "null"
         case .bool: return "a boolean"
@@ -27,27 +27,27 @@ struct JSONNode {
     }
 
     /// The member `key` of an object, or the element `index` of an array.
-    func child(_ key: String) -> JSONNode? {
+    package func child(_ key: String) -> JSONNode? {
         guard case let .object(members) = value else { return nil }
         return members.first { $0.key == key }?.node
     }
 
-    func child(_ index: Int) -> JSONNode? {
+    package func child(_ index: Int) -> JSONNode? {
         guard case let .array(items) = value, items.indices.contains(index) else { return nil }
         return items[index]
     }
 }
 
 /// JSON that is not well-formed: where, and what was expected there.
-struct JSONSyntaxError: Error, Equatable {
-    var line: Int
-    var column: Int
-    var expected: String
+package struct JSONSyntaxError: Error, Equatable {
+    package var line: Int
+    package var column: Int
+    package var expected: String
 }
 
 /// A strict RFC 8259 parser (no comments, no trailing commas, no duplicate keys) that keeps
 /// line numbers. Scene files are small and read once, so clarity beats speed here.
-struct JSONParser {
+package struct JSONParser {
     private let bytes: [UInt8]
     private var i = 0
     private var line = 1
@@ -57,7 +57,7 @@ struct JSONParser {
 
     init(_ bytes: [UInt8]) { self.bytes = bytes }
 
-    static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
+    package static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
         var p = JSONParser(bytes)
         // A UTF-8 byte-order mark is tolerated, as most editors may write one.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { p.i = 3 }

@@ -74,6 +74,7 @@ unit-test:
 	/usr/bin/python3 scripts/check-metrics.py
 	python3 scripts/check-picture.py
 	python3 scripts/check-docs.py
+	python3 scripts/check-layers.py
 	$(MAKE) --no-print-directory docs example-test
 	@for f in evemu scene tracker pipeline; do .build/debug/fuzz-$$f Fuzz/findings/$$f Fuzz/corpus/$$f || exit 1; done
 

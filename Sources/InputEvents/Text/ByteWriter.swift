@@ -246,12 +246,4 @@ public struct ByteWriter {
         var s = "\(value)"
         s.withUTF8 { write(bytes: $0) }
     }
-
-    /// A time as seconds with microseconds, `S.UUUUUU`.
-    @inlinable
-    public mutating func write(time: EventTime) {
-        write(decimal: time.seconds)
-        write(byte: UInt8(ascii: "."))
-        write(digits: UInt64(max(0, time.microseconds)), count: 6)
-    }
 }

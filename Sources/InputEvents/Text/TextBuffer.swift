@@ -127,12 +127,6 @@ public struct TextBuffer: Sendable {
         write(maxBytes: ByteWriter.maxNumberBytes + 10) { $0.write(compact: value, maxDecimals: maxDecimals) }
     }
 
-    /// Appends a time as seconds with microseconds, `S.UUUUUU`.
-    @inlinable
-    public mutating func append(time: EventTime) {
-        write(maxBytes: ByteWriter.maxNumberBytes) { $0.write(time: time) }
-    }
-
     /// Appends `s` as a JSON string literal, quoted and escaped.
     public mutating func append(jsonString s: String) {
         append("\"")

@@ -172,7 +172,8 @@ package final class Daemon {
                 }
             }
         }
-        try outputs.openSocket(options, loop: loop, pipeline: pipeline, screen: { [unowned self] in screen },
+        try outputs.openSocket(path: options.socketPath, activation: options.socketActivation,
+                                   stallLimit: options.socketStallLimit, loop: loop, pipeline: pipeline, screen: { [unowned self] in screen },
                                sceneFile: sceneFile, now: monotonicSeconds, warn: warn)
         if let scene { try runCommands(of: scene) }
         if let monitor { try loop.watch(monitor.fd, order: .hotplug) { [unowned self] in followHotplug() } }
@@ -232,7 +233,7 @@ package final class Daemon {
         let panel = pipeline.addPanel(node: device.path, description: d, mapper: mapper, placement: placement, time: now)
         number = panel.number
         if let v = pipeline.virtualTouchscreens {
-            do { try v.attach(panel, key: info?.idPath ?? d.name) } catch { warn("\(device.path): no virtual touchscreen: \(error)", .warning) }
+            do { try v.attachPanel(panel, key: info?.idPath ?? d.name) } catch { warn("\(device.path): no virtual touchscreen: \(error)", .warning) }
         }
         pipeline.open(panel, initial: panel.tracker.open(at: EventTime(inSeconds: now), device: device))
         devices[panel.number] = Opened(device: device, panel: panel, source: source, slot: slot)

@@ -83,7 +83,7 @@ package final class RecordingRun {
             let mapper = options.mapper(for: r.description, placement: placement, screen: screen)!
             let start = head.map { $0.time.inSeconds } ?? 0
             let panel = pipeline.addPanel(node: r.path, description: r.description, mapper: mapper, placement: placement, time: start)
-            try pipeline.virtualTouchscreens?.attach(panel, key: r.path)
+            try pipeline.virtualTouchscreens?.attachPanel(panel, key: r.path)
             streams.append(Stream(reader: r, panel: panel, head: head))
         }
         for (r, head, kind) in others {
@@ -109,7 +109,8 @@ package final class RecordingRun {
         if let loop {
             let pipeline = self.pipeline
             if let signals = self.signals { try loop.watch(signals.fd, order: .signal) { [unowned self] in takeSignals() } }
-            try outputs.openSocket(options, loop: loop, pipeline: pipeline, screen: { screen }, sceneFile: scene?.file,
+            try outputs.openSocket(path: options.socketPath, activation: options.socketActivation,
+                                   stallLimit: options.socketStallLimit, loop: loop, pipeline: pipeline, screen: { screen }, sceneFile: scene?.file,
                                    now: { pipeline.log.now }, warn: { m, _ in warn(m) })
             if let scene { try outputs.runCommands(of: scene, log: pipeline.log, loop: loop, now: { pipeline.log.now }) }
         }

@@ -21,14 +21,13 @@ final class LogOutputs {
         self.kinds = kinds
     }
 
-    /// Opens the event socket (`--socket`, or the one systemd passed) in `loop`.
-    func openSocket(_ options: RunOptions, loop: EventLoop, pipeline: TouchPipeline,
+    /// Opens the event socket (at `path`, or the one systemd passed when `activation`) in `loop`.
+    func openSocket(path: String?, activation: Bool, stallLimit: Double, loop: EventLoop, pipeline: TouchPipeline,
                     screen: @escaping () -> Size, sceneFile: String?, now: @escaping () -> Double,
                     warn: @escaping (String, Diagnostics.Level) -> Void) throws {
-        let inherited = options.socketActivation ? UnixSocket.inherited() : nil
-        guard options.socketPath != nil || inherited != nil else { return }
-        let s = try EventSocket(path: options.socketPath, inherited: inherited, loop: loop, log: pipeline.log,
-                                stallLimit: options.socketStallLimit)
+        let inherited = activation ? UnixSocket.inherited() : nil
+        guard path != nil || inherited != nil else { return }
+        let s = try EventSocket(path: path, inherited: inherited, loop: loop, log: pipeline.log, stallLimit: stallLimit)
         s.hello = { [unowned pipeline] b in HelloLine.write(pipeline, screen: screen(), sceneFile: sceneFile, time: now(), into: &b) }
         s.now = now
         s.warn = warn

@@ -51,7 +51,7 @@ package final class VirtualTouchscreens {
     /// The panel was mapped anew (a udev change, a scene with another screen): its device
     /// follows — placed anew, or made anew when its rectangle changed size. Its contacts were
     /// cancelled first (`cancel`).
-    func refit(_ panel: Panel) {
+    package func refit(_ panel: Panel) {
         guard let key = keyOf[panel.number] else { return }
         do { try attach(panel, key: key) } catch { warn("\(panel.node): no virtual touchscreen: \(error)") }
     }
@@ -64,13 +64,13 @@ package final class VirtualTouchscreens {
     }
 
     /// One frame's touch changes of `panel`, as the window had them.
-    func forward(_ updates: [TouchUpdate], from panel: Panel) {
+    package func forward(_ updates: [TouchUpdate], from panel: Panel) {
         guard let v = ofPanel[panel.number] else { return }
         do { try v.forward(updates) } catch { warn("\(v.device.devnode): \(error)") }
     }
 
     /// Cancels what is down on `panel`'s device (all devices when nil): a remapped panel, a reloaded scene.
-    func cancel(_ panel: Panel?) {
+    package func cancel(_ panel: Panel?) {
         let targets = panel.map { p in ofPanel[p.number].map { [$0] } ?? [] } ?? Array(ofPanel.values)
         for v in targets where !v.contactsDown.isEmpty {
             let updates = v.contactsDown.map { TouchUpdate(identifier: $0, phase: .cancelled, location: Point(x: 0, y: 0)) }
@@ -79,14 +79,18 @@ package final class VirtualTouchscreens {
     }
 
     /// Cancels one contact of `panel` on its device (a recognizer claimed it).
-    func cancel(_ id: UInt64, of panel: Panel) {
+    package func cancel(_ id: UInt64, of panel: Panel) {
         guard let v = ofPanel[panel.number], v.contactsDown.contains(id) else { return }
         do { try v.forward([TouchUpdate(identifier: id, phase: .cancelled, location: Point(x: 0, y: 0))]) } catch { warn("\(v.device.devnode): \(error)") }
     }
 
     /// The panel is gone: its device stays (its contacts were cancelled by the pipeline).
-    func detach(_ panel: Panel) {
+    package func detach(_ panel: Panel) {
         ofPanel[panel.number] = nil
         keyOf[panel.number] = nil
     }
+}
+
+extension VirtualTouchscreens: PanelForwarding {
+    package func attachPanel(_ panel: Panel, key: String) throws(DeviceError) { try attach(panel, key: key) }
 }

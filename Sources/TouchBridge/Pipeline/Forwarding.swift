@@ -1,3 +1,4 @@
+import Evdev
 @_spi(Forwarding) import TouchKit
 
 /// Which touches reach the virtual touchscreens, and when: all of them, but those the scene
@@ -97,11 +98,22 @@ final class Forwarding {
 }
 
 /// Where forwarded touches go: the panels' virtual touchscreens.
-protocol ForwardTarget: AnyObject {
+package protocol ForwardTarget: AnyObject {
     /// One frame's touch changes of `panel`.
     func forward(_ updates: [TouchUpdate], from panel: Panel)
     /// Cancels one contact of `panel` that was forwarded.
     func cancel(_ id: UInt64, of panel: Panel)
 }
 
-extension VirtualTouchscreens: ForwardTarget {}
+/// A device per panel that gets what the pipeline forwards (the virtual touchscreens, an
+/// output): the pipeline tells it of panels as they come, change and go.
+package protocol PanelForwarding: ForwardTarget {
+    /// Gives `panel` its device (`key`: what keeps it across a re-plug).
+    func attachPanel(_ panel: Panel, key: String) throws(DeviceError)
+    /// `panel`'s mapping changed: its device follows.
+    func refit(_ panel: Panel)
+    /// Cancels what is down on `panel`'s device, or on every device (nil).
+    func cancel(_ panel: Panel?)
+    /// `panel` is gone: what was down on its device is cancelled.
+    func detach(_ panel: Panel)
+}

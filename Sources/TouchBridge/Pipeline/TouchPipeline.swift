@@ -28,9 +28,9 @@ public final class TouchPipeline {
     public var frameObserver: (([TouchUpdate], Double) -> Void)?
     /// The panels' virtual touchscreens (`--virtual-touchscreen`): each frame's changes as
     /// the window had them, for apps that read touch from the kernel.
-    package var virtualTouchscreens: VirtualTouchscreens? {
+    package var virtualTouchscreens: (any PanelForwarding)? {
         didSet {
-            forwarding = virtualTouchscreens.map(Forwarding.init)
+            forwarding = virtualTouchscreens.map { Forwarding(devices: $0) }
             listenForClaims()
         }
     }

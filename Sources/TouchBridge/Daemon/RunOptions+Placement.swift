@@ -1,0 +1,52 @@
+import Evdev
+import Glibc
+import InputEvents
+import TouchInput
+import TouchKit
+
+extension RunOptions {
+    /// The placement of a panel: the command line first, then its udev properties
+    /// (`TOUCHBRIDGE_SCREEN_RECT`, `TOUCHBRIDGE_ROTATION`, `LIBINPUT_CALIBRATION_MATRIX`,
+    /// `TOUCHBRIDGE_HYSTERESIS_MM`, `TOUCHBRIDGE_MASK`), then `--rotate`/`--calibration`.
+    /// Malformed udev values are reported through `warn` and left out.
+    public func placement(node: String, name: String, info: InputDeviceInfo?, warn: (String) -> Void) -> PanelPlacement {
+        var p = PanelPlacement()
+        let props = info?.properties ?? [:]
+        p.rotation = rotation
+        if let text = props["TOUCHBRIDGE_ROTATION"] {
+            if let r = Int(text).flatMap(ScreenMapper.Rotation.init(rawValue:)) { p.rotation = r } else {
+                warn("\(node): ignoring TOUCHBRIDGE_ROTATION=\"\(text)\" (expected 0, 90, 180 or 270)")
+            }
+        }
+        if let text = props["TOUCHBRIDGE_SCREEN_RECT"] {
+            if let r = parseRect(text) { p.rect = r } else {
+                warn("\(node): ignoring TOUCHBRIDGE_SCREEN_RECT=\"\(text)\" (expected \"x y w h\" in points)")
+            }
+        }
+        if let text = props["TOUCHBRIDGE_HYSTERESIS_MM"] {
+            if let mm = Double(text), mm >= 0, mm.isFinite { p.hysteresisMM = mm } else {
+                warn("\(node): ignoring TOUCHBRIDGE_HYSTERESIS_MM=\"\(text)\" (expected millimetres)")
+            }
+        }
+        p.udevFuzz = info?.libinputFuzz ?? [:]
+        if let text = props["TOUCHBRIDGE_MASK"] {
+            if let rects = parseRects(text) { p.masks = rects } else {
+                warn("\(node): ignoring TOUCHBRIDGE_MASK=\"\(text)\" (expected \"x y w h; …\" in points)")
+            }
+        }
+        if let c = calibration {
+            p.calibration = c
+        } else if let text = info?.calibrationText {
+            if let m = ScreenMapper.Calibration(parsing: text) { p.calibration = m } else {
+                warn("\(node): ignoring LIBINPUT_CALIBRATION_MATRIX=\"\(text)\" (expected six numbers)")
+            }
+        }
+        for (match, rect, r) in rules.rects where match.matches(node: node, name: name, info: info) {
+            p.rect = rect
+            if let r { p.rotation = r }
+        }
+        for (match, mm) in rules.hysteresis where match.matches(node: node, name: name, info: info) { p.hysteresisMM = mm }
+        for (match, rects) in rules.masks where match.matches(node: node, name: name, info: info) { p.masks = rects }
+        return p
+    }
+}

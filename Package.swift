@@ -32,8 +32,13 @@ let package = Package(
         // refuses with a warning on every build.
         .systemLibrary(name: "CNcurses"),
 
+        // Pure Swift: lines of text built in reused byte buffers, numbers written without
+        // Foundation (the logs, the tools' formats, the outputs).
+        .target(name: "TextBuffers", swiftSettings: release),
+
         // Pure Swift: kernel event values, device descriptions, evemu and evtest formats.
-        .target(name: "InputEvents", swiftSettings: release),
+        // Re-exports TextBuffers, in which its formats are written.
+        .target(name: "InputEvents", dependencies: ["TextBuffers"], swiftSettings: release),
 
         // Pure Swift: contact tracking (protocol B, A, single touch) and screen mapping.
         .target(name: "TouchInput", dependencies: ["InputEvents"], swiftSettings: release),
@@ -43,7 +48,7 @@ let package = Package(
 
         // Where text goes: standard output in whole writes, diagnostics on standard error
         // (with journald priorities), the sink protocol tests replace.
-        .target(name: "Output", dependencies: ["InputEvents"], swiftSettings: release),
+        .target(name: "Output", dependencies: ["TextBuffers"], swiftSettings: release),
 
         // The kernel side: libevdev devices, libudev discovery, the event loop.
         .target(name: "Evdev", dependencies: ["CEvdev", "CUdev", "CLinux", "InputEvents"], swiftSettings: release),
@@ -93,7 +98,7 @@ let package = Package(
         // `make soak`: the invariants over millions of random events.
         .executableTarget(name: "touchbridge-soak", dependencies: ["PipelineChecks", "TouchBridge"]),
 
-        .testTarget(name: "InputEventsTests", dependencies: ["InputEvents"]),
+        .testTarget(name: "InputEventsTests", dependencies: ["InputEvents", "TextBuffers"]),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "InputEvents"]),
         .testTarget(name: "TouchKitTests", dependencies: ["TouchKit"]),
         .testTarget(name: "OutputTests", dependencies: ["Output", "InputEvents"]),

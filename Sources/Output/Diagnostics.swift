@@ -1,5 +1,5 @@
 import Glibc
-import InputEvents
+import TextBuffers
 
 /// Diagnostics on standard error, one line at a time, with a syslog level: under journald
 /// (`JOURNAL_STREAM` names standard error) each line carries its priority prefix (`<4>`), so

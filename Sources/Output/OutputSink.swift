@@ -1,5 +1,5 @@
 import Glibc
-import InputEvents
+import TextBuffers
 
 /// Writes buffered text to a file descriptor (stdout by default) in whole chunks; callers
 /// fill a `TextBuffer` and hand it over when they are about to wait for input (so every frame

@@ -1,5 +1,5 @@
 import Glibc
-import InputEvents
+import TextBuffers
 
 /// Output to a reader that may stall — a pipe or a socket: writes never wait. What the reader
 /// has not taken waits in a bounded queue of whole lines; past the bound whole lines are

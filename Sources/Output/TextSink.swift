@@ -1,4 +1,4 @@
-import InputEvents
+import TextBuffers
 
 /// Where finished text goes: standard output in the commands, memory in tests.
 public protocol TextSink: AnyObject {

@@ -1,4 +1,5 @@
 @testable import InputEvents
+@testable import TextBuffers
 import Testing
 
 /// The writer's own rounding against the standard library's, and a number written once and

@@ -1,0 +1,2 @@
+// The byte buffers the formats are written in come with the event values.
+@_exported import TextBuffers

@@ -87,7 +87,7 @@ struct CalibrateCommand: ParsableCommand {
     /// One steady touch per mark, in order; refused touches are said on standard error and the mark asked again.
     private func gather(_ input: InputSource, marks: [DevicePoint], description d: DeviceDescription,
                         mapper: ScreenMapper) throws -> [DevicePoint] {
-        var tracker = ContactTracker(description: d, ids: ContactIDs()) { Diagnostics.print("touchbridge: \(source): \($0)") }
+        var tracker = InputChain.uncorrected(description: d) { Diagnostics.print("touchbridge: \(source): \($0)") }
         var steady = SteadyTouch(x: mapper.x, y: mapper.y)
         var got: [DevicePoint] = []
         func ask() {

@@ -4,6 +4,7 @@ import Glibc
 import InputEvents
 import Output
 import PanelHealth
+import TouchBridge
 import TouchInput
 
 struct HealthCommand: ParsableCommand {
@@ -92,7 +93,7 @@ struct HealthCommand: ParsableCommand {
         try check(r.description)
         var analyzer = HealthAnalyzer(description: r.description, source: path, settings: settings, screen: screenMapper(r.description))
         let warnings = WarningList()
-        var tracker = ContactTracker(description: r.description, ids: ContactIDs()) { warnings.items.append($0) }
+        var tracker = InputChain.uncorrected(description: r.description) { warnings.items.append($0) }
         let limit = duration.flatMap { d in r.events.first.map { $0.time.inSeconds + d } }
         var lastTime = r.events.first?.time
         for e in r.events {
@@ -114,7 +115,7 @@ struct HealthCommand: ParsableCommand {
         var analyzer = HealthAnalyzer(description: d, source: device.path, settings: settings, screen: screenMapper(d),
                                       udevFuzz: udevFuzz)
         let warnings = WarningList()
-        var tracker = ContactTracker(description: d, ids: ContactIDs()) { warnings.items.append($0) }
+        var tracker = InputChain.uncorrected(description: d) { warnings.items.append($0) }
         let start = monotonicNow()
         analyzer.frame(tracker.open(at: start, device: device))
         let deadline = duration.map { start.inSeconds + $0 }

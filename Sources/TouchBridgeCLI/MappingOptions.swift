@@ -1,5 +1,7 @@
 import ArgumentParser
+import TouchBridge
 import TouchInput
+import TouchKit
 
 /// The screen-mapping options `touches` and `run` share.
 struct MappingOptions: ParsableArguments {
@@ -23,6 +25,50 @@ struct MappingOptions: ParsableArguments {
     var rotation: ScreenMapper.Rotation { rotate.flatMap(ScreenMapper.Rotation.init(rawValue:)) ?? .none }
     var matrix: ScreenMapper.Calibration? { calibration.flatMap { ScreenMapper.Calibration(parsing: $0) } }
     var screenSize: (width: Double, height: Double)? { screen.flatMap(parseScreen).map { (width: $0.0, height: $0.1) } }
+}
+
+/// Where panels land and how their contacts are corrected, as `run`, `touches` and `watch`
+/// share them: what a tester sees is what the daemon does.
+struct PanelOptions: ParsableArguments {
+    @Option(name: .customLong("panel"), help: ArgumentHelp(
+        "Map a panel onto a rectangle of the screen space, with an optional rotation (repeatable).",
+        discussion: "MATCH is an event node (or a /dev/input/by-* link), udev's ID_PATH, or the device's name.",
+        valueName: "MATCH=x,y,w,h[@rotation]"))
+    var panels: [String] = []
+
+    @Option(name: .customLong("hysteresis"), help: ArgumentHelp(
+        "Jitter filter: a finger moves only once it leaves this many millimetres around where it rests, instead of libinput's fuzz filter (0: off; repeatable per panel).",
+        valueName: "[MATCH=]MM"))
+    var hysteresis: [String] = []
+
+    @Option(name: .customLong("mask"), help: ArgumentHelp(
+        "Ignore contacts that begin in these rectangles of screen points, e.g. a cracked corner (repeatable per panel).",
+        valueName: "[MATCH=]\"x y w h[; x y w h …]\""))
+    var masks: [String] = []
+
+    func validate() throws {
+        for p in panels where PanelRules.parsePanel(p) == nil {
+            throw ValidationError("--panel takes MATCH=x,y,w,h[@rotation], e.g. /dev/input/event4=0,0,800,480@90 (not '\(p)')")
+        }
+        for h in hysteresis where PanelRules.parseHysteresis(h) == nil {
+            throw ValidationError("--hysteresis takes [MATCH=]MM, millimetres (not '\(h)')")
+        }
+        for m in masks where PanelRules.parseMasks(m) == nil {
+            throw ValidationError("--mask takes [MATCH=]\"x y w h[; x y w h …]\" in screen points (not '\(m)')")
+        }
+    }
+
+    /// These options and `mapping`'s, as the daemon's options.
+    func options(_ mapping: MappingOptions) -> RunOptions {
+        var options = RunOptions()
+        options.screen = mapping.screenSize.map { Size(width: $0.width, height: $0.height) }
+        options.rotation = mapping.rotation
+        options.calibration = mapping.matrix
+        options.rules.rects = panels.compactMap(PanelRules.parsePanel)
+        options.rules.hysteresis = hysteresis.compactMap(PanelRules.parseHysteresis)
+        options.rules.masks = masks.compactMap(PanelRules.parseMasks)
+        return options
+    }
 }
 
 /// `WxH` in points.

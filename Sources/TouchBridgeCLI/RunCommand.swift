@@ -50,21 +50,8 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Recordings only: keep the recorded pace (default: as fast as possible).")
     var realtime = false
 
-    @Option(name: .customLong("panel"), help: ArgumentHelp(
-        "Map a panel onto a rectangle of the screen space, with an optional rotation (repeatable).",
-        discussion: "MATCH is an event node (or a /dev/input/by-* link), udev's ID_PATH, or the device's name.",
-        valueName: "MATCH=x,y,w,h[@rotation]"))
-    var panels: [String] = []
-
-    @Option(name: .customLong("hysteresis"), help: ArgumentHelp(
-        "Jitter filter: a finger moves only once it leaves this many millimetres around where it rests, instead of libinput's fuzz filter (0: off; repeatable per panel).",
-        valueName: "[MATCH=]MM"))
-    var hysteresis: [String] = []
-
-    @Option(name: .customLong("mask"), help: ArgumentHelp(
-        "Ignore contacts that begin in these rectangles of screen points, e.g. a cracked corner (repeatable per panel).",
-        valueName: "[MATCH=]\"x y w h[; x y w h …]\""))
-    var masks: [String] = []
+    @OptionGroup(title: "Panels: placement and corrections")
+    var panelOptions: PanelOptions
 
     @Option(name: .customLong("metrics-file"), help: ArgumentHelp(
         "Keep a Prometheus text file of counters and input latency up to date (for node_exporter's textfile collector).",
@@ -88,15 +75,6 @@ struct RunCommand: ParsableCommand {
     var logLevel: String = "info"
 
     func validate() throws {
-        for p in panels where PanelRules.parsePanel(p) == nil {
-            throw ValidationError("--panel takes MATCH=x,y,w,h[@rotation], e.g. /dev/input/event4=0,0,800,480@90 (not '\(p)')")
-        }
-        for h in hysteresis where PanelRules.parseHysteresis(h) == nil {
-            throw ValidationError("--hysteresis takes [MATCH=]MM, millimetres (not '\(h)')")
-        }
-        for m in masks where PanelRules.parseMasks(m) == nil {
-            throw ValidationError("--mask takes [MATCH=]\"x y w h[; x y w h …]\" in screen points (not '\(m)')")
-        }
         if let logEvents, case let .failure(e) = HandlerLog.Kinds.parse(logEvents) { throw ValidationError("--log-events: \(e)") }
         guard socketStallLimit > 0 else { throw ValidationError("--socket-stall-limit takes a number of seconds above 0") }
         guard Diagnostics.Level(name: logLevel) != nil else {
@@ -112,18 +90,12 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         Diagnostics.threshold = Diagnostics.Level(name: logLevel)!
-        var options = RunOptions()
+        var options = panelOptions.options(mapping)
         options.format = json ? .json : .text
-        options.screen = mapping.screenSize.map { Size(width: $0.width, height: $0.height) }
-        options.rotation = mapping.rotation
-        options.calibration = mapping.matrix
         options.grab = grab
         options.virtualTouchscreen = virtualTouchscreen
         options.adoptInitialTouches = adoptInitialTouches
         options.realtime = realtime
-        options.rules.rects = panels.compactMap(PanelRules.parsePanel)
-        options.rules.hysteresis = hysteresis.compactMap(PanelRules.parseHysteresis)
-        options.rules.masks = masks.compactMap(PanelRules.parseMasks)
         options.metricsFile = metricsFile
         options.keys = keys
         options.socketPath = socket

@@ -3,6 +3,7 @@ import Evdev
 import Glibc
 import InputEvents
 import Output
+import TouchBridge
 import TouchInput
 
 struct TouchesCommand: ParsableCommand {
@@ -25,14 +26,8 @@ struct TouchesCommand: ParsableCommand {
     @OptionGroup(title: "Screen mapping (default screen: the panel's size at 96 dpi, else 1920x1080)")
     var mapping: MappingOptions
 
-    @Option(help: ArgumentHelp(
-        "Jitter filter margin in millimetres instead of libinput's fuzz filter (the default where the panel has fuzz); 0: raw contacts.",
-        valueName: "MM"))
-    var hysteresis: Double?
-
-    func validate() throws {
-        if let h = hysteresis, !(h >= 0 && h.isFinite) { throw ValidationError("--hysteresis takes millimetres, 0 or more") }
-    }
+    @OptionGroup(title: "Panel placement and corrections, as run takes them (--hysteresis 0: raw contacts)")
+    var panelOptions: PanelOptions
 
     func run() throws {
         let out = OutputSink.standardOutput()
@@ -46,44 +41,33 @@ struct TouchesCommand: ParsableCommand {
         }
     }
 
-    /// The screen mapper for a device, or a clear error for devices without touch positions.
-    private func mapper(for d: DeviceDescription, udevCalibration: String?) throws -> ScreenMapper {
+    /// The chain `run` builds for the panel (placement, mapping, jitter filter, masks), said
+    /// on stderr; a clear error for a device without touch positions.
+    private func chain(for d: DeviceDescription, node: String, info: InputDeviceInfo?, name: String) throws -> InputChain {
         if let problem = touchscreenProblem(d) { throw fail(DeviceError.unsuitable(path: source, reason: problem)) }
-        var matrix = ScreenMapper.Calibration.identity
-        if let m = mapping.matrix {
-            matrix = m
-        } else if let text = udevCalibration {
-            if let m = ScreenMapper.Calibration(parsing: text) { matrix = m } else {
-                Diagnostics.print("touchbridge: \(source): ignoring LIBINPUT_CALIBRATION_MATRIX=\"\(text)\" (expected six numbers)")
-            }
-        }
-        return ScreenMapper(device: d, calibration: matrix, rotation: mapping.rotation, screen: mapping.screenSize)!
-    }
-
-    /// The jitter filter for the panel (said on stderr), as `run` chooses it.
-    private func jitterFilter(_ d: DeviceDescription, udevFuzz: [UInt16: Int32], mapper: ScreenMapper) -> JitterFilter {
-        let setting = JitterSetting.choose(for: d, udevFuzz: udevFuzz, millimetres: hysteresis)
-        Diagnostics.print("touchbridge: \(source): jitter filter: \(setting.summary(mapper: mapper))", level: .info)
-        return setting.filter(mapper: mapper)
+        let options = panelOptions.options(mapping)
+        let chain = options.inputChain(for: d, node: node, info: info, warn: { Diagnostics.print("touchbridge: \($0)") },
+                                       trackerWarn: { w in Diagnostics.print("touchbridge: \(name): \(w)") })
+        guard let chain else { throw fail(DeviceError.unsuitable(path: source, reason: "it reports no touch positions")) }
+        Diagnostics.print("touchbridge: \(source): jitter filter: \(chain.jitterSetting.summary(mapper: chain.mapper))", level: .info)
+        return chain
     }
 
     private func replay(_ r: Recording, name: String, out: OutputSink) throws {
-        let mapper = try mapper(for: r.description, udevCalibration: nil)
-        var jitter = jitterFilter(r.description, udevFuzz: [:], mapper: mapper)
+        var chain = try chain(for: r.description, node: source, info: nil, name: name)
         let log = ContactLog(device: name, json: json)
-        var tracker = ContactTracker(description: r.description, ids: ContactIDs()) { w in
-            Diagnostics.print("touchbridge: \(name): \(w)")
-        }
         var buffer = TextBuffer(capacity: 1 << 14)
         for e in r.events where !out.isBroken {
-            tracker.process(e) { frame in
-                log.write(jitter.apply(frame), mapper: mapper, into: &buffer)
+            var frames: [ContactFrame] = []
+            chain.tracker.process(e) { frames.append($0) }
+            for frame in frames {
+                log.write(chain.corrected(frame), mapper: chain.mapper, origin: DevicePoint(x: chain.origin.x, y: chain.origin.y), into: &buffer)
                 if buffer.count > OutputSink.chunk { out.flush(&buffer) }
             }
         }
         // The recording ends like an unplug: whatever is still down is cancelled.
-        let end = jitter.apply(tracker.cancelAll(at: r.events.last?.time ?? EventTime(seconds: 0, microseconds: 0)))
-        if !end.contacts.isEmpty { log.write(end, mapper: mapper, into: &buffer) }
+        let end = chain.corrected(chain.tracker.cancelAll(at: r.events.last?.time ?? EventTime(seconds: 0, microseconds: 0)))
+        if !end.contacts.isEmpty { log.write(end, mapper: chain.mapper, origin: DevicePoint(x: chain.origin.x, y: chain.origin.y), into: &buffer) }
         out.flush(&buffer)
     }
 
@@ -91,29 +75,27 @@ struct TouchesCommand: ParsableCommand {
         let signals = SignalWatch()
         let d = device.description
         let udevInfo = (try? DeviceDiscovery())?.device(devnode: device.path)
-        let mapper = try mapper(for: d, udevCalibration: udevInfo?.calibrationText)
-        var jitter = jitterFilter(d, udevFuzz: udevInfo.map(\.libinputFuzz) ?? [:], mapper: mapper)
         let name = baseName(device.path, dropExtension: false)
+        var chain = try chain(for: d, node: device.path, info: udevInfo, name: name)
         let log = ContactLog(device: name, json: json)
-        var tracker = ContactTracker(description: d, ids: ContactIDs()) { w in
-            Diagnostics.print("touchbridge: \(name): \(w)")
-        }
         var buffer = TextBuffer(capacity: 1 << 14)
         // Fingers already on the glass begin now, marked initial.
-        let opened = jitter.apply(tracker.open(at: monotonicNow(), device: device))
-        if !opened.contacts.isEmpty { log.write(opened, mapper: mapper, into: &buffer) }
+        let opened = chain.corrected(chain.tracker.open(at: monotonicNow(), device: device))
+        if !opened.contacts.isEmpty { log.write(opened, mapper: chain.mapper, origin: DevicePoint(x: chain.origin.x, y: chain.origin.y), into: &buffer) }
         out.flush(&buffer)
-        Diagnostics.print("touchbridge: \(device.path): reading \(d.name) (\(tracker.touchProtocol.summary), "
-            + "screen \(Int(mapper.width))x\(Int(mapper.height)))")
+        Diagnostics.print("touchbridge: \(device.path): reading \(d.name) (\(chain.tracker.touchProtocol.summary), "
+            + "screen \(Int(chain.mapper.width))x\(Int(chain.mapper.height)))")
         let failure = readUntilStopped(device, signals: signals, finished: { out.isBroken }, drained: { out.flush(&buffer) }) { e, isSync in
-            tracker.process(e, isSync: isSync) { frame in
-                log.write(jitter.apply(frame), mapper: mapper, into: &buffer)
+            var frames: [ContactFrame] = []
+            chain.tracker.process(e, isSync: isSync) { frames.append($0) }
+            for frame in frames {
+                log.write(chain.corrected(frame), mapper: chain.mapper, origin: DevicePoint(x: chain.origin.x, y: chain.origin.y), into: &buffer)
                 if buffer.count > OutputSink.chunk { out.flush(&buffer) }
             }
         }
         // Unplug, a read error or shutdown: every contact still down ends as cancelled.
-        let end = jitter.apply(tracker.cancelAll(at: monotonicNow()))
-        if !end.contacts.isEmpty { log.write(end, mapper: mapper, into: &buffer) }
+        let end = chain.corrected(chain.tracker.cancelAll(at: monotonicNow()))
+        if !end.contacts.isEmpty { log.write(end, mapper: chain.mapper, origin: DevicePoint(x: chain.origin.x, y: chain.origin.y), into: &buffer) }
         out.flush(&buffer)
         if let failure { throw fail(failure) }
     }

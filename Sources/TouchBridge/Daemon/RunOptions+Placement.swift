@@ -50,3 +50,17 @@ extension RunOptions {
         return p
     }
 }
+
+extension RunOptions {
+    /// The input chain `run` builds for a panel read on its own: placed by these options and
+    /// the panel's udev properties, mapped onto the screen it would lay out. So what a tool
+    /// shows (`touches`, `watch`) is what the daemon's window gets; nil for a device without
+    /// touch positions.
+    package func inputChain(for d: DeviceDescription, node: String, info: InputDeviceInfo?, warn: (String) -> Void,
+                            trackerWarn: @escaping (TrackerWarning) -> Void) -> InputChain? {
+        let placement = placement(node: node, name: d.name, info: info, warn: warn)
+        let screen = layout(scene: nil, placements: [placement], first: d).screen
+        guard let mapper = mapper(for: d, placement: placement, screen: screen) else { return nil }
+        return InputChain(description: d, mapper: mapper, placement: placement, warn: trackerWarn)
+    }
+}

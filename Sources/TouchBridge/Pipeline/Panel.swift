@@ -14,10 +14,13 @@ public final class Panel {
     public let name: String
     public let description: DeviceDescription
     /// How its contacts become screen points (calibration, rotation, size).
-    public private(set) var mapper: ScreenMapper
+    public var mapper: ScreenMapper { corrections.mapper }
     /// Where it lands in the screen space, and from which settings.
     public private(set) var placement: PanelPlacement
+    /// Its input chain (`InputChain`, the one every reader of panels builds), kept as its two
+    /// parts: a frame the tracker hands out is corrected while the tracker is still at work.
     var tracker: ContactTracker
+    private var corrections: ContactCorrections
     /// Input events, frames (`SYN_REPORT`) and `SYN_DROPPED` seen, for the state report and
     /// the metrics.
     public internal(set) var events = 0
@@ -25,15 +28,11 @@ public final class Panel {
     public internal(set) var frames = 0
     /// `SYN_DROPPED` seen.
     public internal(set) var dropped = 0
-    private var origin: DevicePoint
     private let pressure: AbsInfo?
     /// Screen points per device unit, for the touch size.
     private var pointsPerUnit = 0.0
-    /// The jitter filter (libinput's fuzz filter, or the placement's margin) and the masked
-    /// regions, from its placement.
-    public private(set) var jitterSetting: JitterSetting
-    private var jitter = JitterFilter()
-    private var masks: ContactMasks
+    /// The jitter filter (libinput's fuzz filter, or the placement's margin), from its placement.
+    public var jitterSetting: JitterSetting { corrections.jitterSetting }
 
     /// The force of a touch at half the pressure axis' range (UIKit: 1.0 is an average touch).
     public static let maximumPossibleForce = 2.0
@@ -44,12 +43,10 @@ public final class Panel {
         self.node = node
         self.name = name
         self.description = description
-        self.mapper = mapper
         self.placement = placement
-        origin = DevicePoint(x: placement.rect?.minX ?? 0, y: placement.rect?.minY ?? 0)
-        masks = ContactMasks(placement.masks.map { .init(x: $0.minX, y: $0.minY, width: $0.width, height: $0.height) })
-        tracker = ContactTracker(description: description, ids: ids, warn: warn)
-        jitterSetting = .choose(for: description, udevFuzz: placement.udevFuzz, millimetres: placement.hysteresisMM)
+        let chain = InputChain(description: description, mapper: mapper, placement: placement, ids: ids, warn: warn)
+        tracker = chain.tracker
+        corrections = chain.corrections
         let multitouch = tracker.touchProtocol != .single
         let pressureCode = multitouch ? Kernel.ABS_MT_PRESSURE : Kernel.ABS_PRESSURE
         pressure = description.has(type: Kernel.EV_ABS, code: pressureCode) ? description.absInfo[pressureCode] : nil
@@ -59,33 +56,27 @@ public final class Panel {
     /// A new placement (udev's properties changed): where it lands, its filter and masks.
     func replace(placement p: PanelPlacement, mapper: ScreenMapper) {
         placement = p
-        origin = DevicePoint(x: p.rect?.minX ?? 0, y: p.rect?.minY ?? 0)
-        masks = ContactMasks(p.masks.map { .init(x: $0.minX, y: $0.minY, width: $0.width, height: $0.height) })
-        jitterSetting = .choose(for: description, udevFuzz: p.udevFuzz, millimetres: p.hysteresisMM)
+        corrections.replace(placement: p, description: description, mapper: mapper)
         remap(mapper)
     }
 
     /// Maps the panel anew (a reloaded scene with another screen size).
     func remap(_ mapper: ScreenMapper) {
-        self.mapper = mapper
+        corrections.remap(mapper)
         let turned = mapper.rotation == .quarter || mapper.rotation == .threeQuarters
         let sx = (turned ? mapper.height : mapper.width) / Double(mapper.x.range)
         let sy = (turned ? mapper.width : mapper.height) / Double(mapper.y.range)
         pointsPerUnit = (sx * sy).squareRoot()
-        jitter = jitterSetting.filter(mapper: mapper)
     }
 
     /// Where a contact is in global screen points.
-    func screenPoint(_ p: DevicePoint) -> Point {
-        let m = mapper.map(p)
-        return Point(x: m.x + origin.x, y: m.y + origin.y)
-    }
+    func screenPoint(_ p: DevicePoint) -> Point { corrections.screenPoint(p) }
 
     /// Whether a contact that begins at `p` (screen points) is in a masked region.
-    func isMasked(_ p: Point) -> Bool { masks.masks(DevicePoint(x: p.x, y: p.y)) }
+    func isMasked(_ p: Point) -> Bool { corrections.isMasked(p) }
 
     /// The contact's position after the jitter filter, or nil when it did not move at all.
-    func filtered(_ c: Contact) -> DevicePoint? { jitter.filter(c) }
+    func filtered(_ c: Contact) -> DevicePoint? { corrections.filtered(c) }
 
     /// UIKit's force: the pressure normalised so that half the axis range is 1.0 (up to
     /// `maximumPossibleForce`); 0 for devices without pressure.

@@ -41,6 +41,9 @@ struct WatchCommand: ParsableCommand {
     @OptionGroup(title: "Screen mapping (as for run; default screen: the scene's, else the panel's size at 96 dpi)")
     var mapping: MappingOptions
 
+    @OptionGroup(title: "Panel placement and corrections, as run takes them")
+    var panelOptions: PanelOptions
+
     func validate() throws {
         guard speed > 0, speed.isFinite else { throw ValidationError("--speed takes a number above 0, e.g. 2") }
         if let until, !(until >= 0 && until.isFinite) { throw ValidationError("--until takes seconds, 0 or more") }

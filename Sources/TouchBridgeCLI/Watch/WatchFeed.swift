@@ -12,11 +12,8 @@ import TouchKit
 struct WatchFeed {
     private(set) var model: WatchModel
     private(set) var synDropped = 0
-    private var tracker: ContactTracker
-    private var filter: JitterFilter
-    private let mapper: ScreenMapper
-    /// The panel's rectangle's corner on the screen (its touches are mapped inside it).
-    private let origin: Point
+    /// The panel's input chain, as `run` builds it: tracker, jitter filter, masks, mapping.
+    private var chain: InputChain
     private let hitTest: (Point) -> String?
     private let health = HealthSettings()
     private let restRadius: (x: Double, y: Double)
@@ -24,13 +21,9 @@ struct WatchFeed {
     private var rests: [UInt64: RestingPeriod] = [:]
     private var updates: [TouchUpdate] = []
 
-    init(description d: DeviceDescription, mapper: ScreenMapper, origin: Point, screen: Size, filter: JitterFilter,
-         hitTest: @escaping (Point) -> String?, warn: @escaping (TrackerWarning) -> Void) {
+    init(description d: DeviceDescription, chain: InputChain, screen: Size, hitTest: @escaping (Point) -> String?) {
         model = WatchModel(screen: screen)
-        tracker = ContactTracker(description: d, ids: ContactIDs(), warn: warn)
-        self.filter = filter
-        self.mapper = mapper
-        self.origin = origin
+        self.chain = chain
         self.hitTest = hitTest
         let codes = TouchProtocol(d).positionCodes
         let x = d.absInfo[codes.x] ?? AbsInfo(minimum: 0, maximum: 1), y = d.absInfo[codes.y] ?? AbsInfo(minimum: 0, maximum: 1)
@@ -39,11 +32,11 @@ struct WatchFeed {
     }
 
     /// The tracker's protocol, for the title.
-    var touchProtocol: TouchProtocol { tracker.touchProtocol }
+    var touchProtocol: TouchProtocol { chain.tracker.touchProtocol }
 
     /// Opens a live panel: contacts already down begin now.
     mutating func open(_ device: EvdevDevice) {
-        take(tracker.open(at: monotonicNow(), device: device))
+        take(chain.tracker.open(at: monotonicNow(), device: device))
     }
 
     /// One event; a SYN_REPORT completes a frame.
@@ -52,7 +45,7 @@ struct WatchFeed {
         if e.type == Kernel.EV_SYN && e.code == Kernel.SYN_REPORT && !isSync { model.reportFrame(at: e.time.inSeconds) }
         // The tracker's frames are taken once it is done (both are parts of self).
         var frame: ContactFrame?, more: [ContactFrame] = []
-        tracker.process(e, isSync: isSync) { f in if frame == nil { frame = f } else { more.append(f) } }
+        chain.tracker.process(e, isSync: isSync) { f in if frame == nil { frame = f } else { more.append(f) } }
         if let frame { take(frame) }
         for f in more { take(f) }
     }
@@ -78,12 +71,11 @@ struct WatchFeed {
     private mutating func take(_ raw: ContactFrame) {
         let t = raw.time.inSeconds
         for c in raw.contacts { rest(c, at: t) }
-        let frame = filter.apply(raw)
+        let frame = chain.corrected(raw)
         updates.removeAll(keepingCapacity: true)
         for c in frame.contacts {
-            let p = mapper.map(c.position)
             updates.append(TouchUpdate(identifier: c.id, phase: Self.phase(c.phase),
-                                       location: Point(x: p.x + origin.x, y: p.y + origin.y), slot: c.slot))
+                                       location: chain.corrections.screenPoint(c.position), slot: c.slot))
         }
         model.touches(updates, at: t, hitTest: hitTest)
     }

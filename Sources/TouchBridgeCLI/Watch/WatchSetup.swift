@@ -17,16 +17,11 @@ struct WatchSetup {
 
 extension WatchCommand {
     func setUp(_ d: DeviceDescription, info: InputDeviceInfo?) throws -> WatchSetup {
-        var options = RunOptions()
-        options.screen = mapping.screenSize.map { Size(width: $0.width, height: $0.height) }
-        options.rotation = mapping.rotation
-        options.calibration = mapping.matrix
+        let options = panelOptions.options(mapping)
         let loaded = try scene.map { try Scene.load(path: $0) }
         let placement = options.placement(node: source, name: d.name, info: info) { Diagnostics.print("touchbridge: \($0)") }
         let layout = options.layout(scene: loaded, placements: [placement], first: d)
         let mapper = options.mapper(for: d, placement: placement, screen: layout.screen)!
-        let origin = placement.rect.map { Point(x: $0.minX, y: $0.minY) } ?? Point(x: 0, y: 0)
-        let filter = JitterSetting.choose(for: d, udevFuzz: placement.udevFuzz, millimetres: placement.hysteresisMM)
         var views: [WatchScreen.ViewBox] = []
         var hitTest: (Point) -> String? = { _ in nil }
         if loaded != nil {
@@ -36,8 +31,8 @@ extension WatchCommand {
             hitTest = { p in app.hitTest(p, with: nil).map(\.name) }
         }
         let name = baseName(source, dropExtension: false)
-        let feed = WatchFeed(description: d, mapper: mapper, origin: origin, screen: layout.screen,
-                             filter: filter.filter(mapper: mapper), hitTest: hitTest) { _ in }
+        let chain = InputChain(description: d, mapper: mapper, placement: placement, warn: { _ in })
+        let feed = WatchFeed(description: d, chain: chain, screen: layout.screen, hitTest: hitTest)
         let status = WatchStatus(device: d.name, source: name, touchProtocol: Self.shortSummary(feed.touchProtocol))
         return WatchSetup(feed: feed, status: status, screen: layout.screen, views: views)
     }

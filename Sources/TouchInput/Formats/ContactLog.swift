@@ -12,11 +12,17 @@ public struct ContactLog: Sendable {
     }
 
     /// Writes a frame, its positions mapped to screen points by `mapper` (device units
-    /// when nil). Mapping happens while writing, so no frame is copied.
-    public func write(_ frame: ContactFrame, mapper: ScreenMapper?, into out: inout TextBuffer) {
+    /// when nil) and moved by `origin` (where the panel's rectangle starts on the screen).
+    /// Mapping happens while writing, so no frame is copied.
+    public func write(_ frame: ContactFrame, mapper: ScreenMapper?, origin: DevicePoint = DevicePoint(x: 0, y: 0),
+                      into out: inout TextBuffer) {
         for c in frame.contacts {
-            let at = mapper?.map(c.position) ?? c.position
-            let prev = mapper?.map(c.previousPosition) ?? c.previousPosition
+            var at = mapper?.map(c.position) ?? c.position
+            var prev = mapper?.map(c.previousPosition) ?? c.previousPosition
+            if origin.x != 0 || origin.y != 0 {
+                at.x += origin.x; at.y += origin.y
+                prev.x += origin.x; prev.y += origin.y
+            }
             json ? writeJSON(c, at, prev, &out) : writeText(c, at, prev, &out)
         }
         if json {

@@ -1,0 +1,102 @@
+import InputEvents
+import TouchInput
+import TouchKit
+
+/// A panel's input chain, built here for every reader of panels — the daemon's `Panel` and
+/// each command alike, so that a correction added to it reaches them all: the contact
+/// tracker, the jitter filter (libinput's fuzz filter, or a margin in millimetres), the masks
+/// (regions where contacts that begin are ignored) and the mapping to screen points with the
+/// panel's place on the screen.
+package struct InputChain {
+    package var tracker: ContactTracker
+    /// Everything after the tracker: filter, masks, mapping.
+    package var corrections: ContactCorrections
+
+    /// The chain for a panel of `description` placed by `placement` and mapped by `mapper`;
+    /// `ids` is shared by the panels of one window, `warn` hears the tracker's complaints.
+    package init(description: DeviceDescription, mapper: ScreenMapper, placement: PanelPlacement,
+                 ids: ContactIDs = ContactIDs(), warn: @escaping (TrackerWarning) -> Void) {
+        tracker = ContactTracker(description: description, ids: ids, warn: warn)
+        corrections = ContactCorrections(description: description, mapper: mapper, placement: placement)
+    }
+
+    package var mapper: ScreenMapper { corrections.mapper }
+    package var origin: Point { corrections.origin }
+    package var jitterSetting: JitterSetting { corrections.jitterSetting }
+
+    /// A frame of the tracker's through the corrections (`ContactCorrections.corrected`).
+    package mutating func corrected(_ frame: ContactFrame) -> ContactFrame { corrections.corrected(frame) }
+
+    /// The tracker alone, for tools that measure what the panel itself reports (`health`'s
+    /// jitter, `calibrate`'s raw positions): no correction may stand between.
+    package static func uncorrected(description: DeviceDescription, warn: @escaping (TrackerWarning) -> Void) -> ContactTracker {
+        ContactTracker(description: description, ids: ContactIDs(), warn: warn)
+    }
+}
+
+/// What the chain does after the tracker, kept apart from it so that a frame the tracker
+/// hands out can be corrected while the tracker is still at work (the daemon's pipeline).
+package struct ContactCorrections {
+    /// How its contacts become screen points (calibration, rotation, size).
+    package private(set) var mapper: ScreenMapper
+    /// Where the panel's rectangle starts in the screen space.
+    package private(set) var origin: Point
+    /// The jitter filter chosen for the panel, and the filter itself (per contact state).
+    package private(set) var jitterSetting: JitterSetting
+    private var jitter = JitterFilter()
+    private var masks: ContactMasks
+    /// Contacts that began in a masked region: left out until they end (`corrected`).
+    private var masked: Set<UInt64> = []
+
+    init(description: DeviceDescription, mapper: ScreenMapper, placement: PanelPlacement) {
+        self.mapper = mapper
+        origin = Point(x: placement.rect?.minX ?? 0, y: placement.rect?.minY ?? 0)
+        masks = Self.masks(placement)
+        jitterSetting = .choose(for: description, udevFuzz: placement.udevFuzz, millimetres: placement.hysteresisMM)
+        jitter = jitterSetting.filter(mapper: mapper)
+    }
+
+    private static func masks(_ p: PanelPlacement) -> ContactMasks {
+        ContactMasks(p.masks.map { .init(x: $0.minX, y: $0.minY, width: $0.width, height: $0.height) })
+    }
+
+    /// A new placement (udev's properties changed): where it lands, its filter and masks.
+    package mutating func replace(placement p: PanelPlacement, description: DeviceDescription, mapper: ScreenMapper) {
+        origin = Point(x: p.rect?.minX ?? 0, y: p.rect?.minY ?? 0)
+        masks = Self.masks(p)
+        jitterSetting = .choose(for: description, udevFuzz: p.udevFuzz, millimetres: p.hysteresisMM)
+        remap(mapper)
+    }
+
+    /// Maps the panel anew (another screen size); the filter follows the new scale.
+    package mutating func remap(_ mapper: ScreenMapper) {
+        self.mapper = mapper
+        jitter = jitterSetting.filter(mapper: mapper)
+    }
+
+    /// Where a contact is in global screen points.
+    package func screenPoint(_ p: DevicePoint) -> Point {
+        let m = mapper.map(p)
+        return Point(x: m.x + origin.x, y: m.y + origin.y)
+    }
+
+    /// Whether a contact that begins at `p` (screen points) is in a masked region.
+    package func isMasked(_ p: Point) -> Bool { masks.masks(DevicePoint(x: p.x, y: p.y)) }
+
+    /// The contact's position after the jitter filter, or nil when it did not move at all.
+    package mutating func filtered(_ c: Contact) -> DevicePoint? { jitter.filter(c) }
+
+    /// A frame as the daemon's window gets it: through the jitter filter (contacts it holds
+    /// still are left out), and without the contacts that began in a masked region.
+    package mutating func corrected(_ frame: ContactFrame) -> ContactFrame {
+        var out = jitter.apply(frame)
+        guard !masks.regions.isEmpty || !masked.isEmpty else { return out }
+        out.contacts.removeAll { c in
+            if c.phase == .began && isMasked(screenPoint(c.position)) { masked.insert(c.id) }
+            let drop = masked.contains(c.id)
+            if c.phase == .ended || c.phase == .cancelled { masked.remove(c.id) }
+            return drop
+        }
+        return out
+    }
+}

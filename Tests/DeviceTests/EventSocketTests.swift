@@ -95,6 +95,21 @@ struct EventSocketTests {
         #expect(d.errors.contains("client 2 did not keep up"))
     }
 
+    @Test func aSlowClientAtTheEndGetsWholeLinesAndTheCountOfWhatItLost() throws {
+        // A reader of 4 KiB every 20 ms (200 KiB/s) against a flood of about 1.4 MB in 2 s: it
+        // falls behind, and is behind when the recording ends; its last line is the count.
+        let (d, socket) = try daemon(try flood(seconds: 2))
+        let slow = try TestClient(socket, slow: (4096, 20_000))
+        #expect(slow.waitForEnd(timeout: 60))
+        #expect(d.wait() == 0)
+        let out = Array(lines(d.output).dropFirst())
+        let got = Array(slow.lines.dropFirst())
+        #expect(!got.isEmpty && got.last.flatMap(eventName) == "dropped",
+                "the last line it gets says what it lost: \(got.last?.prefix(80) ?? "")")
+        #expect(got.allSatisfy { $0.hasPrefix("{\"t\":") && $0.hasSuffix("}") }, "whole lines only")
+        #expect(addsUp(got, out), "what it got and what it was told it lost add up to standard output's \(out.count) lines")
+    }
+
     @Test func aClientThatChangesFormatMidStreamLosesNoLine() throws {
         let (d, socket) = try daemon(try flood(seconds: 2))
         let c = try TestClient(socket)

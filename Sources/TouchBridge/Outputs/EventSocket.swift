@@ -198,12 +198,13 @@ package final class EventSocket {
 
     /// Shutdown: each client gets what is queued for it (waiting at most `grace` seconds in
     /// all); one still behind then loses what it has not begun to get and is told how many
-    /// (a further `grace / 2` at most for that line), so that no client takes a loss for the
+    /// (a further `2 × grace` at most: what the kernel already holds for it must be read
+    /// first, up to a socket buffer's worth), so that no client takes a loss for the
     /// end of the stream. Then end of file; the socket file is removed.
     package func finish(grace: Double = 1) {
         drain(for: grace)
         for c in clients where c.out.pending > 0 { c.out.dropQueued() }
-        drain(for: grace / 2)
+        drain(for: 2 * grace)
         for c in clients {
             if let s = c.source { loop.remove(s) }
             close(c.fd)

@@ -95,9 +95,14 @@ final class TestClient: @unchecked Sendable {
     private var reading = true
     private let done = DispatchSemaphore(value: 0)
 
+    /// A slow reader takes at most this many bytes a read, and waits this long between reads.
+    private let slow: (bytes: Int, pause: UInt32)?
+
     /// Connects (retrying while the daemon starts); sends `line` first when given. `paused`
-    /// clients read nothing until `resume`.
-    init(_ path: String, send line: String? = nil, paused: Bool = false) throws {
+    /// clients read nothing until `resume`; a `slow` one reads little at a time (as `listen`
+    /// whose own output is slow).
+    init(_ path: String, send line: String? = nil, paused: Bool = false, slow: (bytes: Int, pause: UInt32)? = nil) throws {
+        self.slow = slow
         var result: Result<Int32, UnixSocket.Failure> = UnixSocket.connect(path: path)
         for _ in 0..<250 {
             if case .success = result { break }
@@ -116,7 +121,8 @@ final class TestClient: @unchecked Sendable {
         while true {
             lock.lock(); let go = reading; lock.unlock()
             if !go { usleep(10_000); continue }
-            let n = read(fd, &chunk, chunk.count)
+            if let slow { usleep(slow.pause) }
+            let n = read(fd, &chunk, slow?.bytes ?? chunk.count)
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { break }
             lock.lock(); received += chunk[0..<n]; lock.unlock()

@@ -12,8 +12,9 @@ enum DeviceTestGate {
     static let reason: Comment = "needs a writable /dev/uinput; `make test` runs these inside the project's VM"
 }
 
-/// Polls `condition` (bounded) while waiting for the kernel or udev to catch up.
-func eventually(timeout: Double = 5, _ condition: () -> Bool) -> Bool {
+/// Polls `condition` (bounded) while waiting for the kernel or udev to catch up. The bound is
+/// generous (an emulated VM on a busy host can take seconds): only a failure waits it out.
+func eventually(timeout: Double = 20, _ condition: () -> Bool) -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
         if condition() { return true }
@@ -122,7 +123,7 @@ final class Spawned {
         return (st & 0x7f) == 0 ? (st >> 8) & 0xff : 128 + (st & 0x7f)
     }
 
-    func waitFor(_ text: String, timeout: Double = 10) -> Bool {
+    func waitFor(_ text: String, timeout: Double = 30) -> Bool {
         eventually(timeout: timeout) { output.contains(text) }
     }
 

@@ -252,6 +252,9 @@ uninstall:
 # The manual page, from the command line's own help (swift-argument-parser's plugin).
 manual:
 	swift package --allow-writing-to-package-directory generate-manual --date 2026-11-22 --authors touchbridge
+	@# Its build leaves its own (dynamically linked) tool where the release binary goes, newer
+	@# than the sources: removed, so the release binary is always RELEASE_BUILD's.
+	@rm -f $(CURDIR)/.build/*/release/touchbridge
 
 deps:
 	@scripts/apt-ensure $(BUILD_PKGS)

@@ -54,20 +54,21 @@ struct TouchesCommand: ParsableCommand {
     }
 
     private func replay(_ r: Recording, name: String, out: OutputSink) throws {
-        var chain = try chain(for: r.description, node: source, info: nil, name: name)
+        let chain = try chain(for: r.description, node: source, info: nil, name: name)
+        // The chain's two parts apart: each frame is corrected as the tracker hands it out.
+        var tracker = chain.tracker, corrections = chain.corrections
+        let origin = DevicePoint(x: chain.origin.x, y: chain.origin.y)
         let log = ContactLog(device: name, json: json)
         var buffer = TextBuffer(capacity: 1 << 14)
         for e in r.events where !out.isBroken {
-            var frames: [ContactFrame] = []
-            chain.tracker.process(e) { frames.append($0) }
-            for frame in frames {
-                log.write(chain.corrected(frame), mapper: chain.mapper, origin: DevicePoint(x: chain.origin.x, y: chain.origin.y), into: &buffer)
+            tracker.process(e) { frame in
+                log.write(corrections.corrected(frame), mapper: chain.mapper, origin: origin, into: &buffer)
                 if buffer.count > OutputSink.chunk { out.flush(&buffer) }
             }
         }
         // The recording ends like an unplug: whatever is still down is cancelled.
-        let end = chain.corrected(chain.tracker.cancelAll(at: r.events.last?.time ?? EventTime(seconds: 0, microseconds: 0)))
-        if !end.contacts.isEmpty { log.write(end, mapper: chain.mapper, origin: DevicePoint(x: chain.origin.x, y: chain.origin.y), into: &buffer) }
+        let end = corrections.corrected(tracker.cancelAll(at: r.events.last?.time ?? EventTime(seconds: 0, microseconds: 0)))
+        if !end.contacts.isEmpty { log.write(end, mapper: chain.mapper, origin: origin, into: &buffer) }
         out.flush(&buffer)
     }
 
@@ -76,26 +77,26 @@ struct TouchesCommand: ParsableCommand {
         let d = device.description
         let udevInfo = (try? DeviceDiscovery())?.device(devnode: device.path)
         let name = baseName(device.path, dropExtension: false)
-        var chain = try chain(for: d, node: device.path, info: udevInfo, name: name)
+        let chain = try chain(for: d, node: device.path, info: udevInfo, name: name)
+        var tracker = chain.tracker, corrections = chain.corrections
+        let origin = DevicePoint(x: chain.origin.x, y: chain.origin.y)
         let log = ContactLog(device: name, json: json)
         var buffer = TextBuffer(capacity: 1 << 14)
         // Fingers already on the glass begin now, marked initial.
-        let opened = chain.corrected(chain.tracker.open(at: monotonicNow(), device: device))
-        if !opened.contacts.isEmpty { log.write(opened, mapper: chain.mapper, origin: DevicePoint(x: chain.origin.x, y: chain.origin.y), into: &buffer) }
+        let opened = corrections.corrected(tracker.open(at: monotonicNow(), device: device))
+        if !opened.contacts.isEmpty { log.write(opened, mapper: chain.mapper, origin: origin, into: &buffer) }
         out.flush(&buffer)
-        Diagnostics.print("touchbridge: \(device.path): reading \(d.name) (\(chain.tracker.touchProtocol.summary), "
+        Diagnostics.print("touchbridge: \(device.path): reading \(d.name) (\(tracker.touchProtocol.summary), "
             + "screen \(Int(chain.mapper.width))x\(Int(chain.mapper.height)))")
         let failure = readUntilStopped(device, signals: signals, finished: { out.isBroken }, drained: { out.flush(&buffer) }) { e, isSync in
-            var frames: [ContactFrame] = []
-            chain.tracker.process(e, isSync: isSync) { frames.append($0) }
-            for frame in frames {
-                log.write(chain.corrected(frame), mapper: chain.mapper, origin: DevicePoint(x: chain.origin.x, y: chain.origin.y), into: &buffer)
+            tracker.process(e, isSync: isSync) { frame in
+                log.write(corrections.corrected(frame), mapper: chain.mapper, origin: origin, into: &buffer)
                 if buffer.count > OutputSink.chunk { out.flush(&buffer) }
             }
         }
         // Unplug, a read error or shutdown: every contact still down ends as cancelled.
-        let end = chain.corrected(chain.tracker.cancelAll(at: monotonicNow()))
-        if !end.contacts.isEmpty { log.write(end, mapper: chain.mapper, origin: DevicePoint(x: chain.origin.x, y: chain.origin.y), into: &buffer) }
+        let end = corrections.corrected(tracker.cancelAll(at: monotonicNow()))
+        if !end.contacts.isEmpty { log.write(end, mapper: chain.mapper, origin: origin, into: &buffer) }
         out.flush(&buffer)
         if let failure { throw fail(failure) }
     }

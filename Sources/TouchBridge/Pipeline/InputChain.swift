@@ -60,12 +60,12 @@ package struct ContactCorrections {
         ContactMasks(p.masks.map { .init(x: $0.minX, y: $0.minY, width: $0.width, height: $0.height) })
     }
 
-    /// A new placement (udev's properties changed): where it lands, its filter and masks.
-    package mutating func replace(placement p: PanelPlacement, description: DeviceDescription, mapper: ScreenMapper) {
+    /// A new placement (udev's properties changed): where it lands, its filter and masks;
+    /// `remap` then fits the filter to the placement's mapper.
+    package mutating func replace(placement p: PanelPlacement, description: DeviceDescription) {
         origin = Point(x: p.rect?.minX ?? 0, y: p.rect?.minY ?? 0)
         masks = Self.masks(p)
         jitterSetting = .choose(for: description, udevFuzz: p.udevFuzz, millimetres: p.hysteresisMM)
-        remap(mapper)
     }
 
     /// Maps the panel anew (another screen size); the filter follows the new scale.

@@ -56,7 +56,7 @@ public final class Panel {
     /// A new placement (udev's properties changed): where it lands, its filter and masks.
     func replace(placement p: PanelPlacement, mapper: ScreenMapper) {
         placement = p
-        corrections.replace(placement: p, description: description, mapper: mapper)
+        corrections.replace(placement: p, description: description)
         remap(mapper)
     }
 

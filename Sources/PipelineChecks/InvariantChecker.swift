@@ -73,7 +73,7 @@ public final class InvariantChecker {
             if state == .recognized || state == .began { recognitions += 1 }
         case .action:
             actions += 1
-        case .device, .motion, .remoteControl, .presses:
+        case .device, .motion, .remoteControl, .presses, .idle, .ghost:
             break
         }
     }

@@ -44,6 +44,22 @@ struct RunCommand: ParsableCommand {
                              discussion: "Needs a writable /dev/uinput."))
     var virtualTouchscreen = false
 
+    @Flag(help: ArgumentHelp("Give each panel a uinput absolute pointer named \"touchbridge pointer: PANEL\", for apps built for a mouse: a tap clicks where the finger was, a long press right-clicks, a one-finger drag holds the left button, a two-finger pan scrolls. Touches the scene keeps or claims never move it.",
+                             discussion: "Needs a writable /dev/uinput."))
+    var virtualPointer = false
+
+    @Option(help: ArgumentHelp("The virtual pointer's two-finger scrolling: natural (content follows the fingers) or traditional (as a wheel).",
+                               valueName: "DIRECTION"))
+    var pointerScroll: String = "natural"
+
+    @Option(help: ArgumentHelp("The virtual touchscreen carries at most the first N contacts down (1 turns off pinch-zoom and multi-finger swipes in apps); later fingers still reach the scene.",
+                               valueName: "N"))
+    var forwardContacts: Int?
+
+    @Option(help: ArgumentHelp("Cancel a contact that stays within its panel's jitter (its fuzz, else 1 mm) this long, everywhere it reached, and log it as a ghost (default: never).",
+                               valueName: "SECONDS"))
+    var ghostAfter: Double?
+
     @Flag(help: "Send fingers already on the glass at start to the window (default: ignored until lifted).")
     var adoptInitialTouches = false
 
@@ -67,7 +83,7 @@ struct RunCommand: ParsableCommand {
     var socketStallLimit: Double = 30
 
     @Option(help: ArgumentHelp(
-        "Write only these kinds of line to standard output (default: all): touches, gesture, gestureChanged, action, device, motion, remoteControl, presses, command, scene.",
+        "Write only these kinds of line to standard output (default: all): touches, gesture, gestureChanged, action, device, motion, remoteControl, presses, command, scene, idle, ghost.",
         valueName: "KINDS"))
     var logEvents: String?
 
@@ -82,6 +98,14 @@ struct RunCommand: ParsableCommand {
         }
         let files = sources.filter(isRegularFile).count
         if files > 0 && files < sources.count { throw ValidationError("give either recordings or devices, not both") }
+        guard pointerScroll == "natural" || pointerScroll == "traditional" else {
+            throw ValidationError("--pointer-scroll takes natural or traditional")
+        }
+        if let n = forwardContacts {
+            guard n >= 1 else { throw ValidationError("--forward-contacts takes a number of contacts of 1 or more") }
+            guard virtualTouchscreen else { throw ValidationError("--forward-contacts is for --virtual-touchscreen (it limits what that device carries)") }
+        }
+        if let g = ghostAfter, !(g > 0 && g.isFinite) { throw ValidationError("--ghost-after takes a number of seconds above 0") }
         if realtime && files == 0 { throw ValidationError("--realtime is for recordings (it keeps their recorded pace)") }
         if socket != nil && files > 0 && !realtime {
             throw ValidationError("--socket with recordings needs --realtime (played as fast as possible, they would end before a client connects)")
@@ -94,6 +118,10 @@ struct RunCommand: ParsableCommand {
         options.format = json ? .json : .text
         options.grab = grab
         options.virtualTouchscreen = virtualTouchscreen
+        options.virtualPointer = virtualPointer
+        options.pointerGestures.naturalScrolling = pointerScroll == "natural"
+        options.forwardContacts = forwardContacts
+        options.ghostAfter = ghostAfter
         options.adoptInitialTouches = adoptInitialTouches
         options.realtime = realtime
         options.metricsFile = metricsFile

@@ -19,7 +19,7 @@ struct ForwardingTests {
         var down: Set<UInt64> = []
         let log: () -> Int
         init(log: @escaping () -> Int) { self.log = log }
-        func forward(_ updates: [TouchUpdate], from panel: Panel) {
+        func forward(_ updates: [TouchUpdate], from panel: Panel, at t: Double) {
             frames.append(updates.map { u in
                 "\(u.phase) \(u.identifier)" + (u.phase == .began ? " (\(Int(u.location.x)),\(Int(u.location.y)))" : "")
             })
@@ -28,7 +28,7 @@ struct ForwardingTests {
         }
         func cancel(_ id: UInt64, of panel: Panel) {
             guard down.contains(id) else { return }
-            forward([TouchUpdate(identifier: id, phase: .cancelled, location: Point(x: 0, y: 0))], from: panel)
+            forward([TouchUpdate(identifier: id, phase: .cancelled, location: Point(x: 0, y: 0))], from: panel, at: 0)
         }
     }
 

@@ -63,7 +63,7 @@ func examplePanel(name: String = "test panel") -> DeviceDescription {
 /// screen points. Written to a temporary file for `run`.
 struct TestRecording {
     var description = examplePanel()
-    private var events: [InputEvent] = []
+    private(set) var events: [InputEvent] = []
     private var slot: Int32 = 0
 
     init(description: DeviceDescription = examplePanel()) { self.description = description }

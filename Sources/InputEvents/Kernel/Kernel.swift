@@ -22,6 +22,17 @@ public enum Kernel {
     public static let SYN_MT_REPORT: UInt16 = 2
     public static let SYN_DROPPED: UInt16 = 3
 
+    // EV_KEY codes of a mouse (the virtual pointer's buttons).
+    public static let BTN_LEFT: UInt16 = 0x110
+    public static let BTN_RIGHT: UInt16 = 0x111
+    public static let BTN_MIDDLE: UInt16 = 0x112
+
+    // EV_REL codes of a wheel, and their high-resolution twins (120 units a detent).
+    public static let REL_HWHEEL: UInt16 = 0x06
+    public static let REL_WHEEL: UInt16 = 0x08
+    public static let REL_WHEEL_HI_RES: UInt16 = 0x0b
+    public static let REL_HWHEEL_HI_RES: UInt16 = 0x0c
+
     // EV_KEY codes used by touch devices.
     public static let BTN_TOOL_PEN: UInt16 = 0x140
     public static let BTN_TOOL_FINGER: UInt16 = 0x145

@@ -102,11 +102,7 @@ package final class Daemon {
             warn("udev's monitor is not available (\(error)): panels plugged in later are not seen", .warning)
             monitor = nil
         }
-        if options.virtualTouchscreen {
-            guard UInputDevice.isAvailable else {
-                throw DeviceError.uinputUnavailable(permission: access("/dev/uinput", F_OK) == 0)
-            }
-        }
+        let virtualDevices = try options.virtualDevices { warn($0, .info) }
         // The panels there are now.
         var found: [(EvdevDevice, InputDeviceInfo?, Int?)] = []
         var namedAuxiliaries: [EvdevDevice] = []
@@ -141,7 +137,7 @@ package final class Daemon {
         // The screen space and the scene.
         let placements = found.map { d, info, _ in options.placement(node: d.path, name: d.description.name, info: info) { warn($0, .warning) } }
         (pipeline, screen) = options.makePipeline(content: content, placements: placements, first: found.first?.0.description) { warn($0, .warning) }
-        if options.virtualTouchscreen { pipeline.virtualTouchscreens = VirtualTouchscreens { warn($0, .info) } }
+        pipeline.virtualDevices = virtualDevices
         try registerSources(scene: scene)
         for ((device, info, slot), placement) in zip(found, placements) {
             try add(device, info: info, placement: placement, slot: slot)
@@ -232,8 +228,8 @@ package final class Daemon {
         let now = monotonicSeconds()
         let panel = pipeline.addPanel(node: device.path, description: d, mapper: mapper, placement: placement, time: now)
         number = panel.number
-        if let v = pipeline.virtualTouchscreens {
-            do { try v.attachPanel(panel, key: info?.idPath ?? d.name) } catch { warn("\(device.path): no virtual touchscreen: \(error)", .warning) }
+        do { try pipeline.attachVirtualDevices(panel, key: info?.idPath ?? d.name) } catch {
+            warn("\(device.path): no virtual device: \(error)", .warning)
         }
         pipeline.open(panel, initial: panel.tracker.open(at: EventTime(inSeconds: now), device: device))
         devices[panel.number] = Opened(device: device, panel: panel, source: source, slot: slot)
@@ -319,6 +315,7 @@ package final class Daemon {
             x.metrics.isDirty = false
             metricsWritten = monotonicSeconds()
         }
+        pipeline.startKioskRules(ghostAfter: options.ghostAfter, at: monotonicSeconds())
         notify?.send("READY=1")
         isRunning = true
         // After READY, so start-up is not longer: a touch that comes meanwhile waits in the kernel.
@@ -336,7 +333,7 @@ package final class Daemon {
         // Events already queued happened before the signal: they were read in its wake.
         notify?.send("STOPPING=1")
         pipeline.cancelAll(at: now())
-        pipeline.virtualTouchscreens = nil          // their contacts were cancelled: the devices go
+        pipeline.virtualDevices = []                // their contacts were cancelled: the devices go
         flush()
         outputs.finish(pipeline.log)
         exportMetrics(force: true)

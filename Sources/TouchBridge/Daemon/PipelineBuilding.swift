@@ -1,3 +1,5 @@
+import Evdev
+import Glibc
 import InputEvents
 import TouchKit
 
@@ -21,5 +23,16 @@ extension RunOptions {
         // control): reading keyboards is sensitive.
         pipeline.readsRemoteKeys = keys || instance.wantsKeys
         return (pipeline, layout.screen)
+    }
+
+    /// The virtual devices the options ask for (`--virtual-touchscreen`, `--virtual-pointer`),
+    /// none made yet: each panel gets its own as it comes. Throws when uinput cannot be used.
+    func virtualDevices(warn: @escaping (String) -> Void) throws(DeviceError) -> [any PanelForwarding] {
+        guard virtualTouchscreen || virtualPointer else { return [] }
+        guard UInputDevice.isAvailable else { throw DeviceError.uinputUnavailable(permission: access("/dev/uinput", F_OK) == 0) }
+        var devices: [any PanelForwarding] = []
+        if virtualTouchscreen { devices.append(VirtualTouchscreens(contactLimit: forwardContacts, warn: warn)) }
+        if virtualPointer { devices.append(VirtualPointers(settings: pointerGestures, warn: warn)) }
+        return devices
     }
 }

@@ -21,6 +21,8 @@ package final class RecordingRun {
     /// The loop the socket, the commands and the pacing wait in (nil when none is needed).
     private let loop: EventLoop?
     private var stopRequested = false
+    /// `--ghost-after`, for the kiosk's rules started at the first event.
+    private let ghostAfter: Double?
 
     private final class Stream {
         let reader: RecordingReader
@@ -75,15 +77,12 @@ package final class RecordingRun {
         let screen: Size
         (pipeline, screen) = options.makePipeline(content: content, placements: placements, first: readers.first?.description, warn: warn)
         streams = []
-        if options.virtualTouchscreen {
-            guard UInputDevice.isAvailable else { throw DeviceError.uinputUnavailable(permission: access("/dev/uinput", F_OK) == 0) }
-            pipeline.virtualTouchscreens = VirtualTouchscreens(warn: warn)
-        }
+        pipeline.virtualDevices = try options.virtualDevices(warn: warn)
         for ((r, head), placement) in zip(zip(readers, heads), placements) {
             let mapper = options.mapper(for: r.description, placement: placement, screen: screen)!
             let start = head.map { $0.time.inSeconds } ?? 0
             let panel = pipeline.addPanel(node: r.path, description: r.description, mapper: mapper, placement: placement, time: start)
-            try pipeline.virtualTouchscreens?.attachPanel(panel, key: r.path)
+            try pipeline.attachVirtualDevices(panel, key: r.path)
             streams.append(Stream(reader: r, panel: panel, head: head))
         }
         for (r, head, kind) in others {
@@ -94,10 +93,11 @@ package final class RecordingRun {
         self.sink = sink
         // Commands are reaped on SIGCHLD: without the caller's signals, a watch of its own
         // (blocked on this thread only; a program with other threads passes its own).
-        self.signals = signals ?? ((scene?.commands.isEmpty ?? true) ? nil : SignalWatch(signals: [SIGCHLD]))
+        self.signals = signals ?? ((scene?.programs.isEmpty ?? true) ? nil : SignalWatch(signals: [SIGCHLD]))
         realtime = options.realtime
+        ghostAfter = options.ghostAfter
         outputs = LogOutputs(standardOutput: sink, kinds: options.logEvents)
-        let commands = scene?.commands ?? []
+        let commands = scene?.programs ?? []
         loop = options.realtime || options.socketPath != nil || !commands.isEmpty ? try EventLoop() : nil
         // A recording's times are not this machine's clock: counters only, no latency.
         metricsFile = options.metricsFile.map { MetricsFile(path: $0) }
@@ -140,6 +140,9 @@ package final class RecordingRun {
     /// cancelling what was down.
     package func run() throws {
         if realtime, let loop { pacer = try Pacer(loop: loop) { [unowned self] in stopRequested } }
+        // The kiosk's rules count from the first event on.
+        let first = streams.compactMap { $0.head?.time.inSeconds }.min()
+        pipeline.startKioskRules(ghostAfter: ghostAfter, at: first ?? 0)
         var count = 0
         do {
             while true {
@@ -178,9 +181,10 @@ package final class RecordingRun {
             throw error
         }
         // Time runs on until no recognizer waits (a single tap that waits for a double tap's
-        // failure is reported); bounded in case a recognizer keeps rescheduling.
+        // failure is reported); bounded in case a recognizer keeps rescheduling. The input has
+        // ended: idle and ghosts, which count time between contacts, wait no more.
         var rounds = 0
-        while let d = pipeline.nextDeadline, rounds < 10_000 {
+        while let d = pipeline.recognizerDeadline, rounds < 10_000 {
             if let pacer, try !pace(pacer, to: d) { return stop() }
             pipeline.advanceTime(to: d)
             rounds += 1

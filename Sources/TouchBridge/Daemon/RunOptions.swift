@@ -16,6 +16,14 @@ public struct RunOptions: Sendable {
     public var grab = false
     /// Re-create each panel, corrected, as a uinput touchscreen (`--virtual-touchscreen`).
     public var virtualTouchscreen = false
+    /// Give each panel a uinput absolute pointer driven by touch gestures (`--virtual-pointer`).
+    public var virtualPointer = false
+    /// How the virtual pointer's gestures behave (`--pointer-scroll`).
+    public var pointerGestures = PointerGestures.Settings()
+    /// At most this many contacts down on each virtual touchscreen (`--forward-contacts`).
+    public var forwardContacts: Int?
+    /// Cancel a contact that rests within its panel's jitter this long, seconds (`--ghost-after`).
+    public var ghostAfter: Double?
     /// Send fingers already on the glass at start to the window (`--adopt-initial-touches`).
     public var adoptInitialTouches = false
     /// Recordings only: play at the recorded pace instead of as fast as possible.

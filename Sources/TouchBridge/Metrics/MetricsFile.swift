@@ -49,6 +49,10 @@ package struct MetricsFile {
         }
         head("touchbridge_actions_total", "counter", "Actions sent (target-action), by action.")
         for (name, n) in m.actions.sorted(by: { $0.key < $1.key }) { line("touchbridge_actions_total", [("action", name)], n) }
+        head("touchbridge_ghost_contacts_total", "counter", "Contacts cancelled as ghosts: they stayed within their panel's jitter past --ghost-after.")
+        line("touchbridge_ghost_contacts_total", [], m.ghosts)
+        head("touchbridge_idle", "gauge", "1 while the kiosk is idle (the scene's idle: nothing touched for its time), else 0.")
+        line("touchbridge_idle", [], m.isIdle ? 1 : 0)
         if m.measuresLatency {
             head("touchbridge_input_latency_seconds", "histogram",
                  "From the kernel's event time to the frame's log line written (CLOCK_MONOTONIC).")

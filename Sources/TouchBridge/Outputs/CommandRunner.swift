@@ -19,6 +19,8 @@ package final class CommandRunner {
     }
 
     private var commands: [String: SceneCommand]
+    /// The scene's `idle`: its programs for going idle and waking.
+    private var idle: SceneIdle?
     private let loop: EventLoop
     private let log: HandlerLog
     /// The log's time now (input time: the monotonic clock live, the recording's clock).
@@ -31,9 +33,11 @@ package final class CommandRunner {
 
     /// Refuses to run as root (`RootRefusal`): a scene file must never start programs with
     /// root's rights.
-    package init(commands: [SceneCommand], loop: EventLoop, log: HandlerLog, logTime: @escaping () -> Double) throws {
+    package init(commands: [SceneCommand], idle: SceneIdle? = nil, loop: EventLoop, log: HandlerLog,
+                 logTime: @escaping () -> Double) throws {
         if geteuid() == 0 { throw RootRefusal() }
         self.commands = Dictionary(commands.map { ($0.action, $0) }, uniquingKeysWith: { a, _ in a })
+        self.idle = idle
         self.loop = loop
         self.log = log
         self.logTime = logTime
@@ -41,29 +45,41 @@ package final class CommandRunner {
     }
 
     /// A reloaded scene's commands: those running go on (and are reaped); new triggers use these.
-    package func update(_ commands: [SceneCommand]) {
+    package func update(_ commands: [SceneCommand], idle: SceneIdle? = nil) {
         self.commands = Dictionary(commands.map { ($0.action, $0) }, uniquingKeysWith: { a, _ in a })
+        self.idle = idle
     }
 
     /// An action was sent: start its command, if it has one and may run another instance.
     package func trigger(_ sent: HandlerLog.ActionSent) {
         guard let command = commands[sent.action] else { return }
-        let instances = running.lazy.filter { $0.command.action == sent.action }.count
+        start(command, environment: environment(for: sent), time: sent.time)
+    }
+
+    /// The kiosk went idle (`waking` false) or woke: start the scene's `idle.run` or `idle.wake`.
+    package func trigger(idle waking: Bool, time: Double) {
+        guard let command = waking ? idle?.wake : idle?.run else { return }
+        start(command, environment: baseEnvironment() + ["TOUCHBRIDGE_EVENT=\(waking ? "wake" : "idle")",
+                                                          "TOUCHBRIDGE_TIME=\(String(fixed: time, decimals: 6))"], time: time)
+    }
+
+    private func start(_ command: SceneCommand, environment: [String], time: Double) {
+        let instances = running.lazy.filter { $0.command.action == command.action }.count
         guard instances < command.concurrency else {
-            log.commandSkipped(action: sent.action, running: instances, time: sent.time)
+            log.commandSkipped(action: command.action, running: instances, time: time)
             return
         }
         do {
-            let (pid, fd) = try spawn(command, environment: environment(for: sent))
+            let (pid, fd) = try spawn(command, environment: environment)
             let now = monotonicSeconds()
             var r = Running(command: command, pid: pid, started: now, deadline: now + command.timeout)
             r.output = try? CommandOutput(fd: fd, action: command.action, loop: loop)
             if r.output == nil { close(fd) }
             running.append(r)
-            log.commandStarted(action: command.action, pid: pid, run: command.run, time: sent.time)
+            log.commandStarted(action: command.action, pid: pid, run: command.run, time: time)
             armTimer()
         } catch {
-            Diagnostics.print("touchbridge: command for \(sent.action): \(error)", level: .error)
+            Diagnostics.print("touchbridge: command for \(command.action): \(error)", level: .error)
         }
     }
 
@@ -142,7 +158,8 @@ package final class CommandRunner {
         timer.arm(next.flatMap { $0.isFinite ? $0 : nil })
     }
 
-    private func environment(for a: HandlerLog.ActionSent) -> [String] {
+    /// The daemon's environment without its own and systemd's variables.
+    private func baseEnvironment() -> [String] {
         var env: [String] = []
         var p = environ
         while let entry = p.pointee {
@@ -151,6 +168,11 @@ package final class CommandRunner {
                 && !s.hasPrefix("LISTEN_") { env.append(s) }
             p += 1
         }
+        return env
+    }
+
+    private func environment(for a: HandlerLog.ActionSent) -> [String] {
+        var env = baseEnvironment()
         func fixed(_ v: Double, _ decimals: Int) -> String { String(fixed: v, decimals: decimals) }
         env.append("TOUCHBRIDGE_ACTION=\(a.action)")
         env.append("TOUCHBRIDGE_SENDER=\(a.sender)")

@@ -13,7 +13,7 @@ final class LogOutputs {
     private(set) var socket: EventSocket?
     private(set) var commands: CommandRunner?
     /// The log the commands hear, and their registration on it.
-    private var commandsListening: (log: HandlerLog, listening: HandlerLog.Listening)?
+    private var commandsListening: (log: HandlerLog, listening: HandlerLog.Listening, idle: HandlerLog.Listening)?
     private var scratch = TextBuffer(capacity: 1 << 12)
 
     init(standardOutput: any TextSink, kinds: HandlerLog.Kinds) {
@@ -38,14 +38,18 @@ final class LogOutputs {
     /// Starts the scene's commands as its actions are sent (again after each reload). Throws
     /// `CommandRunner.RootRefusal` when the daemon runs as root.
     func runCommands(of scene: Scene, log: HandlerLog, loop: EventLoop, now: @escaping () -> Double) throws {
-        if commands == nil && scene.commands.isEmpty { return }
-        if let commands { commands.update(scene.commands) } else {
-            commands = try CommandRunner(commands: scene.commands, loop: loop, log: log, logTime: now)
+        if commands == nil && scene.programs.isEmpty { return }
+        if let commands { commands.update(scene.commands, idle: scene.idle) } else {
+            commands = try CommandRunner(commands: scene.commands, idle: scene.idle, loop: loop, log: log, logTime: now)
         }
         // A reload keeps the log: the commands hear it once.
         if let l = commandsListening, l.log === log { return }
-        if let l = commandsListening { l.log.stopListening(l.listening) }
-        commandsListening = (log, log.listen(toActions: { [unowned self] in commands?.trigger($0) }))
+        if let l = commandsListening {
+            l.log.stopListening(l.listening)
+            l.log.stopListening(l.idle)
+        }
+        commandsListening = (log, log.listen(toActions: { [unowned self] in commands?.trigger($0) }),
+                             log.listen(toIdle: { [unowned self] waking, time in commands?.trigger(idle: waking, time: time) }))
     }
 
     /// Hands what the log holds to every reader and empties it.

@@ -25,12 +25,16 @@ package final class VirtualTouchscreen {
     /// Contact id in each slot (nil: free), and the tracking id counter.
     private var slots: [UInt64?]
     private var nextTrackingID: Int32 = 1
+    /// At most this many contacts down at once (`--forward-contacts`).
+    private var contactLimit: ContactLimit
     private var touching = false
     private var origin = Point(x: 0, y: 0)
 
     /// The device for a panel: `name` after it, `size` its rectangle in points, `millimetres`
     /// its physical size on the screen (width, height) when known.
-    package init(name: String, size: Size, millimetres: (Double, Double)?, slots: Int, pressure: Bool, touchMajor: Bool) throws(DeviceError) {
+    package init(name: String, size: Size, millimetres: (Double, Double)?, slots: Int, contactLimit: Int? = nil,
+                 pressure: Bool, touchMajor: Bool) throws(DeviceError) {
+        self.contactLimit = ContactLimit(contactLimit)
         width = size.width
         height = size.height
         slotCount = max(slots, 1)
@@ -75,6 +79,7 @@ package final class VirtualTouchscreen {
         device.discardQueued()
         var palms = false
         for u in updates {
+            guard contactLimit.admits(u) else { continue }
             switch u.phase {
             case .began:
                 guard let s = slots.firstIndex(where: { $0 == nil }) else { continue }   // more fingers than slots
@@ -116,6 +121,9 @@ package final class VirtualTouchscreen {
         }
         try device.writeQueued()
     }
+
+    /// Every contact the window had ends (a reload, a remap): those left out are forgotten.
+    package func forgetLeftOut() { contactLimit.reset() }
 
     /// The identifiers of the contacts down on this device.
     package var contactsDown: [UInt64] { slots.compactMap { $0 } }

@@ -14,8 +14,13 @@ package final class VirtualTouchscreens {
     /// Each attached panel's lasting name, by its number.
     private var keyOf: [Int: String] = [:]
     private let warn: (String) -> Void
+    /// `--forward-contacts`: at most this many contacts down on each device (nil: as many as it has slots).
+    private let contactLimit: Int?
 
-    package init(warn: @escaping (String) -> Void) { self.warn = warn }
+    package init(contactLimit: Int? = nil, warn: @escaping (String) -> Void) {
+        self.contactLimit = contactLimit
+        self.warn = warn
+    }
 
     /// Gives `panel` its virtual device: the one its key had when the rectangle is the same
     /// size, else a new one (said on `warn`).
@@ -35,7 +40,7 @@ package final class VirtualTouchscreens {
             case .single: slots = 1
             }
             let k = Kernel.self
-            v = try VirtualTouchscreen(name: panel.name, size: size, millimetres: mm, slots: slots,
+            v = try VirtualTouchscreen(name: panel.name, size: size, millimetres: mm, slots: slots, contactLimit: contactLimit,
                                        pressure: panel.description.has(type: k.EV_ABS, code: k.ABS_MT_PRESSURE) || panel.description.has(type: k.EV_ABS, code: k.ABS_PRESSURE),
                                        touchMajor: panel.description.has(type: k.EV_ABS, code: k.ABS_MT_TOUCH_MAJOR))
             byKey[key] = v
@@ -64,7 +69,7 @@ package final class VirtualTouchscreens {
     }
 
     /// One frame's touch changes of `panel`, as the window had them.
-    package func forward(_ updates: [TouchUpdate], from panel: Panel) {
+    package func forward(_ updates: [TouchUpdate], from panel: Panel, at t: Double) {
         guard let v = ofPanel[panel.number] else { return }
         do { try v.forward(updates) } catch { warn("\(v.device.devnode): \(error)") }
     }
@@ -72,6 +77,7 @@ package final class VirtualTouchscreens {
     /// Cancels what is down on `panel`'s device (all devices when nil): a remapped panel, a reloaded scene.
     package func cancel(_ panel: Panel?) {
         let targets = panel.map { p in ofPanel[p.number].map { [$0] } ?? [] } ?? Array(ofPanel.values)
+        for v in targets { v.forgetLeftOut() }
         for v in targets where !v.contactsDown.isEmpty {
             let updates = v.contactsDown.map { TouchUpdate(identifier: $0, phase: .cancelled, location: Point(x: 0, y: 0)) }
             do { try v.forward(updates) } catch { warn("\(v.device.devnode): \(error)") }

@@ -25,7 +25,7 @@ final class Forwarding {
     init(devices: any ForwardTarget) { self.devices = devices }
 
     /// A frame the window has had: what of it goes to `panel`'s device.
-    func frame(_ updates: [TouchUpdate], from panel: Panel, scene: SceneInstance) {
+    func frame(_ updates: [TouchUpdate], from panel: Panel, scene: SceneInstance, at t: Double) {
         if !held.isEmpty { releaseDecided(scene) }
         let mayHold = !scene.claimingRecognizers.isEmpty
         var touches: [Touch] = []
@@ -49,14 +49,14 @@ final class Forwarding {
             }
             forwarded.append(u)
         }
-        if !forwarded.isEmpty { send(forwarded, from: panel) }
+        if !forwarded.isEmpty { send(forwarded, from: panel, at: t) }
     }
 
-    private func send(_ updates: [TouchUpdate], from panel: Panel) {
+    private func send(_ updates: [TouchUpdate], from panel: Panel, at t: Double) {
         for u in updates {
             if u.phase == .began { down[u.identifier] = panel } else if u.phase == .ended || u.phase == .cancelled { down[u.identifier] = nil }
         }
-        devices.forward(updates, from: panel)
+        devices.forward(updates, from: panel, at: t)
     }
 
     /// `r` began or recognized: the touches it has are the kiosk's. Forwarded ones are
@@ -74,12 +74,14 @@ final class Forwarding {
     /// Held touches no claiming recognizer is undecided about any more go to the app: a
     /// touch-down where the finger is now, then (in a frame of its own) its end if it ended.
     func releaseDecided(_ scene: SceneInstance) {
+        guard !held.isEmpty else { return }
+        let t = scene.app.timers.now
         for (id, h) in held where !scene.holdsBack(h.touch) {
             held[id] = nil
             var began = h.last
             began.phase = .began
-            send([began], from: h.panel)
-            if h.last.phase == .ended { send([h.last], from: h.panel) }
+            send([began], from: h.panel, at: t)
+            if h.last.phase == .ended { send([h.last], from: h.panel, at: t) }
         }
     }
 
@@ -97,12 +99,21 @@ final class Forwarding {
     }
 }
 
-/// Where forwarded touches go: the panels' virtual touchscreens.
+/// Where forwarded touches go: the panels' virtual devices.
 package protocol ForwardTarget: AnyObject {
-    /// One frame's touch changes of `panel`.
-    func forward(_ updates: [TouchUpdate], from panel: Panel)
+    /// One frame's touch changes of `panel`, at input time `t`.
+    func forward(_ updates: [TouchUpdate], from panel: Panel, at t: Double)
     /// Cancels one contact of `panel` that was forwarded.
     func cancel(_ id: UInt64, of panel: Panel)
+    /// When it next needs time to go on (a virtual pointer's long press); nil: never.
+    var nextDeadline: Double? { get }
+    /// Input time went on to `t`.
+    func advanceTime(to t: Double)
+}
+
+extension ForwardTarget {
+    package var nextDeadline: Double? { nil }
+    package func advanceTime(to t: Double) {}
 }
 
 /// A device per panel that gets what the pipeline forwards (the virtual touchscreens, an
@@ -116,4 +127,30 @@ package protocol PanelForwarding: ForwardTarget {
     func cancel(_ panel: Panel?)
     /// `panel` is gone: what was down on its device is cancelled.
     func detach(_ panel: Panel)
+}
+
+/// Every kind of virtual device the panels have, as one target: the virtual touchscreens
+/// and the virtual pointers get the same touches.
+final class VirtualDeviceSet: ForwardTarget {
+    let devices: [any PanelForwarding]
+
+    init(_ devices: [any PanelForwarding]) { self.devices = devices }
+
+    func forward(_ updates: [TouchUpdate], from panel: Panel, at t: Double) {
+        for d in devices { d.forward(updates, from: panel, at: t) }
+    }
+
+    func cancel(_ id: UInt64, of panel: Panel) {
+        for d in devices { d.cancel(id, of: panel) }
+    }
+
+    var nextDeadline: Double? {
+        var next: Double?
+        for d in devices { if let t = d.nextDeadline, next == nil || t < next! { next = t } }
+        return next
+    }
+
+    func advanceTime(to t: Double) {
+        for d in devices { d.advanceTime(to: t) }
+    }
 }

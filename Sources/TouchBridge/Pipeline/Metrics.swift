@@ -17,6 +17,10 @@ package final class Metrics {
     package private(set) var gestures: [String: [HandlerLog.GestureState: Int]] = [:]
     /// Actions sent, by action name.
     package private(set) var actions: [String: Int] = [:]
+    /// Contacts cancelled as ghosts (`--ghost-after`).
+    package private(set) var ghosts = 0
+    /// Whether the kiosk is idle now (the scene's `idle`).
+    package private(set) var isIdle = false
     /// Frames, events and SYN_DROPPED of panels that have left (live panels are read from
     /// the pipeline when the file is written).
     var retired = (frames: 0, events: 0, dropped: 0)
@@ -56,6 +60,12 @@ package final class Metrics {
             isDirty = true
         case let .action(action, _, _):
             actions[action, default: 0] += 1
+            isDirty = true
+        case .ghost:
+            ghosts += 1
+            isDirty = true
+        case let .idle(waking, _):
+            isIdle = !waking
             isDirty = true
         default:
             break

@@ -31,6 +31,9 @@ public final class Panel {
     private let pressure: AbsInfo?
     /// Screen points per device unit, for the touch size.
     private var pointsPerUnit = 0.0
+    /// How far a resting contact may stray and still rest (screen points), for
+    /// `--ghost-after`: its position axis' fuzz, else 1 mm.
+    public private(set) var restRadius = 0.0
     /// The jitter filter (libinput's fuzz filter, or the placement's margin), from its placement.
     public var jitterSetting: JitterSetting { corrections.jitterSetting }
 
@@ -67,6 +70,14 @@ public final class Panel {
         let sx = (turned ? mapper.height : mapper.width) / Double(mapper.x.range)
         let sy = (turned ? mapper.width : mapper.height) / Double(mapper.y.range)
         pointsPerUnit = (sx * sy).squareRoot()
+        let axis = description.absInfo[tracker.touchProtocol.positionCodes.x]
+        if let a = axis, a.fuzz > 0 {
+            restRadius = Double(a.fuzz) * pointsPerUnit
+        } else if let a = axis, a.resolution > 0 {
+            restRadius = Double(a.resolution) * pointsPerUnit
+        } else {
+            restRadius = 96 / 25.4          // a millimetre at 96 dpi, without a resolution
+        }
     }
 
     /// Where a contact is in global screen points.

@@ -1,3 +1,4 @@
+import Evdev
 import InputEvents
 import TouchInput
 import TouchKit
@@ -26,22 +27,27 @@ public final class TouchPipeline {
     /// Hears each frame's touch updates (screen points) after the window had them: for
     /// tools that draw or measure what happened (`picture`).
     public var frameObserver: (([TouchUpdate], Double) -> Void)?
-    /// The panels' virtual touchscreens (`--virtual-touchscreen`): each frame's changes as
-    /// the window had them, for apps that read touch from the kernel.
-    package var virtualTouchscreens: (any PanelForwarding)? {
+    /// The panels' virtual devices (`--virtual-touchscreen`, `--virtual-pointer`): each
+    /// frame's changes as the window had them, for apps that read input from the kernel.
+    package var virtualDevices: [any PanelForwarding] = [] {
         didSet {
-            forwarding = virtualTouchscreens.map { Forwarding(devices: $0) }
+            forwarding = virtualDevices.isEmpty ? nil : Forwarding(devices: VirtualDeviceSet(virtualDevices))
             listenForClaims()
         }
     }
-    /// What of each frame reaches the virtual touchscreens.
+    /// What of each frame reaches the virtual devices.
     private var forwarding: Forwarding?
 
-    /// Forwards to `target` instead of virtual touchscreens (the forwarding's own tests).
+    /// Forwards to `target` instead of virtual devices (the forwarding's own tests).
     func forwardTouches(to target: any ForwardTarget) {
         forwarding = Forwarding(devices: target)
         listenForClaims()
     }
+
+    /// Idle and wake (the scene's `idle`), from `startKioskRules` on.
+    var idle: IdleClock?
+    /// Ghost contacts (`--ghost-after`).
+    var ghosts: GhostWatch?
 
     private let ids = ContactIDs()
     /// The panels being read, in the order they came.
@@ -54,9 +60,9 @@ public final class TouchPipeline {
     private var updates: [TouchUpdate] = []
     /// Contacts that never reach the window (initial ones not adopted, those that began in
     /// a masked region, those down across a scene reload), until they end.
-    private var ignored: Set<UInt64> = []
+    var ignored: Set<UInt64> = []
     /// Contacts sent to the window and still down.
-    public private(set) var active: [UInt64: Panel] = [:]
+    public internal(set) var active: [UInt64: Panel] = [:]
 
     /// A pipeline into `scene`, with no panel yet.
     public init(scene: SceneInstance) {
@@ -107,7 +113,7 @@ public final class TouchPipeline {
         metrics?.retire(panel)
         deliver(panel.tracker.cancelAll(at: time), from: panel)
         log.device(.removed, node: panel.node, name: panel.name, time: time.inSeconds)
-        virtualTouchscreens?.detach(panel)
+        for v in virtualDevices { v.detach(panel) }
         panels.removeAll { $0 === panel }
         log.removeDevice(panel.number)
     }
@@ -116,14 +122,15 @@ public final class TouchPipeline {
     /// cancelled through the window first, and its fingers still down are ignored until lifted.
     public func replacePlacement(of panel: Panel, with placement: PanelPlacement, mapper: ScreenMapper, at time: Double) {
         scene.app.cancelAllTouches(timestamp: time, device: panel.number)
-        virtualTouchscreens?.cancel(panel)
+        for v in virtualDevices { v.cancel(panel) }
         forwarding?.drop(panel)
         for (id, p) in active where p === panel {
             ignored.insert(id)
             active[id] = nil
+            ghosts?.ended(id)
         }
         panel.replace(placement: placement, mapper: mapper)
-        virtualTouchscreens?.refit(panel)
+        for v in virtualDevices { v.refit(panel) }
         if let r = placement.rect { scene.addStandardWindow(covering: r) }
     }
 
@@ -139,10 +146,12 @@ public final class TouchPipeline {
     /// the fingers and keys still down never reach the new one.
     public func replaceScene(with new: SceneInstance, at time: Double) {
         scene.app.cancelAllTouches(timestamp: time)
-        virtualTouchscreens?.cancel(nil)
+        for v in virtualDevices { v.cancel(nil) }
         for d in auxiliaries { end(d, at: time) }
         ignored.formUnion(active.keys)
+        for id in active.keys { ghosts?.ended(id) }
         active.removeAll()
+        replaceIdle(with: new.scene.idle, at: time)
         scene = new
         forwarding?.reset()
         listenForClaims()
@@ -152,55 +161,90 @@ public final class TouchPipeline {
     /// Maps a panel anew for a scene with another screen size; its virtual touchscreen follows.
     public func remap(_ panel: Panel, with mapper: ScreenMapper) {
         panel.remap(mapper)
-        virtualTouchscreens?.refit(panel)
+        for v in virtualDevices { v.refit(panel) }
+    }
+
+    /// Gives `panel` its virtual devices (`key`: what keeps them across a re-plug).
+    package func attachVirtualDevices(_ panel: Panel, key: String) throws(DeviceError) {
+        for v in virtualDevices { try v.attachPanel(panel, key: key) }
     }
 
     // MARK: - Time
 
-    /// Moves input time on, firing due timers (long press, multi-tap timeouts).
+    /// Moves input time on, firing due timers (long press, multi-tap timeouts) and the
+    /// kiosk's rules (idle, ghosts) at their own deadlines, in order.
     public func advanceTime(to seconds: Double) {
+        while let d = kioskDeadline, d <= seconds {
+            advanceTimers(to: d)
+            kioskRulesDue(at: d)
+        }
+        advanceTimers(to: seconds)
+    }
+
+    private func advanceTimers(to seconds: Double) {
         scene.app.advanceTime(to: seconds)
         forwarding?.releaseDecided(scene)
+        forwarding?.devices.advanceTime(to: seconds)
     }
 
     /// When the next timer is due (input time), nil when none is pending.
-    public var nextDeadline: Double? { scene.app.timers.nextDeadline }
+    public var nextDeadline: Double? {
+        earliest(earliest(recognizerDeadline, kioskDeadline), forwarding?.devices.nextDeadline)
+    }
+
+    /// When the scene's next recognizer timer is due (what a recording's end still waits for).
+    public var recognizerDeadline: Double? { scene.app.timers.nextDeadline }
 
     // MARK: - Frames
 
     private func deliver(_ frame: ContactFrame, from panel: Panel) {
         updates.removeAll(keepingCapacity: true)
+        let t = frame.time.inSeconds
         for c in frame.contacts where c.phase != .stationary {
             if c.isInitial && !adoptInitialTouches {
                 if !c.phase.isTerminal { ignored.insert(c.id) }
                 continue
             }
             if !ignored.isEmpty, ignored.contains(c.id) {
-                if c.phase.isTerminal { ignored.remove(c.id) }
+                if c.phase.isTerminal {
+                    ignored.remove(c.id)
+                    idle?.ended(c.id, at: t)               // a wake's contact lifts
+                }
                 continue
             }
             guard let position = panel.filtered(c) else { continue }       // a resting finger's jitter
             let p = panel.screenPoint(position)
             if c.phase == .began {
                 if panel.isMasked(p) { ignored.insert(c.id); continue }
+                if idle != nil, !arrives(c.id, at: p, from: panel, time: t) { ignored.insert(c.id); continue }
                 active[c.id] = panel
+                ghosts?.began(c.id, x: p.x, y: p.y, radius: panel.restRadius, at: t)
             } else if c.phase.isTerminal {
                 active[c.id] = nil
+                if idle != nil { idle!.ended(c.id, at: t) }
+                ghosts?.ended(c.id)
+            } else if ghosts != nil {
+                ghosts!.moved(c.id, x: p.x, y: p.y, at: t)
             }
             updates.append(TouchUpdate(identifier: c.id, phase: phase(c.phase), location: p,
                                        force: panel.force(c.pressure), maximumPossibleForce: panel.maximumPossibleForce,
                                        majorRadius: panel.majorRadius(c.touchMajor), device: panel.number, slot: c.slot))
         }
         guard !updates.isEmpty else { return }
+        dispatch(updates, from: panel, at: t)
+    }
+
+    /// One frame's touch updates of `panel` to the window and everything that follows it.
+    func dispatch(_ updates: [TouchUpdate], from panel: Panel, at t: Double) {
         log.currentDevice = panel.number
         // A scene that keeps nothing from the app does not hold it up: the frame goes to the
-        // virtual touchscreen before the window has it.
+        // virtual devices before the window has it.
         let forwardFirst = scene.forwardsEverything
-        if forwardFirst, let forwarding { forwarding.devices.forward(updates, from: panel) }
-        scene.app.handleTouches(updates, timestamp: frame.time.inSeconds)
-        if let metrics { metrics.frame(time: frame.time.inSeconds, updates: updates) }
-        if let frameObserver { frameObserver(updates, frame.time.inSeconds) }
-        if !forwardFirst, let forwarding { forwarding.frame(updates, from: panel, scene: scene) }
+        if forwardFirst, let forwarding { forwarding.devices.forward(updates, from: panel, at: t) }
+        scene.app.handleTouches(updates, timestamp: t)
+        if let metrics { metrics.frame(time: t, updates: updates) }
+        if let frameObserver { frameObserver(updates, t) }
+        if !forwardFirst, let forwarding { forwarding.frame(updates, from: panel, scene: scene, at: t) }
     }
 
     /// The scene's claiming recognizers tell the forwarding what they claim and release.
@@ -212,6 +256,12 @@ public final class TouchPipeline {
         }
         scene.onClaim = { r in forwarding.claim(r) }
         scene.onRelease = { [unowned self] _ in forwarding.releaseDecided(scene) }
+    }
+
+    private func earliest(_ a: Double?, _ b: Double?) -> Double? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return min(a, b)
     }
 
     private func phase(_ p: ContactPhase) -> Touch.Phase {

@@ -21,10 +21,18 @@ extension HandlerLog {
         return Listening(id: lastListening)
     }
 
+    /// `hear` is called when the kiosk goes idle (`waking` false) or wakes, after its line.
+    package func listen(toIdle hear: @escaping (_ waking: Bool, _ time: Double) -> Void) -> Listening {
+        lastListening += 1
+        idleListeners.append((lastListening, hear))
+        return Listening(id: lastListening)
+    }
+
     /// Ends a registration; the others go on hearing.
     package func stopListening(_ listening: Listening) {
         callListeners.removeAll { $0.id == listening.id }
         actionListeners.removeAll { $0.id == listening.id }
+        idleListeners.removeAll { $0.id == listening.id }
     }
 
     /// Tells the call listeners; the call is made only when there is one.
@@ -33,6 +41,10 @@ extension HandlerLog {
         guard !callListeners.isEmpty else { return }
         let c = call()
         for l in callListeners { l.hear(c) }
+    }
+
+    func tellIdle(waking: Bool, time: Double) {
+        for l in idleListeners { l.hear(waking, time) }
     }
 
     func tellAction(_ action: ActionSent) {

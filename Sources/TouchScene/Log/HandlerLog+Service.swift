@@ -57,7 +57,7 @@ extension HandlerLog {
     }
 
     /// `{"t":…,"event":EVENT[,"action":A]…}` or `T EVENT [A]…`, the rest from `body`.
-    private func serviceLine(_ kind: Kind, _ event: StaticString, _ time: Double, action: String? = nil,
+    func serviceLine(_ kind: Kind, _ event: StaticString, _ time: Double, action: String? = nil,
                              _ body: (inout TextBuffer, Bool) -> Void) {
         emit(kind) { b, format in
             let json = format == .json

@@ -76,12 +76,16 @@ public final class HandlerLog {
         case motion(method: String, responder: String)
         case remoteControl(responder: String, subtype: String)
         case presses(method: String, responder: String, keys: [Int])
+        case idle(waking: Bool, time: Double)          // the kiosk went idle, or a contact woke it
+        case ghost(node: String)                       // a contact of `node` rested too long: cancelled
     }
 
     /// Who hears every call as it is logged (`listen(toCalls:)`); none costs one check a line.
     var callListeners: [(id: Int, hear: (Call) -> Void)] = []
     /// Who hears every action sent, after its line (`listen(toActions:)`).
     var actionListeners: [(id: Int, hear: (ActionSent) -> Void)] = []
+    /// Who hears the kiosk go idle and wake (`listen(toIdle:)`).
+    var idleListeners: [(id: Int, hear: (_ waking: Bool, _ time: Double) -> Void)] = []
     var lastListening = 0
 
     /// The format of standard output's lines.

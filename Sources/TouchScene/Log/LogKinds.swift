@@ -27,6 +27,10 @@ extension HandlerLog {
         case command
         /// The scene reloaded.
         case scene
+        /// The kiosk went idle, or a contact woke it.
+        case idle
+        /// A contact that rested too long was cancelled.
+        case ghost
 
         /// The kind's name in `--log-events`, `--events` and `subscribe`.
         public var name: String {
@@ -41,6 +45,8 @@ extension HandlerLog {
             case .presses: return "presses"
             case .command: return "command"
             case .scene: return "scene"
+            case .idle: return "idle"
+            case .ghost: return "ghost"
             }
         }
 

@@ -26,6 +26,12 @@ public struct Scene: Sendable {
     /// The programs the scene starts on its actions.
     public var commands: [SceneCommand] { spec.commands }
 
+    /// Idle and wake (`idle`), when the scene asks for them.
+    public var idle: SceneIdle? { spec.idle }
+
+    /// Every program the scene may start: its commands, then idle's and wake's.
+    public var programs: [SceneCommand] { spec.commands + [spec.idle?.run, spec.idle?.wake].compactMap { $0 } }
+
     /// The names of its windows, in file order.
     public var windowNames: [String] { spec.windows.map(\.name) }
 
@@ -49,15 +55,19 @@ public struct Scene: Sendable {
                              line: line(of: problem.path, in: root), message: problem.message)
         }
         if let programProblem {
-            for c in spec.commands {
+            for (i, c) in programs(of: spec).enumerated() {
                 guard let why = programProblem(c.run[0]) else { continue }
-                let path = [PathKey(stringValue: "commands"), PathKey(stringValue: c.action), PathKey(stringValue: "run"), PathKey(intValue: 0)]
+                let path = i < spec.commands.count
+                    ? [PathKey(stringValue: "commands"), PathKey(stringValue: c.action), PathKey(stringValue: "run"), PathKey(intValue: 0)]
+                    : [PathKey(stringValue: "idle"), PathKey(stringValue: c.action == "idle" ? "run" : "wake"), PathKey(intValue: 0)]
                 throw SceneError(file: file, keyPath: SceneDecodingError.render(path), line: line(of: path, in: root),
                                  message: "\(c.run[0]): \(why)")
             }
         }
         return scene
     }
+
+    private static func programs(of spec: SceneSpec) -> [SceneCommand] { Scene(spec: spec, file: "").programs }
 
     /// The built-in scene: one window of the screen's size whose root view `screen`
     /// (controller `ScreenController`, multiple touch enabled) logs every touch it gets.

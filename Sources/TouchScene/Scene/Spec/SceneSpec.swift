@@ -9,8 +9,10 @@ struct SceneSpec: Decodable, Sendable {
     var firstResponder: String?
     /// Programs started when actions are sent, in file order.
     var commands: [SceneCommand] = []
+    /// Idle and wake: what runs when nothing touches for a while, and when a touch wakes it.
+    var idle: SceneIdle?
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case screen, appDelegate, windows, firstResponder, commands }
+    enum CodingKeys: String, CodingKey, CaseIterable { case screen, appDelegate, windows, firstResponder, commands, idle }
 
     init(screen: SizeSpec?, appDelegate: ResponderSpec?, windows: [WindowSpec]) {
         self.screen = screen
@@ -25,6 +27,7 @@ struct SceneSpec: Decodable, Sendable {
         windows = try c.decode([WindowSpec].self, forKey: .windows)
         firstResponder = try c.decodeIfPresent(String.self, forKey: .firstResponder)
         commands = try c.decodeIfPresent(CommandsSpec.self, forKey: .commands)?.commands ?? []
+        idle = try c.decodeIfPresent(IdleSpec.self, forKey: .idle)?.idle
         guard !windows.isEmpty else { throw c.failure(.windows, "expected at least one window") }
     }
 }

@@ -1,0 +1,96 @@
+import Evdev
+import InputEvents
+import TouchInput
+import TouchKit
+
+/// A panel's virtual pointer (`run --virtual-pointer`): a uinput absolute pointer — the shape
+/// of QEMU's USB tablet, which udev calls a mouse and libinput reads as absolute motion —
+/// whose axes span the panel's screen rectangle as its virtual touchscreen's do, with left
+/// and right buttons and both wheels, high-resolution units beside the classic detents. It
+/// declares a middle button it never presses: without one, libinput emulates it from left and
+/// right pressed together and holds every left press back for 50 ms to see, so a drag would
+/// begin where the finger was 50 ms later.
+package final class VirtualPointer {
+    /// Every virtual pointer's name starts with this.
+    package static let namePrefix = "touchbridge pointer: "
+    /// High-resolution wheel units a classic detent.
+    static let unitsPerDetent: Int32 = 120
+
+    package let device: UInputDevice
+    /// The panel rectangle's size in points (the axes span it).
+    package let width: Double, height: Double
+    private let scaleX: Double, scaleY: Double
+    private var origin = Point(x: 0, y: 0)
+    /// Units of each wheel not yet a classic detent.
+    private var restV: Int32 = 0, restH: Int32 = 0
+    private var leftDown = false
+
+    /// The pointer for a panel named `name` whose rectangle is `size` points,
+    /// `millimetres` its physical size when known.
+    package init(name: String, size: Size, millimetres: (Double, Double)?) throws(DeviceError) {
+        width = size.width
+        height = size.height
+        let k = Kernel.self
+        let (xRange, resX) = VirtualTouchscreen.axis(points: size.width, millimetres: millimetres?.0)
+        let (yRange, resY) = VirtualTouchscreen.axis(points: size.height, millimetres: millimetres?.1)
+        scaleX = Double(xRange) / size.width
+        scaleY = Double(yRange) / size.height
+        let abs: [UInt16: AbsInfo] = [k.ABS_X: AbsInfo(minimum: 0, maximum: xRange - 1, resolution: resX),
+                                      k.ABS_Y: AbsInfo(minimum: 0, maximum: yRange - 1, resolution: resY)]
+        let d = DeviceDescription(name: Self.namePrefix + name,
+                                  id: InputID(bustype: k.BUS_VIRTUAL, vendor: 0x7462, product: 0x0002, version: 1),
+                                  properties: BitSet([]),
+                                  codes: [k.EV_KEY: BitSet([k.BTN_LEFT, k.BTN_RIGHT, k.BTN_MIDDLE]),
+                                          k.EV_REL: BitSet([k.REL_WHEEL, k.REL_HWHEEL, k.REL_WHEEL_HI_RES, k.REL_HWHEEL_HI_RES]),
+                                          k.EV_ABS: BitSet([k.ABS_X, k.ABS_Y])],
+                                  absInfo: abs)
+        device = try UInputDevice(d)
+    }
+
+    /// Where the panel's rectangle starts in the screen space (actions come in global points).
+    package func place(at origin: Point) { self.origin = origin }
+
+    /// Writes what the gestures did, each action a frame of its own (a move, then a button,
+    /// as a mouse reports them), in one write.
+    package func perform(_ actions: [PointerAction]) throws(DeviceError) {
+        guard !actions.isEmpty else { return }
+        let k = Kernel.self
+        device.discardQueued()
+        for a in actions {
+            switch a {
+            case let .move(x, y):
+                let ux = Int32(((x - origin.x) * scaleX).rounded()), uy = Int32(((y - origin.y) * scaleY).rounded())
+                device.queue(type: k.EV_ABS, code: k.ABS_X, value: max(0, ux))
+                device.queue(type: k.EV_ABS, code: k.ABS_Y, value: max(0, uy))
+            case let .button(b, down):
+                device.queue(type: k.EV_KEY, code: b == .left ? k.BTN_LEFT : k.BTN_RIGHT, value: down ? 1 : 0)
+                if b == .left { leftDown = down }
+            case let .scroll(v, h):
+                if v != 0 {
+                    device.queue(type: k.EV_REL, code: k.REL_WHEEL_HI_RES, value: v)
+                    if let detents = Self.detents(v, rest: &restV) { device.queue(type: k.EV_REL, code: k.REL_WHEEL, value: detents) }
+                }
+                if h != 0 {
+                    device.queue(type: k.EV_REL, code: k.REL_HWHEEL_HI_RES, value: h)
+                    if let detents = Self.detents(h, rest: &restH) { device.queue(type: k.EV_REL, code: k.REL_HWHEEL, value: detents) }
+                }
+            }
+            device.queue(type: k.EV_SYN, code: k.SYN_REPORT, value: 0)
+        }
+        try device.writeQueued()
+    }
+
+    /// The classic wheel's detents for `units` more high-resolution units, as the kernel's
+    /// HID driver sends them: one each time the units add up to 120 either way.
+    static func detents(_ units: Int32, rest: inout Int32) -> Int32? {
+        if (rest > 0 && units < 0) || (rest < 0 && units > 0) { rest = 0 }     // turned back: a new detent
+        rest += units
+        let n = rest / unitsPerDetent
+        guard n != 0 else { return nil }
+        rest -= n * unitsPerDetent
+        return n
+    }
+
+    /// Whether the left button is held (a drag under way).
+    package var isDragging: Bool { leftDown }
+}

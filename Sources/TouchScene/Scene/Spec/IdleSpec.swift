@@ -1,0 +1,37 @@
+/// The scene's `idle`: after `after` seconds with no contact on any panel the kiosk is idle
+/// and `run` starts (blank the screen); the first contact wakes it, starts `wake`, and
+/// reaches nothing (waking never clicks). Both programs run as the scene's `commands` do.
+public struct SceneIdle: Sendable, Equatable {
+    /// Seconds without a contact before the kiosk is idle.
+    public var after: Double
+    /// Started when the kiosk goes idle (its action name is `idle`).
+    public var run: SceneCommand?
+    /// Started when a contact wakes it (its action name is `wake`).
+    public var wake: SceneCommand?
+}
+
+/// `"idle": {"after": s, "run": [...], "wake": [...], "timeout": s}`.
+struct IdleSpec: Decodable, Sendable {
+    var idle: SceneIdle
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case after, run, wake, timeout }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let after = try c.decode(Double.self, forKey: .after)
+        guard after > 0, after.isFinite else { throw c.failure(.after, "expected a number of seconds above 0") }
+        let timeout = try c.decodeIfPresent(Double.self, forKey: .timeout) ?? SceneCommand.defaultTimeout
+        guard timeout > 0, timeout.isFinite else { throw c.failure(.timeout, "expected a number of seconds above 0") }
+        func command(_ key: CodingKeys) throws -> SceneCommand? {
+            guard let run = try c.decodeIfPresent([String].self, forKey: key) else { return nil }
+            guard let program = run.first else {
+                throw c.failure(key, "expected the program and its arguments, e.g. [\"/usr/bin/wlopm\", \"--off\", \"*\"]")
+            }
+            guard program.hasPrefix("/") else {
+                throw c.failure(key, "expected an absolute path to the program, not '\(program)' (commands run without a shell or PATH)")
+            }
+            return SceneCommand(action: key.stringValue == "run" ? "idle" : "wake", run: run, timeout: timeout, concurrency: 1)
+        }
+        idle = SceneIdle(after: after, run: try command(.run), wake: try command(.wake))
+    }
+}

@@ -24,7 +24,7 @@ struct ListenCommand: ParsableCommand {
     @Flag(help: "JSON Lines (the daemon's --json lines, after its hello line) instead of text.")
     var json = false
 
-    @Option(help: ArgumentHelp("Only these kinds: touches, gesture, gestureChanged, action, device, motion, remoteControl, presses, command, scene.",
+    @Option(help: ArgumentHelp("Only these kinds: touches, gesture, gestureChanged, action, device, motion, remoteControl, presses, command, scene, idle, ghost.",
                                valueName: "KINDS"))
     var events: String?
 

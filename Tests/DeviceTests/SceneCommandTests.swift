@@ -54,6 +54,18 @@ struct SceneCommandTests {
         #expect(p.output.isEmpty)
     }
 
+    @Test func idleProgramsNeverRunAsRootEither() throws {
+        guard getuid() == 0 else { return }
+        var text = try String(contentsOfFile: repositoryDirectory + "/examples/kiosk-idle.json", encoding: .utf8)
+        text = text.replacingOccurrences(of: #""idle": { "after": 5 }"#, with: #""idle": { "after": 5, "run": ["/bin/true"] }"#)
+        let scene = temporaryPath("idle-root") + ".json"
+        try text.write(toFile: scene, atomically: true, encoding: .utf8)
+        defer { unlink(scene) }
+        let p = try Spawned(touchbridgeExecutable, ["run", "--scene", scene, repositoryDirectory + "/examples/kiosk-idle.evemu"])
+        #expect(p.wait() == 77)
+        #expect(p.errors.contains("the scene's commands never run as root"), "\(p.errors)")
+    }
+
     @Test func aCommandThatIgnoresSigtermIsKilled() throws {
         let scene = try kioskScene(commands: #"{"orderTea": {"run": ["/bin/sh", "-c", "trap '' TERM; sleep 30"], "timeout": 0.2}}"#)
         let p = try run(scene, repositoryDirectory + "/examples/kiosk.evemu", json: false)

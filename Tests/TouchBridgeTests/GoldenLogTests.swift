@@ -7,12 +7,15 @@ import TouchBridge
 @Suite("The examples' golden handler logs")
 struct GoldenLogTests {
     static let examples = ["abcde", "overlap", "round-button", "tap-over-view", "nested-controllers", "kiosk", "photo", "noisy-press",
-                           "shake", "media-keys", "kiosk-overlay"]
+                           "shake", "media-keys", "kiosk-overlay", "kiosk-idle"]
+    /// `--ghost-after` for the examples played with it.
+    static let ghostAfter: [String: Double] = ["kiosk-idle": 3]
 
     /// The log with the recording's absolute path written as the checkout-relative one.
     func log(_ name: String, json: Bool) throws -> String {
         let recording = "\(examplesDirectory)/\(name).evemu"
-        let text = try run([recording], scene: try Scene.load(path: "\(examplesDirectory)/\(name).json"), json: json)
+        let text = try run([recording], scene: try Scene.load(path: "\(examplesDirectory)/\(name).json"), json: json,
+                           ghostAfter: Self.ghostAfter[name])
         return text.replacingOccurrences(of: examplesDirectory + "/", with: "examples/")
     }
 

@@ -113,4 +113,26 @@ struct KioskBehaviourTests {
         #expect(text.contains("touchbridge_ghost_contacts_total 1\n"), "\(text)")
         #expect(text.contains("touchbridge_idle 1\n"), "idle since 4.5 (the ghost ended the last contact at 2.5): \(text)")
     }
+
+    @Test func theScenesIdleIsDecodedAndCheckedWithWhereTheMistakeIs() throws {
+        func idle(_ json: String) throws -> SceneIdle? {
+            try Scene.parse(Array("{\"windows\":[{\"name\":\"W\",\"root\":{\"name\":\"v\"}}],\n\"idle\":\(json)}".utf8), file: "s.json").idle
+        }
+        let i = try idle(#"{"after": 60, "run": ["/usr/bin/wlopm", "--off", "*"], "wake": ["/usr/bin/wlopm", "--on", "*"], "timeout": 5}"#)
+        #expect(i == SceneIdle(after: 60, run: SceneCommand(action: "idle", run: ["/usr/bin/wlopm", "--off", "*"], timeout: 5, concurrency: 1),
+                               wake: SceneCommand(action: "wake", run: ["/usr/bin/wlopm", "--on", "*"], timeout: 5, concurrency: 1)))
+        #expect(try idle(#"{"after": 2}"#) == SceneIdle(after: 2, run: nil, wake: nil))
+        for (json, message, key) in [(#"{"run": ["/bin/true"]}"#, "after", "idle"), (#"{"after": 0}"#, "above 0", "idle.after"),
+                                     (#"{"after": 5, "run": ["wlopm"]}"#, "absolute path", "idle.run"),
+                                     (#"{"after": 5, "wake": []}"#, "expected the program", "idle.wake"),
+                                     (#"{"after": 5, "blank": true}"#, "unknown key 'blank'", "idle")] {
+            #expect { try idle(json) } throws: { "\($0)".contains(message) && "\($0)".contains(key) && "\($0)".contains("s.json: ") && "\($0)".contains("(line 2)") }
+        }
+        // A program that cannot be run is refused at load, with its place in the file.
+        let text = #"{"windows":[{"name":"W","root":{"name":"v"}}],"idle":{"after":5,"#
+            + "\n" + #""wake":["/nonexistent/wake"]}}"#
+        #expect { try Scene.parse(Array(text.utf8), file: "s.json", programProblem: { _ in "no such file" }) } throws: {
+            "\($0)".contains("s.json: ") && "\($0)".contains("(line 2)") && "\($0)".contains("idle.wake") && "\($0)".contains("/nonexistent/wake: no such file")
+        }
+    }
 }

@@ -29,8 +29,9 @@ let goldenDirectory: String = {
 
 /// Runs recordings through the pipeline as `touchbridge run FILE…` does, returning the log.
 func run(_ paths: [String], scene: Scene? = nil, json: Bool = false, adopt: Bool = false,
-         screen: (Double, Double)? = nil, keys: Bool = false) throws -> String {
+         screen: (Double, Double)? = nil, keys: Bool = false, ghostAfter: Double? = nil) throws -> String {
     var options = RunOptions()
+    options.ghostAfter = ghostAfter
     options.keys = keys
     options.format = json ? .json : .text
     options.adoptInitialTouches = adopt

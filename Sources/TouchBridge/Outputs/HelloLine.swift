@@ -48,7 +48,8 @@ package enum HelloLine {
             if t.slot >= 0 { b.append(decimal: t.slot) } else { b.append("null") }
             b.append("}")
         }
-        b.append("]}\n")
+        b.append("],\"idle\":"); b.append(pipeline.isIdle ? "true" : "false")
+        b.append("}\n")
     }
 }
 
@@ -70,6 +71,7 @@ extension HelloLine {
         }
         if case let .string(s)? = root.child("scene")?.value { parts.append("scene \(s)") }
         if case let .array(t)? = root.child("touches")?.value { parts.append("\(t.count) touch\(t.count == 1 ? "" : "es") down") }
+        if case .bool(true)? = root.child("idle")?.value { parts.append("idle") }
         return parts.joined(separator: "; ")
     }
 }

@@ -53,7 +53,6 @@ extension TouchPipeline {
         ignored.insert(id)
         idle?.ended(id, at: t)
         log.ghost(node: panel.node, id: id, location: p, since: since, time: t)
-        warn("\(panel.node): contact \(id) rested at \(Int(p.x)),\(Int(p.y)) since \(since): cancelled as a ghost")
         dispatch([TouchUpdate(identifier: id, phase: .cancelled, location: p, device: panel.number)], from: panel, at: t)
     }
 

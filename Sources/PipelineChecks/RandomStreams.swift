@@ -78,6 +78,9 @@ public struct RandomStreams {
         public var actions = 0
         public var devicesVanished = 0
         public var dropped = 0
+        /// Idle and wake lines, and ghosts (with `ghostAfter`, or a scene with `idle`).
+        public var wakes = 0
+        public var ghosts = 0
         public var violations: [String] = []
     }
 
@@ -86,6 +89,9 @@ public struct RandomStreams {
     public var trace: ((String) -> Void)?
     /// Hears every event fed, with its device and whether it is part of a resync.
     public var eventTrace: ((String, InputEvent, Bool) -> Void)?
+    /// Ghost contacts cancelled after this long at rest (`--ghost-after`), and time driven
+    /// between frames as the daemon drives it, so idle, wake and ghosts take part.
+    public var ghostAfter: Double?
 
     public init(scene: Scene) { self.scene = scene }
 
@@ -119,6 +125,7 @@ public struct RandomStreams {
         let pipeline = TouchPipeline(scene: instance)
         pipeline.adoptInitialTouches = rng.chance(0.5)
         var time = EventTime(seconds: 1, microseconds: 0)
+        if ghostAfter != nil || scene.idle != nil { pipeline.startKioskRules(ghostAfter: ghostAfter, at: time.inSeconds) }
         var players: [Player] = []
         func addPlayer() {
             let kinds: [DeviceDescription] = [TestPanels.protocolB(), TestPanels.protocolB(),
@@ -144,6 +151,9 @@ public struct RandomStreams {
             }
             played += step(&players[i], &rng, &time, pipeline, &report)
             if let trace { trace(pipeline.log.buffer.string) }
+            for m in pipeline.log.marks where m.kind == .idle || m.kind == .ghost {
+                if m.kind == .idle { report.wakes += 1 } else { report.ghosts += 1 }
+            }
             pipeline.log.discard()
         }
         for p in players { pipeline.removePanel(p.panel, at: time) }
@@ -188,6 +198,9 @@ public struct RandomStreams {
         // Time: mostly a frame at 100 Hz; now and then a pause long enough for timers.
         let gap: Int64 = rng.chance(0.05) ? Int64.random(in: 200_000...1_500_000, using: &rng) : Int64.random(in: 0...20_000, using: &rng)
         time = EventTime(totalMicroseconds: time.totalMicroseconds + gap)
+        if ghostAfter != nil || scene.idle != nil {
+            pipeline.advanceTime(to: time.inSeconds)
+        }
         var feed = Feeder(pipeline: pipeline, panel: p.panel, time: time, trace: eventTrace)
         switch TouchProtocol(p.description) {
         case .slots:

@@ -41,4 +41,19 @@ public enum CheckScenes {
         """#
 
     public static var busy: Scene { try! Scene.parse(Array(busyJSON.utf8), file: "busy scene") }
+
+    /// The busy scene going idle after a second without a contact (its wakes swallowed).
+    public static var busyIdle: Scene {
+        let text = busyJSON.replacingFirst(#"{ "screen": [800, 480],"#, with: #"{ "screen": [800, 480], "idle": { "after": 1 },"#)
+        return try! Scene.parse(Array(text.utf8), file: "busy scene, idle")
+    }
+}
+
+extension String {
+    func replacingFirst(_ target: String, with replacement: String) -> String {
+        guard let r = firstRange(of: target) else { return self }
+        var s = self
+        s.replaceSubrange(r, with: replacement)
+        return s
+    }
 }

@@ -102,7 +102,11 @@ struct EventOutputTests {
         log.commandSkipped(action: "orderCoffee", running: 1, time: 11.5)
         log.commandExited(action: "orderCoffee", pid: 4242, status: 0, signal: nil, timedOut: false, duration: 1.75, time: 13)
         log.commandExited(action: "print", pid: 4243, status: nil, signal: "SIGTERM", timedOut: true, duration: 10.001, time: 23)
-        #expect(log.marks.map(\.kind) == [.scene, .command, .command, .command, .command])
+        log.idle(after: 120, time: 143)
+        log.wake(node: "/dev/input/event4", id: 7, location: Point(x: 400, y: 380.5), time: 150.25)
+        log.wake(node: nil, id: 0, location: Point(x: 0, y: 0), time: 151)
+        log.ghost(node: "/dev/input/event4", id: 8, location: Point(x: 640.125, y: 380), since: 160, time: 190)
+        #expect(log.marks.map(\.kind) == [.scene, .command, .command, .command, .command, .idle, .idle, .idle, .ghost])
         var text = log.buffer.string
         if format == .json {
             // The socket's own lines: hello (from a pipeline with a panel and a finger down) and error.

@@ -24,6 +24,16 @@ struct InvariantTests {
         #expect(report.devicesVanished > 0, "devices vanish mid-stream")
     }
 
+    @Test(arguments: [5 as UInt64, 6])
+    func invariantsHoldWithIdleWakeAndGhosts(_ seed: UInt64) {
+        var streams = RandomStreams(scene: CheckScenes.busyIdle)
+        streams.ghostAfter = 0.3
+        let report = streams.run(seed: seed, events: 60_000)
+        #expect(report.violations.isEmpty, "seed \(seed): \(report.violations.prefix(5).joined(separator: "\n"))")
+        #expect(report.wakes > 0 && report.ghosts > 0, "the kiosk went idle and woke, and ghosts were cancelled: \(report)")
+        #expect(report.calls > 1_000)
+    }
+
     @Test func theSameSeedGivesTheSameCallsEveryTime() {
         // Recognizers once keyed touches by object address; a freed touch's address reused by
         // a new one made arbitration depend on the allocator. Two runs must agree call for call.

@@ -1,7 +1,9 @@
 /// What a virtual pointer does: move (absolute, in screen points), press or release a button,
 /// or scroll (in the kernel's high-resolution wheel units, 120 a detent).
 public enum PointerAction: Equatable, Sendable {
+    /// The pointer goes to (x, y), global screen points.
     case move(x: Double, y: Double)
+    /// A button is pressed (`down`) or released.
     case button(PointerButton, down: Bool)
     /// Positive `vertical` scrolls up (the wheel turned away), positive `horizontal` right,
     /// as `REL_WHEEL_HI_RES` and `REL_HWHEEL_HI_RES` count.
@@ -10,7 +12,10 @@ public enum PointerAction: Equatable, Sendable {
 
 /// A mouse button a gesture presses.
 public enum PointerButton: Sendable {
-    case left, right
+    /// `BTN_LEFT`: a tap, a drag.
+    case left
+    /// `BTN_RIGHT`: a long press.
+    case right
 }
 
 /// Touches turned into what a mouse does, for apps that take no touch: a tap clicks where

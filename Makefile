@@ -179,6 +179,10 @@ $(BIN_RELEASE): $(RELEASE_INPUTS) $(MANUAL)
 	@# for up to date: removed, so that this build always links the binary users get.
 	@rm -f $(CURDIR)/.build/*/release/touchbridge
 	$(RELEASE_BUILD)
+	@# After the manual's release build of the same sources, SwiftPM has been seen to leave that
+	@# dynamically linked link in place: built once more, and refused if it stays so.
+	@if ldd $@ 2>/dev/null | grep -q libswiftCore; then rm -f $(CURDIR)/.build/*/release/touchbridge; $(RELEASE_BUILD); fi
+	@if ldd $@ 2>/dev/null | grep -q libswiftCore; then echo "$@: not statically linked" >&2; exit 1; fi
 	@touch $@
 
 # Installing on the machine itself (no DESTDIR) also creates the system user and group the unit

@@ -18,7 +18,7 @@ extension TouchPipeline {
 
     /// When idle or a ghost is next due.
     var kioskDeadline: Double? {
-        guard idle != nil || ghosts != nil else { return nil }
+        guard hasIdle || watchesGhosts else { return nil }
         switch (idle?.deadline, ghosts?.deadline) {
         case let (a?, b?): return min(a, b)
         case let (a?, nil): return a
@@ -30,7 +30,7 @@ extension TouchPipeline {
     /// What is due at `t`: the kiosk goes idle; contacts resting since `t - ghostAfter` are ghosts.
     func kioskRulesDue(at t: Double) {
         if let after = idle?.after, idle!.advance(to: t) { log.idle(after: after, time: t) }
-        guard ghosts != nil else { return }
+        guard watchesGhosts else { return }
         for g in ghosts!.ghosts(at: t) { cancelGhost(g.id, at: Point(x: g.x, y: g.y), since: g.since, time: t) }
     }
 

@@ -45,9 +45,12 @@ public final class TouchPipeline {
     }
 
     /// Idle and wake (the scene's `idle`), from `startKioskRules` on.
-    var idle: IdleClock?
+    var idle: IdleClock? { didSet { hasIdle = idle != nil } }
     /// Ghost contacts (`--ghost-after`).
-    var ghosts: GhostWatch?
+    var ghosts: GhostWatch? { didSet { watchesGhosts = ghosts != nil } }
+    /// Whether `idle` and `ghosts` are set, read per contact: testing an optional struct
+    /// with arrays in it for nil costs a copy (their retains and releases).
+    private(set) var hasIdle = false, watchesGhosts = false
 
     private let ids = ContactIDs()
     /// The panels being read, in the order they came.
@@ -208,7 +211,7 @@ public final class TouchPipeline {
             if !ignored.isEmpty, ignored.contains(c.id) {
                 if c.phase.isTerminal {
                     ignored.remove(c.id)
-                    idle?.ended(c.id, at: t)               // a wake's contact lifts
+                    if hasIdle { idle!.ended(c.id, at: t) }      // a wake's contact lifts
                 }
                 continue
             }
@@ -216,14 +219,14 @@ public final class TouchPipeline {
             let p = panel.screenPoint(position)
             if c.phase == .began {
                 if panel.isMasked(p) { ignored.insert(c.id); continue }
-                if idle != nil, !arrives(c.id, at: p, from: panel, time: t) { ignored.insert(c.id); continue }
+                if hasIdle, !arrives(c.id, at: p, from: panel, time: t) { ignored.insert(c.id); continue }
                 active[c.id] = panel
-                ghosts?.began(c.id, x: p.x, y: p.y, radius: panel.restRadius, at: t)
+                if watchesGhosts { ghosts!.began(c.id, x: p.x, y: p.y, radius: panel.restRadius, at: t) }
             } else if c.phase.isTerminal {
                 active[c.id] = nil
-                if idle != nil { idle!.ended(c.id, at: t) }
-                ghosts?.ended(c.id)
-            } else if ghosts != nil {
+                if hasIdle { idle!.ended(c.id, at: t) }
+                if watchesGhosts { ghosts!.ended(c.id) }
+            } else if watchesGhosts {
                 ghosts!.moved(c.id, x: p.x, y: p.y, at: t)
             }
             updates.append(TouchUpdate(identifier: c.id, phase: phase(c.phase), location: p,

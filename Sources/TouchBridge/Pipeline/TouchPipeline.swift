@@ -177,17 +177,22 @@ public final class TouchPipeline {
     /// Moves input time on, firing due timers (long press, multi-tap timeouts) and the
     /// kiosk's rules (idle, ghosts) at their own deadlines, in order.
     public func advanceTime(to seconds: Double) {
-        while let d = kioskDeadline, d <= seconds {
-            advanceTimers(to: d)
-            kioskRulesDue(at: d)
+        if hasIdle || watchesGhosts {
+            while let d = kioskDeadline, d <= seconds {
+                advanceTimers(to: d)
+                kioskRulesDue(at: d)
+            }
         }
         advanceTimers(to: seconds)
     }
 
+    @inline(__always)
     private func advanceTimers(to seconds: Double) {
         scene.app.advanceTime(to: seconds)
-        forwarding?.releaseDecided(scene)
-        forwarding?.devices.advanceTime(to: seconds)
+        if let forwarding {
+            forwarding.releaseDecided(scene)
+            forwarding.devices.advanceTime(to: seconds)
+        }
     }
 
     /// When the next timer is due (input time), nil when none is pending.

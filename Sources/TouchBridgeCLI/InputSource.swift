@@ -27,14 +27,24 @@ enum InputSource {
         do { input = try open(path, clock: CLOCK_MONOTONIC) } catch { throw fail(error) }
         let d: DeviceDescription, info: InputDeviceInfo?
         switch input {
-        case let .recording(r, _): (d, info) = (r.description, nil)
+        case let .recording(r, _):
+            (d, info) = (r.description, r.recordedInfo(at: path))
         case let .device(device): (d, info) = (device.description, (try? DeviceDiscovery())?.device(devnode: device.path))
         }
         if let problem = touchscreenProblem(d) { throw fail(DeviceError.unsuitable(path: path, reason: problem)) }
         return (input, d, info)
     }
 
+    /// An evemu recording, or a `libinput record` file's first touchscreen (else its first device).
     static func readRecording(_ path: String) throws -> Recording {
-        try EvemuParser(file: path).parse(try readFileContents(path))
+        let all = try LibinputRecordParser.recordings(in: try readFileContents(path), file: path)
+        return all.first { touchscreenProblem($0.description) == nil } ?? all[0]
+    }
+}
+
+extension Recording {
+    /// What udev said of the recorded device, where the file keeps it (`libinput record`).
+    func recordedInfo(at path: String) -> InputDeviceInfo? {
+        udevProperties.isEmpty ? nil : InputDeviceInfo(recordedAt: path, name: description.name, udevProperties: udevProperties)
     }
 }

@@ -54,7 +54,7 @@ struct TouchesCommand: ParsableCommand {
     }
 
     private func replay(_ r: Recording, name: String, out: OutputSink) throws {
-        let chain = try chain(for: r.description, node: source, info: nil, name: name)
+        let chain = try chain(for: r.description, node: source, info: r.recordedInfo(at: source), name: name)
         // The chain's two parts apart: each frame is corrected as the tracker hands it out.
         var tracker = chain.tracker, corrections = chain.corrections
         let origin = DevicePoint(x: chain.origin.x, y: chain.origin.y)

@@ -50,15 +50,7 @@ public final class DeviceDiscovery {
         func property(_ key: String) -> String? {
             udev_device_get_property_value(dev, key).map { String(cString: $0) }
         }
-        var kinds: [String] = []
-        for (key, kind) in [("ID_INPUT_TOUCHSCREEN", "touchscreen"), ("ID_INPUT_TABLET", "tablet"),
-                            ("ID_INPUT_TOUCHPAD", "touchpad"), ("ID_INPUT_MOUSE", "mouse"),
-                            ("ID_INPUT_POINTINGSTICK", "pointingstick"), ("ID_INPUT_KEYBOARD", "keyboard"),
-                            ("ID_INPUT_KEY", "key"), ("ID_INPUT_JOYSTICK", "joystick"),
-                            ("ID_INPUT_SWITCH", "switch"), ("ID_INPUT_ACCELEROMETER", "accelerometer")]
-        where property(key) == "1" {
-            kinds.append(kind)
-        }
+        let kinds = InputDeviceInfo.kinds(property)
         var name = ""
         if let parent = udev_device_get_parent_with_subsystem_devtype(dev, "input", nil),
            let n = udev_device_get_sysattr_value(parent, "name") {
@@ -79,7 +71,7 @@ public final class DeviceDiscovery {
         while let e = entry {
             if let k = udev_list_entry_get_name(e), let v = udev_list_entry_get_value(e) {
                 let key = String(cString: k)
-                if key.hasPrefix("TOUCHBRIDGE_") || key.hasPrefix("LIBINPUT_FUZZ_") { info.properties[key] = String(cString: v) }
+                if InputDeviceInfo.isKept(key) { info.properties[key] = String(cString: v) }
             }
             entry = udev_list_entry_get_next(e)
         }

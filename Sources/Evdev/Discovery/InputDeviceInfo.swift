@@ -62,4 +62,26 @@ extension InputDeviceInfo {
         }
         return out
     }
+
+    /// udev's classification from its `ID_INPUT_*` properties, `property` answering each.
+    static func kinds(_ property: (String) -> String?) -> [String] {
+        [("ID_INPUT_TOUCHSCREEN", "touchscreen"), ("ID_INPUT_TABLET", "tablet"), ("ID_INPUT_TOUCHPAD", "touchpad"),
+         ("ID_INPUT_MOUSE", "mouse"), ("ID_INPUT_POINTINGSTICK", "pointingstick"), ("ID_INPUT_KEYBOARD", "keyboard"),
+         ("ID_INPUT_KEY", "key"), ("ID_INPUT_JOYSTICK", "joystick"), ("ID_INPUT_SWITCH", "switch"),
+         ("ID_INPUT_ACCELEROMETER", "accelerometer")].filter { property($0.0) == "1" }.map(\.1)
+    }
+
+    /// Whether a property is one touchbridge keeps (`properties`): its own and libinput's fuzz.
+    static func isKept(_ key: String) -> Bool { key.hasPrefix("TOUCHBRIDGE_") || key.hasPrefix("LIBINPUT_FUZZ_") }
+
+    /// What udev said of a device a recording was made from (`libinput record` keeps its
+    /// properties), so a recording is mapped and filtered as the live panel was.
+    public init(recordedAt node: String, name: String, udevProperties p: [String: String]) {
+        let calibrationText = p["LIBINPUT_CALIBRATION_MATRIX"]
+        self.init(devnode: node, syspath: "", name: name, kinds: Self.kinds { p[$0] },
+                  calibration: calibrationText.flatMap(Self.parseCalibration), calibrationText: calibrationText,
+                  widthMM: p["ID_INPUT_WIDTH_MM"].flatMap { Int($0) }, heightMM: p["ID_INPUT_HEIGHT_MM"].flatMap { Int($0) },
+                  idPath: p["ID_PATH"], isInitialized: true)
+        for (k, v) in p where Self.isKept(k) { properties[k] = v }
+    }
 }

@@ -8,14 +8,30 @@ public final class RecordingReader {
     public let description: DeviceDescription
     public let formatVersion: (major: Int, minor: Int)
 
+    /// udev's properties of the recorded device, where the file keeps them (`libinput record`).
+    public let udevProperties: [String: String]
+
     private let fd: Int32
     private var lines: LineSource
     private var parser: EvemuLineParser
     private var pending: InputEvent?
+    /// A `libinput record` file's events, read whole (its files are bug reports' size), and the next.
+    private var recorded: [InputEvent]?
+    private var nextRecorded = 0
+
+    /// One reader for each device the file holds: one for evemu, one a device for `libinput record`.
+    public static func open(path: String) throws -> [RecordingReader] {
+        let first = try RecordingReader(path: path)
+        guard first.deviceCount > 1 else { return [first] }
+        return [first] + (try (1..<first.deviceCount).map { try RecordingReader(path: path, device: $0) })
+    }
+
+    /// How many devices the file holds.
+    public private(set) var deviceCount = 1
 
     /// Opens `path` and reads its description (up to the first event). Throws `DeviceError`
     /// when the file cannot be read, `RecordingError` when it is malformed.
-    public init(path: String) throws {
+    public init(path: String, device: Int = 0) throws {
         self.path = path
         let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
         if fd < 0 {
@@ -29,12 +45,25 @@ public final class RecordingReader {
         var parser = EvemuLineParser(file: path)
         var first: InputEvent?
         do {
-            while !parser.hasEvents, let line = try lines.next(lineNumber: parser.lineNumber) {
-                first = try parser.parse(bytes: line)
+            if let yaml = try Self.libinputRecord(&lines) {
+                let devices = try LibinputRecordParser(file: path).parse(yaml)
+                guard device < devices.count else {
+                    throw RecordingError(file: path, line: 1, expected: "a device \(device) (the file holds \(devices.count))")
+                }
+                description = devices[device].recording.description
+                formatVersion = (1, 3)
+                udevProperties = devices[device].udevProperties
+                recorded = devices[device].recording.events
+                deviceCount = devices.count
+            } else {
+                while !parser.hasEvents, let line = try lines.next(lineNumber: parser.lineNumber) {
+                    first = try parser.parse(bytes: line)
+                }
+                let header = try parser.header()
+                description = header.description
+                formatVersion = header.version
+                udevProperties = [:]
             }
-            let header = try parser.header()
-            description = header.description
-            formatVersion = header.version
         } catch {
             lines.deallocate()
             Glibc.close(fd)
@@ -52,6 +81,11 @@ public final class RecordingReader {
 
     /// The next event, or nil at the end of the file.
     public func next() throws -> InputEvent? {
+        if let recorded {
+            guard nextRecorded < recorded.count else { return nil }
+            nextRecorded += 1
+            return recorded[nextRecorded - 1]
+        }
         if let e = pending {
             pending = nil
             return e
@@ -62,6 +96,20 @@ public final class RecordingReader {
         return nil
     }
 
+}
+
+extension RecordingReader {
+    /// The whole file when it is a `libinput record` file (its first lines say so), else nil
+    /// with nothing consumed but what the evemu parser reads again.
+    fileprivate static func libinputRecord(_ lines: inout LineSource) throws -> [UInt8]? {
+        guard let head = try lines.peekStart(), LibinputRecordParser.recognizes(head) else { return nil }
+        var all: [UInt8] = []
+        while let line = try lines.next(lineNumber: 0) {
+            all.append(contentsOf: line)
+            all.append(0x0a)
+        }
+        return all
+    }
 }
 
 /// Lines of a file read in chunks into one reused buffer (memory its reader frees), handed
@@ -85,6 +133,28 @@ private struct LineSource {
     }
 
     func deallocate() { buffer.deallocate() }
+
+    /// The file's first lines up to the first that is not a comment (at most 4 KiB), read
+    /// but not consumed: a generator writing into a pipe is not waited for beyond them.
+    mutating func peekStart() throws -> UnsafeBufferPointer<UInt8>? {
+        while end - start < 4096 && !atEOF && !hasLineBeyondComments() { try fill(lineNumber: 0) }
+        return end > start ? UnsafeBufferPointer(start: buffer + start, count: min(4096, end - start)) : nil
+    }
+
+    private func hasLineBeyondComments() -> Bool {
+        var i = start, lineStart = true
+        while i < end {
+            if lineStart && buffer[i] != UInt8(ascii: "#") {
+                // A line that is not a comment, read to its end.
+                var j = i
+                while j < end && buffer[j] != 0x0a { j += 1 }
+                return j < end
+            }
+            lineStart = buffer[i] == 0x0a
+            i += 1
+        }
+        return false
+    }
 
     /// The next line without its newline, or nil at the end of the file.
     mutating func next(lineNumber: Int) throws -> UnsafeBufferPointer<UInt8>? {

@@ -5,6 +5,9 @@ public struct Recording: Sendable {
     public var events: [InputEvent]
     /// The `# EVEMU M.N` format version; 1.0 when the file does not say.
     public var formatVersion: (major: Int, minor: Int)
+    /// udev's properties of the device it was made from, where the file keeps them (`libinput
+    /// record` does; evemu does not).
+    public var udevProperties: [String: String] = [:]
 
     public init(description: DeviceDescription, events: [InputEvent],
                 formatVersion: (major: Int, minor: Int) = (1, 3)) {

@@ -58,8 +58,8 @@ package final class RecordingRun {
         var readers: [RecordingReader] = []
         var heads: [InputEvent?] = []
         var others: [(RecordingReader, InputEvent?, AuxiliaryDevice.Kind)] = []
-        for path in paths {
-            let r = try RecordingReader(path: path)
+        for r in try paths.flatMap({ try RecordingReader.open(path: $0) }) {
+            let path = r.path
             if let problem = touchscreenProblem(r.description) {
                 // An accelerometer or a device with keys plays too; anything else is refused.
                 guard let kind = AuxiliaryDevice.kind(of: r.description) else {
@@ -72,7 +72,8 @@ package final class RecordingRun {
             heads.append(try r.next())
         }
         let placements = readers.map { r in
-            options.placement(node: r.path, name: r.description.name, info: nil) { warn($0) }
+            options.placement(node: r.path, name: r.description.name,
+                              info: r.udevProperties.isEmpty ? nil : InputDeviceInfo(recordedAt: r.path, name: r.description.name, udevProperties: r.udevProperties)) { warn($0) }
         }
         let screen: Size
         (pipeline, screen) = options.makePipeline(content: content, placements: placements, first: readers.first?.description, warn: warn)

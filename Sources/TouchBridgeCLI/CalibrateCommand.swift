@@ -23,6 +23,8 @@ struct CalibrateCommand: ParsableCommand {
     @Argument(help: "An event node such as /dev/input/event3, or an evemu recording file.")
     var source: String
 
+    @OptionGroup var recorded: RecordedDeviceOption
+
     @Option(help: ArgumentHelp("Marks to touch, \"x,y; x,y; ...\" in the panel's screen points (at least 3, not on one line).",
                                valueName: "POINTS"))
     var points: String?
@@ -46,7 +48,7 @@ struct CalibrateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (input, d, info) = try InputSource.openTouchscreen(source)
+        let (input, d, info) = try InputSource.openTouchscreen(source, device: recorded.index)
         var options = RunOptions()
         options.rotation = mapping.rotation
         options.calibration = mapping.matrix

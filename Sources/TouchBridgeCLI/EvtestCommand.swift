@@ -17,6 +17,8 @@ struct EvtestCommand: ParsableCommand {
     @Argument(help: "An event node such as /dev/input/event3, or an evemu recording file.")
     var source: String
 
+    @OptionGroup var recorded: RecordedDeviceOption
+
     @Flag(help: "Grab the device for exclusive access while dumping.")
     var grab = false
 
@@ -25,7 +27,7 @@ struct EvtestCommand: ParsableCommand {
         let formatter = EvtestFormatter(naming: LibevdevNames())
         var buffer = TextBuffer(capacity: 1 << 16)
         let input: InputSource
-        do { input = try InputSource.open(source) } catch { throw fail(error) }
+        do { input = try InputSource.open(source, device: recorded.index) } catch { throw fail(error) }
         switch input {
         case let .recording(recording, _):
             // Written in chunks; a closed reader (EPIPE) ends the dump.

@@ -10,6 +10,9 @@ func fail(_ error: any Error) -> ExitCode {
     switch error {
     case let e as ExitCode:
         return e
+    case let e as ValidationError:
+        Diagnostics.print("touchbridge: \(e.message)", level: .error)
+        return ExitCode(64)
     case let e as ListenError:
         Diagnostics.print("touchbridge: \(e)", level: .error)
         return ExitCode(e.exitCode)

@@ -23,6 +23,8 @@ struct HealthCommand: ParsableCommand {
     @Argument(help: "An event node such as /dev/input/event3, or an evemu recording file.")
     var source: String
 
+    @OptionGroup var recorded: RecordedDeviceOption
+
     @Flag(help: "One JSON object instead of text.")
     var json = false
 
@@ -61,7 +63,7 @@ struct HealthCommand: ParsableCommand {
             do { criteria = try FailCriteria(parsing: failOn) } catch { throw ValidationError(error.description) }
         }
         let input: InputSource
-        do { input = try InputSource.open(source, clock: CLOCK_MONOTONIC) } catch { throw fail(error) }
+        do { input = try InputSource.open(source, clock: CLOCK_MONOTONIC, device: recorded.index) } catch { throw fail(error) }
         let report: HealthReport
         switch input {
         case let .recording(recording, path):

@@ -11,10 +11,10 @@ enum InputSource {
 
     /// Opens `path`: a regular file is read as an evemu recording, anything else as a device.
     /// A missing path lists the touchscreens that do exist.
-    static func open(_ path: String, clock: clockid_t? = nil) throws -> InputSource {
+    static func open(_ path: String, clock: clockid_t? = nil, device: Int? = nil) throws -> InputSource {
         var st = stat()
         if stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG {
-            return .recording(try readRecording(path), path: path)
+            return .recording(try readRecording(path, device: device), path: path)
         }
         return .device(try EvdevDevice.openNode(path, clock: clock))
     }
@@ -22,9 +22,9 @@ enum InputSource {
     /// Opens `path` as a touchscreen (the monotonic clock for a device): the source, its
     /// description and, live, udev's record of it; anything else is refused with the
     /// message and exit code every touch command gives.
-    static func openTouchscreen(_ path: String) throws -> (InputSource, DeviceDescription, InputDeviceInfo?) {
+    static func openTouchscreen(_ path: String, device: Int? = nil) throws -> (InputSource, DeviceDescription, InputDeviceInfo?) {
         let input: InputSource
-        do { input = try open(path, clock: CLOCK_MONOTONIC) } catch { throw fail(error) }
+        do { input = try open(path, clock: CLOCK_MONOTONIC, device: device) } catch { throw fail(error) }
         let d: DeviceDescription, info: InputDeviceInfo?
         switch input {
         case let .recording(r, _):
@@ -35,9 +35,16 @@ enum InputSource {
         return (input, d, info)
     }
 
-    /// An evemu recording, or a `libinput record` file's first touchscreen (else its first device).
-    static func readRecording(_ path: String) throws -> Recording {
+    /// An evemu recording, or of a `libinput record` file the device `--device` names (from 0),
+    /// else its first touchscreen (else its first device).
+    static func readRecording(_ path: String, device: Int? = nil) throws -> Recording {
         let all = try LibinputRecordParser.recordings(in: try readFileContents(path), file: path)
+        if let device {
+            guard device >= 0 && device < all.count else {
+                throw ValidationError("--device \(device): \(path) holds \(all.count) device\(all.count == 1 ? "" : "s") (0 to \(all.count - 1))")
+            }
+            return all[device]
+        }
         return all.first { touchscreenProblem($0.description) == nil } ?? all[0]
     }
 }
@@ -47,4 +54,12 @@ extension Recording {
     func recordedInfo(at path: String) -> InputDeviceInfo? {
         udevProperties.isEmpty ? nil : InputDeviceInfo(recordedAt: path, name: description.name, udevProperties: udevProperties)
     }
+}
+
+/// `--device N`: which device of a `libinput record` file holding several to read.
+struct RecordedDeviceOption: ParsableArguments {
+    @Option(name: .customLong("device"), help: ArgumentHelp(
+        "Of a libinput record file holding several devices, the one to read (from 0; default: its first touchscreen).",
+        valueName: "N"))
+    var index: Int?
 }

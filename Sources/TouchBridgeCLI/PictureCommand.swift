@@ -23,6 +23,8 @@ struct PictureCommand: ParsableCommand {
     @Argument(help: "An evemu recording.")
     var recording: String
 
+    @OptionGroup var recorded: RecordedDeviceOption
+
     @Option(help: "The scene file (JSON); default: the built-in scene.")
     var scene: String?
 
@@ -52,6 +54,7 @@ struct PictureCommand: ParsableCommand {
         options.screen = mapping.screenSize.map { Size(width: $0.width, height: $0.height) }
         options.rotation = mapping.rotation
         options.calibration = mapping.matrix
+        options.recordedDevice = recorded.index
         do {
             let loaded = try scene.map { try Scene.load(path: $0) }
             let run = try RecordingRun(paths: [recording], scene: loaded, options: options, sink: Discard(),

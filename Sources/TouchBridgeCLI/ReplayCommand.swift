@@ -17,6 +17,8 @@ struct ReplayCommand: ParsableCommand {
     @Argument(help: "An evemu recording.")
     var file: String
 
+    @OptionGroup var recorded: RecordedDeviceOption
+
     @Option(help: "Seconds to wait after creating the device before playing.")
     var startDelay: Double = 1.0
 
@@ -32,7 +34,7 @@ struct ReplayCommand: ParsableCommand {
     func run() throws {
         let signals = SignalWatch()
         do {
-            let recording = try InputSource.readRecording(file)
+            let recording = try InputSource.readRecording(file, device: recorded.index)
             let device = try UInputDevice(recording.description)
             Diagnostics.print("\(recording.description.name): \(device.devnode)")
             if wait(seconds: startDelay, signals) { return }

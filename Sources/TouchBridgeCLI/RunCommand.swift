@@ -25,6 +25,8 @@ struct RunCommand: ParsableCommand {
     @Argument(help: "Event nodes such as /dev/input/event3, or evemu recordings (default: every touchscreen).")
     var sources: [String] = []
 
+    @OptionGroup var recorded: RecordedDeviceOption
+
     @Option(help: "The scene file (JSON); default: one full-screen window whose root view 'screen' logs every touch.")
     var scene: String?
 
@@ -124,6 +126,7 @@ struct RunCommand: ParsableCommand {
         options.ghostAfter = ghostAfter
         options.adoptInitialTouches = adoptInitialTouches
         options.realtime = realtime
+        options.recordedDevice = recorded.index
         options.metricsFile = metricsFile
         options.keys = keys
         options.socketPath = socket

@@ -20,6 +20,8 @@ struct TouchesCommand: ParsableCommand {
     @Argument(help: "An event node such as /dev/input/event3, or an evemu recording file.")
     var source: String
 
+    @OptionGroup var recorded: RecordedDeviceOption
+
     @Flag(help: "JSON Lines instead of text.")
     var json = false
 
@@ -32,7 +34,7 @@ struct TouchesCommand: ParsableCommand {
     func run() throws {
         let out = OutputSink.standardOutput()
         let input: InputSource
-        do { input = try InputSource.open(source, clock: CLOCK_MONOTONIC) } catch { throw fail(error) }
+        do { input = try InputSource.open(source, clock: CLOCK_MONOTONIC, device: recorded.index) } catch { throw fail(error) }
         switch input {
         case let .recording(recording, path):
             try replay(recording, name: baseName(path, dropExtension: true), out: out)

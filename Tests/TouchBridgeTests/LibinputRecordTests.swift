@@ -74,6 +74,13 @@ struct LibinputRecordTests {
         let sink = MemorySink()
         try RecordingRun(paths: [path], scene: nil, options: RunOptions(), sink: sink).run()
         #expect(sink.lines.filter { $0.contains("deviceAdded") }.count == 2, "\(sink.lines.prefix(3))")
+        // `--device 1`: that one alone.
+        var one = RunOptions()
+        one.recordedDevice = 1
+        let single = MemorySink()
+        try RecordingRun(paths: [path], scene: nil, options: one, sink: single).run()
+        #expect(single.lines.filter { $0.contains("deviceAdded") }.count == 1)
+        #expect(throws: RecordingError.self) { try RecordingReader(path: path, device: 2) }
     }
 
     @Test(arguments: [

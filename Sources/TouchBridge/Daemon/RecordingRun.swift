@@ -58,7 +58,10 @@ package final class RecordingRun {
         var readers: [RecordingReader] = []
         var heads: [InputEvent?] = []
         var others: [(RecordingReader, InputEvent?, AuxiliaryDevice.Kind)] = []
-        for r in try paths.flatMap({ try RecordingReader.open(path: $0) }) {
+        let opened = try paths.flatMap { path in
+            try options.recordedDevice.map { [try RecordingReader(path: path, device: $0)] } ?? RecordingReader.open(path: path)
+        }
+        for r in opened {
             let path = r.path
             if let problem = touchscreenProblem(r.description) {
                 // An accelerometer or a device with keys plays too; anything else is refused.

@@ -26,6 +26,8 @@ public struct RunOptions: Sendable {
     public var ghostAfter: Double?
     /// Send fingers already on the glass at start to the window (`--adopt-initial-touches`).
     public var adoptInitialTouches = false
+    /// Of a `libinput record` file holding several devices, only this one (`--device`; nil: each).
+    public var recordedDevice: Int?
     /// Recordings only: play at the recorded pace instead of as fast as possible.
     public var realtime = false
     /// Per-panel settings from the command line (`--panel`, `--hysteresis`, `--mask`).

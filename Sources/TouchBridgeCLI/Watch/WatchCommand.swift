@@ -26,6 +26,8 @@ struct WatchCommand: ParsableCommand {
     @Argument(help: "An event node such as /dev/input/event3, or an evemu recording file.")
     var source: String
 
+    @OptionGroup var recorded: RecordedDeviceOption
+
     @Option(help: "A scene file (JSON): draw its views and name the view each touch is hit-tested to.")
     var scene: String?
 
@@ -54,7 +56,7 @@ struct WatchCommand: ParsableCommand {
             Diagnostics.print("touchbridge: \(error)", level: .error)
             throw ExitCode(64)
         }
-        let (input, d, info) = try InputSource.openTouchscreen(source)
+        let (input, d, info) = try InputSource.openTouchscreen(source, device: recorded.index)
         if case .device = input, until != nil {
             Diagnostics.print("touchbridge: --until is for recordings; a live panel is watched until q", level: .error)
             throw ExitCode(64)

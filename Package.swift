@@ -102,7 +102,7 @@ let package = Package(
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "InputEvents"]),
         .testTarget(name: "TouchKitTests", dependencies: ["TouchKit"]),
         .testTarget(name: "OutputTests", dependencies: ["Output", "InputEvents"]),
-        .testTarget(name: "PanelHealthTests", dependencies: ["PanelHealth", "TouchInput", "InputEvents"]),
+        .testTarget(name: "PanelHealthTests", dependencies: ["PanelHealth", "TouchInput", "InputEvents", "Evdev"]),
         .testTarget(name: "TouchBridgeTests", dependencies: ["TouchBridge", "TouchScene", "TouchTools", "TouchKit", "TouchInput", "InputEvents", "Evdev", "Output", "PipelineChecks"],
                     resources: [.copy("Golden")]),
         .testTarget(name: "EvdevTests", dependencies: ["Evdev", "InputEvents"],

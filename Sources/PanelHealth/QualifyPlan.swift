@@ -1,0 +1,110 @@
+import InputEvents
+import TouchInput
+
+/// What a qualification asks of the tester, in order: tap each mark, draw each line, rest a
+/// finger, put down as many fingers as the panel takes, two fingers close together, then fast
+/// taps. Marks and lines are in the panel's screen points, as `calibrate --points` takes them.
+public struct QualifyPlan: Sendable {
+    public var marks: [DevicePoint]
+    public var lines: [(from: DevicePoint, to: DevicePoint)]
+    /// Seconds the finger rests.
+    public var restSeconds = 3.0
+    /// How many fast taps are asked for.
+    public var fastTaps = 10
+
+    public init(marks: [DevicePoint], lines: [(from: DevicePoint, to: DevicePoint)]) {
+        self.marks = marks
+        self.lines = lines
+    }
+
+    /// The default session on a screen of `width` × `height` points: nine marks on a grid 10 %,
+    /// 50 % and 90 % across and down; a horizontal, a vertical and both diagonal lines from
+    /// 10 % to 90 %.
+    public static func standard(width: Double, height: Double) -> QualifyPlan {
+        func p(_ fx: Double, _ fy: Double) -> DevicePoint {
+            DevicePoint(x: (fx * width * 10).rounded() / 10, y: (fy * height * 10).rounded() / 10)
+        }
+        let grid = [0.1, 0.5, 0.9]
+        let marks = grid.flatMap { fy in grid.map { fx in p(fx, fy) } }
+        let lines = [(p(0.1, 0.5), p(0.9, 0.5)), (p(0.5, 0.1), p(0.5, 0.9)), (p(0.1, 0.1), p(0.9, 0.9)), (p(0.9, 0.1), p(0.1, 0.9))]
+        return QualifyPlan(marks: marks, lines: lines.map { (from: $0.0, to: $0.1) })
+    }
+
+    /// The step a session is at, and what the tester is asked to do there.
+    public enum Step: Sendable, Equatable {
+        case mark(Int), line(Int), rest, contacts, separation, taps, done
+    }
+
+    /// The steps in order.
+    public var steps: [Step] {
+        marks.indices.map { .mark($0) } + lines.indices.map { .line($0) } + [.rest, .contacts, .separation, .taps]
+    }
+
+    /// What the tester is asked to do at `step`.
+    public func prompt(_ step: Step) -> String {
+        func xy(_ p: DevicePoint) -> String { "\(Self.number(p.x)),\(Self.number(p.y))" }
+        switch step {
+        case let .mark(i): return "mark \(i + 1) of \(marks.count): tap the mark at \(xy(marks[i])) with one finger"
+        case let .line(i): return "line \(i + 1) of \(lines.count): draw a straight line with one finger (a ruler helps) from \(xy(lines[i].from)) to \(xy(lines[i].to)), steadily, in about a second"
+        case .rest: return "rest one finger anywhere, still, for \(Self.number(restSeconds)) seconds, then lift it"
+        case .contacts: return "put down as many fingers as the panel takes, hold them a moment, lift them all"
+        case .separation: return "put two fingers down side by side, touching each other, then lift them"
+        case .taps: return "tap one finger \(fastTaps) times as fast as you can, then wait"
+        case .done: return "done"
+        }
+    }
+
+    /// `v` with at most `decimals` decimals, no trailing zeros.
+    static func number(_ v: Double, decimals: Int = 1) -> String {
+        var m = 1.0
+        for _ in 0..<decimals { m *= 10 }
+        let r = (v * m).rounded() / m
+        return r == r.rounded() ? String(Int(r)) : String(r)
+    }
+}
+
+/// The thresholds a qualification is judged by. The defaults are the published ones:
+/// Microsoft's Windows touchscreen requirements ("Touch displays", Windows Hardware Lab Kit)
+/// and ChromeOS's touch firmware test (`firmware_TouchMTB`'s `test_conf.py`); docs/hardware-testing.md
+/// cites each.
+public struct QualifyCriteria: Sendable, Equatable {
+    /// Largest distance of a tap from its mark (Windows: ±1 mm away from the edges).
+    public var accuracyMM = 1.0
+    /// Largest distance of a drawn line from its own best fit (Windows: linearity ±1 mm).
+    public var linearityMM = 1.0
+    /// Largest distance of a resting finger from its median (Windows: stationary jitter ≤ 0.5 mm).
+    public var jitterMM = 0.5
+    /// Lowest reports a second of a moving contact (ChromeOS: ≥ 60 Hz; Windows: the display's refresh rate).
+    public var reportRateHz = 60.0
+    /// Fewest contacts at once (Windows: ≥ 5).
+    public var contacts = 5
+    /// Two fingers this close, centre to centre, must stay two contacts (Windows: 8 mm edge to
+    /// edge; with fingers about 8 mm wide, 16 mm between centres).
+    public var separationMM = 16.0
+    /// Taps of the fast run missed or split, and ghosts and stuck contacts, allowed (none).
+    public var missedTaps = 0, splitTaps = 0, ghosts = 0, stuck = 0
+
+    public init() {}
+
+    /// The names `--criteria` files use, with how each is set.
+    public static let keys = ["accuracyMM", "linearityMM", "jitterMM", "reportRateHz", "contacts", "separationMM",
+                              "missedTaps", "splitTaps", "ghosts", "stuck"]
+
+    /// Sets the criterion named `key` (one of `keys`); false for an unknown name.
+    public mutating func set(_ key: String, _ value: Double) -> Bool {
+        switch key {
+        case "accuracyMM": accuracyMM = value
+        case "linearityMM": linearityMM = value
+        case "jitterMM": jitterMM = value
+        case "reportRateHz": reportRateHz = value
+        case "contacts": contacts = Int(value)
+        case "separationMM": separationMM = value
+        case "missedTaps": missedTaps = Int(value)
+        case "splitTaps": splitTaps = Int(value)
+        case "ghosts": ghosts = Int(value)
+        case "stuck": stuck = Int(value)
+        default: return false
+        }
+        return true
+    }
+}

@@ -1,0 +1,73 @@
+import InputEvents
+import TouchInput
+
+/// What a qualification measured, each figure beside its criterion, in millimetres where the
+/// panel has a resolution (screen points otherwise).
+public struct QualifyReport: Sendable {
+    /// "mm", or "pt" for a panel without a resolution.
+    public var unit: String
+    /// Each tap's distance from its mark, in order; nil for a mark with no tap.
+    public var tapErrors: [Double?] = []
+    /// Each tap's place (screen points), for the picture.
+    public var taps: [DevicePoint?] = []
+    /// Each line: the largest distance of what was drawn from its own best-fit line, and from
+    /// the target line; nil for a line with no stroke.
+    public var lines: [(fit: Double, target: Double)?] = []
+    /// Each line's drawn points (screen points), for the picture.
+    public var strokes: [[DevicePoint]] = []
+    /// The resting finger's largest distance from its median.
+    public var jitter: Double?
+    /// The lowest reports a second of a moving contact over a quarter-second window.
+    public var reportRate: Double?
+    /// The most contacts at once.
+    public var maxContacts = 0
+    /// The closest two fingers stayed apart (centre to centre), when two were seen at once.
+    public var separation: Double?
+    /// Fast taps: asked for, made.
+    public var tapsAsked = 0, tapsMade = 0
+    /// What health finds over the whole session.
+    public var ghosts = 0, stuck = 0
+    public var criteria = QualifyCriteria()
+
+    /// One criterion's line of the report.
+    public struct Verdict: Sendable {
+        public var name: String
+        public var value: String
+        public var limit: String
+        public var pass: Bool
+    }
+
+    public var accuracyMax: Double? { tapErrors.contains(nil) ? nil : tapErrors.compactMap { $0 }.max() }
+    public var accuracyMean: Double? {
+        let e = tapErrors.compactMap { $0 }
+        return e.isEmpty ? nil : e.reduce(0, +) / Double(e.count)
+    }
+    public var accuracyP95: Double? { percentile(tapErrors.compactMap { $0 }.sorted(), 0.95) }
+    public var linearityMax: Double? { lines.contains { $0 == nil } ? nil : lines.compactMap { $0?.fit }.max() }
+    public var missedTaps: Int { max(0, tapsAsked - tapsMade) }
+    public var splitTaps: Int { max(0, tapsMade - tapsAsked) }
+
+    /// Every criterion with its figure and verdict; a figure that could not be measured fails.
+    public var verdicts: [Verdict] {
+        func f(_ v: Double?) -> String { v.map { QualifyPlan.number($0, decimals: 2) } ?? "not measured" }
+        let c = criteria, u = unit
+        return [
+            Verdict(name: "accuracy", value: "\(f(accuracyMax)) \(u) max", limit: "≤ \(f(c.accuracyMM)) \(u)",
+                    pass: (accuracyMax ?? .infinity) <= c.accuracyMM),
+            Verdict(name: "linearity", value: "\(f(linearityMax)) \(u) max", limit: "≤ \(f(c.linearityMM)) \(u)",
+                    pass: (linearityMax ?? .infinity) <= c.linearityMM),
+            Verdict(name: "jitter", value: "\(f(jitter)) \(u)", limit: "≤ \(f(c.jitterMM)) \(u)", pass: (jitter ?? .infinity) <= c.jitterMM),
+            Verdict(name: "reportRate", value: "\(f(reportRate)) Hz min", limit: "≥ \(f(c.reportRateHz)) Hz",
+                    pass: (reportRate ?? 0) >= c.reportRateHz),
+            Verdict(name: "maxContacts", value: "\(maxContacts)", limit: "≥ \(c.contacts)", pass: maxContacts >= c.contacts),
+            Verdict(name: "separation", value: separation.map { "two contacts \(f($0)) \(u) apart" } ?? "never two contacts",
+                    limit: "two contacts at ≤ \(f(c.separationMM)) \(u)", pass: (separation ?? .infinity) <= c.separationMM),
+            Verdict(name: "fastTaps", value: "\(tapsMade) of \(tapsAsked) (missed \(missedTaps), split \(splitTaps))",
+                    limit: "missed ≤ \(c.missedTaps), split ≤ \(c.splitTaps)", pass: missedTaps <= c.missedTaps && splitTaps <= c.splitTaps),
+            Verdict(name: "ghosts", value: "\(ghosts)", limit: "≤ \(c.ghosts)", pass: ghosts <= c.ghosts),
+            Verdict(name: "stuck", value: "\(stuck)", limit: "≤ \(c.stuck)", pass: stuck <= c.stuck),
+        ]
+    }
+
+    public var pass: Bool { verdicts.allSatisfy(\.pass) }
+}

@@ -1,0 +1,94 @@
+import InputEvents
+import TouchInput
+
+/// A qualification under way: contact frames in, gestures out. A gesture is everything from
+/// the first finger down to the moment none is left; each gesture is the answer to the step
+/// the session is at, so a live session and a recording taken in the same order are read the
+/// same way. The fast taps take every gesture that follows.
+public struct QualifySession: Sendable {
+    public let plan: QualifyPlan
+    let mapper: ScreenMapper
+
+    /// One contact of a gesture: where it was (screen points) at each report, and when.
+    struct Track: Sendable {
+        var points: [DevicePoint] = []
+        var times: [Double] = []
+        var ended: Double = 0
+    }
+
+    /// One gesture: its contacts in the order they came, the most at once, and the closest two
+    /// were while both were down.
+    struct Gesture: Sendable {
+        var tracks: [UInt64: Track] = [:]
+        var order: [UInt64] = []
+        var mostAtOnce = 0
+        var closestPair: (Double, Double)?          // screen-point vector between the closest two
+        var start = 0.0, end = 0.0
+
+        var first: Track? { order.first.flatMap { tracks[$0] } }
+    }
+
+    /// The gestures answered so far, by step.
+    var answers: [(step: QualifyPlan.Step, gesture: Gesture)] = []
+    private var current: Gesture?
+    private var stepIndex = 0
+
+    public init(plan: QualifyPlan, mapper: ScreenMapper) {
+        self.plan = plan
+        self.mapper = mapper
+    }
+
+    /// The step the next gesture answers (`.taps` once reached: it takes every one after).
+    public var step: QualifyPlan.Step {
+        let steps = plan.steps
+        return stepIndex < steps.count ? steps[stepIndex] : .taps
+    }
+
+    /// How many gestures were answered.
+    public var answersCount: Int { answers.count }
+
+    /// How many fast taps have been made.
+    public var fastTapsMade: Int {
+        answers.filter { $0.step == .taps }.reduce(0) { $0 + $1.gesture.order.count }
+    }
+
+    /// Whether every step has its answer (the fast taps: as many as were asked for).
+    public var isComplete: Bool { step == .taps && fastTapsMade >= plan.fastTaps }
+
+    /// Takes one contact frame; true when it ended a gesture (the step may have moved on).
+    @discardableResult
+    public mutating func take(_ frame: ContactFrame) -> Bool {
+        let t = frame.time.inSeconds
+        var g = current ?? Gesture(start: t)
+        var down: [DevicePoint] = []
+        for c in frame.contacts {
+            let p = mapper.map(c.position)
+            if g.tracks[c.id] == nil { g.order.append(c.id) }
+            var track = g.tracks[c.id] ?? Track()
+            if c.phase == .began || c.phase == .moved {
+                track.points.append(p)
+                track.times.append(t)
+            }
+            if c.phase.isTerminal { track.ended = t } else { down.append(p) }
+            g.tracks[c.id] = track
+        }
+        g.mostAtOnce = max(g.mostAtOnce, down.count)
+        for i in down.indices {
+            for j in down.indices where j > i {
+                let v = (down[j].x - down[i].x, down[j].y - down[i].y)
+                if g.closestPair == nil || v.0 * v.0 + v.1 * v.1 < g.closestPair!.0 * g.closestPair!.0 + g.closestPair!.1 * g.closestPair!.1 {
+                    g.closestPair = v
+                }
+            }
+        }
+        g.end = t
+        guard down.isEmpty, !g.order.isEmpty else {
+            current = g
+            return false
+        }
+        answers.append((step, g))
+        if stepIndex < plan.steps.count - 1 { stepIndex += 1 }
+        current = nil
+        return true
+    }
+}

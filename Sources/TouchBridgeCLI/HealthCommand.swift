@@ -93,7 +93,8 @@ struct HealthCommand: ParsableCommand {
 
     private func analyse(_ r: Recording, source path: String, settings: HealthSettings) throws -> HealthReport {
         try check(r.description)
-        var analyzer = HealthAnalyzer(description: r.description, source: path, settings: settings, screen: screenMapper(r.description))
+        var analyzer = HealthAnalyzer(description: r.description, source: path, settings: settings, screen: screenMapper(r.description),
+                                      udevFuzz: r.recordedInfo(at: path)?.libinputFuzz ?? [:])
         let warnings = WarningList()
         var tracker = InputChain.uncorrected(description: r.description) { warnings.items.append($0) }
         let limit = duration.flatMap { d in r.events.first.map { $0.time.inSeconds + d } }

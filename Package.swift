@@ -102,6 +102,8 @@ let package = Package(
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "InputEvents"]),
         .testTarget(name: "TouchKitTests", dependencies: ["TouchKit"]),
         .testTarget(name: "OutputTests", dependencies: ["Output", "InputEvents"]),
+        // The command line's own parts (the daemon's fast reading of `run`), against the argument parser.
+        .testTarget(name: "TouchBridgeCLITests", dependencies: ["TouchBridgeCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "PanelHealthTests", dependencies: ["PanelHealth", "TouchInput", "InputEvents", "Evdev"]),
         .testTarget(name: "TouchBridgeTests", dependencies: ["TouchBridge", "TouchScene", "TouchTools", "TouchKit", "TouchInput", "InputEvents", "Evdev", "Output", "PipelineChecks"],
                     resources: [.copy("Golden")]),

@@ -14,7 +14,9 @@ struct MappingOptions: ParsableArguments {
     @Option(help: "Calibration matrix \"a b c d e f\" (libinput's convention); default: the device's LIBINPUT_CALIBRATION_MATRIX.")
     var calibration: String?
 
-    func validate() throws {
+    func validate() throws { try Self.check(screen: screen, rotate: rotate, calibration: calibration) }
+
+    static func check(screen: String?, rotate: Int?, calibration: String?) throws {
         if let rotate, ScreenMapper.Rotation(rawValue: rotate) == nil { throw ValidationError("--rotate takes 0, 90, 180 or 270") }
         if let screen, parseScreen(screen) == nil { throw ValidationError("--screen takes WIDTHxHEIGHT in points, e.g. 1280x800") }
         if let calibration, ScreenMapper.Calibration(parsing: calibration) == nil {
@@ -46,7 +48,9 @@ struct PanelOptions: ParsableArguments {
         valueName: "[MATCH=]\"x y w h[; x y w h …]\""))
     var masks: [String] = []
 
-    func validate() throws {
+    func validate() throws { try Self.check(panels: panels, hysteresis: hysteresis, masks: masks) }
+
+    static func check(panels: [String], hysteresis: [String], masks: [String]) throws {
         for p in panels where PanelRules.parsePanel(p) == nil {
             throw ValidationError("--panel takes MATCH=x,y,w,h[@rotation], e.g. /dev/input/event4=0,0,800,480@90 (not '\(p)')")
         }
@@ -60,10 +64,16 @@ struct PanelOptions: ParsableArguments {
 
     /// These options and `mapping`'s, as the daemon's options.
     func options(_ mapping: MappingOptions) -> RunOptions {
+        Self.options(screen: mapping.screen, rotate: mapping.rotate, calibration: mapping.calibration,
+                     panels: panels, hysteresis: hysteresis, masks: masks)
+    }
+
+    static func options(screen: String?, rotate: Int?, calibration: String?, panels: [String], hysteresis: [String],
+                        masks: [String]) -> RunOptions {
         var options = RunOptions()
-        options.screen = mapping.screenSize.map { Size(width: $0.width, height: $0.height) }
-        options.rotation = mapping.rotation
-        options.calibration = mapping.matrix
+        options.screen = screen.flatMap(parseScreen).map { Size(width: $0.0, height: $0.1) }
+        options.rotation = rotate.flatMap(ScreenMapper.Rotation.init(rawValue:)) ?? .none
+        options.calibration = calibration.flatMap { ScreenMapper.Calibration(parsing: $0) }
         options.rules.rects = panels.compactMap(PanelRules.parsePanel)
         options.rules.hysteresis = hysteresis.compactMap(PanelRules.parseHysteresis)
         options.rules.masks = masks.compactMap(PanelRules.parseMasks)

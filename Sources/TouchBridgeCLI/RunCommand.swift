@@ -92,59 +92,19 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Diagnostics on stderr down to this level: error, warning, notice, info or debug.")
     var logLevel: String = "info"
 
-    func validate() throws {
-        if let logEvents, case let .failure(e) = HandlerLog.Kinds.parse(logEvents) { throw ValidationError("--log-events: \(e)") }
-        guard socketStallLimit > 0 else { throw ValidationError("--socket-stall-limit takes a number of seconds above 0") }
-        guard Diagnostics.Level(name: logLevel) != nil else {
-            throw ValidationError("--log-level takes error, warning, notice, info or debug")
-        }
-        let files = sources.filter(isRegularFile).count
-        if files > 0 && files < sources.count { throw ValidationError("give either recordings or devices, not both") }
-        guard pointerScroll == "natural" || pointerScroll == "traditional" else {
-            throw ValidationError("--pointer-scroll takes natural or traditional")
-        }
-        if let n = forwardContacts {
-            guard n >= 1 else { throw ValidationError("--forward-contacts takes a number of contacts of 1 or more") }
-            guard virtualTouchscreen else { throw ValidationError("--forward-contacts is for --virtual-touchscreen (it limits what that device carries)") }
-        }
-        if let g = ghostAfter, !(g > 0 && g.isFinite) { throw ValidationError("--ghost-after takes a number of seconds above 0") }
-        if realtime && files == 0 { throw ValidationError("--realtime is for recordings (it keeps their recorded pace)") }
-        if socket != nil && files > 0 && !realtime {
-            throw ValidationError("--socket with recordings needs --realtime (played as fast as possible, they would end before a client connects)")
-        }
+    /// The arguments as plain values, which `run` is made of (the daemon's own fast parse
+    /// makes the same value: `RunArguments`).
+    var invocation: RunInvocation {
+        RunInvocation(sources: sources, scene: scene, json: json, keys: keys, screen: mapping.screen, rotate: mapping.rotate,
+                      calibration: mapping.calibration, grab: grab, virtualTouchscreen: virtualTouchscreen,
+                      virtualPointer: virtualPointer, pointerScroll: pointerScroll, forwardContacts: forwardContacts,
+                      ghostAfter: ghostAfter, adoptInitialTouches: adoptInitialTouches, realtime: realtime,
+                      panels: panelOptions.panels, hysteresis: panelOptions.hysteresis, masks: panelOptions.masks,
+                      metricsFile: metricsFile, socket: socket, socketStallLimit: socketStallLimit, logEvents: logEvents,
+                      logLevel: logLevel, device: recorded.index)
     }
 
-    func run() throws {
-        Diagnostics.threshold = Diagnostics.Level(name: logLevel)!
-        var options = panelOptions.options(mapping)
-        options.format = json ? .json : .text
-        options.grab = grab
-        options.virtualTouchscreen = virtualTouchscreen
-        options.virtualPointer = virtualPointer
-        options.pointerGestures.naturalScrolling = pointerScroll == "natural"
-        options.forwardContacts = forwardContacts
-        options.ghostAfter = ghostAfter
-        options.adoptInitialTouches = adoptInitialTouches
-        options.realtime = realtime
-        options.recordedDevice = recorded.index
-        options.metricsFile = metricsFile
-        options.keys = keys
-        options.socketPath = socket
-        options.socketStallLimit = socketStallLimit
-        if let logEvents, case let .success(k) = HandlerLog.Kinds.parse(logEvents) { options.logEvents = k }
-        do {
-            // The scene is checked before any device is opened.
-            let loaded = try scene.map { try Scene.load(path: $0) }
-            try Kiosk(sources: sources, options: options).run(scene: loaded, file: scene)
-        } catch {
-            throw fail(error)
-        }
-    }
+    func validate() throws { try invocation.validate() }
 
-    /// A recording: a regular file, or a named pipe a generator writes into (streamed).
-    private func isRegularFile(_ path: String) -> Bool {
-        var st = stat()
-        guard stat(path, &st) == 0 else { return false }
-        return (st.st_mode & S_IFMT) == S_IFREG || (st.st_mode & S_IFMT) == S_IFIFO
-    }
+    func run() throws { try invocation.run() }
 }

@@ -137,6 +137,9 @@ package final class CommandRunner {
 
     /// The timer: commands past their timeout get SIGTERM, those past the grace SIGKILL.
     private func timeoutsDue() {
+        // A command whose SIGCHLD went to another thread of a host program (a test runner, an
+        // app on `Kiosk` with threads of its own) is reaped here at the latest, not waited for forever.
+        reap()
         let now = monotonicSeconds()
         for i in running.indices where running[i].deadline <= now {
             if running[i].terminated {

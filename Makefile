@@ -6,11 +6,20 @@
 
 SHELL := /bin/bash
 BIN_RELEASE := .build/release/touchbridge
+# The whole command-line interface, which `touchbridge` hands every command but a plain `run`
+# (installed in $(LIBEXECDIR)/touchbridge/).
+CLI_RELEASE := .build/release/touchbridge-cli
 # The build users get: the Swift standard library linked statically (BENCHMARKS.md: 3.3 MiB
 # less RSS, start-up 8.6 → 5.5 ms, the same throughput), relocations read-only after start
 # (Debian's hardening: -z relro is the linker's default, -z now added), and the same bytes
-# whichever directory it is built in (REPRODUCIBLE).
-RELEASE_BUILD = swift build -c release --static-swift-stdlib --product touchbridge -Xlinker -z -Xlinker now $(REPRODUCIBLE)
+# whichever directory it is built in (REPRODUCIBLE). Linked by the toolchain's lld: relative
+# relocations packed (-z pack-relative-relocs: 4 KiB instead of 570 KiB read at every start).
+# The daemon's program also has the functions it runs packed together (the list written by
+# scripts/release/hot-functions) and exports no symbols (BENCHMARKS.md, "The daemon's start").
+RELEASE_BUILD = swift build -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker now \
+  -Xlinker -z -Xlinker pack-relative-relocs $(REPRODUCIBLE)
+DAEMON_LINK = -Xlinker --symbol-ordering-file=$(CURDIR)/scripts/release/hot-functions.txt -Xlinker --no-warn-symbol-ordering \
+  -Xlinker --no-export-dynamic
 # What would make a binary depend on its checkout's path (docs/service.md, "Reproducible"): the
 # path in the debug information (mapped to "."), the version plugin's output folder, which
 # SwiftPM names after the checkout's directory (mapped to one name), the imported C modules'
@@ -38,6 +47,7 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 SYSCONFDIR ?= /etc
 BINDIR := $(PREFIX)/bin
+LIBEXECDIR := $(PREFIX)/libexec
 MANDIR := $(PREFIX)/share/man/man1
 UDEVRULESDIR ?= $(SYSCONFDIR)/udev/rules.d
 UNITDIR ?= $(SYSCONFDIR)/systemd/system
@@ -48,12 +58,13 @@ FISHCOMPDIR := $(PREFIX)/share/fish/vendor_completions.d
 MANUAL := .build/plugins/GenerateManual/outputs/TouchBridgeCLI/touchbridge.1
 # What the release binary and the manual are built from: `make install` on an up-to-date tree
 # (as in the service test's VM) copies files and builds nothing.
-RELEASE_INPUTS := Package.swift $(shell find Sources -type f 2>/dev/null)
+RELEASE_INPUTS := Package.swift scripts/release/hot-functions.txt $(shell find Sources -type f 2>/dev/null)
 
 .PHONY: docs example-test run test build deps test-deps unit-test device-test service-test install-check install install-files uninstall manual release deb deb-test deb-reproducible fuzz soak sanitize clean bench bench-e2e bench-instr bench-socket bench-watch
 
 run: deps
-	$(RELEASE_BUILD)
+	$(RELEASE_BUILD) $(DAEMON_LINK) --product touchbridge
+	$(RELEASE_BUILD) --product touchbridge-cli
 	@node=$$($(BIN_RELEASE) list --touchscreens --paths | head -n 1); \
 	if [ -n "$$node" ]; then \
 	  echo "touchbridge: running the demo kiosk scene on $$node (interrupt to exit)" >&2; \
@@ -175,14 +186,18 @@ install-check:
 $(MANUAL): $(RELEASE_INPUTS)
 	$(MAKE) --no-print-directory manual
 $(BIN_RELEASE): $(RELEASE_INPUTS) $(MANUAL)
-	@# The manual's build may have left its own link of the tool here, which SwiftPM can take
-	@# for up to date: removed, so that this build always links the binary users get.
-	@rm -f $(CURDIR)/.build/*/release/touchbridge
-	$(RELEASE_BUILD)
+	@# The manual's build may have left its own link of the tools here, which SwiftPM can take
+	@# for up to date: removed, so that this build always links the binaries users get.
+	@rm -f $(CURDIR)/.build/*/release/touchbridge $(CURDIR)/.build/*/release/touchbridge-cli
+	$(RELEASE_BUILD) $(DAEMON_LINK) --product touchbridge
+	$(RELEASE_BUILD) --product touchbridge-cli
 	@# After the manual's release build of the same sources, SwiftPM has been seen to leave that
 	@# dynamically linked link in place: built once more, and refused if it stays so.
-	@if ldd $@ 2>/dev/null | grep -q libswiftCore; then rm -f $(CURDIR)/.build/*/release/touchbridge; $(RELEASE_BUILD); fi
-	@if ldd $@ 2>/dev/null | grep -q libswiftCore; then echo "$@: not statically linked" >&2; exit 1; fi
+	@if ldd $@ 2>/dev/null | grep -q libswiftCore; then rm -f $(CURDIR)/.build/*/release/touchbridge; $(RELEASE_BUILD) $(DAEMON_LINK) --product touchbridge; fi
+	@if ldd $(CLI_RELEASE) 2>/dev/null | grep -q libswiftCore; then rm -f $(CURDIR)/.build/*/release/touchbridge-cli; $(RELEASE_BUILD) --product touchbridge-cli; fi
+	@for p in touchbridge touchbridge-cli; do \
+	  if ldd .build/release/$$p 2>/dev/null | grep -q libswiftCore; then echo "$$p: not statically linked" >&2; exit 1; fi; \
+	done
 	@touch $@
 
 # Installing on the machine itself (no DESTDIR) also creates the system user and group the unit
@@ -198,10 +213,12 @@ release: $(MANUAL) $(BIN_RELEASE)
 # *DIR variables; debian/rules calls it with Debian's paths.
 install-files: $(MANUAL) $(BIN_RELEASE)
 	@# A release binary rebuilt by hand without the static standard library is rebuilt here.
-	@if ldd $(BIN_RELEASE) 2>/dev/null | grep -q libswiftCore; then $(RELEASE_BUILD); fi
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(UDEVRULESDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSUSERSDIR) \
+	@if ldd $(BIN_RELEASE) 2>/dev/null | grep -q libswiftCore; then $(RELEASE_BUILD) $(DAEMON_LINK) --product touchbridge; fi
+	@if ldd $(CLI_RELEASE) 2>/dev/null | grep -q libswiftCore; then $(RELEASE_BUILD) --product touchbridge-cli; fi
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBEXECDIR)/touchbridge $(DESTDIR)$(MANDIR) $(DESTDIR)$(UDEVRULESDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSUSERSDIR) \
 	  $(DESTDIR)$(SYSCONFDIR)/touchbridge $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
 	install -m 755 $(BIN_RELEASE) $(DESTDIR)$(BINDIR)/touchbridge
+	install -m 755 $(CLI_RELEASE) $(DESTDIR)$(LIBEXECDIR)/touchbridge/touchbridge-cli
 	install -m 644 $(MANUAL) $(DESTDIR)$(MANDIR)/touchbridge.1
 	install -m 644 systemd/touchbridge.sysusers $(DESTDIR)$(SYSUSERSDIR)/touchbridge.conf
 	install -m 644 udev/70-touchbridge.rules $(DESTDIR)$(UDEVRULESDIR)/70-touchbridge.rules
@@ -242,9 +259,10 @@ deb-reproducible: deps
 # and the system user and group go too. The scene file is configuration: uninstall leaves it.
 uninstall:
 	@if [ -z "$(DESTDIR)" ] && [ -d /run/systemd/system ]; then systemctl disable --now touchbridge.service 2>/dev/null || true; fi
-	rm -f $(DESTDIR)$(BINDIR)/touchbridge $(DESTDIR)$(MANDIR)/touchbridge.1 $(DESTDIR)$(SYSUSERSDIR)/touchbridge.conf \
+	rm -f $(DESTDIR)$(BINDIR)/touchbridge $(DESTDIR)$(LIBEXECDIR)/touchbridge/touchbridge-cli $(DESTDIR)$(MANDIR)/touchbridge.1 $(DESTDIR)$(SYSUSERSDIR)/touchbridge.conf \
 	  $(DESTDIR)$(UDEVRULESDIR)/70-touchbridge.rules $(DESTDIR)$(UNITDIR)/touchbridge.service \
 	  $(DESTDIR)$(BASHCOMPDIR)/touchbridge $(DESTDIR)$(ZSHCOMPDIR)/_touchbridge $(DESTDIR)$(FISHCOMPDIR)/touchbridge.fish
+	rmdir $(DESTDIR)$(LIBEXECDIR)/touchbridge 2>/dev/null || true
 	@if [ -z "$(DESTDIR)" ]; then \
 	  if id -u touchbridge >/dev/null 2>&1; then userdel touchbridge && echo "removed the user touchbridge"; fi; \
 	  if getent group touchbridge >/dev/null; then groupdel touchbridge && echo "removed the group touchbridge"; fi; \
@@ -257,8 +275,8 @@ uninstall:
 manual:
 	swift package --allow-writing-to-package-directory generate-manual --date 2026-11-22 --authors touchbridge
 	@# Its build leaves its own (dynamically linked) tool where the release binary goes, newer
-	@# than the sources: removed, so the release binary is always RELEASE_BUILD's.
-	@rm -f $(CURDIR)/.build/*/release/touchbridge
+	@# than the sources: removed, so the release binaries are always RELEASE_BUILD's.
+	@rm -f $(CURDIR)/.build/*/release/touchbridge $(CURDIR)/.build/*/release/touchbridge-cli
 
 deps:
 	@scripts/apt-ensure $(BUILD_PKGS)

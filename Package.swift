@@ -3,12 +3,16 @@ import PackageDescription
 
 // Release builds drop Swift's run-time exclusivity checks: they were 28 % of the daemon's
 // instructions per event (BENCHMARKS.md). Debug builds, and so every test run, keep them.
-let release: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+let release: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked", "-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors", "-Xfrontend", "-function-sections"], .when(configuration: .release))]
 
 let package = Package(
     name: "touchbridge",
     products: [
-        .executable(name: "touchbridge", targets: ["TouchBridgeCLI"]),
+        // The daemon's program: runs `run` itself and hands every other command to the whole
+        // interface, touchbridge-cli (installed in libexec), so the daemon links neither the
+        // argument parser nor Foundation (BENCHMARKS.md, "The daemon's start").
+        .executable(name: "touchbridge", targets: ["TouchBridgeDaemon"]),
+        .executable(name: "touchbridge-cli", targets: ["TouchBridgeCLI"]),
         // The API for apps: the headless UIKit, and the loop around it (README, "The API").
         .library(name: "TouchKit", targets: ["TouchKit"]),
         .library(name: "TouchBridge", targets: ["TouchBridge"]),
@@ -72,10 +76,18 @@ let package = Package(
         // Random streams and the pipeline's invariants, for the tests, `make soak` and the fuzzers.
         .target(name: "PipelineChecks", dependencies: ["TouchBridge", "TouchKit", "TouchInput", "InputEvents"]),
 
+        // `run`'s command line as values, read without the argument parser, checked and run:
+        // what the daemon's program and the whole interface share.
+        .target(name: "RunCommandLine", dependencies: ["TouchBridge", "TouchInput", "TouchKit", "Output", "Evdev"], swiftSettings: release),
+
+        // `touchbridge`: the daemon's program (a plain `run` line), the rest handed to touchbridge-cli.
+        .executableTarget(name: "TouchBridgeDaemon", dependencies: ["RunCommandLine", "TouchBridge", "Evdev", "Output"],
+                          swiftSettings: release),
+
         .executableTarget(
             name: "TouchBridgeCLI",
             dependencies: [
-                "Evdev", "InputEvents", "Output", "TouchInput", "TouchKit", "TouchBridge", "TouchTools", "PanelHealth", "CNcurses",
+                "RunCommandLine", "Evdev", "InputEvents", "Output", "TouchInput", "TouchKit", "TouchBridge", "TouchTools", "PanelHealth", "CNcurses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: release,
@@ -103,7 +115,7 @@ let package = Package(
         .testTarget(name: "TouchKitTests", dependencies: ["TouchKit"]),
         .testTarget(name: "OutputTests", dependencies: ["Output", "InputEvents"]),
         // The command line's own parts (the daemon's fast reading of `run`), against the argument parser.
-        .testTarget(name: "TouchBridgeCLITests", dependencies: ["TouchBridgeCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .testTarget(name: "TouchBridgeCLITests", dependencies: ["TouchBridgeCLI", "RunCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "PanelHealthTests", dependencies: ["PanelHealth", "TouchInput", "InputEvents", "Evdev"]),
         .testTarget(name: "TouchBridgeTests", dependencies: ["TouchBridge", "TouchScene", "TouchTools", "TouchKit", "TouchInput", "InputEvents", "Evdev", "Output", "PipelineChecks"],
                     resources: [.copy("Golden")]),

@@ -2,6 +2,7 @@ import ArgumentParser
 import Evdev
 import InputEvents
 import Output
+import RunCommandLine
 import TouchBridge
 
 /// Prints an error the way every subcommand does (`touchbridge: …` on stderr) and maps it to
@@ -11,6 +12,9 @@ func fail(_ error: any Error) -> ExitCode {
     case let e as ExitCode:
         return e
     case let e as ValidationError:
+        Diagnostics.print("touchbridge: \(e.message)", level: .error)
+        return ExitCode(64)
+    case let e as UsageError:
         Diagnostics.print("touchbridge: \(e.message)", level: .error)
         return ExitCode(64)
     case let e as ListenError:

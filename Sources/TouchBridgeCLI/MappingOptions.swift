@@ -1,4 +1,5 @@
 import ArgumentParser
+@_exported import RunCommandLine
 import TouchBridge
 import TouchInput
 import TouchKit
@@ -17,11 +18,7 @@ struct MappingOptions: ParsableArguments {
     func validate() throws { try Self.check(screen: screen, rotate: rotate, calibration: calibration) }
 
     static func check(screen: String?, rotate: Int?, calibration: String?) throws {
-        if let rotate, ScreenMapper.Rotation(rawValue: rotate) == nil { throw ValidationError("--rotate takes 0, 90, 180 or 270") }
-        if let screen, parseScreen(screen) == nil { throw ValidationError("--screen takes WIDTHxHEIGHT in points, e.g. 1280x800") }
-        if let calibration, ScreenMapper.Calibration(parsing: calibration) == nil {
-            throw ValidationError("--calibration takes six numbers \"a b c d e f\"")
-        }
+        do { try RunChecks.mapping(screen: screen, rotate: rotate, calibration: calibration) } catch { throw ValidationError(error.message) }
     }
 
     var rotation: ScreenMapper.Rotation { rotate.flatMap(ScreenMapper.Rotation.init(rawValue:)) ?? .none }
@@ -51,41 +48,14 @@ struct PanelOptions: ParsableArguments {
     func validate() throws { try Self.check(panels: panels, hysteresis: hysteresis, masks: masks) }
 
     static func check(panels: [String], hysteresis: [String], masks: [String]) throws {
-        for p in panels where PanelRules.parsePanel(p) == nil {
-            throw ValidationError("--panel takes MATCH=x,y,w,h[@rotation], e.g. /dev/input/event4=0,0,800,480@90 (not '\(p)')")
-        }
-        for h in hysteresis where PanelRules.parseHysteresis(h) == nil {
-            throw ValidationError("--hysteresis takes [MATCH=]MM, millimetres (not '\(h)')")
-        }
-        for m in masks where PanelRules.parseMasks(m) == nil {
-            throw ValidationError("--mask takes [MATCH=]\"x y w h[; x y w h …]\" in screen points (not '\(m)')")
-        }
+        do { try RunChecks.panels(panels: panels, hysteresis: hysteresis, masks: masks) } catch { throw ValidationError(error.message) }
     }
 
     /// These options and `mapping`'s, as the daemon's options.
     func options(_ mapping: MappingOptions) -> RunOptions {
-        Self.options(screen: mapping.screen, rotate: mapping.rotate, calibration: mapping.calibration,
-                     panels: panels, hysteresis: hysteresis, masks: masks)
+        RunChecks.options(screen: mapping.screen, rotate: mapping.rotate, calibration: mapping.calibration,
+                          panels: panels, hysteresis: hysteresis, masks: masks)
     }
-
-    static func options(screen: String?, rotate: Int?, calibration: String?, panels: [String], hysteresis: [String],
-                        masks: [String]) -> RunOptions {
-        var options = RunOptions()
-        options.screen = screen.flatMap(parseScreen).map { Size(width: $0.0, height: $0.1) }
-        options.rotation = rotate.flatMap(ScreenMapper.Rotation.init(rawValue:)) ?? .none
-        options.calibration = calibration.flatMap { ScreenMapper.Calibration(parsing: $0) }
-        options.rules.rects = panels.compactMap(PanelRules.parsePanel)
-        options.rules.hysteresis = hysteresis.compactMap(PanelRules.parseHysteresis)
-        options.rules.masks = masks.compactMap(PanelRules.parseMasks)
-        return options
-    }
-}
-
-/// `WxH` in points.
-func parseScreen(_ s: String) -> (Double, Double)? {
-    let parts = s.split(separator: "x")
-    guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w > 0, h > 0, w.isFinite, h.isFinite else { return nil }
-    return (w, h)
 }
 
 /// `COLUMNSxROWS`, each 1 to 200 (the coverage grid of `health` and `picture`).

@@ -95,16 +95,23 @@ struct RunCommand: ParsableCommand {
     /// The arguments as plain values, which `run` is made of (the daemon's own fast parse
     /// makes the same value: `RunArguments`).
     var invocation: RunInvocation {
-        RunInvocation(sources: sources, scene: scene, json: json, keys: keys, screen: mapping.screen, rotate: mapping.rotate,
-                      calibration: mapping.calibration, grab: grab, virtualTouchscreen: virtualTouchscreen,
-                      virtualPointer: virtualPointer, pointerScroll: pointerScroll, forwardContacts: forwardContacts,
-                      ghostAfter: ghostAfter, adoptInitialTouches: adoptInitialTouches, realtime: realtime,
-                      panels: panelOptions.panels, hysteresis: panelOptions.hysteresis, masks: panelOptions.masks,
-                      metricsFile: metricsFile, socket: socket, socketStallLimit: socketStallLimit, logEvents: logEvents,
-                      logLevel: logLevel, device: recorded.index)
+        var r = RunInvocation()
+        r.sources = sources; r.scene = scene; r.json = json; r.keys = keys
+        r.screen = mapping.screen; r.rotate = mapping.rotate; r.calibration = mapping.calibration
+        r.grab = grab; r.virtualTouchscreen = virtualTouchscreen; r.virtualPointer = virtualPointer
+        r.pointerScroll = pointerScroll; r.forwardContacts = forwardContacts; r.ghostAfter = ghostAfter
+        r.adoptInitialTouches = adoptInitialTouches; r.realtime = realtime
+        r.panels = panelOptions.panels; r.hysteresis = panelOptions.hysteresis; r.masks = panelOptions.masks
+        r.metricsFile = metricsFile; r.socket = socket; r.socketStallLimit = socketStallLimit
+        r.logEvents = logEvents; r.logLevel = logLevel; r.device = recorded.index
+        return r
     }
 
-    func validate() throws { try invocation.validate() }
+    func validate() throws {
+        do { try invocation.validate() } catch { throw ValidationError(error.message) }
+    }
 
-    func run() throws { try invocation.run() }
+    func run() throws {
+        do { try invocation.run() } catch { throw fail(error) }
+    }
 }

@@ -15,23 +15,10 @@ struct TouchBridge: ParsableCommand {
         subcommands: [RunCommand.self, SceneCommand.self, ListCommand.self, EvtestCommand.self, TouchesCommand.self, CalibrateCommand.self, HealthCommand.self, QualifyCommand.self, PictureCommand.self, RecordCommand.self, ReplayCommand.self, ListenCommand.self, WatchCommand.self])
 
     /// Every command's diagnostics, libevdev's messages among them, go through `Diagnostics`.
+    /// This is the whole interface: `touchbridge` (TouchBridgeDaemon) runs a plain, valid `run`
+    /// line itself and hands everything else here.
     static func main() {
         LibevdevMessages.sink = { Diagnostics.print("touchbridge: libevdev: \($0)") }
-        // The daemon's start: a plain, valid `run` command line is read without the argument
-        // parser (RunArguments). Help, completions, the version, and any mistake go through
-        // the whole interface, which says them as it always does.
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        if arguments.first == "run", !arguments.contains(where: asksTheInterface),
-           let run = RunArguments.parse(Array(arguments.dropFirst())), (try? run.validate()) != nil {
-            do { try run.run() } catch { exit(withError: error) }
-            return
-        }
         main(nil)
-    }
-
-    /// An argument the whole interface answers: help, completions, the version.
-    private static func asksTheInterface(_ a: String) -> Bool {
-        a == "-h" || a == "--help" || a == "help" || a == "--version" || a.hasPrefix("--generate-completion")
-            || a.hasPrefix("--experimental")
     }
 }

@@ -67,7 +67,7 @@ struct KioskBehaviourLiveTests {
         let libinput = try #require(tool("libinput"), "libinput-tools is not installed")
         let setpriv = try #require(tool("setpriv"), "util-linux's setpriv runs the daemon as another user")
         let marks = temporaryPath("idle-marks")
-        FileManager.default.createFile(atPath: marks, contents: nil, attributes: [.posixPermissions: 0o666])
+        _ = FileManager.default.createFile(atPath: marks, contents: nil, attributes: [.posixPermissions: 0o666])
         let scene = temporaryPath("idle-scene") + ".json"
         try """
             { "screen": [800, 480],

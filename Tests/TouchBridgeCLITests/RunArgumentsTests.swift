@@ -1,6 +1,7 @@
 import ArgumentParser
 import Testing
 @testable import TouchBridgeCLI
+import RunCommandLine
 
 /// The daemon's fast reading of `run`'s command line gives what the argument parser gives,
 /// for every option `run` has, and leaves to the parser what it does not read plainly.

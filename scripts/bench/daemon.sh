@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 # The static build, as users get it (make install) and as BENCHMARKS.md's figures are.
-swift build -c release --static-swift-stdlib --product touchbridge >/dev/null
+make --no-print-directory .build/release/touchbridge >/dev/null
 bin=.build/release/touchbridge
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT

@@ -73,7 +73,7 @@ check "before the install the panel is not the group touchbridge's" [ "$(stat -c
 need "README's kiosk install block installs the package with apt" install_as_readme
 check "the package is installed, version $version" [ "$(dpkg-query -W -f='${Status} ${Version}' touchbridge)" = "install ok installed $version" ]
 check "touchbridge --version says $version" sh -c "touchbridge --version | grep -q '^$version\\( (git .*)\\)\\?\$'"
-check "the binary links nothing of Swift" sh -c '! ldd /usr/bin/touchbridge | grep -q swift'
+check "the binaries link nothing of Swift" sh -c '! ldd /usr/bin/touchbridge /usr/libexec/touchbridge/touchbridge-cli | grep -q swift'
 check "the system user touchbridge exists, a system account" sh -c '[ "$(id -u touchbridge)" -lt 1000 ] && [ "$(id -gn touchbridge)" = touchbridge ]'
 check "the scene is a conffile" sh -c "dpkg-query -W -f='\${Conffiles}' touchbridge | grep -q '^ /etc/touchbridge/scene.json '"
 check "the manual page is installed" [ -s /usr/share/man/man1/touchbridge.1.gz ]
@@ -122,7 +122,7 @@ stop_listen
 (DEBIAN_FRONTEND=noninteractive apt-get remove -y touchbridge > "$work/remove.log" 2>&1) || { cat "$work/remove.log"; fail "apt removes the package"; }
 check "apt remove stops the service" sh -c '! systemctl is-active --quiet touchbridge.service'
 check "...leaves no process of touchbridge's" sh -c '! pgrep -u touchbridge > /dev/null'
-check "...removes the binary" [ ! -e /usr/bin/touchbridge ]
+check "...removes the binaries" sh -c '[ ! -e /usr/bin/touchbridge ] && [ ! -e /usr/libexec/touchbridge ]'
 check "...leaves nothing that can start it (no unit file, no udev rule)" sh -c '[ ! -e /lib/systemd/system/touchbridge.service ] && [ ! -e /lib/udev/rules.d/70-touchbridge.rules ] && [ "$(systemctl is-enabled touchbridge.service 2> /dev/null)" != enabled ]'
 unplug
 plug examples/kiosk.evemu

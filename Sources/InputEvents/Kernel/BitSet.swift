@@ -44,10 +44,21 @@ public struct BitSet: Hashable, Sendable, Sequence {
         return UInt8(truncatingIfNeeded: words[w] >> UInt64((index % 8) * 8))
     }
 
-    public func makeIterator() -> AnyIterator<UInt16> {
+    public func makeIterator() -> Iterator { Iterator(words: words) }
+
+    /// The set bits in ascending order (a concrete iterator: no boxed closure, no run-time
+    /// type lookup when a device's codes are first listed).
+    public struct Iterator: IteratorProtocol {
+        let words: [UInt64]
         var w = 0
-        var current = words.first ?? 0
-        return AnyIterator {
+        var current: UInt64
+
+        init(words: [UInt64]) {
+            self.words = words
+            current = words.first ?? 0
+        }
+
+        public mutating func next() -> UInt16? {
             while true {
                 if current != 0 {
                     let bit = current.trailingZeroBitCount

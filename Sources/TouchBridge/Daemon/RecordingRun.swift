@@ -173,11 +173,13 @@ package final class RecordingRun {
                     if count & 4095 == 0 {
                         while let sig = signals?.take() { handle(signal: sig) }
                         if stopRequested { return stop() }
-                        if log.buffer.count > 1 << 16 { flush() }
                     }
                     guard let n = next, !e.isReport else { break }
                     e = n
                 }
+                // A frame's lines at most past 64 KiB: the buffer stays at its size, as the
+                // daemon's does between wakes (every 4 096 events, it grew to 512 KiB).
+                if log.buffer.count > 1 << 16 { flush() }
             }
         } catch {
             for s in streams { end(s) }

@@ -1,0 +1,49 @@
+import TouchBridge
+import TouchInput
+import TouchKit
+
+/// The screen-mapping and panel options as `run`, `touches` and `watch` share them: their
+/// checks (with the message a mistake gets) and the daemon's options they make.
+public enum RunChecks {
+    /// `--screen`, `--rotate`, `--calibration`.
+    public static func mapping(screen: String?, rotate: Int?, calibration: String?) throws(UsageError) {
+        if let rotate, ScreenMapper.Rotation(rawValue: rotate) == nil { throw UsageError("--rotate takes 0, 90, 180 or 270") }
+        if let screen, parseScreen(screen) == nil { throw UsageError("--screen takes WIDTHxHEIGHT in points, e.g. 1280x800") }
+        if let calibration, ScreenMapper.Calibration(parsing: calibration) == nil {
+            throw UsageError("--calibration takes six numbers \"a b c d e f\"")
+        }
+    }
+
+    /// `--panel`, `--hysteresis`, `--mask`.
+    public static func panels(panels: [String], hysteresis: [String], masks: [String]) throws(UsageError) {
+        for p in panels where PanelRules.parsePanel(p) == nil {
+            throw UsageError("--panel takes MATCH=x,y,w,h[@rotation], e.g. /dev/input/event4=0,0,800,480@90 (not '\(p)')")
+        }
+        for h in hysteresis where PanelRules.parseHysteresis(h) == nil {
+            throw UsageError("--hysteresis takes [MATCH=]MM, millimetres (not '\(h)')")
+        }
+        for m in masks where PanelRules.parseMasks(m) == nil {
+            throw UsageError("--mask takes [MATCH=]\"x y w h[; x y w h …]\" in screen points (not '\(m)')")
+        }
+    }
+
+    /// The daemon's options these make (the rest of `RunOptions` at its defaults).
+    public static func options(screen: String?, rotate: Int?, calibration: String?, panels: [String], hysteresis: [String],
+                               masks: [String]) -> RunOptions {
+        var options = RunOptions()
+        options.screen = screen.flatMap(parseScreen).map { Size(width: $0.0, height: $0.1) }
+        options.rotation = rotate.flatMap(ScreenMapper.Rotation.init(rawValue:)) ?? .none
+        options.calibration = calibration.flatMap { ScreenMapper.Calibration(parsing: $0) }
+        options.rules.rects = panels.compactMap(PanelRules.parsePanel)
+        options.rules.hysteresis = hysteresis.compactMap(PanelRules.parseHysteresis)
+        options.rules.masks = masks.compactMap(PanelRules.parseMasks)
+        return options
+    }
+}
+
+/// `WxH` in points.
+public func parseScreen(_ s: String) -> (Double, Double)? {
+    let parts = s.split(separator: "x")
+    guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w > 0, h > 0, w.isFinite, h.isFinite else { return nil }
+    return (w, h)
+}

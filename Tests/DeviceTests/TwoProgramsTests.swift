@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+/// `touchbridge` runs a plain `run` itself and hands everything else to `touchbridge-cli`:
+/// what a user types gets the same answer either way, and the daemon's program links neither
+/// the argument parser nor Foundation. Needs no device: runs in every test pass.
+@Suite("touchbridge and touchbridge-cli")
+struct TwoProgramsTests {
+    var cli: String { URL(fileURLWithPath: touchbridgeExecutable).deletingLastPathComponent().appendingPathComponent("touchbridge-cli").path }
+
+    func answer(_ program: String, _ arguments: [String]) throws -> (code: Int32?, out: String, err: String) {
+        let p = try Spawned(program, arguments)
+        let code = p.wait()
+        return (code, p.output, p.errors)
+    }
+
+    @Test(arguments: [["--version"], ["--help"], ["run", "--help"], ["run", "--rotate", "7", "x.evemu"], ["run", "--bogus"],
+                      ["evtest", "/nonexistent"], ["list", "--bogus"], ["--generate-completion-script", "bash"]])
+    func everyAnswerButRunIsTheInterfaces(_ arguments: [String]) throws {
+        let front = try answer(touchbridgeExecutable, arguments)
+        let whole = try answer(cli, arguments)
+        #expect(front.code == whole.code, "\(arguments)")
+        #expect(front.out == whole.out, "\(arguments)")
+        #expect(front.err == whole.err, "\(arguments)")
+    }
+
+    @Test func aPlainRunIsTheSameLogFromBoth() throws {
+        let arguments = ["run", "--json", "--scene", repositoryDirectory + "/examples/kiosk.json", repositoryDirectory + "/examples/kiosk.evemu"]
+        let front = try answer(touchbridgeExecutable, arguments)
+        let whole = try answer(cli, arguments)
+        #expect(front.code == 0 && whole.code == 0)
+        #expect(front.out.contains("\"event\":\"action\""))
+        #expect(front.out == whole.out)
+    }
+
+    @Test func aMissingInterfaceIsSaidWithWhereItWasLookedFor() throws {
+        let dir = NSTemporaryDirectory() + "tb-alone-\(getpid())"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.copyItem(atPath: touchbridgeExecutable, toPath: dir + "/touchbridge")
+        let r = try answer(dir + "/touchbridge", ["list"])
+        #expect(r.code == 69)
+        #expect(r.err.contains("touchbridge-cli") && r.err.contains(dir + "/../libexec/touchbridge/touchbridge-cli"), "\(r.err)")
+    }
+
+    @Test func theDaemonsProgramLinksNoArgumentParserNorFoundation() throws {
+        let nm = try #require(tool("nm"), "nm (binutils) is needed")
+        let symbols = try answer(nm, [touchbridgeExecutable]).out
+        #expect(symbols.contains("14RunCommandLine"), "nm read the program's symbols")
+        #expect(!symbols.contains("14ArgumentParser"))
+        #expect(!symbols.contains("20FoundationEssentials"))
+        #expect(!symbols.contains("10Foundation"))
+    }
+}

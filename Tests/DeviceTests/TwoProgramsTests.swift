@@ -33,6 +33,24 @@ struct TwoProgramsTests {
         #expect(front.out == whole.out)
     }
 
+    @Test func runsMistakesInItsInputAreSaidAsTheInterfaceSaysThem() throws {
+        // A missing device, a malformed recording, a malformed scene: the daemon's program
+        // runs these itself, and must give the interface's message and exit code.
+        let recording = NSTemporaryDirectory() + "tb-bad-\(getpid()).evemu"
+        let scene = NSTemporaryDirectory() + "tb-bad-\(getpid()).json"
+        try "garbage\n".write(toFile: recording, atomically: true, encoding: .utf8)
+        try "{\"windows\": [\n".write(toFile: scene, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: recording); try? FileManager.default.removeItem(atPath: scene) }
+        for (arguments, code) in [(["run", "/dev/input/event999"], Int32(66)), (["run", recording], 65),
+                                  (["run", "--scene", scene, repositoryDirectory + "/examples/kiosk.evemu"], 65)] {
+            let front = try answer(touchbridgeExecutable, arguments)
+            let whole = try answer(cli, arguments)
+            #expect(front.code == code, "\(arguments): \(front.err)")
+            #expect(front.code == whole.code && front.err == whole.err && front.out == whole.out, "\(arguments)")
+            #expect(front.err.hasPrefix("touchbridge: "), "\(front.err)")
+        }
+    }
+
     @Test func aMissingInterfaceIsSaidWithWhereItWasLookedFor() throws {
         let dir = NSTemporaryDirectory() + "tb-alone-\(getpid())"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)

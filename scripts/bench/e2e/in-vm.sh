@@ -178,6 +178,7 @@ done
 #    also swift-argument-parser, parsing its arguments, as touchbridge's command line does),
 #    and start-up to READY=1.
 record kind=rss tool=floor-swift $($h rss -- $bin/floor-swift)
+record kind=rss tool=floor-swift-cxx $($h rss -- $bin/floor-swift-cxx)
 record kind=rss tool=floor-parser $($h rss -- $bin/parser-floor {} --json)
 record kind=rss tool=floor-c $($h rss -- $bin/floor-reader {})
 record kind=ready tool=tb-run $($h ready -- $tb run {})

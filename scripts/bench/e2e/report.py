@@ -147,6 +147,7 @@ floor_swift = med(values(select("rss", tool="floor-swift"), "hwm_kb"))
 floor_parser = med(values(select("rss", tool="floor-parser"), "hwm_kb"))
 floor_c = med(values(select("rss", tool="floor-c"), "hwm_kb"))
 for name, t in (("static Swift, libevdev + libudev, doing nothing (floor)", "floor-swift"),
+                ("the same with the C++ runtime linked in, as the daemon's build (floor)", "floor-swift-cxx"),
                 ("the same + swift-argument-parser (and FoundationEssentials), parsing its arguments", "floor-parser"),
                 ("C floor reader", "floor-c")):
     rs = select("rss", tool=t)

@@ -8,6 +8,9 @@ final class DeviceNameBytes {
     private let unknown: UnsafeMutableBufferPointer<UInt8>
     /// The most bytes any name set so far takes (a bound for sizing a line).
     private(set) var longest = 2
+    /// Changes whenever a name is set or removed: bytes copied from a line that named a
+    /// device are good only while it stays the same (`TouchLineCaches`).
+    private(set) var generation: UInt64 = 0
 
     init() {
         unknown = .allocate(capacity: 2)
@@ -22,6 +25,7 @@ final class DeviceNameBytes {
     func set(_ number: Int, json: [UInt8]) {
         guard number >= 0 else { return }
         remove(number)
+        generation &+= 1
         while names.count <= number { names.append(UnsafeMutableBufferPointer(start: nil, count: 0)) }
         let b = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(json.count, 1))
         _ = b.initialize(from: json)
@@ -31,6 +35,7 @@ final class DeviceNameBytes {
 
     func remove(_ number: Int) {
         guard number >= 0 && number < names.count, let p = names[number].baseAddress else { return }
+        generation &+= 1
         p.deallocate()
         names[number] = UnsafeMutableBufferPointer(start: nil, count: 0)
     }

@@ -109,8 +109,8 @@ public final class HandlerLog {
     /// The touches of the call being logged, by identifier: unretained, as the call's set
     /// holds them while the line is written (and nothing reads them after).
     var scratch: [Unmanaged<Touch>] = []
-    /// Each format's last written location of each touch (its next line's previous location).
-    private let jsonPoints = PointCache(), textPoints = PointCache()
+    /// What each format's touches lines repeat from one line to the next.
+    private let jsonTouches = TouchLineCaches(), textTouches = TouchLineCaches()
     /// The action being sent (set by its sender, written by whoever performs it).
     private var pendingAction: (action: Name, sender: Name, controlEvent: String?, location: Point?)?
     /// The panel whose frame is being handled (its number), for the actions it causes: set
@@ -221,8 +221,8 @@ public final class HandlerLog {
         }
         emit(.touches) { buffer, format in
             switch format {
-            case .json: touchesLine(JSONTouchLine.self, &buffer, method, responder, t, view, cancelled, jsonPoints)
-            case .text: touchesLine(TextTouchLine.self, &buffer, method, responder, t, view, cancelled, textPoints)
+            case .json: touchesLine(JSONTouchLine.self, &buffer, method, responder, t, view, cancelled, jsonTouches)
+            case .text: touchesLine(TextTouchLine.self, &buffer, method, responder, t, view, cancelled, textTouches)
             }
         }
     }

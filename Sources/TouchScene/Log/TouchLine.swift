@@ -6,14 +6,19 @@ import TouchKit
 protocol TouchLineFormat {
     /// The line's time, method and responder.
     static func open(_ w: inout ByteWriter, time: Double, method: StaticString, responder: HandlerLog.Name)
-    /// A touch's separator, identifier and phase, up to its location.
-    static func touch(_ w: inout ByteWriter, index: Int, id: UInt64, phase: StaticString)
+    /// Between two touches.
+    static var separator: StaticString { get }
+    /// A touch's identifier and phase, up to its location.
+    static func head(_ w: inout ByteWriter, id: UInt64, phase: StaticString)
     static func point(_ w: inout ByteWriter, _ p: Point)
     /// Between a touch's location and its previous location.
     static var previous: StaticString { get }
-    /// The rest of a touch, after its previous location (`location` and `length`: where the
-    /// location's bytes are, to repeat them).
-    static func rest(_ w: inout ByteWriter, _ touch: Touch, _ at: Touch.Locations, location: Int, length: Int, log: HandlerLog)
+    /// A touch's window location, after its previous location (`location` and `length`:
+    /// where the location's bytes are, to repeat them).
+    static func window(_ w: inout ByteWriter, _ at: Touch.Locations, location: Int, length: Int)
+    /// The rest of a touch, written only from its tap count, force, radius, device and slot
+    /// (`TouchLineCaches.tailKey`).
+    static func tail(_ w: inout ByteWriter, _ touch: Touch, log: HandlerLog)
     /// The end of the line.
     static var close: StaticString { get }
 }
@@ -27,8 +32,9 @@ enum JSONTouchLine: TouchLineFormat {
         w.write(",\"touches\":[")
     }
 
-    static func touch(_ w: inout ByteWriter, index: Int, id: UInt64, phase: StaticString) {
-        if index > 0 { w.write(",") }
+    static var separator: StaticString { "," }
+
+    static func head(_ w: inout ByteWriter, id: UInt64, phase: StaticString) {
         w.write("{\"id\":"); w.write(decimal: Int64(id))
         w.write(",\"phase\":\""); w.write(phase)
         w.write("\",\"location\":")
@@ -38,9 +44,12 @@ enum JSONTouchLine: TouchLineFormat {
 
     static var previous: StaticString { ",\"previousLocation\":" }
 
-    static func rest(_ w: inout ByteWriter, _ touch: Touch, _ at: Touch.Locations, location: Int, length: Int, log: HandlerLog) {
+    static func window(_ w: inout ByteWriter, _ at: Touch.Locations, location: Int, length: Int) {
         w.write(",\"window\":")
         if at.inWindow == at.location { w.repeatBytes(from: location, count: length) } else { w.write(jsonPoint: at.inWindow) }
+    }
+
+    static func tail(_ w: inout ByteWriter, _ touch: Touch, log: HandlerLog) {
         w.write(",\"tapCount\":"); w.write(decimal: Int64(touch.tapCount))
         w.write(",\"force\":"); w.write(compact: touch.force)
         w.write(",\"majorRadius\":"); w.write(compact: touch.majorRadius)
@@ -61,8 +70,10 @@ enum TextTouchLine: TouchLineFormat {
         w.write(bytes: responder.text)
     }
 
-    static func touch(_ w: inout ByteWriter, index: Int, id: UInt64, phase: StaticString) {
-        w.write(index == 0 ? " #" : "; #")
+    static var separator: StaticString { ";" }
+
+    static func head(_ w: inout ByteWriter, id: UInt64, phase: StaticString) {
+        w.write(" #")
         w.write(decimal: Int64(id))
         w.write(" "); w.write(phase); w.write(" ")
     }
@@ -71,7 +82,9 @@ enum TextTouchLine: TouchLineFormat {
 
     static var previous: StaticString { " prev " }
 
-    static func rest(_ w: inout ByteWriter, _ touch: Touch, _ at: Touch.Locations, location: Int, length: Int, log: HandlerLog) {
+    static func window(_ w: inout ByteWriter, _ at: Touch.Locations, location: Int, length: Int) {}
+
+    static func tail(_ w: inout ByteWriter, _ touch: Touch, log: HandlerLog) {
         w.write(" taps "); w.write(decimal: Int64(touch.tapCount))
     }
 
@@ -83,16 +96,50 @@ extension Touch {
     typealias Locations = (location: Point, previous: Point, inWindow: Point)
 }
 
+/// What a format's touches lines repeat from one line to the next, kept as the bytes written:
+/// each touch's last location (its next previous location), its head (identifier and phase)
+/// and its tail (tap count, force, radius, device, slot), which on a moving finger are the
+/// same every frame.
+final class TouchLineCaches {
+    let points = PointCache()
+    let heads = FragmentCache()
+    let tails = FragmentCache()
+
+    /// What a touch's head is written from: its identifier and its phase's name.
+    @inline(__always)
+    static func headKey(_ id: UInt64, _ phase: StaticString) -> FragmentCache.Key {
+        (id, UInt64(UInt(bitPattern: phase.utf8Start)), 0, 0, 0, 0)
+    }
+
+    /// What a touch's tail is written from; `names` changes whenever a device's name does.
+    @inline(__always)
+    static func tailKey(_ t: Touch, names: UInt64) -> FragmentCache.Key {
+        (UInt64(bitPattern: Int64(t.tapCount)), t.force.bitPattern, t.majorRadius.bitPattern,
+         UInt64(bitPattern: Int64(t.device)), UInt64(bitPattern: Int64(t.slot)), names)
+    }
+}
+
 extension HandlerLog {
     /// One touches line in `F`'s format: each touch's location written once, its previous
-    /// location copied when it repeats (the location, or this format's last line of it).
+    /// location copied when it repeats (the location, or this format's last line of it), its
+    /// head and tail copied while what they are written from stays the same.
     func touchesLine<F: TouchLineFormat>(_ format: F.Type, _ buffer: inout TextBuffer, _ method: TouchMethod, _ responder: Name,
-                                         _ t: Double, _ view: View?, _ cancelled: Bool, _ points: PointCache) {
+                                         _ t: Double, _ view: View?, _ cancelled: Bool, _ caches: TouchLineCaches) {
+        let points = caches.points, heads = caches.heads, tails = caches.tails
+        let names = deviceJSON.generation
         buffer.write(maxBytes: lineBound(responder)) { w in
             F.open(&w, time: t, method: method.name, responder: responder)
             for (i, u) in scratch.enumerated() {
                 let touch = u.takeUnretainedValue()
-                F.touch(&w, index: i, id: touch.identifier, phase: cancelled ? "cancelled" : phase(touch.phase))
+                let id = touch.identifier
+                if i > 0 { w.write(F.separator) }
+                let phaseName = cancelled ? "cancelled" : phase(touch.phase)
+                let headKey = TouchLineCaches.headKey(id, phaseName)
+                if !heads.copy(headKey, index: id, into: &w) {
+                    let start = w.count
+                    F.head(&w, id: id, phase: phaseName)
+                    heads.store(headKey, index: id, from: w, start: start, count: w.count - start)
+                }
                 let at = touch.locations(in: view)
                 let location = w.count
                 F.point(&w, at.location)
@@ -102,11 +149,17 @@ extension HandlerLog {
                 // origin, the location of the line before) is copied, not formatted again.
                 if at.previous == at.location {
                     w.repeatBytes(from: location, count: length)
-                } else if !points.copy(at.previous, key: touch.identifier, into: &w) {
+                } else if !points.copy(at.previous, key: id, into: &w) {
                     F.point(&w, at.previous)
                 }
-                points.store(at.location, key: touch.identifier, from: w, start: location, count: length)
-                F.rest(&w, touch, at, location: location, length: length, log: self)
+                points.store(at.location, key: id, from: w, start: location, count: length)
+                F.window(&w, at, location: location, length: length)
+                let tailKey = TouchLineCaches.tailKey(touch, names: names)
+                if !tails.copy(tailKey, index: id, into: &w) {
+                    let start = w.count
+                    F.tail(&w, touch, log: self)
+                    tails.store(tailKey, index: id, from: w, start: start, count: w.count - start)
+                }
             }
             w.write(F.close)
         }

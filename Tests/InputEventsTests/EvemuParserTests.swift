@@ -218,6 +218,34 @@ struct EvemuFastPathTests {
         }
     }
 
+    @Test("The in-place way agrees with the general one and takes the line with its newline", arguments: lines)
+    func inPlaceWayAgrees(_ line: String) {
+        let bytes = Array(line.utf8)
+        // The line as a reader's buffer holds it: its newline, then more of the file.
+        let buffered = bytes + [0x0A] + Array("E: 0.000002 0000 0000 0\n".utf8) + [UInt8](repeating: 0x20, count: 48)
+        let read = buffered.withUnsafeBufferPointer { EvemuLineParser.evemuLayoutLine($0.baseAddress!) }
+        if let (event, length) = read {
+            #expect(event == EvemuLineParser.generalEvent(bytes[...]))
+            #expect(length == bytes.count + 1)
+        }
+        // What evemu-record writes (one space each, no comment, no CR) is always read in place.
+        if EvemuLineParser.evemuLayoutEvent(bytes, count: bytes.count) != nil && !line.contains("#") && !line.hasSuffix(" ")
+            && !line.hasSuffix("\r") && !line.hasSuffix("\t") {
+            #expect(read != nil, "\(line)")
+        }
+    }
+
+    @Test func inPlaceWayNeedsItsLookahead() {
+        var parser = EvemuLineParser(file: "f")
+        for l in ["N: p", "I: 0003 0001 0001 0001", "B: 03 00 00 00 00 00 00 00 00"] { _ = try? parser.parse(line: Array(l.utf8)[...]) }
+        let bytes = Array("E: 0.000001 0003 0000 5\n".utf8) + [UInt8](repeating: 0x20, count: 40)
+        let short = bytes.withUnsafeBufferPointer { parser.parseEventLine(at: $0.baseAddress!, available: 47) }
+        #expect(short == nil)
+        let read = bytes.withUnsafeBufferPointer { parser.parseEventLine(at: $0.baseAddress!, available: $0.count) }
+        #expect(read?.event == InputEvent(time: EventTime(seconds: 0, microseconds: 1), type: 3, code: 0, value: 5))
+        #expect(read?.length == 24 && parser.lineNumber == 4 && parser.hasEvents)
+    }
+
     @Test func evemuRecordsLayoutIsReadAtItsOffsets() {
         // Every line of evemu-record's shape takes the fixed-offset way.
         for line in ["E: 0.002001 0003 0035 406", "E: 12.000001 0003 0036 -1", "E: 0.000001 0000 0000 0000\t# SYN_REPORT",

@@ -90,6 +90,13 @@ public final class RecordingReader {
             pending = nil
             return e
         }
+        // Event lines as evemu-record writes them are read where they lie; any other line
+        // (and a line near the end of what is buffered) goes a line at a time.
+        let (at, available) = lines.unread
+        if let (e, length) = parser.parseEventLine(at: at, available: available) {
+            lines.consume(length)
+            return e
+        }
         while let line = try lines.next(lineNumber: parser.lineNumber) {
             if let e = try parser.parse(bytes: line) { return e }
         }
@@ -155,6 +162,12 @@ private struct LineSource {
         }
         return false
     }
+
+    /// The bytes buffered and not handed out yet, for reading a line in place.
+    var unread: (UnsafePointer<UInt8>, Int) { (UnsafePointer(buffer + start), end - start) }
+
+    /// Marks `n` bytes of `unread` (whole lines) as read.
+    mutating func consume(_ n: Int) { start += n }
 
     /// The next line without its newline, or nil at the end of the file.
     mutating func next(lineNumber: Int) throws -> UnsafeBufferPointer<UInt8>? {

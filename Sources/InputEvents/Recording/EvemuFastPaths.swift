@@ -40,6 +40,58 @@ extension EvemuLineParser {
                      type: type, code: code)
     }
 
+    /// The bytes `parseEventLine` needs in front of it to read any line it takes without
+    /// looking for the line's end first: the longest such line is 48 bytes with its newline.
+    public static let eventLineLookahead = 48
+
+    /// `evemuLayoutEvent` on a line whose end is not known yet: at least
+    /// `eventLineLookahead` bytes readable at `line`; the line's length with its newline.
+    @inline(__always)
+    static func evemuLayoutLine(_ line: UnsafePointer<UInt8>) -> (InputEvent, Int)? {
+        guard line[0] == UInt8(ascii: "E"), line[1] == UInt8(ascii: ":"), line[2] == 0x20 else { return nil }
+        var i = 3
+        var sec: Int64 = 0
+        while i < 18 {      // at most 15 digits, as the general path takes
+            let d = line[i] &- 0x30
+            guard d < 10 else { break }
+            sec = sec &* 10 &+ Int64(d)
+            i &+= 1
+        }
+        guard i > 3 else { return nil }
+        let f = UnsafeRawPointer(line + i)     // ".UUUUUU TTTT CCCC V\n"
+        let word = UInt64(littleEndian: f.loadUnaligned(as: UInt64.self))
+        guard word & 0xFF == 0x2E, word >> 56 == 0x20 else { return nil }
+        let digits = (word >> 8) & 0xFFFF_FFFF_FFFF ^ 0x3030_3030_3030
+        guard ((digits & 0x7F7F_7F7F_7F7F) &+ 0x7676_7676_7676 | digits) & 0x8080_8080_8080 == 0 else { return nil }
+        var v = digits << 16
+        v = (v &* 2561) >> 8 & 0x00FF_00FF_00FF_00FF
+        v = (v &* 6_553_601) >> 16 & 0x0000_FFFF_0000_FFFF
+        v = (v &* 42_949_672_960_001) >> 32
+        let t = f + 8     // "TTTT CCCC "
+        guard t.load(fromByteOffset: 4, as: UInt8.self) == 0x20, t.load(fromByteOffset: 9, as: UInt8.self) == 0x20 else { return nil }
+        let type = hex4(t.assumingMemoryBound(to: UInt8.self)), code = hex4((t + 5).assumingMemoryBound(to: UInt8.self))
+        guard type >= 0, code >= 0, type <= Int(Kernel.EV_MAX), let max = Kernel.maxCode(ofType: UInt16(type)), code <= Int(max)
+        else { return nil }
+        // The value: an optional minus, 1–10 digits, the newline.
+        var p = (t + 10).assumingMemoryBound(to: UInt8.self)
+        let negative = p.pointee == UInt8(ascii: "-")
+        if negative { p += 1 }
+        let s = p
+        var value: Int64 = 0
+        while true {
+            let d = p.pointee &- 0x30
+            guard d < 10 else { break }
+            value = value &* 10 &+ Int64(d)
+            p += 1
+        }
+        guard p > s, p - s <= 10, p.pointee == 0x0A else { return nil }
+        if negative { value = -value }
+        guard value >= Int64(Int32.min), value <= Int64(Int32.max) else { return nil }
+        let e = InputEvent(time: EventTime(seconds: sec, microseconds: Int32(truncatingIfNeeded: v)), type: UInt16(type),
+                           code: UInt16(code), value: Int32(truncatingIfNeeded: value))
+        return (e, line.distance(to: p) + 1)
+    }
+
     /// Each ASCII byte's hex digit as 0x40 + its value, a space for a byte that is none.
     fileprivate static var hexDigits: StaticString {
         "                                                @ABCDEFGHI       JKLMNO                          JKLMNO                         "

@@ -58,6 +58,20 @@ public struct EvemuLineParser {
         return try parseLine(slice, number: lineNumber, state: &state)
     }
 
+    /// An event line as evemu-record writes it (`evemuLayoutEvent`'s layout, its value ending
+    /// at the newline), read where it lies in a reader's buffer, `available` bytes of which
+    /// (at least `eventLineLookahead`) follow `line`: the event and the bytes the line takes
+    /// with its newline. Nil for anything else, which the reader then hands to `parse(bytes:)`
+    /// a line at a time; so a recording reads the same either way, errors included.
+    @inline(__always)
+    public mutating func parseEventLine(at line: UnsafePointer<UInt8>, available: Int) -> (event: InputEvent, length: Int)? {
+        guard available >= Self.eventLineLookahead, state.id != nil,
+              let (e, length) = Self.evemuLayoutLine(line) else { return nil }
+        lineNumber += 1
+        state.sawEvent = true
+        return (e, length)
+    }
+
     /// An event line read the general way (fields split, every check worded), as after a
     /// description: what the fast paths must agree with. Nil when the line is rejected.
     static func generalEvent(_ line: ArraySlice<UInt8>) -> InputEvent? {

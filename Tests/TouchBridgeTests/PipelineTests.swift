@@ -191,6 +191,32 @@ struct PipelineTests {
         #expect((touch["device"] as? String)?.hasSuffix(".evemu") == true)
     }
 
+    @Test func eachLineShowsTheForceAndDeviceOfItsFrameThoughMostLinesRepeatThem() throws {
+        // The log copies a touch's tail (tap count, force, radius, device, slot) from its last
+        // line while those stay the same: a change must show on the next line.
+        var a = TestRecording(), b = TestRecording(description: examplePanel(name: "second panel"))
+        a.down(at: 1.0, id: 1, 100, 100, pressure: 64)
+        var pressures: [Int32] = []
+        for i in 1...6 {
+            let p: Int32 = i < 3 ? 64 : (i < 5 ? 255 : 128)    // ends as the second panel's taps press
+            pressures.append(p)
+            a.frame(at: 1.0 + Double(i) * 0.01, [(k.EV_ABS, k.ABS_MT_POSITION_X, Int32(1000 + i * 10)), (k.EV_ABS, k.ABS_MT_PRESSURE, p)])
+        }
+        a.up(at: 1.2)
+        for i in 0..<17 { b.tap(at: 2.0 + Double(i) * 0.5, id: Int32(i + 10), 700, 400) }    // identifiers 2…18 on the second panel
+        let (pa, pb) = (try a.file("a"), try b.file("b"))
+        let json = try run([pa, pb], json: true, screen: (800, 480))
+        let objects = try json.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        let touches = objects.filter { ($0["event"] as? String)?.hasPrefix("touches") == true }.flatMap { $0["touches"] as! [[String: Any]] }
+        let moved = touches.filter { $0["phase"] as? String == "moved" && $0["id"] as? Int == 1 }
+        #expect(moved.map { $0["force"] as! Double } == pressures.map { Double($0) / 255 * 2 }.map { ($0 * 1000).rounded() / 1000 })
+        for t in touches {
+            let device = t["device"] as! String
+            #expect(device == (t["id"] as! Int == 1 ? pa : pb), "touch \(t["id"]!) named \(device)")
+        }
+        #expect(Set(touches.map { $0["id"] as! Int }).count == 18)
+    }
+
     @Test func twoRecordingsPlayTogetherInTimeOrderWithDistinctTouchIDs() throws {
         var a = TestRecording(), b = TestRecording(description: examplePanel(name: "second panel"))
         a.tap(at: 1.0, id: 5, 100, 100, hold: 0.2)

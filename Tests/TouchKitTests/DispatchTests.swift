@@ -31,6 +31,55 @@ struct DispatchTests {
         _ = right
     }
 
+    /// A view that records which touches each touchesMoved call carries (by window location's x).
+    final class MovedRecorder: View {
+        var moved: [[Double]] = []
+        override func touchesMoved(_ touches: Set<Touch>, with event: Event?) {
+            moved.append(touches.map { $0.location(in: nil).x }.sorted())
+        }
+    }
+
+    @Test func touchesMovedCarriesExactlyTheTouchesThatMovedInItsFrame() {
+        // The moved set is kept from frame to frame while the same touches move: it must
+        // change as soon as which touches move does, in either view, and hold none that ended.
+        let (app, _, vc) = makeScreen(log: CallLog())
+        let a = MovedRecorder(frame: Rect(x: 0, y: 0, width: 200, height: 400)), b = MovedRecorder(frame: Rect(x: 200, y: 0, width: 200, height: 400))
+        a.isMultipleTouchEnabled = true; b.isMultipleTouchEnabled = true
+        vc.view.addSubview(a); vc.view.addSubview(b)
+        func frame(_ t: Double, _ updates: [(UInt64, Touch.Phase, Double)]) {
+            app.handleTouches(updates.map { TouchUpdate(identifier: $0.0, phase: $0.1, location: Point(x: $0.2, y: 10)) }, timestamp: t)
+        }
+        frame(0, [(1, .began, 10), (2, .began, 20), (3, .began, 300)])
+        frame(0.01, [(1, .moved, 11), (2, .moved, 21)])
+        frame(0.02, [(1, .moved, 12), (2, .moved, 22)])
+        frame(0.03, [(1, .moved, 13)])                        // 2 rests
+        frame(0.04, [(2, .moved, 23), (3, .moved, 301)])      // the other one, and the other view
+        frame(0.05, [(1, .ended, 13), (2, .moved, 24), (3, .moved, 302)])
+        frame(0.06, [(2, .moved, 25), (3, .moved, 303)])
+        frame(0.07, [(2, .ended, 25), (3, .moved, 304)])
+        frame(0.08, [(3, .moved, 305)])
+        #expect(a.moved == [[11, 21], [12, 22], [13], [23], [24], [25]])
+        #expect(b.moved == [[301], [302], [303], [304], [305]])
+    }
+
+    @Test func touchesThatEndedAreNotKeptByTheDelivery() {
+        // After its last frame a touch is held by nothing of the window's delivery.
+        weak var gone: Touch?
+        let (app, _, vc) = makeScreen(log: CallLog())
+        let v = MovedRecorder(frame: Rect(x: 0, y: 0, width: 400, height: 800))
+        vc.view.addSubview(v)
+        do {
+            touch(app, 1, .began, 10, 10, at: 0)
+            touch(app, 1, .moved, 12, 10, at: 0.01)
+            touch(app, 1, .moved, 14, 10, at: 0.02)
+            gone = app.activeTouches.first
+            #expect(gone != nil)
+            touch(app, 1, .ended, 14, 10, at: 0.03)
+        }
+        #expect(gone == nil)
+        #expect(v.moved.count == 2)
+    }
+
     @Test func aViewWithoutMultipleTouchGetsOnlyTheFirstTouch() {
         let log = CallLog()
         let (app, _, left, _) = twoViews(log)

@@ -23,6 +23,7 @@ struct RecordingReaderTests {
             case 5: s += "E: \(t) 0003 0039 -1\r\n"
             case 7: s += "# a comment line\nE: \(t) 0003 0036   \(i % 2304)  \n"
             case 9: s += "E: \(t) 0000 0000 0000\n"
+            case 10: s += i % 3 == 0 ? "E: \(t) 0003 0000 \(i % 4096)\n" : "E: \(t) 0001 014a \(i & 1)\n"
             default: s += "E: \(t) 0003 002f \(i % 10)\n"
             }
         }

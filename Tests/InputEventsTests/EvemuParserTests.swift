@@ -223,7 +223,11 @@ struct EvemuFastPathTests {
         let bytes = Array(line.utf8)
         // The line as a reader's buffer holds it: its newline, then more of the file.
         let buffered = bytes + [0x0A] + Array("E: 0.000002 0000 0000 0\n".utf8) + [UInt8](repeating: 0x20, count: 48)
-        let read = buffered.withUnsafeBufferPointer { EvemuLineParser.evemuLayoutLine($0.baseAddress!) }
+        // Read twice: first its type and code from their digits, then from the spellings seen.
+        var codes = EventCodeCache()
+        let read = buffered.withUnsafeBufferPointer { EvemuLineParser.evemuLayoutLine($0.baseAddress!, codes: &codes) }
+        let again = buffered.withUnsafeBufferPointer { EvemuLineParser.evemuLayoutLine($0.baseAddress!, codes: &codes) }
+        #expect(again?.0 == read?.0 && again?.1 == read?.1)
         if let (event, length) = read {
             #expect(event == EvemuLineParser.generalEvent(bytes[...]))
             #expect(length == bytes.count + 1)
@@ -232,6 +236,21 @@ struct EvemuFastPathTests {
         if EvemuLineParser.evemuLayoutEvent(bytes, count: bytes.count) != nil && !line.contains("#") && !line.hasSuffix(" ")
             && !line.hasSuffix("\r") && !line.hasSuffix("\t") {
             #expect(read != nil, "\(line)")
+        }
+    }
+
+    @Test func spellingsThatShareAnEntryKeepTheirOwnTypeAndCode() {
+        // Codes whose last two digits are the same (or land in the same entry) in turn.
+        var codes = EventCodeCache()
+        let lines = ["E: 0.000001 0000 0000 0", "E: 0.000001 0003 0000 7", "E: 0.000001 0001 0000 1", "E: 0.000001 0003 0030 2",
+                     "E: 0.000001 0003 0031 3", "E: 0.000001 0003 0039 4", "E: 0.000001 0003 003a 5", "E: 0.000001 0003 003A 6",
+                     "E: 0.000001 0001 014a 1", "E: 0.000001 0003 0000 8", "E: 0.000001 0000 0000 0", "E: 0.000001 0003 0039 9"]
+        for round in 0..<3 {
+            for line in lines {
+                let bytes = Array((line + "\n").utf8) + [UInt8](repeating: 0x20, count: 48)
+                let read = bytes.withUnsafeBufferPointer { EvemuLineParser.evemuLayoutLine($0.baseAddress!, codes: &codes) }
+                #expect(read?.0 == EvemuLineParser.generalEvent(Array(line.utf8)[...]), "round \(round): \(line)")
+            }
         }
     }
 

@@ -47,7 +47,7 @@ extension EvemuLineParser {
     /// `evemuLayoutEvent` on a line whose end is not known yet: at least
     /// `eventLineLookahead` bytes readable at `line`; the line's length with its newline.
     @inline(__always)
-    static func evemuLayoutLine(_ line: UnsafePointer<UInt8>) -> (InputEvent, Int)? {
+    static func evemuLayoutLine(_ line: UnsafePointer<UInt8>, codes: inout EventCodeCache) -> (InputEvent, Int)? {
         guard line[0] == UInt8(ascii: "E"), line[1] == UInt8(ascii: ":"), line[2] == 0x20 else { return nil }
         var i = 3
         var sec: Int64 = 0
@@ -69,9 +69,16 @@ extension EvemuLineParser {
         v = (v &* 42_949_672_960_001) >> 32
         let t = f + 8     // "TTTT CCCC "
         guard t.load(fromByteOffset: 4, as: UInt8.self) == 0x20, t.load(fromByteOffset: 9, as: UInt8.self) == 0x20 else { return nil }
-        let type = hex4(t.assumingMemoryBound(to: UInt8.self)), code = hex4((t + 5).assumingMemoryBound(to: UInt8.self))
-        guard type >= 0, code >= 0, type <= Int(Kernel.EV_MAX), let max = Kernel.maxCode(ofType: UInt16(type)), code <= Int(max)
-        else { return nil }
+        let type: Int, code: Int
+        if let known = codes.lookup(t) {
+            (type, code) = known
+        } else {
+            type = hex4(t.assumingMemoryBound(to: UInt8.self))
+            code = hex4((t + 5).assumingMemoryBound(to: UInt8.self))
+            guard type >= 0, code >= 0, type <= Int(Kernel.EV_MAX), let max = Kernel.maxCode(ofType: UInt16(type)), code <= Int(max)
+            else { return nil }
+            codes.store(t, type: type, code: code)
+        }
         // The value: an optional minus, 1–10 digits, the newline.
         var p = (t + 10).assumingMemoryBound(to: UInt8.self)
         let negative = p.pointee == UInt8(ascii: "-")
@@ -182,5 +189,39 @@ extension EvemuLineParser {
         let code = hex()
         guard code >= 0, spaces() else { return nil }
         return event(value: p, end: end, seconds: sec, microseconds: Int32(usec), type: type, code: code)
+    }
+}
+
+/// The type and code of recent event lines by the nine bytes that spell them (`TTTT CCCC`): a
+/// recording repeats a handful of codes, each spelled one way, so most lines take their type
+/// and code from here instead of reading hex digits and checking them against the kernel's
+/// ranges. Only spellings already read and checked are stored.
+struct EventCodeCache {
+    /// The first eight bytes of each entry's spelling; its ninth and its values in `values`.
+    private var keys = InlineArray<8, UInt64>(repeating: 0)
+    /// 1 << 40 | ninth byte << 32 | type << 16 | code; 0 for an empty entry.
+    private var values = InlineArray<8, UInt64>(repeating: 0)
+
+    /// The entry of a spelling, from its code's last two digits (spread so that the codes of
+    /// a multitouch frame fall apart).
+    @inline(__always)
+    private static func entry(_ t: UnsafeRawPointer) -> Int {
+        Int((t.load(fromByteOffset: 7, as: UInt8.self) &+ t.load(fromByteOffset: 8, as: UInt8.self) &* 3) & 7)
+    }
+
+    @inline(__always)
+    func lookup(_ t: UnsafeRawPointer) -> (type: Int, code: Int)? {
+        let i = Self.entry(t)
+        let v = values[i]
+        guard v != 0, keys[i] == t.loadUnaligned(as: UInt64.self),
+              UInt8(truncatingIfNeeded: v >> 32) == t.load(fromByteOffset: 8, as: UInt8.self) else { return nil }
+        return (Int(truncatingIfNeeded: v >> 16 & 0xFFFF), Int(truncatingIfNeeded: v & 0xFFFF))
+    }
+
+    @inline(__always)
+    mutating func store(_ t: UnsafeRawPointer, type: Int, code: Int) {
+        let i = Self.entry(t)
+        keys[i] = t.loadUnaligned(as: UInt64.self)
+        values[i] = 1 << 40 | UInt64(t.load(fromByteOffset: 8, as: UInt8.self)) << 32 | UInt64(type) << 16 | UInt64(code)
     }
 }

@@ -34,6 +34,8 @@ public struct EvemuLineParser {
     /// The number of the last line parsed (1-based).
     public private(set) var lineNumber = 0
     private var state = State()
+    /// The type and code of recent event lines read in place, by their spelling.
+    private var codes = EventCodeCache()
 
     public init(file: String) { self.file = file }
 
@@ -66,7 +68,7 @@ public struct EvemuLineParser {
     @inline(__always)
     public mutating func parseEventLine(at line: UnsafePointer<UInt8>, available: Int) -> (event: InputEvent, length: Int)? {
         guard available >= Self.eventLineLookahead, state.id != nil,
-              let (e, length) = Self.evemuLayoutLine(line) else { return nil }
+              let (e, length) = Self.evemuLayoutLine(line, codes: &codes) else { return nil }
         lineNumber += 1
         state.sawEvent = true
         return (e, length)

@@ -101,10 +101,12 @@ struct LibinputRecordTests {
         }
         let lookup = expected == "version: 1" ? "version: 1" : line
         let found = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0 == lookup }.map { $0 + 1 }
-        let path = try variant("broken") { $0.replacingOccurrences(of: lookup + "\n", with: broken + "\n") }
+        // A file of its own: the cases run in parallel (one shared name let a case read another's file).
+        let name = "broken-\(UUID().uuidString)"
+        let path = try variant(name) { $0.replacingOccurrences(of: lookup + "\n", with: broken + "\n") }
         #expect(number != nil || found != nil, "the fixture has the line")
         #expect { try RecordingReader(path: path) } throws: { e in
-            "\(e)".contains("broken.yml:\(found ?? 0): expected") && "\(e)".contains(expected)
+            "\(e)".contains("\(name).yml:\(found ?? 0): expected") && "\(e)".contains(expected)
         }
     }
 }

@@ -8,16 +8,28 @@ extension EvemuLineParser {
     /// then reads field by field.
     @inline(__always)
     static func evemuLayoutEvent(_ line: UnsafePointer<UInt8>, count n: Int) -> InputEvent? {
-        // "E: " + at least one seconds digit + ".UUUUUU TTTT CCCC " + at least one value digit.
-        guard n >= 23, line[0] == UInt8(ascii: "E"), line[1] == UInt8(ascii: ":"), line[2] == 0x20 else { return nil }
+        // "E: " + at least one seconds digit + ".UUUUUU TTTT CCCC " + at least one value digit;
+        // the seconds leave the 19 bytes after them in the line.
+        guard n >= 23, let (sec, usec, t) = evemuLayoutPrefix(line, secondsEnd: min(n - 19, 18)) else { return nil }
+        let type = hex4(t.assumingMemoryBound(to: UInt8.self)), code = hex4((t + 5).assumingMemoryBound(to: UInt8.self))
+        guard type >= 0, code >= 0 else { return nil }
+        return event(value: (t + 10).assumingMemoryBound(to: UInt8.self), end: line + n, seconds: sec, microseconds: usec,
+                     type: type, code: code)
+    }
+
+    /// The fixed part of evemu-record's event line, `E: S.UUUUUU TTTT CCCC `, with the seconds'
+    /// digits read up to `secondsEnd` (exclusive; the caller keeps the rest of the line's bytes
+    /// readable): the time, and where the type's four digits start; nil for any other layout.
+    @inline(__always)
+    static func evemuLayoutPrefix(_ line: UnsafePointer<UInt8>, secondsEnd: Int) -> (seconds: Int64, microseconds: Int32, fields: UnsafeRawPointer)? {
+        guard line[0] == UInt8(ascii: "E"), line[1] == UInt8(ascii: ":"), line[2] == 0x20 else { return nil }
         var i = 3
         var sec: Int64 = 0
-        let secondsEnd = min(n - 19, 18)     // leaves the 19 bytes after the seconds in the line
         while i < secondsEnd {
             let d = line[i] &- 0x30
             guard d < 10 else { break }
             sec = sec &* 10 &+ Int64(d)
-            i += 1
+            i &+= 1
         }
         guard i > 3 else { return nil }
         let f = UnsafeRawPointer(line + i)     // ".UUUUUU TTTT CCCC V"
@@ -31,13 +43,9 @@ extension EvemuLineParser {
         v = (v &* 2561) >> 8 & 0x00FF_00FF_00FF_00FF
         v = (v &* 6_553_601) >> 16 & 0x0000_FFFF_0000_FFFF
         v = (v &* 42_949_672_960_001) >> 32
-        let usec = Int32(truncatingIfNeeded: v)
         let t = f + 8     // "TTTT CCCC "
         guard t.load(fromByteOffset: 4, as: UInt8.self) == 0x20, t.load(fromByteOffset: 9, as: UInt8.self) == 0x20 else { return nil }
-        let type = hex4(t.assumingMemoryBound(to: UInt8.self)), code = hex4((t + 5).assumingMemoryBound(to: UInt8.self))
-        guard type >= 0, code >= 0 else { return nil }
-        return event(value: (t + 10).assumingMemoryBound(to: UInt8.self), end: line + n, seconds: sec, microseconds: usec,
-                     type: type, code: code)
+        return (sec, Int32(truncatingIfNeeded: v), t)
     }
 
     /// The bytes `parseEventLine` needs in front of it to read any line it takes without
@@ -48,27 +56,8 @@ extension EvemuLineParser {
     /// `eventLineLookahead` bytes readable at `line`; the line's length with its newline.
     @inline(__always)
     static func evemuLayoutLine(_ line: UnsafePointer<UInt8>, codes: inout EventCodeCache) -> (InputEvent, Int)? {
-        guard line[0] == UInt8(ascii: "E"), line[1] == UInt8(ascii: ":"), line[2] == 0x20 else { return nil }
-        var i = 3
-        var sec: Int64 = 0
-        while i < 18 {      // at most 15 digits, as the general path takes
-            let d = line[i] &- 0x30
-            guard d < 10 else { break }
-            sec = sec &* 10 &+ Int64(d)
-            i &+= 1
-        }
-        guard i > 3 else { return nil }
-        let f = UnsafeRawPointer(line + i)     // ".UUUUUU TTTT CCCC V\n"
-        let word = UInt64(littleEndian: f.loadUnaligned(as: UInt64.self))
-        guard word & 0xFF == 0x2E, word >> 56 == 0x20 else { return nil }
-        let digits = (word >> 8) & 0xFFFF_FFFF_FFFF ^ 0x3030_3030_3030
-        guard ((digits & 0x7F7F_7F7F_7F7F) &+ 0x7676_7676_7676 | digits) & 0x8080_8080_8080 == 0 else { return nil }
-        var v = digits << 16
-        v = (v &* 2561) >> 8 & 0x00FF_00FF_00FF_00FF
-        v = (v &* 6_553_601) >> 16 & 0x0000_FFFF_0000_FFFF
-        v = (v &* 42_949_672_960_001) >> 32
-        let t = f + 8     // "TTTT CCCC "
-        guard t.load(fromByteOffset: 4, as: UInt8.self) == 0x20, t.load(fromByteOffset: 9, as: UInt8.self) == 0x20 else { return nil }
+        // At most 15 seconds digits, as the general path takes.
+        guard let (sec, usec, t) = evemuLayoutPrefix(line, secondsEnd: 18) else { return nil }
         let type: Int, code: Int
         if let known = codes.lookup(t) {
             (type, code) = known
@@ -94,7 +83,7 @@ extension EvemuLineParser {
         guard p > s, p - s <= 10, p.pointee == 0x0A else { return nil }
         if negative { value = -value }
         guard value >= Int64(Int32.min), value <= Int64(Int32.max) else { return nil }
-        let e = InputEvent(time: EventTime(seconds: sec, microseconds: Int32(truncatingIfNeeded: v)), type: UInt16(type),
+        let e = InputEvent(time: EventTime(seconds: sec, microseconds: usec), type: UInt16(type),
                            code: UInt16(code), value: Int32(truncatingIfNeeded: value))
         return (e, line.distance(to: p) + 1)
     }

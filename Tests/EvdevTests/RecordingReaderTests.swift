@@ -72,6 +72,16 @@ struct RecordingReaderTests {
         }
     }
 
+    @Test func aValueOfManyDigitsIsRefusedWithItsLine() throws {
+        // Longer than any line read in place, its digits running to the end of the buffer.
+        let text = Self.header + "E: 0.000001 0003 0035 7\nE: 0.000001 0003 0035 " + String(repeating: "9", count: 70)
+        let path = try Self.write(text)
+        defer { unlink(path) }
+        #expect { _ = try Self.readAll(path) } throws: { e in
+            (e as? RecordingError)?.line == text.utf8.filter { $0 == 0x0A }.count + 1
+        }
+    }
+
     @Test func aLastLineWithoutItsNewlineIsRead() throws {
         let path = try Self.write(Self.header + "E: 0.000001 0003 0035 7\nE: 0.000001 0000 0000 0")
         defer { unlink(path) }

@@ -74,7 +74,9 @@ extension EvemuLineParser {
         if negative { p += 1 }
         let s = p
         var value: Int64 = 0
-        while true {
+        // Eleven digits at most are looked at (one more than a value may have), so nothing
+        // past `eventLineLookahead` bytes is read, whatever follows in the buffer.
+        while p - s < 11 {
             let d = p.pointee &- 0x30
             guard d < 10 else { break }
             value = value &* 10 &+ Int64(d)

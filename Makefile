@@ -26,7 +26,7 @@ RELEASE_BUILD = swift build -c release --static-swift-stdlib -Xswiftc -use-ld=ll
 STATIC_CXX_DIR := .build/static-cxx
 STATIC_CXX_LINK = -Xswiftc -Xclang-linker -Xswiftc -L$(CURDIR)/$(STATIC_CXX_DIR) -Xswiftc -Xclang-linker -Xswiftc -static-libgcc
 DAEMON_LINK = -Xlinker --symbol-ordering-file=$(CURDIR)/scripts/release/hot-functions.txt -Xlinker --no-warn-symbol-ordering \
-  -Xlinker --no-export-dynamic
+  -Xlinker --no-export-dynamic -Xlinker -Map=$(CURDIR)/.build/touchbridge.map
 # What would make a binary depend on its checkout's path (docs/service.md, "Reproducible"): the
 # path in the debug information (mapped to "."), the version plugin's output folder, which
 # SwiftPM names after the checkout's directory (mapped to one name), the imported C modules'
@@ -209,6 +209,9 @@ $(BIN_RELEASE): $(RELEASE_INPUTS) $(MANUAL) $(STATIC_CXX_DIR)/libstdc++.a
 	@for p in touchbridge touchbridge-cli; do \
 	  if ldd .build/release/$$p 2>/dev/null | grep -q 'libswiftCore\|libstdc++'; then echo "$$p: not statically linked" >&2; exit 1; fi; \
 	done
+	@# The daemon's program gives the standard library its argv itself (Sources/DaemonArguments);
+	@# refused if the runtime's own reader, which reads /proc/self/maps at every start, came back.
+	@if nm $@ | grep -q argvGrabber; then echo "touchbridge: the runtime's argv reader is linked (Sources/DaemonArguments no longer replaces it)" >&2; exit 1; fi
 	@touch $@
 
 # Installing on the machine itself (no DESTDIR) also creates the system user and group the unit

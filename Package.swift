@@ -83,8 +83,12 @@ let package = Package(
         // what the daemon's program and the whole interface share.
         .target(name: "RunCommandLine", dependencies: ["TouchBridge", "TouchInput", "TouchKit", "Output", "Evdev"], swiftSettings: release),
 
+        // The daemon's program's own argv for the standard library (glibc's constructor arguments),
+        // instead of the statically linked runtime's reading of /proc/self/maps at every start.
+        .target(name: "DaemonArguments"),
+
         // `touchbridge`: the daemon's program (a plain `run` line), the rest handed to touchbridge-cli.
-        .executableTarget(name: "TouchBridgeDaemon", dependencies: ["RunCommandLine", "TouchBridge", "Evdev", "Output"],
+        .executableTarget(name: "TouchBridgeDaemon", dependencies: ["RunCommandLine", "TouchBridge", "Evdev", "Output", "DaemonArguments"],
                           swiftSettings: release),
 
         .executableTarget(

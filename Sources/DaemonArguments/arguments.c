@@ -2,11 +2,11 @@
 //
 // The standard library asks its runtime for argv through two C functions. Linked statically,
 // the runtime's own definitions come with a start-up constructor that finds argv by reading
-// /proc/self/maps with stdio and sscanf: about 110 000 instructions at every start and four
-// 64 KiB windows of libc's code resident for the process's life (BENCHMARKS.md, "Memory:
-// the pages the daemon touches"). glibc hands every ELF constructor argc, argv and envp, so
-// this file defines the same two functions from that, and the linker takes these instead of
-// the runtime's (were both ever linked, the link fails on the duplicate names).
+// /proc/self/maps with stdio and sscanf: about 130 000 instructions at every start, 6 % of
+// the daemon's (BENCHMARKS.md, "The re-based targets, memory"). glibc hands every ELF
+// constructor argc, argv and envp, so this file defines the same two functions from that, and
+// the linker takes these instead of the runtime's (were both ever linked, the link fails on
+// the duplicate names).
 #include "DaemonArguments.h"
 
 static int captured_argc;

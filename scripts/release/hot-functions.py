@@ -34,14 +34,14 @@ def symbol(name):
 # lld's map: an input section's line names its file and section ("archive(member.o):(.text)"),
 # its symbols follow on lines of five fields. Which names sit in a section larger than a window,
 # and whether that section is the standard library's (Swift.o).
-in_big, in_other_big = set(), set()
+in_stdlib, in_other_big = set(), set()
 section_size, section_name = 0, ""
 for line in open(link_map, errors="replace"):
     p = line.split()
     if len(p) >= 5 and ":(" in p[4]:
         section_size, section_name = int(p[2], 16), p[4]
     elif len(p) == 5 and section_size > WINDOW:
-        (in_big if "(Swift.o):" in section_name else in_other_big).add(p[4])
+        (in_stdlib if "(Swift.o):" in section_name else in_other_big).add(p[4])
 
 seen, order = set(), []
 for out in outs:
@@ -51,7 +51,7 @@ for out in outs:
         if name in defined and name not in seen:
             seen.add(name)
             order.append(name)
-packed = [n for n in order if n not in in_big and n not in in_other_big]
-stdlib = [n for n in order if n in in_big and n not in in_other_big]
+packed = [n for n in order if n not in in_stdlib and n not in in_other_big]
+stdlib = [n for n in order if n in in_stdlib and n not in in_other_big]
 rest = [n for n in order if n in in_other_big]
 print("\n".join(packed + stdlib + rest))

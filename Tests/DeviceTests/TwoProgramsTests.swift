@@ -55,7 +55,11 @@ struct TwoProgramsTests {
         let dir = NSTemporaryDirectory() + "tb-alone-\(getpid())"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        try FileManager.default.copyItem(atPath: touchbridgeExecutable, toPath: dir + "/touchbridge")
+        // Copied by cp, not in this process: a descriptor open for writing here would be
+        // inherited by another test's spawn running at the same moment, and exec of the copy
+        // would then fail with ETXTBSY ("Text file busy").
+        let copy = try answer("/bin/cp", [touchbridgeExecutable, dir + "/touchbridge"])
+        try #require(copy.code == 0, "cp: \(copy.err)")
         let r = try answer(dir + "/touchbridge", ["list"])
         #expect(r.code == 69)
         #expect(r.err.contains("touchbridge-cli") && r.err.contains(dir + "/../libexec/touchbridge/touchbridge-cli"), "\(r.err)")

@@ -160,23 +160,14 @@ package final class RecordingRun {
                 let t = s.head!.time.inSeconds
                 if let pacer, try !pace(pacer, to: t) { return stop() }
                 pipeline.advanceTime(to: t)
-                // The frame, event by event, with the stream's parts held once for it.
-                let reader = s.reader, panel = s.panel, auxiliary = s.auxiliary
-                var e = s.head!
-                while true {
-                    if let panel { pipeline.process(e, from: panel) } else if let auxiliary { pipeline.process(e, from: auxiliary) }
-                    s.last = e.time
-                    let next = try reader.next()
-                    s.head = next
-                    if next == nil { end(s) }
-                    count &+= 1
-                    if count & 4095 == 0 {
-                        while let sig = signals?.take() { handle(signal: sig) }
-                        if stopRequested { return stop() }
-                    }
-                    guard let n = next, !e.isReport else { break }
-                    e = n
+                // The frame, event by event, with the stream's device a parameter: held by the
+                // call, it is not retained again for each event.
+                let more = if let panel = s.panel {
+                    try playFrame(of: s, panel, count: &count) { $0.process($1, from: $2) }
+                } else {
+                    try playFrame(of: s, s.auxiliary!, count: &count) { $0.process($1, from: $2) }
                 }
+                guard more else { return stop() }
                 // A frame's lines at most past 64 KiB: the buffer stays at its size, as the
                 // daemon's does between wakes (every 4 096 events, it grew to 512 KiB).
                 if log.buffer.count > 1 << 16 { flush() }
@@ -199,6 +190,28 @@ package final class RecordingRun {
         waitForCommands()
         outputs.finish(pipeline.log)
         try writeMetrics()
+    }
+
+    /// The rest of `s`'s frame, its events fed to `device`. False when a signal asked to stop.
+    @inline(__always)
+    private func playFrame<Device: AnyObject>(of s: Stream, _ device: Device, count: inout Int,
+                                              _ feed: (TouchPipeline, InputEvent, Device) -> Void) throws -> Bool {
+        let reader = s.reader
+        var e = s.head!
+        while true {
+            feed(pipeline, e, device)
+            s.last = e.time
+            let next = try reader.next()
+            s.head = next
+            if next == nil { end(s) }
+            count &+= 1
+            if count & 4095 == 0 {
+                while let sig = signals?.take() { handle(signal: sig) }
+                if stopRequested { return false }
+            }
+            guard let n = next, !e.isReport else { return true }
+            e = n
+        }
     }
 
     /// The commands the recording started run to their end (their timeouts apply), reaped

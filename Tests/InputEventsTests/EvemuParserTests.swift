@@ -258,11 +258,43 @@ struct EvemuFastPathTests {
         var parser = EvemuLineParser(file: "f")
         for l in ["N: p", "I: 0003 0001 0001 0001", "B: 03 00 00 00 00 00 00 00 00"] { _ = try? parser.parse(line: Array(l.utf8)[...]) }
         let bytes = Array("E: 0.000001 0003 0000 5\n".utf8) + [UInt8](repeating: 0x20, count: 40)
-        let short = bytes.withUnsafeBufferPointer { parser.parseEventLine(at: $0.baseAddress!, available: 47) }
-        #expect(short == nil)
-        let read = bytes.withUnsafeBufferPointer { parser.parseEventLine(at: $0.baseAddress!, available: $0.count) }
-        #expect(read?.event == InputEvent(time: EventTime(seconds: 0, microseconds: 1), type: 3, code: 0, value: 5))
-        #expect(read?.length == 24 && parser.lineNumber == 4 && parser.hasEvents)
+        var events = [InputEvent](repeating: InputEvent(time: EventTime(seconds: 0, microseconds: 0), type: 0, code: 0, value: 0), count: 4)
+        let short = bytes.withUnsafeBufferPointer { b in
+            events.withUnsafeMutableBufferPointer { parser.parseEventLines(at: b.baseAddress!, available: 47, into: $0.baseAddress!, capacity: 4) }
+        }
+        #expect(short.count == 0 && short.length == 0 && parser.lineNumber == 3)
+        let read = bytes.withUnsafeBufferPointer { b in
+            events.withUnsafeMutableBufferPointer { parser.parseEventLines(at: b.baseAddress!, available: b.count, into: $0.baseAddress!, capacity: 4) }
+        }
+        #expect(read.count == 1 && events[0] == InputEvent(time: EventTime(seconds: 0, microseconds: 1), type: 3, code: 0, value: 5))
+        #expect(read.length == 24 && parser.lineNumber == 4 && parser.hasEvents)
+    }
+
+    @Test func aRunOfEventLinesStopsAtAnyOtherLineAtItsCapacityAndAtTheLookahead() {
+        var parser = EvemuLineParser(file: "f")
+        for l in ["N: p", "I: 0003 0001 0001 0001", "B: 03 00 00 00 00 00 00 00 00"] { _ = try? parser.parse(line: Array(l.utf8)[...]) }
+        let lines = ["E: 0.000001 0003 0035 10", "E: 0.000001 0003 0036 -20", "E: 0.000001 0000 0000 0",
+                     "# a comment", "E: 0.000002 0003 0035 11"]
+        let bytes = Array(lines.map { $0 + "\n" }.joined().utf8) + [UInt8](repeating: 0x20, count: 48)
+        var events = [InputEvent](repeating: InputEvent(time: EventTime(seconds: 0, microseconds: 0), type: 0, code: 0, value: 0), count: 8)
+        func read(from offset: Int, available: Int, capacity: Int) -> (count: Int, length: Int) {
+            bytes.withUnsafeBufferPointer { b in
+                events.withUnsafeMutableBufferPointer {
+                    parser.parseEventLines(at: b.baseAddress! + offset, available: available, into: $0.baseAddress!, capacity: capacity)
+                }
+            }
+        }
+        // Two by capacity: the general path's events, the lines' bytes, the line number.
+        let two = read(from: 0, available: bytes.count, capacity: 2)
+        #expect(two.count == 2 && two.length == lines[0].utf8.count + lines[1].utf8.count + 2 && parser.lineNumber == 5)
+        #expect(events[0] == EvemuLineParser.generalEvent(Array(lines[0].utf8)[...]))
+        #expect(events[1] == EvemuLineParser.generalEvent(Array(lines[1].utf8)[...]))
+        // The rest of the run ends at the comment.
+        let rest = read(from: two.length, available: bytes.count - two.length, capacity: 8)
+        #expect(rest.count == 1 && events[0] == EvemuLineParser.generalEvent(Array(lines[2].utf8)[...]) && parser.lineNumber == 6)
+        // With the lookahead for only one more line, one is read.
+        let one = read(from: 0, available: lines[0].utf8.count + 1 + EvemuLineParser.eventLineLookahead - 1, capacity: 8)
+        #expect(one.count == 1)
     }
 
     @Test func evemuRecordsLayoutIsReadAtItsOffsets() {

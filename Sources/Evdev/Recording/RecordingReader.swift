@@ -18,6 +18,11 @@ public final class RecordingReader {
     /// A `libinput record` file's events, read whole (its files are bug reports' size), and the next.
     private var recorded: [InputEvent]?
     private var nextRecorded = 0
+    /// Event lines read ahead in evemu-record's layout (`parseEventLines`), and the next one
+    /// to hand out: one call reads a run of them.
+    private let ahead: UnsafeMutablePointer<InputEvent>
+    private var aheadCount = 0, aheadNext = 0
+    private static let aheadCapacity = 64
 
     /// One reader for each device the file holds: one for evemu, one a device for `libinput record`.
     public static func open(path: String) throws -> [RecordingReader] {
@@ -72,9 +77,11 @@ public final class RecordingReader {
         self.lines = lines
         self.parser = parser
         pending = first
+        ahead = .allocate(capacity: Self.aheadCapacity)
     }
 
     deinit {
+        ahead.deallocate()
         lines.deallocate()
         Glibc.close(fd)
     }
@@ -90,12 +97,19 @@ public final class RecordingReader {
             pending = nil
             return e
         }
-        // Event lines as evemu-record writes them are read where they lie; any other line
-        // (and a line near the end of what is buffered) goes a line at a time.
+        if aheadNext < aheadCount {
+            aheadNext &+= 1
+            return ahead[aheadNext &- 1]
+        }
+        // Event lines as evemu-record writes them are read where they lie, a run at a time;
+        // any other line (and a line near the end of what is buffered) goes a line at a time.
         let (at, available) = lines.unread
-        if let (e, length) = parser.parseEventLine(at: at, available: available) {
+        let (count, length) = parser.parseEventLines(at: at, available: available, into: ahead, capacity: Self.aheadCapacity)
+        if count > 0 {
             lines.consume(length)
-            return e
+            aheadCount = count
+            aheadNext = 1
+            return ahead[0]
         }
         while let line = try lines.next(lineNumber: parser.lineNumber) {
             if let e = try parser.parse(bytes: line) { return e }

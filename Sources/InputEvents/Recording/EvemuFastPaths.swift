@@ -48,8 +48,8 @@ extension EvemuLineParser {
         return (sec, Int32(truncatingIfNeeded: v), t)
     }
 
-    /// The bytes `parseEventLine` needs in front of it to read any line it takes without
-    /// looking for the line's end first: the longest such line is 48 bytes with its newline.
+    /// The bytes `parseEventLines` needs readable at each line to read any line it takes
+    /// without looking for the line's end first: the longest such line is 48 bytes with its newline.
     public static let eventLineLookahead = 48
 
     /// `evemuLayoutEvent` on a line whose end is not known yet: at least
@@ -203,8 +203,10 @@ struct EventCodeCache {
     @inline(__always)
     func lookup(_ t: UnsafeRawPointer) -> (type: Int, code: Int)? {
         let i = Self.entry(t)
-        let v = values[i]
-        guard v != 0, keys[i] == t.loadUnaligned(as: UInt64.self),
+        // Both read before any test: the key read behind the test of the value made the
+        // optimiser copy the whole key array to the stack for it, every line.
+        let v = values[i], key = keys[i]
+        guard v != 0, key == t.loadUnaligned(as: UInt64.self),
               UInt8(truncatingIfNeeded: v >> 32) == t.load(fromByteOffset: 8, as: UInt8.self) else { return nil }
         return (Int(truncatingIfNeeded: v >> 16 & 0xFFFF), Int(truncatingIfNeeded: v & 0xFFFF))
     }

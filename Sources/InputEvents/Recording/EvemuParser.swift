@@ -60,18 +60,27 @@ public struct EvemuLineParser {
         return try parseLine(slice, number: lineNumber, state: &state)
     }
 
-    /// An event line as evemu-record writes it (`evemuLayoutEvent`'s layout, its value ending
-    /// at the newline), read where it lies in a reader's buffer, `available` bytes of which
-    /// (at least `eventLineLookahead`) follow `line`: the event and the bytes the line takes
-    /// with its newline. Nil for anything else, which the reader then hands to `parse(bytes:)`
+    /// The event lines as evemu-record writes them (`evemuLayoutEvent`'s layout, each value
+    /// ending at its newline) that follow one another from `start` in a reader's buffer, read
+    /// where they lie, at most `capacity` into `events`: how many, and the bytes they take
+    /// with their newlines. Each needs `eventLineLookahead` bytes of the `available` in front
+    /// of it. Reading stops at any other line, which the reader then hands to `parse(bytes:)`
     /// a line at a time; so a recording reads the same either way, errors included.
-    @inline(__always)
-    public mutating func parseEventLine(at line: UnsafePointer<UInt8>, available: Int) -> (event: InputEvent, length: Int)? {
-        guard available >= Self.eventLineLookahead, state.id != nil,
-              let (e, length) = Self.evemuLayoutLine(line, codes: &codes) else { return nil }
-        lineNumber += 1
-        state.sawEvent = true
-        return (e, length)
+    public mutating func parseEventLines(at start: UnsafePointer<UInt8>, available: Int,
+                                         into events: UnsafeMutablePointer<InputEvent>, capacity: Int) -> (count: Int, length: Int) {
+        guard state.id != nil else { return (0, 0) }
+        var count = 0, length = 0
+        while count < capacity, available &- length >= Self.eventLineLookahead,
+              let (e, n) = Self.evemuLayoutLine(start + length, codes: &codes) {
+            (events + count).initialize(to: e)
+            count &+= 1
+            length &+= n
+        }
+        if count > 0 {
+            lineNumber += count
+            state.sawEvent = true
+        }
+        return (count, length)
     }
 
     /// An event line read the general way (fields split, every check worded), as after a

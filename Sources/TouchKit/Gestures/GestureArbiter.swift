@@ -25,14 +25,30 @@ final class GestureArbiter {
     func deliver(_ event: Event) {
         self.event = event
         // Recognizers see every touch of the window (UIKit's recognizers ignore exclusive and
-        // single touch); views only those `route` let them have (`isDelivered`).
-        var touches = frameTouches     // emptied when put back
-        frameTouches = []
-        var new = false
-        for t in event.touchList where t.window === window && t.view != nil {
-            touches.append(t)
+        // single touch); views only those `route` let them have (`isDelivered`). When every
+        // touch of the event is this window's (one window: nearly always), the event's own
+        // list is used, with no copy to make and empty.
+        let all = event.touchList
+        var alone = true, new = false
+        for t in all {
+            guard t.window === window && t.view != nil else { alone = false; continue }
             new = new || (t.phase == .began && !t.attached)
         }
+        if alone {
+            deliver(all, event, attaching: new)
+            return
+        }
+        var touches = frameTouches     // emptied when put back
+        frameTouches = []
+        for t in all where t.window === window && t.view != nil { touches.append(t) }
+        deliver(touches, event, attaching: new)
+        touches.removeAll(keepingCapacity: true)
+        frameTouches = touches
+    }
+
+    /// The frame's `touches` of this window through its recognizers and views (`new`: some
+    /// began and have no recognizers yet).
+    private func deliver(_ touches: [Touch], _ event: Event, attaching new: Bool) {
         if new { for t in touches where t.phase == .began && !t.attached { attachRecognizers(t) } }
         if !participants.isEmpty { deliverToRecognizers(touches, event) }
         resolve()
@@ -42,8 +58,6 @@ final class GestureArbiter {
             for r in participants { r.trackedTouches.removeAll { $0.phase.isFinal } }
             resetFinished()
         }
-        touches.removeAll(keepingCapacity: true)
-        frameTouches = touches
     }
 
     /// View calls to fill: the spare storage when no other delivery holds it.

@@ -104,11 +104,21 @@ public final class Touch: Hashable, CustomStringConvertible {
     /// The location and previous location in `view`'s coordinates together, and in the
     /// window's: what a log line shows, for one look at the window instead of three.
     public func locations(in view: View?) -> (location: Point, previous: Point, inWindow: Point) {
-        guard let view, window != nil, view !== window else { return (windowLocation, previousWindowLocation, windowLocation) }
-        if view.superview === window {      // the window's root view: one step down, looked up once
-            return (view.convertFromSuperview(windowLocation), view.convertFromSuperview(previousWindowLocation), windowLocation)
+        guard let view else { return (windowLocation, previousWindowLocation, windowLocation) }
+        // The window's root view (nearly always): one step down, its geometry read once and
+        // the views compared by address, so this per-touch path takes no reference.
+        let geometry = view.state
+        let window = withUnsafeBytes(of: &self.window) { $0.load(as: UnsafeRawPointer?.self) }
+        if window != nil, view.superviewAddress == window {
+            return (View.convert(windowLocation, fromSuperviewOf: geometry), View.convert(previousWindowLocation, fromSuperviewOf: geometry),
+                    windowLocation)
         }
-        guard let window else { return (windowLocation, previousWindowLocation, windowLocation) }
+        return locationsThroughWindow(in: view)
+    }
+
+    /// `locations(in:)` for any view: through the window's conversion.
+    private func locationsThroughWindow(in view: View) -> (location: Point, previous: Point, inWindow: Point) {
+        guard let window, view !== window else { return (windowLocation, previousWindowLocation, windowLocation) }
         return (window.convert(windowLocation, to: view), window.convert(previousWindowLocation, to: view), windowLocation)
     }
 

@@ -11,12 +11,20 @@ extension View {
     }
 
     /// A point in the superview's (or screen's) coordinates, in this view's coordinates.
-    func convertFromSuperview(_ q: Point) -> Point {
-        let s = state
+    func convertFromSuperview(_ q: Point) -> Point { Self.convert(q, fromSuperviewOf: state) }
+
+    /// `convertFromSuperview` for a view whose geometry is `s`, read once for several points.
+    @inline(__always)
+    static func convert(_ q: Point, fromSuperviewOf s: State) -> Point {
         var v = Point(x: q.x - s.center.x, y: q.y - s.center.y)
         if s.hasTransform { v = v.applying(s.transform.inverted()) }
         return Point(x: v.x + s.bounds.origin.x + s.bounds.size.width / 2, y: v.y + s.bounds.origin.y + s.bounds.size.height / 2)
     }
+
+    /// The address of the superview, read without taking a reference to it: for comparing
+    /// on per-touch paths.
+    @inline(__always)
+    var superviewAddress: UnsafeRawPointer? { unsafeBitCast(superview, to: UnsafeRawPointer?.self) }
 
     private var root: View {
         var v = self

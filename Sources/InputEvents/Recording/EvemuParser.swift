@@ -60,12 +60,11 @@ public struct EvemuLineParser {
         return try parseLine(slice, number: lineNumber, state: &state)
     }
 
-    /// The event lines as evemu-record writes them (`evemuLayoutEvent`'s layout, each value
-    /// ending at its newline) that follow one another from `start` in a reader's buffer, read
-    /// where they lie, at most `capacity` into `events`: how many, and the bytes they take
-    /// with their newlines. Each needs `eventLineLookahead` bytes of the `available` in front
-    /// of it. Reading stops at any other line, which the reader then hands to `parse(bytes:)`
-    /// a line at a time; so a recording reads the same either way, errors included.
+    /// Reads the run of event lines in evemu-record's layout that starts at `start` in a
+    /// reader's buffer, where they lie, into `events` (at most `capacity`): how many, and the
+    /// bytes they take. Each needs `eventLineLookahead` of the `available` bytes; the run ends
+    /// at any other line, which the reader hands to `parse(bytes:)`, so a recording reads the
+    /// same either way, errors included.
     public mutating func parseEventLines(at start: UnsafePointer<UInt8>, available: Int,
                                          into events: UnsafeMutablePointer<InputEvent>, capacity: Int) -> (count: Int, length: Int) {
         guard state.id != nil else { return (0, 0) }

@@ -31,7 +31,7 @@ final class GestureArbiter {
         let all = event.touchList
         var alone = true, new = false
         for t in all {
-            guard t.window === window && t.view != nil else { alone = false; continue }
+            guard isOurs(t) else { alone = false; continue }
             new = new || (t.phase == .began && !t.attached)
         }
         if alone {
@@ -40,11 +40,15 @@ final class GestureArbiter {
         }
         var touches = frameTouches     // emptied when put back
         frameTouches = []
-        for t in all where t.window === window && t.view != nil { touches.append(t) }
+        for t in all where isOurs(t) { touches.append(t) }
         deliver(touches, event, attaching: new)
         touches.removeAll(keepingCapacity: true)
         frameTouches = touches
     }
+
+    /// Whether `t` belongs to this window: hit-tested in it, with a view (recognizers see it).
+    @inline(__always)
+    private func isOurs(_ t: Touch) -> Bool { t.window === window && t.view != nil }
 
     /// The frame's `touches` of this window through its recognizers and views (`new`: some
     /// began and have no recognizers yet).

@@ -16,8 +16,24 @@ CLI_RELEASE := .build/release/touchbridge-cli
 # relocations packed (-z pack-relative-relocs: 4 KiB instead of 570 KiB read at every start).
 # The daemon's program also has the functions it runs packed together (the list written by
 # scripts/release/hot-functions) and exports no symbols (BENCHMARKS.md, "The daemon's start").
-RELEASE_BUILD = swift build -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker now \
-  -Xlinker -z -Xlinker pack-relative-relocs $(STATIC_CXX_LINK) $(REPRODUCIBLE)
+RELEASE_BUILD = swift build -c release --static-swift-stdlib $(RELEASE_SWIFT_FLAGS) -Xswiftc -use-ld=lld -Xlinker -z -Xlinker now \
+  -Xlinker -z -Xlinker pack-relative-relocs $(STATIC_CXX_LINK) $(REPRODUCIBLE) $(DEB_C_FLAGS)
+# The compiler's flags of the release build, passed here rather than in Package.swift (SwiftPM
+# refuses a package with unsafe flags when an app takes it by URL and version): no run-time
+# exclusivity checks (they were 28 % of the daemon's instructions an event, BENCHMARKS.md; debug
+# builds and so every test run keep them), generic types' metadata reached through accessors
+# rather than by demangling names at run time (0.9 M instructions of the daemon's start-up), and
+# each function in its own section, so that the daemon's link can pack the ones it runs.
+RELEASE_SWIFT_FLAGS := -Xswiftc -enforce-exclusivity=unchecked -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
+  -Xswiftc -Xfrontend -Xswiftc -function-sections
+# Debian's compiler and linker flags with all of its hardening (dpkg-buildflags, hardening=+all:
+# stack protector, _FORTIFY_SOURCE, relro and now), in every release build, the package's and
+# make install's alike: CFLAGS and CPPFLAGS to clang (the C target, and the C headers Swift
+# imports), LDFLAGS' -Wl, options to the linker.
+comma := ,
+BUILDFLAGS = $(shell DEB_BUILD_MAINT_OPTIONS=hardening=+all dpkg-buildflags --get $(1) 2>/dev/null)
+DEB_C_FLAGS = $(foreach f,$(call BUILDFLAGS,CFLAGS) $(call BUILDFLAGS,CPPFLAGS),-Xcc $(f)) \
+  $(foreach f,$(filter -Wl$(comma)%,$(call BUILDFLAGS,LDFLAGS)),$(foreach g,$(subst $(comma), ,$(patsubst -Wl$(comma)%,%,$(f))),-Xlinker $(g)))
 # The C++ runtime the Swift runtime is written against, linked statically too (libstdc++ and
 # libgcc's unwinder): the toolchain's link line names `-lstdc++`, which the linker resolves in the
 # first directory of its search path that has the library, so a directory holding only the
@@ -44,7 +60,7 @@ DEMO_RECORDING := examples/kiosk.evemu
 # Debian packages: building, running, packaging (make deb) and (for tests) the VM and the
 # reference tools.
 BUILD_PKGS := libevdev-dev libudev-dev libncurses-dev libstdc++-12-dev pkg-config
-DEB_PKGS := $(BUILD_PKGS) debhelper dpkg-dev fakeroot lintian
+DEB_PKGS := $(BUILD_PKGS) debhelper dpkg-dev fakeroot lintian python3-debian
 TEST_PKGS := $(DEB_PKGS) qemu-system-x86 linux-image-amd64 busybox-static udev kmod systemd man-db \
              evtest evemu-tools libinput-tools python3 python3-jsonschema python3-prometheus-client \
              mosquitto mosquitto-clients socat tmux
@@ -94,7 +110,7 @@ unit-test:
 	python3 scripts/check-docs.py
 	python3 scripts/check-layers.py
 	$(MAKE) --no-print-directory docs example-test
-	@for f in evemu scene tracker pipeline; do .build/debug/fuzz-$$f Fuzz/findings/$$f Fuzz/corpus/$$f || exit 1; done
+	@for f in evemu scene tracker pipeline libinput qualify; do .build/debug/fuzz-$$f Fuzz/findings/$$f Fuzz/corpus/$$f || exit 1; done
 
 # The DocC catalogs of the API modules (TouchKit, TouchScene, TouchBridge), warnings as errors, into
 # .build/docs/*.doccarchive; fails when a public symbol has no summary.
@@ -163,7 +179,7 @@ bench-instr: test-deps
 
 # Fuzzing with libFuzzer and AddressSanitizer: FUZZ_SECONDS each (FUZZERS to pick some).
 FUZZ_SECONDS ?= 60
-FUZZERS ?= evemu scene tracker pipeline
+FUZZERS ?= evemu scene tracker pipeline libinput qualify
 fuzz: deps
 	scripts/fuzz/run $(FUZZ_SECONDS) $(FUZZERS)
 

@@ -1,12 +1,9 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// Release builds drop Swift's run-time exclusivity checks: they were 28 % of the daemon's
-// instructions per event (BENCHMARKS.md). Debug builds, and so every test run, keep them.
-// They also reach generic types' metadata through accessors rather than by demangling names
-// at run time (0.9 M instructions of the daemon's start-up), and put each function in its own
-// section, so that the release link can pack the ones the daemon runs (scripts/release/).
-let release: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked", "-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors", "-Xfrontend", "-function-sections"], .when(configuration: .release))]
+// No build flags here: SwiftPM refuses a package with unsafe flags when an app takes it by URL
+// and version. The release build users get (make run, make install, make deb) passes its own
+// (RELEASE_SWIFT_FLAGS in the Makefile).
 
 let package = Package(
     name: "touchbridge",
@@ -41,37 +38,37 @@ let package = Package(
 
         // Pure Swift: lines of text built in reused byte buffers, numbers written without
         // Foundation (the logs, the tools' formats, the outputs).
-        .target(name: "TextBuffers", swiftSettings: release),
+        .target(name: "TextBuffers"),
 
         // Pure Swift: kernel event values, device descriptions, evemu and evtest formats.
         // Re-exports TextBuffers, in which its formats are written.
-        .target(name: "InputEvents", dependencies: ["TextBuffers"], swiftSettings: release),
+        .target(name: "InputEvents", dependencies: ["TextBuffers"]),
 
         // Pure Swift: contact tracking (protocol B, A, single touch) and screen mapping.
-        .target(name: "TouchInput", dependencies: ["InputEvents"], swiftSettings: release),
+        .target(name: "TouchInput", dependencies: ["InputEvents"]),
 
         // Pure Swift: the headless UIKit (geometry, responders, views, touches, events).
-        .target(name: "TouchKit", swiftSettings: release),
+        .target(name: "TouchKit"),
 
         // Where text goes: standard output in whole writes, diagnostics on standard error
         // (with journald priorities), the sink protocol tests replace.
-        .target(name: "Output", dependencies: ["TextBuffers"], swiftSettings: release),
+        .target(name: "Output", dependencies: ["TextBuffers"]),
 
         // The kernel side: libevdev devices, libudev discovery, the event loop.
-        .target(name: "Evdev", dependencies: ["CEvdev", "CUdev", "CLinux", "InputEvents"], swiftSettings: release),
+        .target(name: "Evdev", dependencies: ["CEvdev", "CUdev", "CLinux", "InputEvents"]),
 
         // The scene stage: a window built from a scene file (views, recognizers, controls,
         // commands) and the handler log its calls write. Needs only TouchKit and the event values.
-        .target(name: "TouchScene", dependencies: ["InputEvents", "TouchKit", "Output"], swiftSettings: release),
+        .target(name: "TouchScene", dependencies: ["InputEvents", "TouchKit", "Output"]),
 
         // The runtime: devices and recordings → contacts → touches → the scene → the log's
         // outputs (standard output, the event socket, commands, virtual touchscreens, metrics);
         // the daemon's event loop and `Kiosk`. Re-exports TouchScene for apps.
-        .target(name: "TouchBridge", dependencies: ["InputEvents", "TouchInput", "TouchKit", "TouchScene", "Evdev", "Output"], swiftSettings: release),
+        .target(name: "TouchBridge", dependencies: ["InputEvents", "TouchInput", "TouchKit", "TouchScene", "Evdev", "Output"]),
 
         // What only the command line's tools draw: `watch`'s model and screen, `picture`'s SVG.
         // Not part of a library product.
-        .target(name: "TouchTools", dependencies: ["InputEvents", "TouchKit", "TouchBridge"], swiftSettings: release),
+        .target(name: "TouchTools", dependencies: ["InputEvents", "TouchInput", "TouchKit", "TouchScene", "TouchBridge", "PanelHealth"]),
 
         // Pure Swift: a panel's health figures from its events and contact frames (`health`).
         .target(name: "PanelHealth", dependencies: ["InputEvents", "TouchInput"]),
@@ -81,15 +78,14 @@ let package = Package(
 
         // `run`'s command line as values, read without the argument parser, checked and run:
         // what the daemon's program and the whole interface share.
-        .target(name: "RunCommandLine", dependencies: ["TouchBridge", "TouchInput", "TouchKit", "Output", "Evdev"], swiftSettings: release),
+        .target(name: "RunCommandLine", dependencies: ["TouchBridge", "TouchInput", "TouchKit", "Output", "Evdev"]),
 
         // The daemon's program's own argv for the standard library (glibc's constructor arguments),
         // instead of the statically linked runtime's reading of /proc/self/maps at every start.
         .target(name: "DaemonArguments"),
 
         // `touchbridge`: the daemon's program (a plain `run` line), the rest handed to touchbridge-cli.
-        .executableTarget(name: "TouchBridgeDaemon", dependencies: ["RunCommandLine", "TouchBridge", "Evdev", "Output", "DaemonArguments"],
-                          swiftSettings: release),
+        .executableTarget(name: "TouchBridgeDaemon", dependencies: ["RunCommandLine", "TouchBridge", "Evdev", "Output", "DaemonArguments"]),
 
         .executableTarget(
             name: "TouchBridgeCLI",
@@ -97,10 +93,9 @@ let package = Package(
                 "RunCommandLine", "Evdev", "InputEvents", "Output", "TouchInput", "TouchKit", "TouchBridge", "TouchTools", "PanelHealth", "CNcurses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: release,
             plugins: ["VersionPlugin"]),
 
-        // `touchbridge --version`: debian/changelog's release (and `git describe` in a checkout),
+        // `touchbridge --version`: debian/changelog's release,
         // written as Swift before every build (scripts/version).
         .plugin(name: "VersionPlugin", capability: .buildTool()),
 
@@ -110,6 +105,9 @@ let package = Package(
         // each replays inputs (crashes, its corpus) through its harness.
         .executableTarget(name: "fuzz-evemu", dependencies: ["InputEvents", "Evdev", "PipelineChecks"], path: "Fuzz/Evemu"),
         .executableTarget(name: "fuzz-scene", dependencies: ["TouchBridge", "TouchKit", "PipelineChecks"], path: "Fuzz/Scene"),
+        .executableTarget(name: "fuzz-libinput", dependencies: ["InputEvents", "TouchInput", "PipelineChecks"], path: "Fuzz/Libinput"),
+        .executableTarget(name: "fuzz-qualify", dependencies: ["InputEvents", "TouchInput", "PanelHealth", "TouchBridge", "TouchTools", "PipelineChecks"],
+                          path: "Fuzz/Qualify"),
         .executableTarget(name: "fuzz-tracker", dependencies: ["TouchInput", "InputEvents", "PipelineChecks"], path: "Fuzz/Tracker"),
         .executableTarget(name: "fuzz-pipeline", dependencies: ["TouchBridge", "TouchKit", "TouchInput", "PipelineChecks"],
                           path: "Fuzz/Pipeline"),
@@ -124,7 +122,7 @@ let package = Package(
         // The command line's own parts (the daemon's fast reading of `run`), against the argument parser.
         .testTarget(name: "TouchBridgeCLITests", dependencies: ["TouchBridgeCLI", "RunCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "PanelHealthTests", dependencies: ["PanelHealth", "TouchInput", "InputEvents", "Evdev"]),
-        .testTarget(name: "TouchBridgeTests", dependencies: ["TouchBridge", "TouchScene", "TouchTools", "TouchKit", "TouchInput", "InputEvents", "Evdev", "Output", "PipelineChecks"],
+        .testTarget(name: "TouchBridgeTests", dependencies: ["TouchBridge", "TouchScene", "TouchTools", "PanelHealth", "TouchKit", "TouchInput", "InputEvents", "Evdev", "Output", "PipelineChecks"],
                     resources: [.copy("Golden")]),
         .testTarget(name: "EvdevTests", dependencies: ["Evdev", "InputEvents"],
                     resources: [.copy("Recordings")]),

@@ -90,21 +90,35 @@ public struct QualifyCriteria: Sendable, Equatable {
     public static let keys = ["accuracyMM", "linearityMM", "jitterMM", "reportRateHz", "contacts", "separationMM",
                               "missedTaps", "splitTaps", "ghosts", "stuck"]
 
-    /// Sets the criterion named `key` (one of `keys`); false for an unknown name.
-    public mutating func set(_ key: String, _ value: Double) -> Bool {
+    /// The criteria that count something (contacts, taps, ghosts, stuck contacts): whole numbers.
+    public static let countKeys: Set<String> = ["contacts", "missedTaps", "splitTaps", "ghosts", "stuck"]
+
+    /// Sets the criterion named `key` (one of `keys`) and returns nil; else says what was
+    /// expected instead: a known name, a value from 0 to a million, a count a whole number.
+    public mutating func set(_ key: String, _ value: Double) -> String? {
+        guard Self.keys.contains(key) else {
+            return "one of " + Self.keys.joined(separator: ", ") + ", not '\(key)'"
+        }
+        guard value >= 0, value <= 1_000_000 else { return "\(key) from 0 to 1000000" }
+        if Self.countKeys.contains(key) {
+            guard value == value.rounded() else { return "a whole number for \(key)" }
+            let count = Int(value)
+            switch key {
+            case "contacts": contacts = count
+            case "missedTaps": missedTaps = count
+            case "splitTaps": splitTaps = count
+            case "ghosts": ghosts = count
+            default: stuck = count
+            }
+            return nil
+        }
         switch key {
         case "accuracyMM": accuracyMM = value
         case "linearityMM": linearityMM = value
         case "jitterMM": jitterMM = value
         case "reportRateHz": reportRateHz = value
-        case "contacts": contacts = Int(value)
-        case "separationMM": separationMM = value
-        case "missedTaps": missedTaps = Int(value)
-        case "splitTaps": splitTaps = Int(value)
-        case "ghosts": ghosts = Int(value)
-        case "stuck": stuck = Int(value)
-        default: return false
+        default: separationMM = value
         }
-        return true
+        return nil
     }
 }

@@ -54,7 +54,9 @@ struct CalibrateCommand: ParsableCommand {
         options.calibration = mapping.matrix
         let placement = options.placement(node: source, name: d.name, info: info) { Diagnostics.print("touchbridge: \($0)") }
         let screen = placement.rect.map { (width: $0.size.width, height: $0.size.height) } ?? mapping.screenSize
-        let mapper = ScreenMapper(device: d, calibration: placement.calibration, rotation: placement.rotation, screen: screen)!
+        guard let mapper = ScreenMapper(device: d, calibration: placement.calibration, rotation: placement.rotation, screen: screen) else {
+            throw fail(DeviceError.unsuitable(path: source, reason: "its position axes have no range"))
+        }
         let marks = points.flatMap(parsePoints) ?? Self.cornerMarks(width: mapper.width, height: mapper.height)
         let touched = try gather(input, marks: marks, description: d, mapper: mapper)
         let samples = zip(marks, touched).map { CalibrationFit.Sample(target: $0, touched: $1) }

@@ -6,7 +6,7 @@ import Output
 import PanelHealth
 import TouchBridge
 import TouchInput
-import TouchScene
+import TouchTools
 
 struct QualifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -59,63 +59,26 @@ struct QualifyCommand: ParsableCommand {
         options.calibration = mapping.matrix
         let placement = options.placement(node: source, name: d.name, info: info) { Diagnostics.print("touchbridge: \($0)") }
         let screen = placement.rect.map { (width: $0.size.width, height: $0.size.height) } ?? mapping.screenSize
-        let mapper = ScreenMapper(device: d, calibration: placement.calibration, rotation: placement.rotation, screen: screen)!
+        guard let mapper = ScreenMapper(device: d, calibration: placement.calibration, rotation: placement.rotation, screen: screen) else {
+            throw fail(DeviceError.unsuitable(path: source, reason: "its position axes have no range"))
+        }
         var plan = QualifyPlan.standard(width: mapper.width, height: mapper.height)
         if let m = marks.flatMap(parsePoints) { plan.marks = m }
         if let l = lines.flatMap(Self.parseLines) { plan.lines = l }
-        var session = QualifySession(plan: plan, mapper: mapper)
-        var health = HealthAnalyzer(description: d, source: source, screen: mapper, udevFuzz: info?.libinputFuzz ?? [:])
-        var tracker = InputChain.uncorrected(description: d) { Diagnostics.print("touchbridge: \(source): \($0)") }
-        var asked: QualifyPlan.Step?
-        // The prompts are for a person at a live panel; a recording is read without them.
-        var live = false
-        if case .device = input { live = true }
-        func ask() {
-            guard live, !session.isComplete, session.step != asked else { return }
-            asked = session.step
-            Diagnostics.print("touchbridge: qualify: " + plan.prompt(session.step))
-        }
-        func take(_ f: ContactFrame) {
-            health.frame(f)
-            if session.take(f) { ask() }
-        }
-        ask()
-        var last: EventTime?
+        let report: QualifyReport
         switch input {
         case let .recording(r, _):
-            for e in r.events {
-                health.event(e)
-                tracker.process(e) { take($0) }
-                last = e.time
+            let run = QualifyRecording(r, source: source, plan: plan, mapper: mapper, udevFuzz: info?.libinputFuzz ?? [:]) {
+                Diagnostics.print("touchbridge: \(source): \($0)")
             }
+            if run.endedEarly {
+                Diagnostics.print("touchbridge: \(source): the recording ended at the step \"\(plan.prompt(run.session.step))\"; "
+                                  + "the steps not reached fail", level: .warning)
+            }
+            report = run.report(criteria: limits, end: r.events.last?.time)
         case let .device(device):
-            let signals = SignalWatch()
-            take(tracker.open(at: monotonicNow(), device: device))
-            var stopped = false
-            while !session.isComplete && !stopped {
-                // The fast taps end when enough were made, or two seconds after the last one.
-                let quiet = session.step == .taps && session.fastTapsMade > 0 ? monotonicNow().inSeconds + 2 : nil
-                var ended = false
-                let failure = readUntilStopped(device, signals: signals, deadline: quiet, finished: { ended || session.isComplete }) { e, isSync in
-                    health.event(e)
-                    tracker.process(e, isSync: isSync) { f in take(f); if f.contacts.allSatisfy({ $0.phase.isTerminal }) { ended = true } }
-                }
-                if let failure { throw fail(failure) }
-                if quiet != nil && !ended { break }
-                if !ended && !session.isComplete { stopped = true }
-            }
-            last = monotonicNow()
-            if stopped && session.step != .taps {
-                Diagnostics.print("touchbridge: qualify: stopped before the session was over; nothing judged")
-                throw ExitCode(130)
-            }
+            report = try qualifyLive(device, d: d, plan: plan, mapper: mapper, udevFuzz: info?.libinputFuzz ?? [:], criteria: limits)
         }
-        if case .recording = input, session.answersCount < plan.steps.count - 1 {
-            Diagnostics.print("touchbridge: \(source): the recording ended at the step \"\(plan.prompt(session.step))\"; "
-                              + "the steps not reached fail", level: .warning)
-        }
-        let h = health.report(at: last)
-        let report = session.report(criteria: limits, ghosts: h.ghosts, stuck: h.stuck.count)
         OutputSink.standardOutput().write(json ? report.json(panel: d.name) : report.text(panel: d.name))
         if let svg {
             do { try writeFileAtomically(svg, report.svg(plan: plan, width: mapper.width, height: mapper.height)) } catch { throw fail(error) }
@@ -125,27 +88,15 @@ struct QualifyCommand: ParsableCommand {
 
     /// `--criteria FILE`: the published criteria with the file's replacing theirs.
     private func loadCriteria() throws -> QualifyCriteria {
-        var c = QualifyCriteria()
-        guard let criteria else { return c }
+        guard let criteria else { return QualifyCriteria() }
         let bytes: [UInt8]
         do { bytes = try readFileContents(criteria) } catch { throw fail(error) }
-        let root: JSONNode
-        do { root = try JSONParser.parse(bytes) } catch {
-            Diagnostics.print("touchbridge: \(criteria):\(error.line): expected \(error.expected)", level: .error)
+        do {
+            return try QualifyCriteria.parse(bytes, file: criteria)
+        } catch {
+            Diagnostics.print("touchbridge: \(error)", level: .error)
             throw ExitCode(65)
         }
-        guard case let .object(members) = root.value else {
-            Diagnostics.print("touchbridge: \(criteria):1: expected an object of criteria", level: .error)
-            throw ExitCode(65)
-        }
-        for m in members {
-            guard case let .number(v) = m.node.value, c.set(m.key, v) else {
-                Diagnostics.print("touchbridge: \(criteria):\(m.node.line): expected a number for one of "
-                                  + QualifyCriteria.keys.joined(separator: ", ") + ", not '\(m.key)'", level: .error)
-                throw ExitCode(65)
-            }
-        }
-        return c
     }
 
     /// `x1,y1 x2,y2; ...`; nil when malformed.

@@ -19,7 +19,8 @@ struct HelpTextTests {
 }
 
 /// `touchbridge --version` against the one place a release is written, the top entry of
-/// `debian/changelog`, which the package's version is also taken from.
+/// `debian/changelog`, which the package's version is also taken from, and against
+/// CHANGELOG.md's top entry, the release an app names by its tag.
 @Suite("touchbridge --version")
 struct VersionTests {
     @Test func versionIsTheChangelogsRelease() throws {
@@ -30,8 +31,21 @@ struct VersionTests {
         let p = try Spawned(touchbridgeExecutable, ["--version"])
         #expect(p.wait() == 0)
         let printed = p.output.trimmingCharacters(in: .newlines)
-        // A git checkout adds `git describe` after the release; nothing else may follow it.
-        #expect(printed == String(release) || printed.hasPrefix("\(release) (git "), "printed \(printed)")
-        #expect(!printed.contains("\n"))
+        #expect(printed == String(release), "printed \(printed)")
+        // A semantic version, as SwiftPM takes a tag: MAJOR.MINOR.PATCH.
+        let parts = printed.split(separator: ".")
+        #expect(parts.count == 3 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }, "printed \(printed)")
+    }
+
+    @Test func changelogsTopEntryIsTheVersionPrinted() throws {
+        let changelog = try String(contentsOfFile: repositoryDirectory + "/CHANGELOG.md", encoding: .utf8)
+        let entries = changelog.split(separator: "\n").filter { $0.hasPrefix("## ") }
+        let top = try #require(entries.first, "CHANGELOG.md has no `## VERSION` entry")
+        let p = try Spawned(touchbridgeExecutable, ["--version"])
+        #expect(p.wait() == 0)
+        let printed = p.output.trimmingCharacters(in: .newlines)
+        #expect(top.hasPrefix("## \(printed) ") || top == "## \(printed)", "CHANGELOG.md's top entry: \(top); printed: \(printed)")
+        // Newest first: no entry below the top names the version printed.
+        #expect(!entries.dropFirst().contains { $0.hasPrefix("## \(printed) ") }, "\(entries)")
     }
 }

@@ -49,10 +49,44 @@ struct QualifyCommandTests {
         #expect(p.exitCode == 0, "every figure within the file's limits: \(p.output)")
         try "{\n  \"accuracyMM\": 2,\n  \"tolerance\": 3\n}".write(toFile: lenient, atomically: true, encoding: .utf8)
         let broken = try qualify([bad, "--criteria", lenient])
-        #expect(broken.exitCode == 65 && broken.errors.contains("criteria-") && broken.errors.contains(".json:3: expected a number for one of"),
+        #expect(broken.exitCode == 65 && broken.errors.contains("criteria-") && broken.errors.contains(".json:3: expected one of accuracyMM"),
                 "\(broken.errors)")
         let usage = try qualify([bad, "--lines", "10,10"])
         #expect(usage.exitCode == 64, "\(usage.errors)")
+    }
+
+    /// Files a fuzzer makes of a good recording: a device entry without its `- node:` line, an
+    /// axis declared without its range, a count in the criteria too large for one. Each ends
+    /// with 65 and the file's line, never a signal, in `qualify` and `run` alike.
+    @Test(.enabled(if: HostTestGate.enabled, HostTestGate.reason))
+    func aBrokenFileEndsWith65AndItsLineNeverASignal() throws {
+        let yaml = try String(contentsOfFile: repositoryDirectory + "/examples/kiosk.libinput.yml", encoding: .utf8)
+        let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let node = try #require(lines.firstIndex(of: "- node: /dev/input/event0"))
+        let axis = try #require(lines.firstIndex(of: "      53: [0, 7999, 0, 0, 40]"))
+        let codes = try #require(lines.firstIndex { $0.hasPrefix("      3: [") })
+        let criteria = temporaryPath("criteria") + ".json"
+        let noNode = temporaryPath("no-node") + ".yml", noRange = temporaryPath("no-range") + ".yml"
+        defer { for path in [criteria, noNode, noRange] { unlink(path) } }
+        try lines.enumerated().filter { $0.offset != node }.map(\.element).joined(separator: "\n")
+            .write(toFile: noNode, atomically: true, encoding: .utf8)
+        try lines.enumerated().filter { $0.offset != axis }.map(\.element).joined(separator: "\n")
+            .write(toFile: noRange, atomically: true, encoding: .utf8)
+        try "{\n  \"contacts\": 1e300\n}".write(toFile: criteria, atomically: true, encoding: .utf8)
+        let cases: [([String], String)] = [
+            ([noNode], "\(noNode):\(node + 1): expected a device's entry"),
+            ([noRange], "\(noRange):\(codes + 1): expected an absinfo entry `53:"),
+            ([clean, "--criteria", criteria], "\(criteria):2: expected contacts from 0 to 1000000"),
+        ]
+        for (arguments, message) in cases {
+            let q = try qualify(arguments)
+            #expect(q.exitCode == 65 && q.errors.contains(message), "qualify \(arguments): \(q.exitCode) \(q.errors)")
+        }
+        for file in [noNode, noRange] {
+            let run = try Spawned(touchbridgeExecutable, ["run", file])
+            _ = run.wait(timeout: 30)
+            #expect(run.exitCode == 65 && run.errors.contains(file + ":"), "run \(file): \(run.exitCode) \(run.errors)")
+        }
     }
 
     /// The clean session's gestures, played on a uinput panel as the prompts ask for them.

@@ -76,6 +76,8 @@ public struct LibinputRecordParser {
             var name: String?
             var id: [Int]?
             var codes: [UInt16: BitSet] = [:]
+            /// The line of each type's codes, for an axis declared there without its absinfo.
+            var codesLines: [UInt16: Int] = [:]
             var absInfo: [UInt16: AbsInfo] = [:]
             var properties: [UInt16] = []
             var udev: [String: String] = [:]
@@ -113,22 +115,33 @@ public struct LibinputRecordParser {
             try pair(key: String(content[..<colon]), value: Self.value(after: colon, in: content), indent: indent, line: line)
         }
 
+        /// The device being read, for what a line says of it; a line under `devices:` before
+        /// any device's `- node:` entry is refused with its line.
+        func current(_ line: Int, _ what: String) throws(RecordingError) -> Int {
+            guard let last = devices.indices.last else {
+                throw fail(line, "a device's entry (`- node: /dev/input/eventN`) before its \(what)")
+            }
+            return last
+        }
+
         /// A list item: a device, a udev property, an event.
         mutating func item(_ rest: String, line: Int) throws(RecordingError) {
             switch path {
             case ["devices"]:
                 devices.append(Building())
             case ["devices", "udev", "properties"]:
+                let d = try current(line, "udev properties")
                 guard let eq = rest.firstIndex(of: "=") else { throw fail(line, "a udev property as KEY=VALUE") }
-                devices[devices.count - 1].udev[String(rest[..<eq])] = String(rest[rest.index(after: eq)...])
+                devices[d].udev[String(rest[..<eq])] = String(rest[rest.index(after: eq)...])
             case ["devices", "events", "evdev"]:
+                let d = try current(line, "events")
                 let n = try numbers(rest, line: line)
                 guard n.count == 5, n[0] >= 0, n[1] >= 0, n[1] < 1_000_000, (0...0xffff).contains(n[2]), (0...0xffff).contains(n[3]),
                       let value = Int32(exactly: n[4]) else {
                     throw fail(line, "an event as [seconds, microseconds, type, code, value]")
                 }
                 let time = EventTime(totalMicroseconds: Int64(n[0]) * 1_000_000 + Int64(n[1]))
-                devices[devices.count - 1].events.append(InputEvent(time: time, type: UInt16(n[2]), code: UInt16(n[3]), value: value))
+                devices[d].events.append(InputEvent(time: time, type: UInt16(n[2]), code: UInt16(n[3]), value: value))
             default:
                 break           // quirks, libinput's own events, lists of sections not read
             }
@@ -145,8 +158,8 @@ public struct LibinputRecordParser {
                 }
                 return
             }
-            guard at.first == "devices", !devices.isEmpty else { return }
-            let d = devices.count - 1
+            guard at.first == "devices" else { return }
+            let d = try current(line, "`\(key):`")
             switch (at.dropFirst().map { $0 }, key) {
             case ([], "node"):
                 devices[d].node = Self.unquoted(value)
@@ -169,12 +182,14 @@ public struct LibinputRecordParser {
                     bits.insert(UInt16(c))
                 }
                 devices[d].codes[type] = bits
+                devices[d].codesLines[type] = line
             case (["evdev", "absinfo"], _):
                 let n = try numbers(value, line: line)
                 guard let code = UInt16(key), code <= Kernel.ABS_MAX, n.count == 5, let a = Int32(exactly: n[0]), let b = Int32(exactly: n[1]),
                       let fuzz = Int32(exactly: n[2]), let flat = Int32(exactly: n[3]), let res = Int32(exactly: n[4]) else {
                     throw fail(line, "an axis as CODE: [minimum, maximum, fuzz, flat, resolution]")
                 }
+                guard a <= b else { throw fail(line, "an axis minimum (\(a)) no larger than its maximum (\(b))") }
                 devices[d].absInfo[code] = AbsInfo(minimum: a, maximum: b, fuzz: fuzz, flat: flat, resolution: res)
             default:
                 break
@@ -200,6 +215,11 @@ public struct LibinputRecordParser {
             guard !devices.isEmpty else { throw fail(line, "a device under devices:") }
             return try devices.map { b throws(RecordingError) in
                 guard let name = b.name, let id = b.id else { throw fail(line, "each device's evdev: name and id") }
+                // libinput record writes an axis's range for every axis a device declares.
+                for code in b.codes[Kernel.EV_ABS] ?? BitSet() where b.absInfo[code] == nil {
+                    throw fail(b.codesLines[Kernel.EV_ABS] ?? line,
+                               "an absinfo entry `\(code): [minimum, maximum, fuzz, flat, resolution]` for each axis this line declares")
+                }
                 let d = DeviceDescription(name: name, id: InputID(bustype: UInt16(id[0]), vendor: UInt16(id[1]), product: UInt16(id[2]), version: UInt16(id[3])),
                                           properties: BitSet(b.properties), codes: b.codes, absInfo: b.absInfo)
                 var r = Recording(description: d, events: b.events)

@@ -83,7 +83,9 @@ package final class RecordingRun {
         streams = []
         pipeline.virtualDevices = try options.virtualDevices(warn: warn)
         for ((r, head), placement) in zip(zip(readers, heads), placements) {
-            let mapper = options.mapper(for: r.description, placement: placement, screen: screen)!
+            guard let mapper = options.mapper(for: r.description, placement: placement, screen: screen) else {
+                throw DeviceError.unsuitable(path: r.path, reason: "its position axes have no range")
+            }
             let start = head.map { $0.time.inSeconds } ?? 0
             let panel = pipeline.addPanel(node: r.path, description: r.description, mapper: mapper, placement: placement, time: start)
             try pipeline.attachVirtualDevices(panel, key: r.path)

@@ -21,7 +21,9 @@ extension WatchCommand {
         let loaded = try scene.map { try Scene.load(path: $0) }
         let placement = options.placement(node: source, name: d.name, info: info) { Diagnostics.print("touchbridge: \($0)") }
         let layout = options.layout(scene: loaded, placements: [placement], first: d)
-        let mapper = options.mapper(for: d, placement: placement, screen: layout.screen)!
+        guard let mapper = options.mapper(for: d, placement: placement, screen: layout.screen) else {
+            throw fail(DeviceError.unsuitable(path: source, reason: "its position axes have no range"))
+        }
         var views: [WatchScreen.ViewBox] = []
         var hitTest: (Point) -> String? = { _ in nil }
         if loaded != nil {

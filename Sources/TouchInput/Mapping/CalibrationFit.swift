@@ -50,8 +50,11 @@ public enum CalibrationFit {
                 ry[i] += row[i] * t.y
             }
         }
-        guard let abc = solve(m, rx), let def = solve(m, ry) else { throw .collinearTouches }
-        return ScreenMapper.Calibration(abc + def)!
+        // A nearly singular system gives no finite matrix: as good as collinear.
+        guard let abc = solve(m, rx), let def = solve(m, ry), let matrix = ScreenMapper.Calibration(abc + def) else {
+            throw .collinearTouches
+        }
+        return matrix
     }
 
     /// Validates marks before any touch is asked for.
@@ -124,6 +127,6 @@ extension ScreenMapper {
         return Calibration([
             r[0] * c.a + r[1] * c.d, r[0] * c.b + r[1] * c.e, r[0] * c.c + r[1] * c.f + r[2],
             r[3] * c.a + r[4] * c.d, r[3] * c.b + r[4] * c.e, r[3] * c.c + r[4] * c.f + r[5],
-        ])!
+        ]) ?? c  // only a matrix near Double's limits overflows when rotated; it stays as it was
     }
 }

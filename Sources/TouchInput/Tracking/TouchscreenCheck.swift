@@ -9,6 +9,9 @@ public func touchscreenProblem(_ d: DeviceDescription) -> String? {
           proto != .single || d.has(type: Kernel.EV_KEY, code: Kernel.BTN_TOUCH) else {
         return "not a touchscreen (no absolute touch positions with BTN_TOUCH)"
     }
+    guard d.absInfo[codes.x] != nil, d.absInfo[codes.y] != nil else {
+        return "its position axes have no range (no absinfo), so no point can be placed on a screen"
+    }
     return nil
 }
 

@@ -59,7 +59,7 @@ DEMO_RECORDING := examples/kiosk.evemu
 
 # Debian packages: building, running, packaging (make deb) and (for tests) the VM and the
 # reference tools.
-BUILD_PKGS := libevdev-dev libudev-dev libncurses-dev libstdc++-12-dev pkg-config
+BUILD_PKGS := libevdev-dev libudev-dev libncurses-dev libstdc++-12-dev pkg-config acl
 DEB_PKGS := $(BUILD_PKGS) debhelper dpkg-dev fakeroot lintian python3-debian
 TEST_PKGS := $(DEB_PKGS) qemu-system-x86 linux-image-amd64 busybox-static udev kmod systemd man-db \
              evtest evemu-tools libinput-tools python3 python3-jsonschema python3-prometheus-client \
@@ -83,7 +83,7 @@ MANUAL := .build/plugins/GenerateManual/outputs/TouchBridgeCLI/touchbridge.1
 # (as in the service test's VM) copies files and builds nothing.
 RELEASE_INPUTS := Package.swift scripts/release/hot-functions.txt $(shell find Sources -type f 2>/dev/null)
 
-.PHONY: docs example-test run test build deps test-deps unit-test device-test service-test install-check install install-files uninstall manual release deb deb-test deb-reproducible fuzz soak sanitize clean bench bench-e2e bench-instr bench-socket bench-watch
+.PHONY: docs example-test url-app-test run test build deps test-deps unit-test device-test service-test install-check install install-files uninstall manual release deb deb-test deb-reproducible fuzz soak sanitize clean bench bench-e2e bench-instr bench-socket bench-watch
 
 run: deps $(STATIC_CXX_DIR)/libstdc++.a
 	$(RELEASE_BUILD) $(DAEMON_LINK) --product touchbridge
@@ -109,7 +109,7 @@ unit-test:
 	python3 scripts/check-picture.py
 	python3 scripts/check-docs.py
 	python3 scripts/check-layers.py
-	$(MAKE) --no-print-directory docs example-test
+	$(MAKE) --no-print-directory docs example-test url-app-test
 	@for f in evemu scene tracker pipeline libinput qualify; do .build/debug/fuzz-$$f Fuzz/findings/$$f Fuzz/corpus/$$f || exit 1; done
 
 # The DocC catalogs of the API modules (TouchKit, TouchScene, TouchBridge), warnings as errors, into
@@ -126,6 +126,11 @@ docs:
 example-test:
 	swift build --build-tests --package-path examples/swift-kiosk
 	swift test --skip-build --package-path examples/swift-kiosk
+
+# The library as a Swift app takes it: the example app on a bare clone of this checkout, by URL
+# and the version `touchbridge --version` prints (scripts/url-app-test).
+url-app-test:
+	scripts/url-app-test
 
 # The unit tests under AddressSanitizer (with LeakSanitizer), then the daemon built with it
 # running 60 s on a uinput panel under constant touch, checked for leaks at exit (in the VM

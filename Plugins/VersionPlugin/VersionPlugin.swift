@@ -2,8 +2,7 @@ import PackagePlugin
 import Foundation
 
 /// Gives the command line its version before every build: the top entry of
-/// `debian/changelog` (the one place a release's version is written), and `git describe` where
-/// the package is a git checkout, so a binary says which commit it was built from.
+/// `debian/changelog`, the one place a release's version is written.
 @main
 struct VersionPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {

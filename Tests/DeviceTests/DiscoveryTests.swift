@@ -52,16 +52,25 @@ struct DiscoveryTests {
         let (touch, _) = try createDevice(VirtualDevices.singleTouch())
         var st = stat()
         #expect(stat(touch.devnode, &st) == 0)
-        #expect(st.st_gid == getgrnam("touchbridge")!.pointee.gr_gid, "touchscreens belong to the touchbridge group")
-        #expect(st.st_mode & 0o777 == 0o640)
-        // A device that is not a touchscreen keeps udev's default ('input').
+        // Read access for the group as an ACL entry; the node keeps udev's group ('input') and mode.
+        #expect(try aclEntries(touch.devnode).contains("group:touchbridge:r--"), "touchscreens grant the touchbridge group read access")
+        #expect(st.st_gid == getgrnam("input")?.pointee.gr_gid && st.st_mode & 0o777 == 0o660, "owner, group and mode stay udev's")
+        // A device that is not a touchscreen keeps udev's default ('input') and gets no entry.
         var keys = VirtualDevices.singleTouch(name: "TB Test Keys")
         keys.properties = BitSet()
         keys.codes = [Kernel.EV_KEY: BitSet([0x1e, 0x1f, 0x20])]
         keys.absInfo = [:]
         let (other, _) = try createDevice(keys)
         #expect(stat(other.devnode, &st) == 0)
-        #expect(st.st_gid != getgrnam("touchbridge")!.pointee.gr_gid)
+        #expect(st.st_gid != getgrnam("touchbridge")?.pointee.gr_gid)
+        #expect(try !aclEntries(other.devnode).contains { $0.contains("touchbridge") })
+    }
+
+    /// A node's ACL entries, as getfacl prints them.
+    func aclEntries(_ node: String) throws -> [String] {
+        let p = try Spawned("/usr/bin/getfacl", ["-cp", node])
+        #expect(p.wait(timeout: 10) == 0, "\(p.errors)")
+        return p.output.split(separator: "\n").map(String.init)
     }
 
     @Test func hotplugMonitorSeesAddAndRemove() throws {

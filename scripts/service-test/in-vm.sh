@@ -103,7 +103,8 @@ systemctl stop touchbridge.service
 
 plug examples/kiosk.evemu
 need "a panel plugged in starts the service through the udev rule (READY=1: active)" within 30 active
-check "the panel's node is root:touchbridge, 0640" [ "$(stat -c %U:%G:%a "$node")" = root:touchbridge:640 ]
+check "the panel's node grants the group touchbridge read access (an ACL)" sh -c "getfacl -cp '$node' | grep -qx 'group:touchbridge:r--'"
+check "...and keeps udev's owner, group and mode (root:input, 0660)" [ "$(stat -c %U:%G:%a "$node")" = root:input:660 ]
 pid=$(main_pid)
 need "the service has a main process" [ "$pid" -gt 0 ]
 check "the daemon runs as touchbridge" [ "$(ps -o user= -p "$pid")" = touchbridge ]

@@ -83,7 +83,7 @@ MANUAL := .build/plugins/GenerateManual/outputs/TouchBridgeCLI/touchbridge.1
 # (as in the service test's VM) copies files and builds nothing.
 RELEASE_INPUTS := Package.swift scripts/release/hot-functions.txt $(shell find Sources -type f 2>/dev/null)
 
-.PHONY: docs example-test url-app-test run test build deps test-deps unit-test device-test service-test install-check install install-files uninstall manual release deb deb-test deb-reproducible fuzz soak sanitize clean bench bench-e2e bench-instr bench-socket bench-watch
+.PHONY: format lint docs example-test url-app-test run test build deps test-deps unit-test device-test service-test install-check install install-files uninstall manual release deb deb-test deb-reproducible fuzz soak sanitize clean bench bench-e2e bench-instr bench-socket bench-watch
 
 run: deps $(STATIC_CXX_DIR)/libstdc++.a
 	$(RELEASE_BUILD) $(DAEMON_LINK) --product touchbridge
@@ -101,7 +101,7 @@ test: test-deps
 	swift build --build-tests
 	$(MAKE) --no-print-directory unit-test install-check device-test service-test deb-test
 
-unit-test:
+unit-test: lint
 	swift test --skip-build
 	python3 scripts/check-log-schema.py
 	scripts/broker-test/run.sh
@@ -111,6 +111,16 @@ unit-test:
 	python3 scripts/check-layers.py
 	$(MAKE) --no-print-directory docs example-test url-app-test
 	@for f in evemu scene tracker pipeline libinput qualify; do .build/debug/fuzz-$$f Fuzz/findings/$$f Fuzz/corpus/$$f || exit 1; done
+
+# The project's formatting (.swift-format: the toolchain's swift format, 4-space indentation, lines of
+# at most 120 columns): `make format` applies it; `make lint`, part of `make test`, fails on any
+# difference from it or breach of its rules.
+SWIFT_TREES := Sources Tests Fuzz Benchmarks Plugins examples Package.swift
+format:
+	swift format format --in-place --recursive --parallel $(SWIFT_TREES)
+
+lint:
+	swift format lint --strict --recursive --parallel $(SWIFT_TREES)
 
 # The DocC catalogs of the API modules (TouchKit, TouchScene, TouchBridge), warnings as errors, into
 # .build/docs/*.doccarchive; fails when a public symbol has no summary.

@@ -25,10 +25,12 @@ let package = Package(
     ],
     targets: [
         // System libraries, found with pkg-config (libevdev-dev, libudev-dev).
-        .systemLibrary(name: "CEvdev", pkgConfig: "libevdev",
-                       providers: [.apt(["libevdev-dev"])]),
-        .systemLibrary(name: "CUdev", pkgConfig: "libudev",
-                       providers: [.apt(["libudev-dev"])]),
+        .systemLibrary(
+            name: "CEvdev", pkgConfig: "libevdev",
+            providers: [.apt(["libevdev-dev"])]),
+        .systemLibrary(
+            name: "CUdev", pkgConfig: "libudev",
+            providers: [.apt(["libudev-dev"])]),
         // signalfd/timerfd/epoll headers, which Glibc's Swift module leaves out.
         .systemLibrary(name: "CLinux"),
         // The terminal of `touchbridge watch` (libncurses-dev: /usr/include/ncursesw); only
@@ -64,11 +66,15 @@ let package = Package(
         // The runtime: devices and recordings → contacts → touches → the scene → the log's
         // outputs (standard output, the event socket, commands, virtual touchscreens, metrics);
         // the daemon's event loop and `Kiosk`. Re-exports TouchScene for apps.
-        .target(name: "TouchBridge", dependencies: ["InputEvents", "TouchInput", "TouchKit", "TouchScene", "Evdev", "Output"]),
+        .target(
+            name: "TouchBridge",
+            dependencies: ["InputEvents", "TouchInput", "TouchKit", "TouchScene", "Evdev", "Output"]),
 
         // What only the command line's tools draw: `watch`'s model and screen, `picture`'s SVG.
         // Not part of a library product.
-        .target(name: "TouchTools", dependencies: ["InputEvents", "TouchInput", "TouchKit", "TouchScene", "TouchBridge", "PanelHealth"]),
+        .target(
+            name: "TouchTools",
+            dependencies: ["InputEvents", "TouchInput", "TouchKit", "TouchScene", "TouchBridge", "PanelHealth"]),
 
         // Pure Swift: a panel's health figures from its events and contact frames (`health`).
         .target(name: "PanelHealth", dependencies: ["InputEvents", "TouchInput"]),
@@ -85,12 +91,15 @@ let package = Package(
         .target(name: "DaemonArguments"),
 
         // `touchbridge`: the daemon's program (a plain `run` line), the rest handed to touchbridge-cli.
-        .executableTarget(name: "TouchBridgeDaemon", dependencies: ["RunCommandLine", "TouchBridge", "Evdev", "Output", "DaemonArguments"]),
+        .executableTarget(
+            name: "TouchBridgeDaemon",
+            dependencies: ["RunCommandLine", "TouchBridge", "Evdev", "Output", "DaemonArguments"]),
 
         .executableTarget(
             name: "TouchBridgeCLI",
             dependencies: [
-                "RunCommandLine", "Evdev", "InputEvents", "Output", "TouchInput", "TouchKit", "TouchBridge", "TouchTools", "PanelHealth", "CNcurses",
+                "RunCommandLine", "Evdev", "InputEvents", "Output", "TouchInput", "TouchKit", "TouchBridge",
+                "TouchTools", "PanelHealth", "CNcurses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             plugins: ["VersionPlugin"]),
@@ -103,14 +112,21 @@ let package = Package(
         // neither the product nor its tests build the benchmark tooling.
         // Fuzzers (`make fuzz`: built with -sanitize=fuzzer,address -DFUZZING); built plainly,
         // each replays inputs (crashes, its corpus) through its harness.
-        .executableTarget(name: "fuzz-evemu", dependencies: ["InputEvents", "Evdev", "PipelineChecks"], path: "Fuzz/Evemu"),
-        .executableTarget(name: "fuzz-scene", dependencies: ["TouchBridge", "TouchKit", "PipelineChecks"], path: "Fuzz/Scene"),
-        .executableTarget(name: "fuzz-libinput", dependencies: ["InputEvents", "TouchInput", "PipelineChecks"], path: "Fuzz/Libinput"),
-        .executableTarget(name: "fuzz-qualify", dependencies: ["InputEvents", "TouchInput", "PanelHealth", "TouchBridge", "TouchTools", "PipelineChecks"],
-                          path: "Fuzz/Qualify"),
-        .executableTarget(name: "fuzz-tracker", dependencies: ["TouchInput", "InputEvents", "PipelineChecks"], path: "Fuzz/Tracker"),
-        .executableTarget(name: "fuzz-pipeline", dependencies: ["TouchBridge", "TouchKit", "TouchInput", "PipelineChecks"],
-                          path: "Fuzz/Pipeline"),
+        .executableTarget(
+            name: "fuzz-evemu", dependencies: ["InputEvents", "Evdev", "PipelineChecks"], path: "Fuzz/Evemu"),
+        .executableTarget(
+            name: "fuzz-scene", dependencies: ["TouchBridge", "TouchKit", "PipelineChecks"], path: "Fuzz/Scene"),
+        .executableTarget(
+            name: "fuzz-libinput", dependencies: ["InputEvents", "TouchInput", "PipelineChecks"], path: "Fuzz/Libinput"),
+        .executableTarget(
+            name: "fuzz-qualify",
+            dependencies: ["InputEvents", "TouchInput", "PanelHealth", "TouchBridge", "TouchTools", "PipelineChecks"],
+            path: "Fuzz/Qualify"),
+        .executableTarget(
+            name: "fuzz-tracker", dependencies: ["TouchInput", "InputEvents", "PipelineChecks"], path: "Fuzz/Tracker"),
+        .executableTarget(
+            name: "fuzz-pipeline", dependencies: ["TouchBridge", "TouchKit", "TouchInput", "PipelineChecks"],
+            path: "Fuzz/Pipeline"),
 
         // `make soak`: the invariants over millions of random events.
         .executableTarget(name: "touchbridge-soak", dependencies: ["PipelineChecks", "TouchBridge"]),
@@ -120,12 +136,22 @@ let package = Package(
         .testTarget(name: "TouchKitTests", dependencies: ["TouchKit"]),
         .testTarget(name: "OutputTests", dependencies: ["Output", "InputEvents"]),
         // The command line's own parts (the daemon's fast reading of `run`), against the argument parser.
-        .testTarget(name: "TouchBridgeCLITests", dependencies: ["TouchBridgeCLI", "RunCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .testTarget(
+            name: "TouchBridgeCLITests",
+            dependencies: [
+                "TouchBridgeCLI", "RunCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         .testTarget(name: "PanelHealthTests", dependencies: ["PanelHealth", "TouchInput", "InputEvents", "Evdev"]),
-        .testTarget(name: "TouchBridgeTests", dependencies: ["TouchBridge", "TouchScene", "TouchTools", "PanelHealth", "TouchKit", "TouchInput", "InputEvents", "Evdev", "Output", "PipelineChecks"],
-                    resources: [.copy("Golden")]),
-        .testTarget(name: "EvdevTests", dependencies: ["Evdev", "InputEvents"],
-                    resources: [.copy("Recordings")]),
+        .testTarget(
+            name: "TouchBridgeTests",
+            dependencies: [
+                "TouchBridge", "TouchScene", "TouchTools", "PanelHealth", "TouchKit", "TouchInput", "InputEvents",
+                "Evdev", "Output", "PipelineChecks",
+            ],
+            resources: [.copy("Golden")]),
+        .testTarget(
+            name: "EvdevTests", dependencies: ["Evdev", "InputEvents"],
+            resources: [.copy("Recordings")]),
         // Real kernel devices through uinput; skipped (with a reason) where /dev/uinput
         // is not writable. `make test` runs them inside a VM there.
         .testTarget(name: "DeviceTests", dependencies: ["Evdev", "InputEvents", "TouchInput"], exclude: ["Golden"]),

@@ -14,31 +14,44 @@ enum Fixtures {
     static let protocolB = DeviceDescription(
         name: "bench B", id: InputID(bustype: 3, vendor: 0x1234, product: 0x5680, version: 0x100),
         properties: BitSet([k.INPUT_PROP_DIRECT]),
-        codes: [k.EV_SYN: BitSet([k.SYN_REPORT]), k.EV_KEY: BitSet([k.BTN_TOUCH]),
-                k.EV_ABS: BitSet([k.ABS_X, k.ABS_Y, k.ABS_MT_SLOT, k.ABS_MT_POSITION_X, k.ABS_MT_POSITION_Y,
-                                  k.ABS_MT_TRACKING_ID])],
-        absInfo: [k.ABS_X: axis(4095, resolution: 16), k.ABS_Y: axis(2303, resolution: 16), k.ABS_MT_SLOT: axis(9),
-                  k.ABS_MT_POSITION_X: axis(4095, resolution: 16), k.ABS_MT_POSITION_Y: axis(2303, resolution: 16),
-                  k.ABS_MT_TRACKING_ID: axis(65535)])
+        codes: [
+            k.EV_SYN: BitSet([k.SYN_REPORT]), k.EV_KEY: BitSet([k.BTN_TOUCH]),
+            k.EV_ABS: BitSet([
+                k.ABS_X, k.ABS_Y, k.ABS_MT_SLOT, k.ABS_MT_POSITION_X, k.ABS_MT_POSITION_Y,
+                k.ABS_MT_TRACKING_ID,
+            ]),
+        ],
+        absInfo: [
+            k.ABS_X: axis(4095, resolution: 16), k.ABS_Y: axis(2303, resolution: 16), k.ABS_MT_SLOT: axis(9),
+            k.ABS_MT_POSITION_X: axis(4095, resolution: 16), k.ABS_MT_POSITION_Y: axis(2303, resolution: 16),
+            k.ABS_MT_TRACKING_ID: axis(65535),
+        ])
 
     /// A protocol A panel (contacts separated by SYN_MT_REPORT, no slots).
     static let protocolA = DeviceDescription(
         name: "bench A", id: InputID(bustype: 3, vendor: 0x1234, product: 0x5681, version: 0x100),
         properties: BitSet([k.INPUT_PROP_DIRECT]),
-        codes: [k.EV_SYN: BitSet([k.SYN_REPORT, k.SYN_MT_REPORT]), k.EV_KEY: BitSet([k.BTN_TOUCH]),
-                k.EV_ABS: BitSet([k.ABS_X, k.ABS_Y, k.ABS_MT_POSITION_X, k.ABS_MT_POSITION_Y])],
-        absInfo: [k.ABS_X: axis(4095), k.ABS_Y: axis(2303), k.ABS_MT_POSITION_X: axis(4095), k.ABS_MT_POSITION_Y: axis(2303)])
+        codes: [
+            k.EV_SYN: BitSet([k.SYN_REPORT, k.SYN_MT_REPORT]), k.EV_KEY: BitSet([k.BTN_TOUCH]),
+            k.EV_ABS: BitSet([k.ABS_X, k.ABS_Y, k.ABS_MT_POSITION_X, k.ABS_MT_POSITION_Y]),
+        ],
+        absInfo: [
+            k.ABS_X: axis(4095), k.ABS_Y: axis(2303), k.ABS_MT_POSITION_X: axis(4095), k.ABS_MT_POSITION_Y: axis(2303),
+        ])
 
     /// A single-touch (resistive) panel: ABS_X/ABS_Y and BTN_TOUCH.
     static let single = DeviceDescription(
         name: "bench single", id: InputID(bustype: 3, vendor: 0x1234, product: 0x5682, version: 0x100),
         properties: BitSet([k.INPUT_PROP_DIRECT]),
-        codes: [k.EV_SYN: BitSet([k.SYN_REPORT]), k.EV_KEY: BitSet([k.BTN_TOUCH]), k.EV_ABS: BitSet([k.ABS_X, k.ABS_Y])],
+        codes: [
+            k.EV_SYN: BitSet([k.SYN_REPORT]), k.EV_KEY: BitSet([k.BTN_TOUCH]), k.EV_ABS: BitSet([k.ABS_X, k.ABS_Y]),
+        ],
         absInfo: [k.ABS_X: axis(4095), k.ABS_Y: axis(2303)])
 
     private static func event(_ frame: Int, _ type: UInt16, _ code: UInt16, _ value: Int32) -> InputEvent {
-        InputEvent(time: EventTime(seconds: Int64(1 + frame / 1000), microseconds: Int32(frame % 1000) * 1000),
-                   type: type, code: code, value: value)
+        InputEvent(
+            time: EventTime(seconds: Int64(1 + frame / 1000), microseconds: Int32(frame % 1000) * 1000),
+            type: type, code: code, value: value)
     }
 
     /// 5 fingers moving every frame at 1 kHz, lifting and landing every 500 frames.
@@ -49,8 +62,14 @@ enum Fixtures {
             let phase = f % 500
             for s in 0..<5 {
                 out.append(event(f, k.EV_ABS, k.ABS_MT_SLOT, Int32(s)))
-                if phase == 0 { tid += 1; out.append(event(f, k.EV_ABS, k.ABS_MT_TRACKING_ID, tid)) }
-                if phase == 499 { out.append(event(f, k.EV_ABS, k.ABS_MT_TRACKING_ID, -1)); continue }
+                if phase == 0 {
+                    tid += 1
+                    out.append(event(f, k.EV_ABS, k.ABS_MT_TRACKING_ID, tid))
+                }
+                if phase == 499 {
+                    out.append(event(f, k.EV_ABS, k.ABS_MT_TRACKING_ID, -1))
+                    continue
+                }
                 out.append(event(f, k.EV_ABS, k.ABS_MT_POSITION_X, Int32(400 + s * 600 + (phase * 3) % 500)))
                 out.append(event(f, k.EV_ABS, k.ABS_MT_POSITION_Y, Int32(300 + s * 300 + (phase * 2) % 400)))
             }
@@ -105,10 +124,12 @@ enum Fixtures {
         app.addWindow(window)
         var parent: View = window
         for level in 0..<20 {
-            let spine = View(frame: Rect(x: 0, y: 0, width: 1000 - Double(level) * 10, height: 800), name: "spine\(level)")
+            let spine = View(
+                frame: Rect(x: 0, y: 0, width: 1000 - Double(level) * 10, height: 800), name: "spine\(level)")
             parent.addSubview(spine)
             for i in 1..<500 {
-                parent.addSubview(View(frame: Rect(x: 1000 + Double(i), y: 0, width: 1, height: 1), name: "leaf\(level).\(i)"))
+                parent.addSubview(
+                    View(frame: Rect(x: 1000 + Double(i), y: 0, width: 1, height: 1), name: "leaf\(level).\(i)"))
             }
             parent = spine
         }
@@ -122,18 +143,28 @@ enum Fixtures {
         var count = 1
         var i = 0
         while count < views {
-            let x = Double(i % 40) * 48, y = Double((i / 40) % 22) * 48
+            let x = Double(i % 40) * 48
+            let y = Double((i / 40) % 22) * 48
             let frame = "[\(x), \(y), 44, 44]"
             switch i % 4 {
             case 0:
-                items.append(#"{ "name": "button\#(i)", "frame": \#(frame), "control": { "actions": { "touchUpInside": "buy" } } }"#)
+                items.append(
+                    #"{ "name": "button\#(i)", "frame": \#(frame), "control": { "actions": { "touchUpInside": "buy" } } }"#
+                )
             case 1:
                 items.append(#"{ "name": "label\#(i)", "frame": \#(frame), "userInteractionEnabled": false }"#)
             case 2:
-                items.append(#"{ "name": "tile\#(i)", "frame": \#(frame), "gestures": [ { "type": "tap", "name": "tap\#(i)", "action": "open" } ] }"#)
+                items.append(
+                    #"{ "name": "tile\#(i)", "frame": \#(frame), "gestures": [ { "type": "tap", "name": "tap\#(i)", "action": "open" } ] }"#
+                )
             default:
-                if count + 2 > views { i += 1; continue }
-                items.append(#"{ "name": "panel\#(i)", "frame": \#(frame), "consumes": ["touchesBegan", "touchesEnded"], "subviews": [ { "name": "inner\#(i)", "frame": [2, 2, 40, 40], "hidden": true } ] }"#)
+                if count + 2 > views {
+                    i += 1
+                    continue
+                }
+                items.append(
+                    #"{ "name": "panel\#(i)", "frame": \#(frame), "consumes": ["touchesBegan", "touchesEnded"], "subviews": [ { "name": "inner\#(i)", "frame": [2, 2, 40, 40], "hidden": true } ] }"#
+                )
                 count += 1
             }
             count += 1

@@ -38,8 +38,10 @@ func registerTouchKit() {
         b.stopMeasurement()
     }
 
-    Benchmark("dispatch: frame of 10 moving touches, 6-level chain, a recognizer per level",
-              configuration: .init(scalingFactor: .kilo)) { b in
+    Benchmark(
+        "dispatch: frame of 10 moving touches, 6-level chain, a recognizer per level",
+        configuration: .init(scalingFactor: .kilo)
+    ) { b in
         let chain = DispatchChain()
         b.startMeasurement()
         for _ in b.scaledIterations { chain.moveAll() }
@@ -74,8 +76,9 @@ final class DispatchChain {
         app.addWindow(window)
         var parent: View = window
         for level in 0..<6 {
-            let v = CountingView(frame: Rect(x: 10, y: 10, width: 1800 - Double(level) * 100, height: 1000 - Double(level) * 100),
-                                 name: "level\(level)")
+            let v = CountingView(
+                frame: Rect(x: 10, y: 10, width: 1800 - Double(level) * 100, height: 1000 - Double(level) * 100),
+                name: "level\(level)")
             v.isMultipleTouchEnabled = true
             let r = WatchingRecognizer(name: "watch\(level)")
             v.addGestureRecognizer(r)
@@ -160,10 +163,13 @@ func registerFormatting() {
 
     // One touch moving over a view that logs touchesMoved: one frame, one handler-log line
     // (the dispatch that leads to it included).
-    Benchmark("handler log JSON: touchesMoved line (with its dispatch)", configuration: .init(scalingFactor: .kilo)) { b in
-        let json = #"{ "screen": [800, 480], "windows": [ { "name": "Main", "frame": [0, 0, 800, 480], "root": { "name": "Pad", "consumes": ["touchesMoved"] } } ] }"#
+    Benchmark("handler log JSON: touchesMoved line (with its dispatch)", configuration: .init(scalingFactor: .kilo)) {
+        b in
+        let json =
+            #"{ "screen": [800, 480], "windows": [ { "name": "Main", "frame": [0, 0, 800, 480], "root": { "name": "Pad", "consumes": ["touchesMoved"] } } ] }"#
         let scene = try! Scene.parse(Array(json.utf8), file: "bench")
-        let instance = SceneInstance(scene: scene, screen: Size(width: 800, height: 480), log: HandlerLog(format: .json))
+        let instance = SceneInstance(
+            scene: scene, screen: Size(width: 800, height: 480), log: HandlerLog(format: .json))
         instance.log.setDevice(0, name: "/dev/input/event5")
         var update = TouchUpdate(identifier: 1, phase: .began, location: Point(x: 100, y: 100), device: 0, slot: 0)
         instance.app.handleTouches([update], timestamp: 1)
@@ -215,7 +221,9 @@ func registerParsing() {
         Benchmark("scene decoding and building the window, \(views) views") { b in
             for _ in b.scaledIterations {
                 let scene = try! Scene.parse(bytes, file: "bench.json")
-                blackHole(SceneInstance(scene: scene, screen: Size(width: 1920, height: 1080), log: HandlerLog(format: .json)))
+                blackHole(
+                    SceneInstance(scene: scene, screen: Size(width: 1920, height: 1080), log: HandlerLog(format: .json))
+                )
             }
         }
     }

@@ -25,11 +25,16 @@ func fuzzEvemu(_ bytes: [UInt8]) {
         fatalError("invariant: what the writer writes reads again (\(error))\n\(out.string)")
     }
     guard again.events.count == recording.events.count,
-          zip(again.events, recording.events).allSatisfy({ $0.type == $1.type && $0.code == $1.code && $0.value == $1.value }) else {
+        zip(again.events, recording.events).allSatisfy({
+            $0.type == $1.type && $0.code == $1.code && $0.value == $1.value
+        })
+    else {
         fatalError("invariant: the events survive writing and reading")
     }
-    var d = again.description, e = recording.description
-    d.driverVersion = 0; e.driverVersion = 0
+    var d = again.description
+    var e = recording.description
+    d.driverVersion = 0
+    e.driverVersion = 0
     guard d == e else {
         fatalError("invariant: the device description survives writing and reading\n\(e)\n\(d)")
     }

@@ -27,7 +27,10 @@ func fuzzPipeline(_ bytes: [UInt8]) {
     }
     pipeline.removePanel(panel, at: EventTime(totalMicroseconds: time))
     var rounds = 0
-    while let d = pipeline.nextDeadline, rounds < 1000 { pipeline.advanceTime(to: d); rounds += 1 }
+    while let d = pipeline.nextDeadline, rounds < 1000 {
+        pipeline.advanceTime(to: d)
+        rounds += 1
+    }
     checker.finish(pipeline)
     if let v = checker.violations.first { fatalError("invariant: \(v)") }
 }

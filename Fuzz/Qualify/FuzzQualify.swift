@@ -39,7 +39,9 @@ func fuzzQualify(_ bytes: [UInt8]) {
 
 /// The recording judged as `qualify` judges one, the report written in its three formats.
 func judge(_ r: Recording, criteria: QualifyCriteria) {
-    guard let mapper = ScreenMapper(device: r.description) else { fatalError("invariant: a touchscreen maps to a screen") }
+    guard let mapper = ScreenMapper(device: r.description) else {
+        fatalError("invariant: a touchscreen maps to a screen")
+    }
     let plan = QualifyPlan.standard(width: mapper.width, height: mapper.height)
     let run = QualifyRecording(r, source: "fuzz", plan: plan, mapper: mapper, udevFuzz: [:]) { _ in }
     let report = run.report(criteria: criteria, end: r.events.last?.time)

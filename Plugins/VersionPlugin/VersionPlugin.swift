@@ -1,5 +1,5 @@
-import PackagePlugin
 import Foundation
+import PackagePlugin
 
 /// Gives the command line its version before every build: the top entry of
 /// `debian/changelog`, the one place a release's version is written.
@@ -13,7 +13,7 @@ struct VersionPlugin: BuildToolPlugin {
                 displayName: "touchbridge version from debian/changelog",
                 executable: URL(filePath: "/bin/sh"),
                 arguments: [package.appending(path: "scripts/version").path, package.path, output.path],
-                outputFilesDirectory: output),
+                outputFilesDirectory: output)
         ]
     }
 }

@@ -6,7 +6,11 @@ import TextBuffers
 /// `journalctl -p warning` works; lines below `threshold` are dropped.
 public enum Diagnostics {
     public enum Level: Int, Comparable, CaseIterable, Sendable {
-        case error = 3, warning = 4, notice = 5, info = 6, debug = 7
+        case error = 3
+        case warning = 4
+        case notice = 5
+        case info = 6
+        case debug = 7
 
         public static func < (a: Level, b: Level) -> Bool { a.rawValue < b.rawValue }
 
@@ -38,7 +42,8 @@ public enum Diagnostics {
 
     /// True when standard error and standard output are the same file.
     public static func standardErrorIsStandardOutput() -> Bool {
-        var a = stat(), b = stat()
+        var a = stat()
+        var b = stat()
         return fstat(1, &a) == 0 && fstat(2, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino
     }
 
@@ -47,7 +52,9 @@ public enum Diagnostics {
         guard let value = getenv("JOURNAL_STREAM").map({ String(cString: $0) }) else { return false }
         let parts = value.split(separator: ":")
         var st = stat()
-        guard parts.count == 2, fstat(2, &st) == 0, let dev = UInt64(parts[0]), let ino = UInt64(parts[1]) else { return false }
+        guard parts.count == 2, fstat(2, &st) == 0, let dev = UInt64(parts[0]), let ino = UInt64(parts[1]) else {
+            return false
+        }
         return UInt64(st.st_dev) == dev && UInt64(st.st_ino) == ino
     }
 
@@ -55,7 +62,11 @@ public enum Diagnostics {
     public static func print(_ message: String, level: Level = .notice, always: Bool = false) {
         guard always || level <= threshold else { return }
         var b = TextBuffer(capacity: message.utf8.count + 8)
-        if journal { b.append("<"); b.append(decimal: level.rawValue); b.append(">") }
+        if journal {
+            b.append("<")
+            b.append(decimal: level.rawValue)
+            b.append(">")
+        }
         b.append(string: message)
         if !message.hasSuffix("\n") { b.append("\n") }
         if let shared = sharedOutput { shared.flush(&b) } else { OutputSink(fd: 2).flush(&b) }

@@ -17,7 +17,9 @@ public final class QueuedOutput: TextSink {
     public private(set) var droppedTotal = 0
     /// Writes the line that tells the reader how many lines it lost.
     public var writeDroppedLine: (Int, inout TextBuffer) -> Void = { n, b in
-        b.append("dropped "); b.append(decimal: n); b.append(" lines\n")
+        b.append("dropped ")
+        b.append(decimal: n)
+        b.append(" lines\n")
     }
     /// Told when the queue starts (true) or stops (false) waiting for the descriptor to take more.
     public var wantsWritable: (Bool) -> Void = { _ in }
@@ -56,7 +58,10 @@ public final class QueuedOutput: TextSink {
     /// buffer sent to many readers.
     public func send(_ bytes: UnsafeRawBufferPointer) {
         guard !isBroken, bytes.count > 0 else { return }
-        guard pending == 0 && dropped == 0 else { enqueue(bytes, partial: false); return }
+        guard pending == 0 && dropped == 0 else {
+            enqueue(bytes, partial: false)
+            return
+        }
         let n = write(bytes)
         if !isBroken, n < bytes.count { enqueue(UnsafeRawBufferPointer(rebasing: bytes[n...]), partial: n > 0) }
     }
@@ -99,12 +104,13 @@ public final class QueuedOutput: TextSink {
     public func dropQueued() {
         guard !isBroken, pending > 0 else { return }
         // The rest of a line partly written stays; the lines after it go.
-        let kept = atLineStart ? head : (queue[head...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? queue.count)
+        let kept =
+            atLineStart ? head : (queue[head...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? queue.count)
         let lost = queue[kept...].reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
         queue.removeSubrange(kept...)
         dropped += lost
         droppedTotal += lost
-        if pending == 0 { writeReady() }   // nothing partly written: the count goes now
+        if pending == 0 { writeReady() }  // nothing partly written: the count goes now
     }
 
     /// Queues whole lines while they fit, drops (and counts) the rest. `partial`: `bytes`
@@ -137,7 +143,10 @@ public final class QueuedOutput: TextSink {
             let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
             if n < 0 {
                 if errno == EINTR { continue }
-                if errno != EAGAIN { isBroken = true; wantsWritable(false) }
+                if errno != EAGAIN {
+                    isBroken = true
+                    wantsWritable(false)
+                }
                 break
             }
             offset += n

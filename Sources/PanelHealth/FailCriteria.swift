@@ -3,7 +3,11 @@
 /// (no resting finger for `jitter`, say) counts as met: there is no evidence it passed.
 public struct FailCriteria: Sendable {
     public enum Comparison: String, Sendable, CaseIterable {
-        case lessOrEqual = "<=", greaterOrEqual = ">=", less = "<", greater = ">", equal = "="
+        case lessOrEqual = "<="
+        case greaterOrEqual = ">="
+        case less = "<"
+        case greater = ">"
+        case equal = "="
 
         func holds(_ a: Double, _ b: Double) -> Bool {
             switch self {
@@ -26,9 +30,18 @@ public struct FailCriteria: Sendable {
     /// The figures a criterion may name, with what each reads from the report.
     public static let figures: [(name: String, meaning: String, value: @Sendable (HealthReport) -> Double?)] = [
         ("rate", "mean report rate, Hz", { $0.rate.meanHz }),
-        ("interval", "longest interval between reports (idle gaps left out), ms", { $0.rate.maximum.map { $0 * 1000 } }),
-        ("jitter", "resting finger's standard deviation, mm (the larger axis)", { r in r.jitter?.stddevMM.map { max($0.x, $0.y) } }),
-        ("jitter_units", "resting finger's standard deviation, device units (the larger axis)", { r in r.jitter.map { max($0.stddev.x, $0.stddev.y) } }),
+        (
+            "interval", "longest interval between reports (idle gaps left out), ms",
+            { $0.rate.maximum.map { $0 * 1000 } }
+        ),
+        (
+            "jitter", "resting finger's standard deviation, mm (the larger axis)",
+            { r in r.jitter?.stddevMM.map { max($0.x, $0.y) } }
+        ),
+        (
+            "jitter_units", "resting finger's standard deviation, device units (the larger axis)",
+            { r in r.jitter.map { max($0.stddev.x, $0.stddev.y) } }
+        ),
         ("ghosts", "ghost contacts and jumps", { Double($0.ghosts) }),
         ("spots", "places where ghosts recur", { Double($0.ghostSpots.count) }),
         ("stuck", "stuck contacts", { Double($0.stuck.count) }),
@@ -52,11 +65,15 @@ public struct FailCriteria: Sendable {
             let twoChars = at + 1 < item.count && item[at + 1] == "=" && item[at] != "="
             let symbol = String(item[at...(twoChars ? at + 1 : at)])
             let op = Comparison(rawValue: symbol)!
-            let name = String(item[..<at]), value = String(item[(at + symbol.count)...])
+            let name = String(item[..<at])
+            let value = String(item[(at + symbol.count)...])
             guard Self.figures.contains(where: { $0.name == name }) else {
-                throw HealthUsageError("--fail-on: unknown figure '\(name)'; one of " + Self.figures.map(\.name).joined(separator: ", "))
+                throw HealthUsageError(
+                    "--fail-on: unknown figure '\(name)'; one of " + Self.figures.map(\.name).joined(separator: ", "))
             }
-            guard let limit = Double(value) else { throw HealthUsageError("--fail-on: '\(value)' in '\(String(item))' is not a number") }
+            guard let limit = Double(value) else {
+                throw HealthUsageError("--fail-on: '\(value)' in '\(String(item))' is not a number")
+            }
             criteria.append(Criterion(figure: name, comparison: op, limit: limit))
         }
         if criteria.isEmpty { throw HealthUsageError("--fail-on: expected FIGURE<LIMIT, …") }

@@ -29,8 +29,10 @@ public struct HealthAnalyzer {
 
     /// `screen`: how the report words mask rectangles in screen points; `udevFuzz`: the
     /// device's `LIBINPUT_FUZZ_*`, for the jitter filter it names.
-    public init(description d: DeviceDescription, source: String, settings: HealthSettings = HealthSettings(),
-                screen: ScreenMapper? = nil, udevFuzz: [UInt16: Int32] = [:]) {
+    public init(
+        description d: DeviceDescription, source: String, settings: HealthSettings = HealthSettings(),
+        screen: ScreenMapper? = nil, udevFuzz: [UInt16: Int32] = [:]
+    ) {
         self.settings = settings
         description = d
         let proto = TouchProtocol(d)
@@ -38,7 +40,8 @@ public struct HealthAnalyzer {
         x = d.absInfo[codes.x] ?? AbsInfo(minimum: 0, maximum: 1)
         y = d.absInfo[codes.y] ?? AbsInfo(minimum: 0, maximum: 1)
         perMM = RestingPeriod.unitsPerMM(x: x, y: y)
-        let spanX = Double(x.range), spanY = Double(y.range)
+        let spanX = Double(x.range)
+        let spanY = Double(y.range)
         restRadius = RestingPeriod.radius(x: x, y: y, settings: settings)
         cell = perMM.map { (settings.recurCell * $0.x, settings.recurCell * $0.y) } ?? (spanX / 50, spanY / 50)
         self.screen = screen ?? ScreenMapper(device: d)
@@ -46,7 +49,9 @@ public struct HealthAnalyzer {
         var slots: Int?
         var protoName: String
         switch proto {
-        case let .slots(n): slots = n; protoName = "multitouch protocol B"
+        case .slots(let n):
+            slots = n
+            protoName = "multitouch protocol B"
         case .groups: protoName = "multitouch protocol A"
         case .single: protoName = "single touch"
         }
@@ -56,10 +61,13 @@ public struct HealthAnalyzer {
         }
         report = HealthReport(
             device: d.name, source: source, touchProtocol: protoName, slots: slots,
-            coverage: .init(columns: settings.gridColumns, rows: settings.gridRows,
-                            counts: Array(repeating: Array(repeating: 0, count: max(settings.gridColumns, 1)),
-                                          count: max(settings.gridRows, 1))),
-            pressure: proto == .single ? axis("ABS_PRESSURE", k.ABS_PRESSURE) : axis("ABS_MT_PRESSURE", k.ABS_MT_PRESSURE),
+            coverage: .init(
+                columns: settings.gridColumns, rows: settings.gridRows,
+                counts: Array(
+                    repeating: Array(repeating: 0, count: max(settings.gridColumns, 1)),
+                    count: max(settings.gridRows, 1))),
+            pressure: proto == .single
+                ? axis("ABS_PRESSURE", k.ABS_PRESSURE) : axis("ABS_MT_PRESSURE", k.ABS_MT_PRESSURE),
             touchMajor: axis("ABS_MT_TOUCH_MAJOR", k.ABS_MT_TOUCH_MAJOR))
         report.jitterFilter = JitterSetting.choose(for: d, udevFuzz: udevFuzz, millimetres: nil).summary(mapper: screen)
     }
@@ -79,7 +87,7 @@ public struct HealthAnalyzer {
         case .slotOutOfRange: report.slotsOutOfRange += 1
         case .doubleTrackingID: report.churn += 1
         case .tooManyContacts: report.tooManyContacts += 1
-        case .eventsDropped: break   // counted from the event itself
+        case .eventsDropped: break  // counted from the event itself
         }
     }
 
@@ -130,7 +138,8 @@ public struct HealthAnalyzer {
             if dt > 0 {
                 s.intervals.append(dt)
                 if let mm = perMM {
-                    let dx = (p.x - s.lastPosition.x) / mm.x, dy = (p.y - s.lastPosition.y) / mm.y
+                    let dx = (p.x - s.lastPosition.x) / mm.x
+                    let dy = (p.y - s.lastPosition.y) / mm.y
                     if (dx * dx + dy * dy).squareRoot() / dt > settings.maxSpeed { report.jumps += 1 }
                 }
             }
@@ -145,9 +154,12 @@ public struct HealthAnalyzer {
         }
         s.rest.add(p, time: t)
         // Coverage.
-        let cols = report.coverage.columns, rows = report.coverage.rows
-        let fx = (p.x - Double(x.minimum)) / Double(x.range), fy = (p.y - Double(y.minimum)) / Double(y.range)
-        let col = min(max(Int(fx * Double(cols)), 0), cols - 1), row = min(max(Int(fy * Double(rows)), 0), rows - 1)
+        let cols = report.coverage.columns
+        let rows = report.coverage.rows
+        let fx = (p.x - Double(x.minimum)) / Double(x.range)
+        let fy = (p.y - Double(y.minimum)) / Double(y.range)
+        let col = min(max(Int(fx * Double(cols)), 0), cols - 1)
+        let row = min(max(Int(fy * Double(rows)), 0), rows - 1)
         report.coverage.counts[row][col] += 1
         // The optional axes' ranges.
         if let v = c.pressure { widen(&report.pressure, v) }
@@ -178,7 +190,8 @@ public struct HealthAnalyzer {
         }
         let rate = Self.rate(s.intervals, idleGapFactor: settings.idleGapFactor)
         pooled.append(contentsOf: s.intervals)
-        report.perContact.append(.init(id: s.id, slot: s.slot, duration: t - s.began, reports: s.reports, rate: rate.figures))
+        report.perContact.append(
+            .init(id: s.id, slot: s.slot, duration: t - s.began, reports: s.reports, rate: rate.figures))
         shortCandidates.append((t - s.began, s.firstPosition))
     }
 
@@ -207,8 +220,9 @@ public struct HealthAnalyzer {
         if copy.restingPeriods > 0, copy.jitterDegrees > 0 {
             let sx = (copy.jitterSquares.x / Double(copy.jitterDegrees)).squareRoot()
             let sy = (copy.jitterSquares.y / Double(copy.jitterDegrees)).squareRoot()
-            var j = HealthReport.Jitter(restingPeriods: copy.restingPeriods, samples: copy.restingSamples,
-                                        stddev: (sx, sy), range: copy.jitterRange)
+            var j = HealthReport.Jitter(
+                restingPeriods: copy.restingPeriods, samples: copy.restingSamples,
+                stddev: (sx, sy), range: copy.jitterRange)
             if let mm = perMM {
                 j.stddevMM = (sx / mm.x, sy / mm.y)
                 j.rangeMM = (copy.jitterRange.x / mm.x, copy.jitterRange.y / mm.y)
@@ -217,7 +231,8 @@ public struct HealthAnalyzer {
         }
         // Ghosts: lives of a frame or two of the panel's own period (1/60 s when unknown).
         let period = r.rate.median ?? 1.0 / 60
-        r.shortGhosts = copy.shortCandidates.filter { $0.duration <= Double(settings.ghostMaxFrames) * period * 1.01 }.map(\.at)
+        r.shortGhosts = copy.shortCandidates.filter { $0.duration <= Double(settings.ghostMaxFrames) * period * 1.01 }
+            .map(\.at)
         r.ghostSpots = copy.spots(r.shortGhosts)
         return r
     }
@@ -227,7 +242,8 @@ public struct HealthAnalyzer {
         closeRest(&s)
         let rate = Self.rate(s.intervals, idleGapFactor: settings.idleGapFactor)
         pooled.append(contentsOf: s.intervals)
-        report.perContact.append(.init(id: s.id, slot: s.slot, duration: t - s.began, reports: s.reports, rate: rate.figures))
+        report.perContact.append(
+            .init(id: s.id, slot: s.slot, duration: t - s.began, reports: s.reports, rate: rate.figures))
     }
 
     /// Ghost positions grouped greedily: a ghost within a cell's size (each axis) of a group's
@@ -242,17 +258,25 @@ public struct HealthAnalyzer {
             }
         }
         return groups.filter { $0.count >= settings.recurMin }.map { ps in
-            let minX = ps.map(\.x).min()!, maxX = ps.map(\.x).max()!, minY = ps.map(\.y).min()!, maxY = ps.map(\.y).max()!
+            let minX = ps.map(\.x).min()!
+            let maxX = ps.map(\.x).max()!
+            let minY = ps.map(\.y).min()!
+            let maxY = ps.map(\.y).max()!
             // The spot's extent, padded by half a cell each way.
-            let mask = (x: minX - cell.x / 2, y: minY - cell.y / 2, width: maxX - minX + cell.x, height: maxY - minY + cell.y)
+            let mask = (
+                x: minX - cell.x / 2, y: minY - cell.y / 2, width: maxX - minX + cell.x, height: maxY - minY + cell.y
+            )
             var onScreen = mask
             if let m = screen {
-                let a = m.map(DevicePoint(x: mask.x, y: mask.y)), b = m.map(DevicePoint(x: mask.x + mask.width, y: mask.y + mask.height))
+                let a = m.map(DevicePoint(x: mask.x, y: mask.y))
+                let b = m.map(DevicePoint(x: mask.x + mask.width, y: mask.y + mask.height))
                 onScreen = (min(a.x, b.x), min(a.y, b.y), abs(b.x - a.x), abs(b.y - a.y))
             }
-            let center = DevicePoint(x: ps.map(\.x).reduce(0, +) / Double(ps.count), y: ps.map(\.y).reduce(0, +) / Double(ps.count))
+            let center = DevicePoint(
+                x: ps.map(\.x).reduce(0, +) / Double(ps.count), y: ps.map(\.y).reduce(0, +) / Double(ps.count))
             return HealthReport.GhostSpot(count: ps.count, center: center, mask: mask, maskScreen: onScreen)
-        }.sorted { a, b in a.count != b.count ? a.count > b.count : (a.center.x, a.center.y) < (b.center.x, b.center.y) }
+        }.sorted { a, b in a.count != b.count ? a.count > b.count : (a.center.x, a.center.y) < (b.center.x, b.center.y)
+        }
     }
 
     /// A contact's intervals without its idle gaps, and their figures.
@@ -308,4 +332,3 @@ private struct ContactState {
         lastReport = t
     }
 }
-

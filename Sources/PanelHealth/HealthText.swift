@@ -29,8 +29,9 @@ public enum HealthText {
         var out: [String] = []
         let slots = r.slots.map { ", \($0) slots" } ?? ""
         out.append("touchbridge health: \"\(r.device)\" (\(r.source)), \(r.touchProtocol)\(slots)")
-        out.append("duration \(fixed(r.duration, 3)) s, \(r.frames) frames, \(r.events) events, \(r.contacts) contacts, "
-                   + "at most \(r.maxSimultaneous) at once" + (r.slots.map { " (the device has \($0) slots)" } ?? ""))
+        out.append(
+            "duration \(fixed(r.duration, 3)) s, \(r.frames) frames, \(r.events) events, \(r.contacts) contacts, "
+                + "at most \(r.maxSimultaneous) at once" + (r.slots.map { " (the device has \($0) slots)" } ?? ""))
         out.append("jitter filter   " + r.jitterFilter)
         out.append("")
         out.append("report rate     " + rate(r.rate))
@@ -49,8 +50,9 @@ public enum HealthText {
         } else {
             out.append("stuck           \(r.stuck.count):")
             for s in r.stuck {
-                out.append("                  #\(s.id) slot \(s.slot) at (\(number(s.at.x, 2)), \(number(s.at.y, 2))): "
-                           + "\(fixed(s.silence, 3)) s without a report while down")
+                out.append(
+                    "                  #\(s.id) slot \(s.slot) at (\(number(s.at.x, 2)), \(number(s.at.y, 2))): "
+                        + "\(fixed(s.silence, 3)) s without a report while down")
             }
         }
         var ghosts = "ghosts          \(r.shortGhosts.count) short-lived, \(r.jumps) jump\(r.jumps == 1 ? "" : "s")"
@@ -60,14 +62,18 @@ public enum HealthText {
             ghosts += "; recurring at \(r.ghostSpots.count) spot\(r.ghostSpots.count == 1 ? "" : "s"):"
             out.append(ghosts)
             for s in r.ghostSpots {
-                let m = s.maskScreen, d = s.mask
-                out.append("                  \(s.count) at (\(number(s.center.x, 1)), \(number(s.center.y, 1))): "
-                           + "--mask \"\(number(m.x, 1)) \(number(m.y, 1)) \(number(m.width, 1)) \(number(m.height, 1))\" "
-                           + "(screen points; device units \(number(d.x, 1)) \(number(d.y, 1)) \(number(d.width, 1)) \(number(d.height, 1)))")
+                let m = s.maskScreen
+                let d = s.mask
+                out.append(
+                    "                  \(s.count) at (\(number(s.center.x, 1)), \(number(s.center.y, 1))): "
+                        + "--mask \"\(number(m.x, 1)) \(number(m.y, 1)) \(number(m.width, 1)) \(number(m.height, 1))\" "
+                        + "(screen points; device units \(number(d.x, 1)) \(number(d.y, 1)) \(number(d.width, 1)) \(number(d.height, 1)))"
+                )
             }
         }
-        out.append("tracking        churn \(r.churn), slots out of range \(r.slotsOutOfRange), too many contacts \(r.tooManyContacts), "
-                   + "SYN_DROPPED \(r.synDropped)")
+        out.append(
+            "tracking        churn \(r.churn), slots out of range \(r.slotsOutOfRange), too many contacts \(r.tooManyContacts), "
+                + "SYN_DROPPED \(r.synDropped)")
         for a in [r.pressure, r.touchMajor].compactMap({ $0 }) {
             let seen = a.seen.map { "\($0.minimum)–\($0.maximum)" } ?? "none"
             let declared = a.declared.map { "\($0.minimum)–\($0.maximum)" } ?? "?"
@@ -83,12 +89,16 @@ public enum HealthText {
                 let hz = p.rate.meanHz.map { "\(fixed($0, 1)) Hz, median \(ms(p.rate.median)) ms" } ?? "–"
                 out.append("  #\(p.id) slot \(p.slot): \(fixed(p.duration, 3)) s, \(p.reports) reports, \(hz)")
             }
-            if r.perContact.count > contactLines { out.append("  … \(r.perContact.count - contactLines) more (--json has all)") }
+            if r.perContact.count > contactLines {
+                out.append("  … \(r.perContact.count - contactLines) more (--json has all)")
+            }
         }
         return out.joined(separator: "\n") + "\n"
     }
 }
 
 extension String {
-    func padding(_ width: Int) -> String { count >= width ? self + " " : self + String(repeating: " ", count: width - count) }
+    func padding(_ width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
 }

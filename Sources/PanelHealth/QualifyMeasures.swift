@@ -13,18 +13,27 @@ extension QualifySession {
         r.stuck = stuck
         func answer(_ s: QualifyPlan.Step) -> Gesture? { answers.first { $0.step == s }?.gesture }
         for (i, mark) in plan.marks.enumerated() {
-            guard let t = answer(.mark(i))?.first, !t.points.isEmpty else { r.tapErrors.append(nil); r.taps.append(nil); continue }
+            guard let t = answer(.mark(i))?.first, !t.points.isEmpty else {
+                r.tapErrors.append(nil)
+                r.taps.append(nil)
+                continue
+            }
             let p = DevicePoint(x: median(t.points.map(\.x)), y: median(t.points.map(\.y)))
             r.taps.append(p)
             r.tapErrors.append(scale.length(p.x - mark.x, p.y - mark.y))
         }
         var rates: [Double] = []
         for (i, line) in plan.lines.enumerated() {
-            guard let t = answer(.line(i))?.first, t.points.count >= 3 else { r.lines.append(nil); r.strokes.append([]); continue }
+            guard let t = answer(.line(i))?.first, t.points.count >= 3 else {
+                r.lines.append(nil)
+                r.strokes.append([])
+                continue
+            }
             // In millimetres before fitting: a line's straightness is the panel's, not the screen's aspect.
             let mm = t.points.map { scale.millimetres($0) }
             let fit = Self.bestFitDeviation(mm)
-            let a = scale.millimetres(line.from), b = scale.millimetres(line.to)
+            let a = scale.millimetres(line.from)
+            let b = scale.millimetres(line.to)
             let target = mm.map { Self.distance($0, fromLineThrough: a, b) }.max() ?? 0
             r.lines.append((fit, target))
             r.strokes.append(t.points)
@@ -43,11 +52,14 @@ extension QualifySession {
             r.maxContacts = g.mostAtOnce
             for id in g.order {
                 guard let t = g.tracks[id], let a = t.points.first, let b = t.points.last,
-                      scale.length(b.x - a.x, b.y - a.y) >= 10 || (t.points.count >= 2 && scale.unit == "pt") else { continue }
+                    scale.length(b.x - a.x, b.y - a.y) >= 10 || (t.points.count >= 2 && scale.unit == "pt")
+                else { continue }
                 if let rate = Self.lowestRate(t.times) { rates.append(rate) }
             }
         }
-        if let g = answer(.separation), g.mostAtOnce >= 2, let v = g.closestPair { r.separation = scale.length(v.0, v.1) }
+        if let g = answer(.separation), g.mostAtOnce >= 2, let v = g.closestPair {
+            r.separation = scale.length(v.0, v.1)
+        }
         r.reportRate = rates.min()
         r.tapsAsked = plan.fastTaps
         r.tapsMade = answers.filter { $0.step == .taps }.reduce(0) { $0 + $1.gesture.order.count }
@@ -57,8 +69,11 @@ extension QualifySession {
     /// The largest orthogonal distance of `points` from their total-least-squares line.
     static func bestFitDeviation(_ points: [DevicePoint]) -> Double {
         let n = Double(points.count)
-        let cx = points.reduce(0) { $0 + $1.x } / n, cy = points.reduce(0) { $0 + $1.y } / n
-        var sxx = 0.0, syy = 0.0, sxy = 0.0
+        let cx = points.reduce(0) { $0 + $1.x } / n
+        let cy = points.reduce(0) { $0 + $1.y } / n
+        var sxx = 0.0
+        var syy = 0.0
+        var sxy = 0.0
         for p in points {
             sxx += (p.x - cx) * (p.x - cx)
             syy += (p.y - cy) * (p.y - cy)
@@ -66,12 +81,14 @@ extension QualifySession {
         }
         // The principal axis of the scatter: the direction the points spread along most.
         let angle = 0.5 * atan2(2 * sxy, sxx - syy)
-        let dx = cos(angle), dy = sin(angle)
+        let dx = cos(angle)
+        let dy = sin(angle)
         return points.map { abs(($0.x - cx) * dy - ($0.y - cy) * dx) }.max() ?? 0
     }
 
     static func distance(_ p: DevicePoint, fromLineThrough a: DevicePoint, _ b: DevicePoint) -> Double {
-        let dx = b.x - a.x, dy = b.y - a.y
+        let dx = b.x - a.x
+        let dy = b.y - a.y
         let len = (dx * dx + dy * dy).squareRoot()
         guard len > 0 else { return ((p.x - a.x) * (p.x - a.x) + (p.y - a.y) * (p.y - a.y)).squareRoot() }
         return abs((p.x - a.x) * dy - (p.y - a.y) * dx) / len
@@ -102,8 +119,11 @@ struct Lengths {
     private let perMM: (x: Double, y: Double)?
 
     init(mapper m: ScreenMapper) {
-        let c = DevicePoint(x: Double(m.x.minimum) + Double(m.x.range) / 2, y: Double(m.y.minimum) + Double(m.y.range) / 2)
-        let o = m.map(c), ux = m.map(DevicePoint(x: c.x + 1, y: c.y)), uy = m.map(DevicePoint(x: c.x, y: c.y + 1))
+        let c = DevicePoint(
+            x: Double(m.x.minimum) + Double(m.x.range) / 2, y: Double(m.y.minimum) + Double(m.y.range) / 2)
+        let o = m.map(c)
+        let ux = m.map(DevicePoint(x: c.x + 1, y: c.y))
+        let uy = m.map(DevicePoint(x: c.x, y: c.y + 1))
         let (a, b, cc, d) = (ux.x - o.x, uy.x - o.x, ux.y - o.y, uy.y - o.y)
         let det = a * d - b * cc
         inverse = det == 0 ? (1, 0, 0, 1) : (d / det, -b / det, -cc / det, a / det)
@@ -114,15 +134,18 @@ struct Lengths {
     /// A screen-point vector's length in the unit.
     func length(_ dx: Double, _ dy: Double) -> Double {
         guard let perMM else { return (dx * dx + dy * dy).squareRoot() }
-        let ux = inverse.a * dx + inverse.b * dy, uy = inverse.c * dx + inverse.d * dy
-        let mx = ux / perMM.x, my = uy / perMM.y
+        let ux = inverse.a * dx + inverse.b * dy
+        let uy = inverse.c * dx + inverse.d * dy
+        let mx = ux / perMM.x
+        let my = uy / perMM.y
         return (mx * mx + my * my).squareRoot()
     }
 
     /// A screen point in millimetres from the screen's origin (points when without resolution).
     func millimetres(_ p: DevicePoint) -> DevicePoint {
         guard let perMM else { return p }
-        return DevicePoint(x: (inverse.a * p.x + inverse.b * p.y) / perMM.x, y: (inverse.c * p.x + inverse.d * p.y) / perMM.y)
+        return DevicePoint(
+            x: (inverse.a * p.x + inverse.b * p.y) / perMM.x, y: (inverse.c * p.x + inverse.d * p.y) / perMM.y)
     }
 }
 

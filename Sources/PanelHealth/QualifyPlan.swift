@@ -26,13 +26,18 @@ public struct QualifyPlan: Sendable {
         }
         let grid = [0.1, 0.5, 0.9]
         let marks = grid.flatMap { fy in grid.map { fx in p(fx, fy) } }
-        let lines = [(p(0.1, 0.5), p(0.9, 0.5)), (p(0.5, 0.1), p(0.5, 0.9)), (p(0.1, 0.1), p(0.9, 0.9)), (p(0.9, 0.1), p(0.1, 0.9))]
+        let lines = [
+            (p(0.1, 0.5), p(0.9, 0.5)), (p(0.5, 0.1), p(0.5, 0.9)), (p(0.1, 0.1), p(0.9, 0.9)),
+            (p(0.9, 0.1), p(0.1, 0.9)),
+        ]
         return QualifyPlan(marks: marks, lines: lines.map { (from: $0.0, to: $0.1) })
     }
 
     /// The step a session is at, and what the tester is asked to do there.
     public enum Step: Sendable, Equatable {
-        case mark(Int), line(Int), rest, contacts, separation, taps, done
+        case mark(Int)
+        case line(Int)
+        case rest, contacts, separation, taps, done
     }
 
     /// The steps in order.
@@ -44,8 +49,10 @@ public struct QualifyPlan: Sendable {
     public func prompt(_ step: Step) -> String {
         func xy(_ p: DevicePoint) -> String { "\(Self.number(p.x)),\(Self.number(p.y))" }
         switch step {
-        case let .mark(i): return "mark \(i + 1) of \(marks.count): tap the mark at \(xy(marks[i])) with one finger"
-        case let .line(i): return "line \(i + 1) of \(lines.count): draw a straight line with one finger (a ruler helps) from \(xy(lines[i].from)) to \(xy(lines[i].to)), steadily, in about a second"
+        case .mark(let i): return "mark \(i + 1) of \(marks.count): tap the mark at \(xy(marks[i])) with one finger"
+        case .line(let i):
+            return
+                "line \(i + 1) of \(lines.count): draw a straight line with one finger (a ruler helps) from \(xy(lines[i].from)) to \(xy(lines[i].to)), steadily, in about a second"
         case .rest: return "rest one finger anywhere, still, for \(Self.number(restSeconds)) seconds, then lift it"
         case .contacts: return "put down as many fingers as the panel takes, hold them a moment, lift them all"
         case .separation: return "put two fingers down side by side, touching each other, then lift them"
@@ -87,8 +94,10 @@ public struct QualifyCriteria: Sendable, Equatable {
     public init() {}
 
     /// The names `--criteria` files use, with how each is set.
-    public static let keys = ["accuracyMM", "linearityMM", "jitterMM", "reportRateHz", "contacts", "separationMM",
-                              "missedTaps", "splitTaps", "ghosts", "stuck"]
+    public static let keys = [
+        "accuracyMM", "linearityMM", "jitterMM", "reportRateHz", "contacts", "separationMM",
+        "missedTaps", "splitTaps", "ghosts", "stuck",
+    ]
 
     /// The criteria that count something (contacts, taps, ghosts, stuck contacts): whole numbers.
     public static let countKeys: Set<String> = ["contacts", "missedTaps", "splitTaps", "ghosts", "stuck"]

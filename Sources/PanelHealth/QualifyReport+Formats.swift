@@ -12,7 +12,10 @@ extension QualifyReport {
             out += "  taps: mean \(n(mean)) \(unit), p95 \(n(p95)) \(unit)\n"
         }
         for (i, l) in lines.enumerated() {
-            out += "  line \(i + 1): " + (l.map { "\(n($0.fit)) \(unit) from its best fit, \(n($0.target)) \(unit) from the target line" } ?? "not drawn") + "\n"
+            out +=
+                "  line \(i + 1): "
+                + (l.map { "\(n($0.fit)) \(unit) from its best fit, \(n($0.target)) \(unit) from the target line" }
+                    ?? "not drawn") + "\n"
         }
         out += pass ? "PASS\n" : "FAIL\n"
         return out
@@ -24,15 +27,21 @@ extension QualifyReport {
         func num(_ v: Double?) -> String { v.map { n($0, decimals: 3) } ?? "null" }
         func pt(_ p: DevicePoint?) -> String { p.map { "[\(n($0.x, decimals: 2)),\(n($0.y, decimals: 2))]" } ?? "null" }
         var o = "{\"panel\":\(quoted(panel)),\"unit\":\"\(unit)\""
-        o += ",\"accuracy\":{\"max\(u)\":\(num(accuracyMax)),\"p95\(u)\":\(num(accuracyP95)),\"mean\(u)\":\(num(accuracyMean)),\"taps\":["
-        o += tapErrors.indices.map { "{\"tap\":\(pt(taps[$0])),\"error\(u)\":\(num(tapErrors[$0]))}" }.joined(separator: ",") + "]}"
+        o +=
+            ",\"accuracy\":{\"max\(u)\":\(num(accuracyMax)),\"p95\(u)\":\(num(accuracyP95)),\"mean\(u)\":\(num(accuracyMean)),\"taps\":["
+        o +=
+            tapErrors.indices.map { "{\"tap\":\(pt(taps[$0])),\"error\(u)\":\(num(tapErrors[$0]))}" }.joined(
+                separator: ",") + "]}"
         o += ",\"linearity\":{\"max\(u)\":\(num(linearityMax)),\"lines\":["
-        o += lines.map { l in l.map { "{\"fit\(u)\":\(num($0.fit)),\"target\(u)\":\(num($0.target))}" } ?? "null" }.joined(separator: ",") + "]}"
+        o +=
+            lines.map { l in l.map { "{\"fit\(u)\":\(num($0.fit)),\"target\(u)\":\(num($0.target))}" } ?? "null" }
+            .joined(separator: ",") + "]}"
         o += ",\"jitter\":{\"max\(u)\":\(num(jitter))}"
         o += ",\"reportRate\":{\"minHz\":\(num(reportRate))}"
         o += ",\"maxContacts\":\(maxContacts)"
         o += ",\"separation\":{\"min\(u)\":\(num(separation))}"
-        o += ",\"fastTaps\":{\"asked\":\(tapsAsked),\"made\":\(tapsMade),\"missed\":\(missedTaps),\"split\":\(splitTaps)}"
+        o +=
+            ",\"fastTaps\":{\"asked\":\(tapsAsked),\"made\":\(tapsMade),\"missed\":\(missedTaps),\"split\":\(splitTaps)}"
         o += ",\"ghosts\":\(ghosts),\"stuck\":\(stuck)"
         o += ",\"verdicts\":{" + verdicts.map { "\(quoted($0.name)):\($0.pass)" }.joined(separator: ",") + "}"
         o += ",\"pass\":\(pass)}\n"
@@ -48,7 +57,9 @@ extension QualifyReport {
         return s
     }
 
-    private func pad(_ s: String, _ width: Int) -> String { s.count >= width ? s : s + String(repeating: " ", count: width - s.count) }
+    private func pad(_ s: String, _ width: Int) -> String {
+        s.count >= width ? s : s + String(repeating: " ", count: width - s.count)
+    }
 
     private func quoted(_ s: String) -> String {
         var o = "\""
@@ -57,7 +68,12 @@ extension QualifyReport {
             case "\"": o += "\\\""
             case "\\": o += "\\\\"
             case "\n": o += "\\n"
-            default: if c.value < 0x20 { o += "\\u00" + (c.value < 0x10 ? "0" : "") + String(c.value, radix: 16) } else { o.unicodeScalars.append(c) }
+            default:
+                if c.value < 0x20 {
+                    o += "\\u00" + (c.value < 0x10 ? "0" : "") + String(c.value, radix: 16)
+                } else {
+                    o.unicodeScalars.append(c)
+                }
             }
         }
         return o + "\""
@@ -67,17 +83,23 @@ extension QualifyReport {
     /// with what was drawn over it.
     public func svg(plan: QualifyPlan, width: Double, height: Double) -> String {
         func f(_ v: Double) -> String { n(v, decimals: 1) }
-        var o = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(f(width))\" height=\"\(f(height))\" viewBox=\"0 0 \(f(width)) \(f(height))\">\n"
-        o += "<rect class=\"screen\" x=\"0\" y=\"0\" width=\"\(f(width))\" height=\"\(f(height))\" fill=\"white\" stroke=\"black\"/>\n"
+        var o =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(f(width))\" height=\"\(f(height))\" viewBox=\"0 0 \(f(width)) \(f(height))\">\n"
+        o +=
+            "<rect class=\"screen\" x=\"0\" y=\"0\" width=\"\(f(width))\" height=\"\(f(height))\" fill=\"white\" stroke=\"black\"/>\n"
         for (i, l) in plan.lines.enumerated() {
-            o += "<line class=\"target\" x1=\"\(f(l.from.x))\" y1=\"\(f(l.from.y))\" x2=\"\(f(l.to.x))\" y2=\"\(f(l.to.y))\" stroke=\"#999\" stroke-dasharray=\"4 3\"/>\n"
+            o +=
+                "<line class=\"target\" x1=\"\(f(l.from.x))\" y1=\"\(f(l.from.y))\" x2=\"\(f(l.to.x))\" y2=\"\(f(l.to.y))\" stroke=\"#999\" stroke-dasharray=\"4 3\"/>\n"
             if i < strokes.count, !strokes[i].isEmpty {
                 let good = (lines[i]?.fit ?? .infinity) <= criteria.linearityMM
                 let colour = good ? "#06c" : "#d00"
-                o += "<polyline class=\"drawn\" fill=\"none\" stroke=\"\(colour)\" points=\""
+                o +=
+                    "<polyline class=\"drawn\" fill=\"none\" stroke=\"\(colour)\" points=\""
                     + strokes[i].map { "\(f($0.x)),\(f($0.y))" }.joined(separator: " ") + "\"/>\n"
                 // What was drawn off the target line, ten times over, so a millimetre shows.
-                let dx = l.to.x - l.from.x, dy = l.to.y - l.from.y, len = (dx * dx + dy * dy).squareRoot()
+                let dx = l.to.x - l.from.x
+                let dy = l.to.y - l.from.y
+                let len = (dx * dx + dy * dy).squareRoot()
                 if len > 0 {
                     let (ux, uy) = (dx / len, dy / len)
                     let magnified = strokes[i].map { p -> String in
@@ -85,14 +107,17 @@ extension QualifyReport {
                         let off = (p.x - l.from.x) * -uy + (p.y - l.from.y) * ux
                         return "\(f(l.from.x + along * ux - 10 * off * uy)),\(f(l.from.y + along * uy + 10 * off * ux))"
                     }
-                    o += "<polyline class=\"deviation\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"0.8\" stroke-dasharray=\"2 2\" points=\""
+                    o +=
+                        "<polyline class=\"deviation\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"0.8\" stroke-dasharray=\"2 2\" points=\""
                         + magnified.joined(separator: " ") + "\"/>\n"
                 }
                 let start = strokes[i][0]
-                o += "<text x=\"\(f(start.x + 4))\" y=\"\(f(start.y + 14))\" font-size=\"11\" fill=\"\(colour)\">\(i + 1)</text>\n"
+                o +=
+                    "<text x=\"\(f(start.x + 4))\" y=\"\(f(start.y + 14))\" font-size=\"11\" fill=\"\(colour)\">\(i + 1)</text>\n"
                 if let r = lines[i] {
                     let y = height - 20 - 13 * Double(plan.lines.count - 1 - i)
-                    o += "<text x=\"6\" y=\"\(f(y))\" font-size=\"10\" fill=\"\(colour)\">line \(i + 1): \(n(r.fit)) \(unit) off its best fit, \(n(r.target)) \(unit) off the target</text>\n"
+                    o +=
+                        "<text x=\"6\" y=\"\(f(y))\" font-size=\"10\" fill=\"\(colour)\">line \(i + 1): \(n(r.fit)) \(unit) off its best fit, \(n(r.target)) \(unit) off the target</text>\n"
                 }
             }
         }
@@ -100,11 +125,15 @@ extension QualifyReport {
             o += "<circle class=\"mark\" cx=\"\(f(m.x))\" cy=\"\(f(m.y))\" r=\"6\" fill=\"none\" stroke=\"black\"/>\n"
             guard i < taps.count, let t = taps[i] else { continue }
             let good = (tapErrors[i] ?? .infinity) <= criteria.accuracyMM
-            o += "<line class=\"error\" x1=\"\(f(m.x))\" y1=\"\(f(m.y))\" x2=\"\(f(t.x))\" y2=\"\(f(t.y))\" stroke=\"\(good ? "#06c" : "#d00")\"/>\n"
-            o += "<circle class=\"tap\" cx=\"\(f(t.x))\" cy=\"\(f(t.y))\" r=\"2.5\" fill=\"\(good ? "#06c" : "#d00")\"/>\n"
-            o += "<text x=\"\(f(m.x + 8))\" y=\"\(f(m.y - 8))\" font-size=\"10\">\(n(tapErrors[i] ?? 0)) \(unit)</text>\n"
+            o +=
+                "<line class=\"error\" x1=\"\(f(m.x))\" y1=\"\(f(m.y))\" x2=\"\(f(t.x))\" y2=\"\(f(t.y))\" stroke=\"\(good ? "#06c" : "#d00")\"/>\n"
+            o +=
+                "<circle class=\"tap\" cx=\"\(f(t.x))\" cy=\"\(f(t.y))\" r=\"2.5\" fill=\"\(good ? "#06c" : "#d00")\"/>\n"
+            o +=
+                "<text x=\"\(f(m.x + 8))\" y=\"\(f(m.y - 8))\" font-size=\"10\">\(n(tapErrors[i] ?? 0)) \(unit)</text>\n"
         }
-        o += "<text x=\"6\" y=\"\(f(height - 6))\" font-size=\"10\">marks: circles, taps: dots; dashed: target lines, and what was drawn off them ten times over</text>\n"
+        o +=
+            "<text x=\"6\" y=\"\(f(height - 6))\" font-size=\"10\">marks: circles, taps: dots; dashed: target lines, and what was drawn off them ten times over</text>\n"
         return o + "</svg>\n"
     }
 }

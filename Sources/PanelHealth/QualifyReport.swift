@@ -50,20 +50,31 @@ public struct QualifyReport: Sendable {
     /// Every criterion with its figure and verdict; a figure that could not be measured fails.
     public var verdicts: [Verdict] {
         func f(_ v: Double?) -> String { v.map { QualifyPlan.number($0, decimals: 2) } ?? "not measured" }
-        let c = criteria, u = unit
+        let c = criteria
+        let u = unit
         return [
-            Verdict(name: "accuracy", value: "\(f(accuracyMax)) \(u) max", limit: "≤ \(f(c.accuracyMM)) \(u)",
-                    pass: (accuracyMax ?? .infinity) <= c.accuracyMM),
-            Verdict(name: "linearity", value: "\(f(linearityMax)) \(u) max", limit: "≤ \(f(c.linearityMM)) \(u)",
-                    pass: (linearityMax ?? .infinity) <= c.linearityMM),
-            Verdict(name: "jitter", value: "\(f(jitter)) \(u)", limit: "≤ \(f(c.jitterMM)) \(u)", pass: (jitter ?? .infinity) <= c.jitterMM),
-            Verdict(name: "reportRate", value: "\(f(reportRate)) Hz min", limit: "≥ \(f(c.reportRateHz)) Hz",
-                    pass: (reportRate ?? 0) >= c.reportRateHz),
-            Verdict(name: "maxContacts", value: "\(maxContacts)", limit: "≥ \(c.contacts)", pass: maxContacts >= c.contacts),
-            Verdict(name: "separation", value: separation.map { "two contacts \(f($0)) \(u) apart" } ?? "never two contacts",
-                    limit: "two contacts at ≤ \(f(c.separationMM)) \(u)", pass: (separation ?? .infinity) <= c.separationMM),
-            Verdict(name: "fastTaps", value: "\(tapsMade) of \(tapsAsked) (missed \(missedTaps), split \(splitTaps))",
-                    limit: "missed ≤ \(c.missedTaps), split ≤ \(c.splitTaps)", pass: missedTaps <= c.missedTaps && splitTaps <= c.splitTaps),
+            Verdict(
+                name: "accuracy", value: "\(f(accuracyMax)) \(u) max", limit: "≤ \(f(c.accuracyMM)) \(u)",
+                pass: (accuracyMax ?? .infinity) <= c.accuracyMM),
+            Verdict(
+                name: "linearity", value: "\(f(linearityMax)) \(u) max", limit: "≤ \(f(c.linearityMM)) \(u)",
+                pass: (linearityMax ?? .infinity) <= c.linearityMM),
+            Verdict(
+                name: "jitter", value: "\(f(jitter)) \(u)", limit: "≤ \(f(c.jitterMM)) \(u)",
+                pass: (jitter ?? .infinity) <= c.jitterMM),
+            Verdict(
+                name: "reportRate", value: "\(f(reportRate)) Hz min", limit: "≥ \(f(c.reportRateHz)) Hz",
+                pass: (reportRate ?? 0) >= c.reportRateHz),
+            Verdict(
+                name: "maxContacts", value: "\(maxContacts)", limit: "≥ \(c.contacts)", pass: maxContacts >= c.contacts),
+            Verdict(
+                name: "separation",
+                value: separation.map { "two contacts \(f($0)) \(u) apart" } ?? "never two contacts",
+                limit: "two contacts at ≤ \(f(c.separationMM)) \(u)", pass: (separation ?? .infinity) <= c.separationMM),
+            Verdict(
+                name: "fastTaps", value: "\(tapsMade) of \(tapsAsked) (missed \(missedTaps), split \(splitTaps))",
+                limit: "missed ≤ \(c.missedTaps), split ≤ \(c.splitTaps)",
+                pass: missedTaps <= c.missedTaps && splitTaps <= c.splitTaps),
             Verdict(name: "ghosts", value: "\(ghosts)", limit: "≤ \(c.ghosts)", pass: ghosts <= c.ghosts),
             Verdict(name: "stuck", value: "\(stuck)", limit: "≤ \(c.stuck)", pass: stuck <= c.stuck),
         ]

@@ -22,7 +22,7 @@ public struct QualifySession: Sendable {
         var tracks: [UInt64: Track] = [:]
         var order: [UInt64] = []
         var mostAtOnce = 0
-        var closestPair: (Double, Double)?          // screen-point vector between the closest two
+        var closestPair: (Double, Double)?  // screen-point vector between the closest two
         var start = 0.0, end = 0.0
 
         var first: Track? { order.first.flatMap { tracks[$0] } }
@@ -76,7 +76,9 @@ public struct QualifySession: Sendable {
         for i in down.indices {
             for j in down.indices where j > i {
                 let v = (down[j].x - down[i].x, down[j].y - down[i].y)
-                if g.closestPair == nil || v.0 * v.0 + v.1 * v.1 < g.closestPair!.0 * g.closestPair!.0 + g.closestPair!.1 * g.closestPair!.1 {
+                if g.closestPair == nil
+                    || v.0 * v.0 + v.1 * v.1 < g.closestPair!.0 * g.closestPair!.0 + g.closestPair!.1 * g.closestPair!.1
+                {
                     g.closestPair = v
                 }
             }

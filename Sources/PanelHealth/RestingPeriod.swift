@@ -35,7 +35,8 @@ public struct RestingPeriod: Sendable {
 
     /// Whether `p` is within `radius` of the anchor (an ellipse with those half-axes).
     public func holds(_ p: DevicePoint, radius: (x: Double, y: Double)) -> Bool {
-        let dx = (p.x - anchor.x) / radius.x, dy = (p.y - anchor.y) / radius.y
+        let dx = (p.x - anchor.x) / radius.x
+        let dy = (p.y - anchor.y) / radius.y
         return dx * dx + dy * dy <= 1
     }
 

@@ -23,8 +23,13 @@ public struct ContactInvariants {
                 live[c.id] = c.position
                 began += 1
             case .moved, .stationary, .ended, .cancelled:
-                guard let last = live[c.id] else { violations.append("contact \(c.id) \(c.phase) without began"); continue }
-                if c.previousPosition != last { violations.append("contact \(c.id): previous position is not the last one reported") }
+                guard let last = live[c.id] else {
+                    violations.append("contact \(c.id) \(c.phase) without began")
+                    continue
+                }
+                if c.previousPosition != last {
+                    violations.append("contact \(c.id): previous position is not the last one reported")
+                }
                 live[c.id] = c.position
                 if c.phase.isTerminal {
                     live[c.id] = nil

@@ -38,23 +38,30 @@ public struct FuzzInput {
         var extra: [UInt16: AbsInfo] = [:]
         switch int(0...4) {
         case 0, 1:
-            abs = [k.ABS_X, k.ABS_Y, k.ABS_MT_SLOT, k.ABS_MT_POSITION_X, k.ABS_MT_POSITION_Y, k.ABS_MT_TRACKING_ID,
-                   k.ABS_MT_PRESSURE, k.ABS_MT_TOUCH_MAJOR]
+            abs = [
+                k.ABS_X, k.ABS_Y, k.ABS_MT_SLOT, k.ABS_MT_POSITION_X, k.ABS_MT_POSITION_Y, k.ABS_MT_TRACKING_ID,
+                k.ABS_MT_PRESSURE, k.ABS_MT_TOUCH_MAJOR,
+            ]
             if int(0...1) == 1 { abs.append(k.ABS_MT_TOOL_TYPE) }
             extra[k.ABS_MT_SLOT] = AbsInfo(minimum: 0, maximum: Int32(int(0...63)))
-        case 2: abs = [k.ABS_X, k.ABS_Y, k.ABS_MT_POSITION_X, k.ABS_MT_POSITION_Y] + (int(0...1) == 1 ? [k.ABS_MT_TRACKING_ID] : [])
+        case 2:
+            abs =
+                [k.ABS_X, k.ABS_Y, k.ABS_MT_POSITION_X, k.ABS_MT_POSITION_Y]
+                + (int(0...1) == 1 ? [k.ABS_MT_TRACKING_ID] : [])
         case 3: abs = [k.ABS_X, k.ABS_Y, k.ABS_PRESSURE]
         default: abs = [k.ABS_X, k.ABS_Y, k.ABS_MT_SLOT - 1, k.ABS_MT_SLOT, k.ABS_MT_POSITION_X, k.ABS_MT_POSITION_Y]
         }
         var info: [UInt16: AbsInfo] = [:]
         for c in abs {
-            let lo = Int32(int(-100...100)), span = Int32(int(0...70_000))
+            let lo = Int32(int(-100...100))
+            let span = Int32(int(0...70_000))
             info[c] = AbsInfo(minimum: lo, maximum: lo + span, fuzz: Int32(int(0...8)), resolution: Int32(int(0...50)))
         }
         for (c, a) in extra { info[c] = a }
-        return DeviceDescription(name: "fuzz", id: InputID(bustype: 3, vendor: 1, product: 1, version: 1),
-                                 properties: BitSet([k.INPUT_PROP_DIRECT]),
-                                 codes: [k.EV_KEY: BitSet([k.BTN_TOUCH]), k.EV_ABS: BitSet(abs)], absInfo: info)
+        return DeviceDescription(
+            name: "fuzz", id: InputID(bustype: 3, vendor: 1, product: 1, version: 1),
+            properties: BitSet([k.INPUT_PROP_DIRECT]),
+            codes: [k.EV_KEY: BitSet([k.BTN_TOUCH]), k.EV_ABS: BitSet(abs)], absInfo: info)
     }
 
     /// An event biased towards touch traffic, with garbage mixed in; and whether it is part
@@ -63,17 +70,40 @@ public struct FuzzInput {
         let k = Kernel.self
         let kind = int(0...15)
         let sync = int(0...15) == 0
-        var type = k.EV_ABS, code: UInt16 = 0, value: Int32 = 0
+        var type = k.EV_ABS
+        var code: UInt16 = 0
+        var value: Int32 = 0
         switch kind {
-        case 0...2: type = k.EV_SYN; code = k.SYN_REPORT; time += Int64(int(0...600_000))
-        case 3: type = k.EV_SYN; code = [k.SYN_MT_REPORT, k.SYN_DROPPED][int(0...1)]
-        case 4: code = k.ABS_MT_SLOT; value = Int32(int(-3...70))
-        case 5: code = k.ABS_MT_TRACKING_ID; value = Int32(int(-2...20))
-        case 6, 7: code = [k.ABS_MT_POSITION_X, k.ABS_MT_POSITION_Y][int(0...1)]; value = Int32(int(-200...70_500))
-        case 8: code = [k.ABS_X, k.ABS_Y, k.ABS_PRESSURE, k.ABS_MT_PRESSURE, k.ABS_MT_TOUCH_MAJOR][int(0...4)]; value = int32()
-        case 9: code = k.ABS_MT_TOOL_TYPE; value = Int32(int(0...2))
-        case 10: type = k.EV_KEY; code = k.BTN_TOUCH; value = Int32(int(0...2))
-        default: type = UInt16(int(0...0x1f)); code = UInt16(int(0...0x2ff)); value = int32()
+        case 0...2:
+            type = k.EV_SYN
+            code = k.SYN_REPORT
+            time += Int64(int(0...600_000))
+        case 3:
+            type = k.EV_SYN
+            code = [k.SYN_MT_REPORT, k.SYN_DROPPED][int(0...1)]
+        case 4:
+            code = k.ABS_MT_SLOT
+            value = Int32(int(-3...70))
+        case 5:
+            code = k.ABS_MT_TRACKING_ID
+            value = Int32(int(-2...20))
+        case 6, 7:
+            code = [k.ABS_MT_POSITION_X, k.ABS_MT_POSITION_Y][int(0...1)]
+            value = Int32(int(-200...70_500))
+        case 8:
+            code = [k.ABS_X, k.ABS_Y, k.ABS_PRESSURE, k.ABS_MT_PRESSURE, k.ABS_MT_TOUCH_MAJOR][int(0...4)]
+            value = int32()
+        case 9:
+            code = k.ABS_MT_TOOL_TYPE
+            value = Int32(int(0...2))
+        case 10:
+            type = k.EV_KEY
+            code = k.BTN_TOUCH
+            value = Int32(int(0...2))
+        default:
+            type = UInt16(int(0...0x1f))
+            code = UInt16(int(0...0x2ff))
+            value = int32()
         }
         return (InputEvent(time: EventTime(totalMicroseconds: time), type: type, code: code, value: value), sync)
     }
@@ -88,7 +118,9 @@ public func replayFuzzInputs(_ arguments: [String], _ harness: ([UInt8]) -> Void
         if let dir = opendir(path) {
             files = []
             while let entry = readdir(dir) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                    String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+                }
                 if !name.hasPrefix(".") { files.append(path + "/" + name) }
             }
             closedir(dir)
@@ -111,23 +143,29 @@ public func replayFuzzInputs(_ arguments: [String], _ harness: ([UInt8]) -> Void
 }
 
 #if FUZZING
-@_silgen_name("LLVMFuzzerRunDriver")
-private func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<Int32>,
-                                 _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-                                 _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32) -> Int32
+    // The C symbol libFuzzer defines, by its own name.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    @_silgen_name("LLVMFuzzerRunDriver")
+    private func LLVMFuzzerRunDriver(
+        _ argc: UnsafeMutablePointer<Int32>,
+        _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+        _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+    ) -> Int32
 #endif
 
 /// The fuzzers' entry: under libFuzzer (built with `-DFUZZING`), its driver with this
 /// process's arguments; otherwise the given files replayed through `harness`.
-public func fuzzMain(name: String, _ entry: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32,
-                     _ harness: ([UInt8]) -> Void) -> Never {
+public func fuzzMain(
+    name: String, _ entry: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32,
+    _ harness: ([UInt8]) -> Void
+) -> Never {
     #if FUZZING
-    var argc = CommandLine.argc
-    var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-    exit(LLVMFuzzerRunDriver(&argc, &argv, entry))
+        var argc = CommandLine.argc
+        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+        exit(LLVMFuzzerRunDriver(&argc, &argv, entry))
     #else
-    let n = replayFuzzInputs(Array(CommandLine.arguments.dropFirst()), harness)
-    print("\(name): \(n) inputs replayed, every invariant held")
-    exit(0)
+        let n = replayFuzzInputs(Array(CommandLine.arguments.dropFirst()), harness)
+        print("\(name): \(n) inputs replayed, every invariant held")
+        exit(0)
     #endif
 }

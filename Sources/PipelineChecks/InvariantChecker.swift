@@ -51,7 +51,7 @@ public final class InvariantChecker {
     private func observe(_ call: HandlerLog.Call) {
         calls += 1
         switch call {
-        case let .touches(method, responder, touches):
+        case .touches(let method, let responder, let touches):
             var set = open[responder] ?? []
             for t in touches {
                 switch method {
@@ -60,11 +60,15 @@ public final class InvariantChecker {
                 case .moved:
                     if !set.contains(t) { violate("\(responder): touchesMoved for #\(t), which never began there") }
                 case .ended, .cancelled:
-                    if set.remove(t) == nil { violate("\(responder): \(method) for #\(t), which is not open there (never began, or already ended)") }
+                    if set.remove(t) == nil {
+                        violate(
+                            "\(responder): \(method) for #\(t), which is not open there (never began, or already ended)"
+                        )
+                    }
                 }
             }
             open[responder] = set
-        case let .gesture(name, state):
+        case .gesture(let name, let state):
             let last = recognizerStates[name] ?? .possible
             if !Self.legal(from: last, to: state, discrete: discrete.contains(name)) {
                 violate("recognizer \(name): \(last) → \(state) is not UIKit's state machine")
@@ -81,20 +85,25 @@ public final class InvariantChecker {
     /// Whether a recognizer may enter `to` after `from`; a gesture that ended (ended,
     /// recognized, cancelled, failed) is reset to possible before its next state.
     static func legal(from: HandlerLog.GestureState, to: HandlerLog.GestureState, discrete: Bool) -> Bool {
-        let current: HandlerLog.GestureState = [.ended, .recognized, .cancelled, .failed].contains(from) ? .possible : from
+        let current: HandlerLog.GestureState =
+            [.ended, .recognized, .cancelled, .failed].contains(from) ? .possible : from
         switch (current, to) {
         case (.possible, .failed): return true
         case (.possible, .recognized): return discrete
         case (.possible, .began): return !discrete
         case (.began, .changed), (.began, .ended), (.began, .cancelled),
-             (.changed, .changed), (.changed, .ended), (.changed, .cancelled): return !discrete
+            (.changed, .changed), (.changed, .ended), (.changed, .cancelled):
+            return !discrete
         default: return false
         }
     }
 
     private func controlEvent(_ c: Control, _ event: String) {
         guard var t = controls[ObjectIdentifier(c)] else { return }
-        defer { t.last = event; controls[ObjectIdentifier(c)] = t }
+        defer {
+            t.last = event
+            controls[ObjectIdentifier(c)] = t
+        }
         switch event {
         case "touchDown":
             if t.tracking { violate("\(t.name): touchDown while tracking") }
@@ -105,10 +114,14 @@ public final class InvariantChecker {
         case "touchDragInside", "touchDragOutside":
             if !t.tracking { violate("\(t.name): \(event) without a touchDown") }
         case "touchDragEnter":
-            if !t.tracking || t.inside { violate("\(t.name): touchDragEnter while \(t.tracking ? "inside" : "not tracking")") }
+            if !t.tracking || t.inside {
+                violate("\(t.name): touchDragEnter while \(t.tracking ? "inside" : "not tracking")")
+            }
             t.inside = true
         case "touchDragExit":
-            if !t.tracking || !t.inside { violate("\(t.name): touchDragExit while \(t.tracking ? "outside" : "not tracking")") }
+            if !t.tracking || !t.inside {
+                violate("\(t.name): touchDragExit while \(t.tracking ? "outside" : "not tracking")")
+            }
             t.inside = false
         case "touchUpInside", "touchUpOutside", "touchCancel":
             if !t.tracking { violate("\(t.name): \(event) without a touchDown") }
@@ -123,10 +136,14 @@ public final class InvariantChecker {
     /// At the end of a stream (every device gone, every timer run): nothing may be left open.
     public func finish(_ pipeline: TouchPipeline) {
         for (responder, touches) in open where !touches.isEmpty {
-            violate("\(responder): touches \(touches.sorted().map { "#\($0)" }.joined(separator: ", ")) began and never ended")
+            violate(
+                "\(responder): touches \(touches.sorted().map { "#\($0)" }.joined(separator: ", ")) began and never ended"
+            )
         }
         open.removeAll()
-        if !pipeline.scene.app.activeTouches.isEmpty { violate("\(pipeline.scene.app.activeTouches.count) touches still live in the application") }
+        if !pipeline.scene.app.activeTouches.isEmpty {
+            violate("\(pipeline.scene.app.activeTouches.count) touches still live in the application")
+        }
         if !pipeline.active.isEmpty { violate("\(pipeline.active.count) contacts still down in the pipeline") }
         for t in controls.values where t.tracking { violate("\(t.name) still tracking") }
         for (name, state) in recognizerStates where state == .began || state == .changed {

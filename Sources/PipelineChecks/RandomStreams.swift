@@ -28,40 +28,52 @@ public enum TestPanels {
     private static func axes(_ codes: [UInt16], extra: [UInt16: AbsInfo] = [:]) -> [UInt16: AbsInfo] {
         var info: [UInt16: AbsInfo] = [:]
         for c in codes {
-            info[c] = c == k.ABS_X || c == k.ABS_MT_POSITION_X ? AbsInfo(minimum: 0, maximum: 7999, resolution: 40)
-                : c == k.ABS_Y || c == k.ABS_MT_POSITION_Y ? AbsInfo(minimum: 0, maximum: 4799, resolution: 40)
-                : AbsInfo(minimum: 0, maximum: 255)
+            info[c] =
+                c == k.ABS_X || c == k.ABS_MT_POSITION_X
+                ? AbsInfo(minimum: 0, maximum: 7999, resolution: 40)
+                : c == k.ABS_Y || c == k.ABS_MT_POSITION_Y
+                    ? AbsInfo(minimum: 0, maximum: 4799, resolution: 40)
+                    : AbsInfo(minimum: 0, maximum: 255)
         }
         return info.merging(extra) { $1 }
     }
 
     /// A 10-slot protocol B panel with pressure, touch size and tool type (palms).
     public static func protocolB(name: String = "random B") -> DeviceDescription {
-        let abs = [k.ABS_X, k.ABS_Y, k.ABS_MT_SLOT, k.ABS_MT_TOUCH_MAJOR, k.ABS_MT_POSITION_X, k.ABS_MT_POSITION_Y,
-                   k.ABS_MT_TOOL_TYPE, k.ABS_MT_TRACKING_ID, k.ABS_MT_PRESSURE]
-        return DeviceDescription(name: name, id: InputID(bustype: 3, vendor: 1, product: 1, version: 1),
-                                 properties: BitSet([k.INPUT_PROP_DIRECT]),
-                                 codes: [k.EV_KEY: BitSet([k.BTN_TOUCH]), k.EV_ABS: BitSet(abs)],
-                                 absInfo: axes(abs, extra: [k.ABS_MT_SLOT: AbsInfo(minimum: 0, maximum: 9),
-                                                            k.ABS_MT_TRACKING_ID: AbsInfo(minimum: 0, maximum: 65535),
-                                                            k.ABS_MT_TOOL_TYPE: AbsInfo(minimum: 0, maximum: 2)]))
+        let abs = [
+            k.ABS_X, k.ABS_Y, k.ABS_MT_SLOT, k.ABS_MT_TOUCH_MAJOR, k.ABS_MT_POSITION_X, k.ABS_MT_POSITION_Y,
+            k.ABS_MT_TOOL_TYPE, k.ABS_MT_TRACKING_ID, k.ABS_MT_PRESSURE,
+        ]
+        return DeviceDescription(
+            name: name, id: InputID(bustype: 3, vendor: 1, product: 1, version: 1),
+            properties: BitSet([k.INPUT_PROP_DIRECT]),
+            codes: [k.EV_KEY: BitSet([k.BTN_TOUCH]), k.EV_ABS: BitSet(abs)],
+            absInfo: axes(
+                abs,
+                extra: [
+                    k.ABS_MT_SLOT: AbsInfo(minimum: 0, maximum: 9),
+                    k.ABS_MT_TRACKING_ID: AbsInfo(minimum: 0, maximum: 65535),
+                    k.ABS_MT_TOOL_TYPE: AbsInfo(minimum: 0, maximum: 2),
+                ]))
     }
 
     /// A protocol A panel, with or without tracking ids.
     public static func protocolA(trackingIDs: Bool, name: String = "random A") -> DeviceDescription {
         var abs = [k.ABS_X, k.ABS_Y, k.ABS_MT_POSITION_X, k.ABS_MT_POSITION_Y]
         if trackingIDs { abs.append(k.ABS_MT_TRACKING_ID) }
-        return DeviceDescription(name: name, id: InputID(bustype: 3, vendor: 1, product: 2, version: 1),
-                                 properties: BitSet([k.INPUT_PROP_DIRECT]),
-                                 codes: [k.EV_KEY: BitSet([k.BTN_TOUCH]), k.EV_ABS: BitSet(abs)], absInfo: axes(abs))
+        return DeviceDescription(
+            name: name, id: InputID(bustype: 3, vendor: 1, product: 2, version: 1),
+            properties: BitSet([k.INPUT_PROP_DIRECT]),
+            codes: [k.EV_KEY: BitSet([k.BTN_TOUCH]), k.EV_ABS: BitSet(abs)], absInfo: axes(abs))
     }
 
     /// A single-touch resistive panel.
     public static func single(name: String = "random single") -> DeviceDescription {
         let abs = [k.ABS_X, k.ABS_Y, k.ABS_PRESSURE]
-        return DeviceDescription(name: name, id: InputID(bustype: 0x18, vendor: 1, product: 3, version: 1),
-                                 properties: BitSet([k.INPUT_PROP_DIRECT]),
-                                 codes: [k.EV_KEY: BitSet([k.BTN_TOUCH]), k.EV_ABS: BitSet(abs)], absInfo: axes(abs))
+        return DeviceDescription(
+            name: name, id: InputID(bustype: 0x18, vendor: 1, product: 3, version: 1),
+            properties: BitSet([k.INPUT_PROP_DIRECT]),
+            codes: [k.EV_KEY: BitSet([k.BTN_TOUCH]), k.EV_ABS: BitSet(abs)], absInfo: axes(abs))
     }
 }
 
@@ -120,20 +132,26 @@ public struct RandomStreams {
 
     private func stream(_ rng: inout SeededRandom, _ count: Int, _ report: inout Report) {
         trace?("--- stream\n")
-        let instance = SceneInstance(scene: scene, screen: Size(width: 800, height: 480), log: HandlerLog(format: .json))
+        let instance = SceneInstance(
+            scene: scene, screen: Size(width: 800, height: 480), log: HandlerLog(format: .json))
         let checker = InvariantChecker(instance)
         let pipeline = TouchPipeline(scene: instance)
         pipeline.adoptInitialTouches = rng.chance(0.5)
         var time = EventTime(seconds: 1, microseconds: 0)
-        if ghostAfter != nil || scene.idle != nil { pipeline.startKioskRules(ghostAfter: ghostAfter, at: time.inSeconds) }
+        if ghostAfter != nil || scene.idle != nil {
+            pipeline.startKioskRules(ghostAfter: ghostAfter, at: time.inSeconds)
+        }
         var players: [Player] = []
         func addPlayer() {
-            let kinds: [DeviceDescription] = [TestPanels.protocolB(), TestPanels.protocolB(),
-                                              TestPanels.protocolA(trackingIDs: rng.chance(0.5)), TestPanels.single()]
+            let kinds: [DeviceDescription] = [
+                TestPanels.protocolB(), TestPanels.protocolB(),
+                TestPanels.protocolA(trackingIDs: rng.chance(0.5)), TestPanels.single(),
+            ]
             let d = kinds[Int.random(in: 0..<kinds.count, using: &rng)]
             let mapper = ScreenMapper(device: d, screen: (800, 480))!
-            let panel = pipeline.addPanel(node: "/dev/input/random\(players.count)", description: d, mapper: mapper,
-                                          time: time.inSeconds)
+            let panel = pipeline.addPanel(
+                node: "/dev/input/random\(players.count)", description: d, mapper: mapper,
+                time: time.inSeconds)
             players.append(Player(panel: panel, description: d))
         }
         addPlayer()
@@ -158,7 +176,10 @@ public struct RandomStreams {
         }
         for p in players { pipeline.removePanel(p.panel, at: time) }
         var rounds = 0
-        while let d = pipeline.nextDeadline, rounds < 1000 { pipeline.advanceTime(to: d); rounds += 1 }
+        while let d = pipeline.nextDeadline, rounds < 1000 {
+            pipeline.advanceTime(to: d)
+            rounds += 1
+        }
         if let trace { trace(pipeline.log.buffer.string) }
         pipeline.log.discard()
         checker.finish(pipeline)
@@ -187,16 +208,20 @@ public struct RandomStreams {
 
     /// A position near `around`: mostly a finger moving, sometimes a jump or off the glass.
     private static func wander(_ around: Int32, _ max: Int32, _ rng: inout SeededRandom) -> Int32 {
-        if rng.chance(0.02) { return Int32.random(in: -500...(max + 500), using: &rng) }           // off the glass
-        if rng.chance(0.1) { return Int32.random(in: 0...max, using: &rng) }                         // a jump
-        return Swift.max(0, Swift.min(max, around + Int32.random(in: -80...80, using: &rng)))        // a finger moving
+        if rng.chance(0.02) { return Int32.random(in: -500...(max + 500), using: &rng) }  // off the glass
+        if rng.chance(0.1) { return Int32.random(in: 0...max, using: &rng) }  // a jump
+        return Swift.max(0, Swift.min(max, around + Int32.random(in: -80...80, using: &rng)))  // a finger moving
     }
 
     /// One frame's worth (or one odd event) on one panel; returns how many events it fed.
-    private func step(_ p: inout Player, _ rng: inout SeededRandom, _ time: inout EventTime, _ pipeline: TouchPipeline,
-                      _ report: inout Report) -> Int {
+    private func step(
+        _ p: inout Player, _ rng: inout SeededRandom, _ time: inout EventTime, _ pipeline: TouchPipeline,
+        _ report: inout Report
+    ) -> Int {
         // Time: mostly a frame at 100 Hz; now and then a pause long enough for timers.
-        let gap: Int64 = rng.chance(0.05) ? Int64.random(in: 200_000...1_500_000, using: &rng) : Int64.random(in: 0...20_000, using: &rng)
+        let gap: Int64 =
+            rng.chance(0.05)
+            ? Int64.random(in: 200_000...1_500_000, using: &rng) : Int64.random(in: 0...20_000, using: &rng)
         time = EventTime(totalMicroseconds: time.totalMicroseconds + gap)
         if ghostAfter != nil || scene.idle != nil {
             pipeline.advanceTime(to: time.inSeconds)
@@ -223,13 +248,17 @@ public struct RandomStreams {
 
     /// Protocol B: slot changes, downs and ups (with the drivers' bugs), motion, palms,
     /// pressure, and now and then a SYN_DROPPED. True when it ended the frame itself.
-    private func stepSlots(_ p: inout Player, _ rng: inout SeededRandom, _ feed: inout Feeder, _ report: inout Report) -> Bool {
+    private func stepSlots(_ p: inout Player, _ rng: inout SeededRandom, _ feed: inout Feeder, _ report: inout Report)
+        -> Bool
+    {
         let k = Kernel.self
         let n = Int.random(in: 1...6, using: &rng)
         for _ in 0..<n {
             let r = Double.random(in: 0..<1, using: &rng)
             if r < 0.15 {
-                let s: Int32 = rng.chance(0.05) ? [Int32(-1), 10, 12, 300].randomElement(using: &rng)! : Int32.random(in: 0...9, using: &rng)
+                let s: Int32 =
+                    rng.chance(0.05)
+                    ? [Int32(-1), 10, 12, 300].randomElement(using: &rng)! : Int32.random(in: 0...9, using: &rng)
                 feed(k.EV_ABS, k.ABS_MT_SLOT, s)
                 p.slot = s
             } else if r < 0.27 {
@@ -237,21 +266,24 @@ public struct RandomStreams {
                 let inRange = (0..<10).contains(p.slot)
                 let busy = inRange && p.trackingIDs[Int(p.slot)] >= 0
                 var id: Int32 = busy ? -1 : p.nextID
-                if rng.chance(0.1) { id = busy ? p.nextID : -1 }                                        // double down / up
+                if rng.chance(0.1) { id = busy ? p.nextID : -1 }  // double down / up
                 if id >= 0 { p.nextID &+= 1 }
                 feed(k.EV_ABS, k.ABS_MT_TRACKING_ID, id)
                 if inRange && !(busy && id >= 0) && !(!busy && id < 0) { p.trackingIDs[Int(p.slot)] = id }
             } else if r < 0.85 {
                 let s = (0..<10).contains(p.slot) ? Int(p.slot) : 0
                 let (x, y) = p.positions[s]
-                let nx = Self.wander(x, 7999, &rng), ny = Self.wander(y, 4799, &rng)
+                let nx = Self.wander(x, 7999, &rng)
+                let ny = Self.wander(y, 4799, &rng)
                 p.positions[s] = (nx, ny)
                 if rng.chance(0.8) { feed(k.EV_ABS, k.ABS_MT_POSITION_X, nx) }
                 if rng.chance(0.8) { feed(k.EV_ABS, k.ABS_MT_POSITION_Y, ny) }
             } else if r < 0.9 {
-                feed(k.EV_ABS, k.ABS_MT_TOOL_TYPE, rng.chance(0.7) ? 0 : 2)                               // finger / palm
+                feed(k.EV_ABS, k.ABS_MT_TOOL_TYPE, rng.chance(0.7) ? 0 : 2)  // finger / palm
             } else {
-                feed(k.EV_ABS, rng.chance(0.5) ? k.ABS_MT_PRESSURE : k.ABS_MT_TOUCH_MAJOR, Int32.random(in: -10...300, using: &rng))
+                feed(
+                    k.EV_ABS, rng.chance(0.5) ? k.ABS_MT_PRESSURE : k.ABS_MT_TOUCH_MAJOR,
+                    Int32.random(in: -10...300, using: &rng))
             }
         }
         guard rng.chance(0.01) else { return false }
@@ -271,7 +303,7 @@ public struct RandomStreams {
             return true
         }
         feed(k.EV_SYN, k.SYN_DROPPED, 0)
-        feed(k.EV_ABS, k.ABS_MT_TRACKING_ID, -1)                                                   // lost
+        feed(k.EV_ABS, k.ABS_MT_TRACKING_ID, -1)  // lost
         return false
     }
 
@@ -279,14 +311,19 @@ public struct RandomStreams {
     private func stepGroups(_ p: inout Player, _ rng: inout SeededRandom, _ feed: inout Feeder) {
         let k = Kernel.self
         if rng.chance(0.2) {
-            if p.contacts.isEmpty || rng.chance(0.5) { p.contacts.append((Int32.random(in: 0...7999, using: &rng), Int32.random(in: 0...4799, using: &rng))) }
-            else { p.contacts.removeLast() }
+            if p.contacts.isEmpty || rng.chance(0.5) {
+                p.contacts.append((Int32.random(in: 0...7999, using: &rng), Int32.random(in: 0...4799, using: &rng)))
+            } else {
+                p.contacts.removeLast()
+            }
             if p.contacts.count > 12 { p.contacts.removeAll() }
         }
         for (i, c) in p.contacts.enumerated() {
             let moved = (Self.wander(c.0, 7999, &rng), Self.wander(c.1, 4799, &rng))
             p.contacts[i] = moved
-            if p.description.has(type: k.EV_ABS, code: k.ABS_MT_TRACKING_ID) { feed(k.EV_ABS, k.ABS_MT_TRACKING_ID, Int32(i)) }
+            if p.description.has(type: k.EV_ABS, code: k.ABS_MT_TRACKING_ID) {
+                feed(k.EV_ABS, k.ABS_MT_TRACKING_ID, Int32(i))
+            }
             feed(k.EV_ABS, k.ABS_MT_POSITION_X, moved.0)
             feed(k.EV_ABS, k.ABS_MT_POSITION_Y, moved.1)
             feed(k.EV_SYN, k.SYN_MT_REPORT, 0)

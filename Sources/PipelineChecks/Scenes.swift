@@ -44,7 +44,8 @@ public enum CheckScenes {
 
     /// The busy scene going idle after a second without a contact (its wakes swallowed).
     public static var busyIdle: Scene {
-        let text = busyJSON.replacingFirst(#"{ "screen": [800, 480],"#, with: #"{ "screen": [800, 480], "idle": { "after": 1 },"#)
+        let text = busyJSON.replacingFirst(
+            #"{ "screen": [800, 480],"#, with: #"{ "screen": [800, 480], "idle": { "after": 1 },"#)
         return try! Scene.parse(Array(text.utf8), file: "busy scene, idle")
     }
 }

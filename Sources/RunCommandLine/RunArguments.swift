@@ -14,11 +14,12 @@ public enum RunArguments {
             let a = arguments[i]
             i += 1
             guard a.hasPrefix("--") else {
-                if a.hasPrefix("-") { return nil }          // short options, "-": the parser's to judge
+                if a.hasPrefix("-") { return nil }  // short options, "-": the parser's to judge
                 r.sources.append(a)
                 continue
             }
-            var name = Substring(a.dropFirst(2)), inline: String?
+            var name = Substring(a.dropFirst(2))
+            var inline: String?
             if let eq = name.firstIndex(of: "=") {
                 inline = String(name[name.index(after: eq)...])
                 name = name[..<eq]
@@ -49,10 +50,14 @@ public enum RunArguments {
     /// Every long name `run` takes, flags and options.
     public static var names: Set<String> { Set(flagNames + optionNames) }
 
-    static let flagNames = ["json", "keys", "grab", "virtual-touchscreen", "virtual-pointer", "adopt-initial-touches", "realtime"]
-    static let optionNames = ["scene", "screen", "rotate", "calibration", "pointer-scroll", "forward-contacts", "ghost-after",
-                              "panel", "hysteresis", "mask", "metrics-file", "socket", "socket-stall-limit", "log-events",
-                              "log-level", "device"]
+    static let flagNames = [
+        "json", "keys", "grab", "virtual-touchscreen", "virtual-pointer", "adopt-initial-touches", "realtime",
+    ]
+    static let optionNames = [
+        "scene", "screen", "rotate", "calibration", "pointer-scroll", "forward-contacts", "ghost-after",
+        "panel", "hysteresis", "mask", "metrics-file", "socket", "socket-stall-limit", "log-events",
+        "log-level", "device",
+    ]
 
     // Switches, not tables: a dictionary of closures cost the daemon's start a run-time type
     // lookup (BENCHMARKS.md, "The daemon's start").
@@ -78,20 +83,30 @@ public enum RunArguments {
         switch name {
         case "scene": r.scene = v
         case "screen": r.screen = v
-        case "rotate": guard let n = Int(v) else { return false }; r.rotate = n
+        case "rotate":
+            guard let n = Int(v) else { return false }
+            r.rotate = n
         case "calibration": r.calibration = v
         case "pointer-scroll": r.pointerScroll = v
-        case "forward-contacts": guard let n = Int(v) else { return false }; r.forwardContacts = n
-        case "ghost-after": guard let s = Double(v) else { return false }; r.ghostAfter = s
+        case "forward-contacts":
+            guard let n = Int(v) else { return false }
+            r.forwardContacts = n
+        case "ghost-after":
+            guard let s = Double(v) else { return false }
+            r.ghostAfter = s
         case "panel": r.panels.append(v)
         case "hysteresis": r.hysteresis.append(v)
         case "mask": r.masks.append(v)
         case "metrics-file": r.metricsFile = v
         case "socket": r.socket = v
-        case "socket-stall-limit": guard let s = Double(v) else { return false }; r.socketStallLimit = s
+        case "socket-stall-limit":
+            guard let s = Double(v) else { return false }
+            r.socketStallLimit = s
         case "log-events": r.logEvents = v
         case "log-level": r.logLevel = v
-        case "device": guard let n = Int(v) else { return false }; r.device = n
+        case "device":
+            guard let n = Int(v) else { return false }
+            r.device = n
         default: return false
         }
         return true

@@ -7,8 +7,12 @@ import TouchKit
 public enum RunChecks {
     /// `--screen`, `--rotate`, `--calibration`.
     public static func mapping(screen: String?, rotate: Int?, calibration: String?) throws(UsageError) {
-        if let rotate, ScreenMapper.Rotation(rawValue: rotate) == nil { throw UsageError("--rotate takes 0, 90, 180 or 270") }
-        if let screen, parseScreen(screen) == nil { throw UsageError("--screen takes WIDTHxHEIGHT in points, e.g. 1280x800") }
+        if let rotate, ScreenMapper.Rotation(rawValue: rotate) == nil {
+            throw UsageError("--rotate takes 0, 90, 180 or 270")
+        }
+        if let screen, parseScreen(screen) == nil {
+            throw UsageError("--screen takes WIDTHxHEIGHT in points, e.g. 1280x800")
+        }
         if let calibration, ScreenMapper.Calibration(parsing: calibration) == nil {
             throw UsageError("--calibration takes six numbers \"a b c d e f\"")
         }
@@ -17,7 +21,8 @@ public enum RunChecks {
     /// `--panel`, `--hysteresis`, `--mask`.
     public static func panels(panels: [String], hysteresis: [String], masks: [String]) throws(UsageError) {
         for p in panels where PanelRules.parsePanel(p) == nil {
-            throw UsageError("--panel takes MATCH=x,y,w,h[@rotation], e.g. /dev/input/event4=0,0,800,480@90 (not '\(p)')")
+            throw UsageError(
+                "--panel takes MATCH=x,y,w,h[@rotation], e.g. /dev/input/event4=0,0,800,480@90 (not '\(p)')")
         }
         for h in hysteresis where PanelRules.parseHysteresis(h) == nil {
             throw UsageError("--hysteresis takes [MATCH=]MM, millimetres (not '\(h)')")
@@ -28,8 +33,10 @@ public enum RunChecks {
     }
 
     /// The daemon's options these make (the rest of `RunOptions` at its defaults).
-    public static func options(screen: String?, rotate: Int?, calibration: String?, panels: [String], hysteresis: [String],
-                               masks: [String]) -> RunOptions {
+    public static func options(
+        screen: String?, rotate: Int?, calibration: String?, panels: [String], hysteresis: [String],
+        masks: [String]
+    ) -> RunOptions {
         var options = RunOptions()
         options.screen = screen.flatMap(parseScreen).map { Size(width: $0.0, height: $0.1) }
         options.rotation = rotate.flatMap(ScreenMapper.Rotation.init(rawValue:)) ?? .none
@@ -44,6 +51,7 @@ public enum RunChecks {
 /// `WxH` in points.
 public func parseScreen(_ s: String) -> (Double, Double)? {
     let parts = s.split(separator: "x")
-    guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w > 0, h > 0, w.isFinite, h.isFinite else { return nil }
+    guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w > 0, h > 0, w.isFinite, h.isFinite
+    else { return nil }
     return (w, h)
 }

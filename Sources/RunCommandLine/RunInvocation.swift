@@ -38,7 +38,9 @@ public struct RunInvocation: Equatable {
     public func validate() throws(UsageError) {
         try RunChecks.mapping(screen: screen, rotate: rotate, calibration: calibration)
         try RunChecks.panels(panels: panels, hysteresis: hysteresis, masks: masks)
-        if let logEvents, case let .failure(e) = HandlerLog.Kinds.parse(logEvents) { throw UsageError("--log-events: \(e)") }
+        if let logEvents, case .failure(let e) = HandlerLog.Kinds.parse(logEvents) {
+            throw UsageError("--log-events: \(e)")
+        }
         guard socketStallLimit > 0 else { throw UsageError("--socket-stall-limit takes a number of seconds above 0") }
         guard Diagnostics.Level(name: logLevel) != nil else {
             throw UsageError("--log-level takes error, warning, notice, info or debug")
@@ -50,12 +52,18 @@ public struct RunInvocation: Equatable {
         }
         if let n = forwardContacts {
             guard n >= 1 else { throw UsageError("--forward-contacts takes a number of contacts of 1 or more") }
-            guard virtualTouchscreen else { throw UsageError("--forward-contacts is for --virtual-touchscreen (it limits what that device carries)") }
+            guard virtualTouchscreen else {
+                throw UsageError("--forward-contacts is for --virtual-touchscreen (it limits what that device carries)")
+            }
         }
-        if let g = ghostAfter, !(g > 0 && g.isFinite) { throw UsageError("--ghost-after takes a number of seconds above 0") }
+        if let g = ghostAfter, !(g > 0 && g.isFinite) {
+            throw UsageError("--ghost-after takes a number of seconds above 0")
+        }
         if realtime && files == 0 { throw UsageError("--realtime is for recordings (it keeps their recorded pace)") }
         if socket != nil && files > 0 && !realtime {
-            throw UsageError("--socket with recordings needs --realtime (played as fast as possible, they would end before a client connects)")
+            throw UsageError(
+                "--socket with recordings needs --realtime (played as fast as possible, they would end before a client connects)"
+            )
         }
     }
 
@@ -63,8 +71,9 @@ public struct RunInvocation: Equatable {
     /// errors are thrown as they are, for the caller to say and map to an exit code.
     public func run() throws {
         Diagnostics.threshold = Diagnostics.Level(name: logLevel)!
-        var options = RunChecks.options(screen: screen, rotate: rotate, calibration: calibration,
-                                           panels: panels, hysteresis: hysteresis, masks: masks)
+        var options = RunChecks.options(
+            screen: screen, rotate: rotate, calibration: calibration,
+            panels: panels, hysteresis: hysteresis, masks: masks)
         options.format = json ? .json : .text
         options.grab = grab
         options.virtualTouchscreen = virtualTouchscreen
@@ -79,7 +88,7 @@ public struct RunInvocation: Equatable {
         options.keys = keys
         options.socketPath = socket
         options.socketStallLimit = socketStallLimit
-        if let logEvents, case let .success(k) = HandlerLog.Kinds.parse(logEvents) { options.logEvents = k }
+        if let logEvents, case .success(let k) = HandlerLog.Kinds.parse(logEvents) { options.logEvents = k }
         // The scene is checked before any device is opened.
         let loaded = try scene.map { try Scene.load(path: $0) }
         try Kiosk(sources: sources, options: options).run(scene: loaded, file: scene)

@@ -81,15 +81,21 @@ public struct ByteWriter {
     public static func digitCount(_ v: UInt64) -> Int {
         var c = 1
         var x = v
-        while x >= 10 { x /= 10; c += 1 }
+        while x >= 10 {
+            x /= 10
+            c += 1
+        }
         return c
     }
 
     /// `value` in decimal, like printf's `%lld`.
     @inlinable
     public mutating func write(decimal value: Int64) {
-        if value >= 0 && value < 100 {      // identifiers, tap counts, slots
-            if value < 10 { base[n] = 0x30 &+ UInt8(truncatingIfNeeded: value); n &+= 1 } else {
+        if value >= 0 && value < 100 {  // identifiers, tap counts, slots
+            if value < 10 {
+                base[n] = 0x30 &+ UInt8(truncatingIfNeeded: value)
+                n &+= 1
+            } else {
                 writePair(Self.digitPairs, UInt32(truncatingIfNeeded: value))
             }
             return
@@ -126,9 +132,13 @@ public struct ByteWriter {
         let d = min(max(decimals, 0), 9)
         let scale = Self.power(d)
         let scaled = value.magnitude * scale
-        guard scaled < 9.0e18 else { writeDescription(value); return }
+        guard scaled < 9.0e18 else {
+            writeDescription(value)
+            return
+        }
         let units = Self.roundedUnits(scaled)
-        let whole = units / UInt64(scale), fraction = units % UInt64(scale)
+        let whole = units / UInt64(scale)
+        let fraction = units % UInt64(scale)
         if value < 0 && units != 0 { write(byte: UInt8(ascii: "-")) }
         write(digits: whole, count: Self.digitCount(whole))
         if d > 0 {
@@ -141,13 +151,25 @@ public struct ByteWriter {
     /// trailing zeros dropped (`120.0`, `0.4`, `33.333`); non-finite values as `null`.
     @inlinable
     public mutating func write(compact value: Double, maxDecimals: Int = 3) {
-        guard value.isFinite else { write("null"); return }
-        if value == 0 { write("0.0"); return }      // no pressure, no radius: most panels
-        if maxDecimals == 3 { writeCompactThousandths(value); return }
+        guard value.isFinite else {
+            write("null")
+            return
+        }
+        if value == 0 {
+            write("0.0")
+            return
+        }  // no pressure, no radius: most panels
+        if maxDecimals == 3 {
+            writeCompactThousandths(value)
+            return
+        }
         var d = min(max(maxDecimals, 1), 9)
         let scale = Self.power(d)
         let scaled = value.magnitude * scale
-        guard scaled < 9.0e18 else { writeDescription(value); return }
+        guard scaled < 9.0e18 else {
+            writeDescription(value)
+            return
+        }
         let units = Self.roundedUnits(scaled)
         let whole = units / UInt64(scale)
         var fraction = units % UInt64(scale)
@@ -166,7 +188,10 @@ public struct ByteWriter {
     @inlinable
     mutating func writeCompactThousandths(_ value: Double) {
         let scaled = value.magnitude * 1000
-        guard scaled < 4_294_967_295 else { writeLargeThousandths(value, scaled); return }
+        guard scaled < 4_294_967_295 else {
+            writeLargeThousandths(value, scaled)
+            return
+        }
         // Rounded half up as `roundedUnits`, with signed conversions (one instruction each).
         let truncated = Int64(scaled)
         let units = UInt32(truncatingIfNeeded: scaled - Double(truncated) >= 0.5 ? truncated &+ 1 : truncated)
@@ -175,10 +200,20 @@ public struct ByteWriter {
         let fraction = units &- whole &* 1000
         let pairs = Self.digitPairs
         if whole < 100 {
-            if whole < 10 { base[n] = 0x30 &+ UInt8(truncatingIfNeeded: whole); n &+= 1 } else { writePair(pairs, whole) }
+            if whole < 10 {
+                base[n] = 0x30 &+ UInt8(truncatingIfNeeded: whole)
+                n &+= 1
+            } else {
+                writePair(pairs, whole)
+            }
         } else if whole < 10_000 {
             let high = whole / 100
-            if high < 10 { base[n] = 0x30 &+ UInt8(truncatingIfNeeded: high); n &+= 1 } else { writePair(pairs, high) }
+            if high < 10 {
+                base[n] = 0x30 &+ UInt8(truncatingIfNeeded: high)
+                n &+= 1
+            } else {
+                writePair(pairs, high)
+            }
             writePair(pairs, whole &- high &* 100)
         } else {
             write(smallWhole: whole)
@@ -189,13 +224,20 @@ public struct ByteWriter {
     /// `.ddd` for `fraction` (0…999), trailing zeros dropped but the first.
     @inlinable @inline(__always)
     mutating func write(thousandths fraction: UInt32) {
-        let d0 = fraction / 100, r = fraction &- d0 &* 100
+        let d0 = fraction / 100
+        let r = fraction &- d0 &* 100
         base[n] = UInt8(ascii: ".")
         base[n &+ 1] = 0x30 &+ UInt8(truncatingIfNeeded: d0)
-        if r == 0 { n &+= 2; return }
+        if r == 0 {
+            n &+= 2
+            return
+        }
         let p = Self.digitPairs.utf8Start + Int(r &* 2)
         base[n &+ 2] = p[0]
-        if p[1] == UInt8(ascii: "0") { n &+= 3; return }
+        if p[1] == UInt8(ascii: "0") {
+            n &+= 3
+            return
+        }
         base[n &+ 3] = p[1]
         n &+= 4
     }
@@ -217,7 +259,10 @@ public struct ByteWriter {
     /// `writeCompactThousandths` for values of 4 294 967 and more, in 64 bits.
     @usableFromInline
     mutating func writeLargeThousandths(_ value: Double, _ scaled: Double) {
-        guard scaled < 9.0e18 else { writeDescription(value); return }
+        guard scaled < 9.0e18 else {
+            writeDescription(value)
+            return
+        }
         let units = Self.roundedUnits(scaled)
         let whole = units / 1000
         let fraction = UInt32(truncatingIfNeeded: units &- whole &* 1000)
@@ -229,7 +274,8 @@ public struct ByteWriter {
     /// A whole number below 2^32 in decimal, with 32-bit arithmetic (the log's coordinates).
     @inlinable @inline(__always)
     mutating func write(smallWhole v: UInt32) {
-        let count = v < 10 ? 1 : v < 100 ? 2 : v < 1000 ? 3 : v < 10000 ? 4 : v < 100_000 ? 5 : Self.digitCount(UInt64(v))
+        let count =
+            v < 10 ? 1 : v < 100 ? 2 : v < 1000 ? 3 : v < 10000 ? 4 : v < 100_000 ? 5 : Self.digitCount(UInt64(v))
         var x = v
         var i = n &+ count
         repeat {

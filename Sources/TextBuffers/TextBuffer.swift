@@ -108,7 +108,9 @@ public struct TextBuffer: Sendable {
         append(repeating: UInt8(ascii: "0"), count: width - n)
         let digits = n
         Swift.withUnsafeBytes(of: &tmp) { buf in
-            write(maxBytes: digits) { w in for i in stride(from: digits - 1, through: 0, by: -1) { w.write(byte: buf[i]) } }
+            write(maxBytes: digits) { w in
+                for i in stride(from: digits - 1, through: 0, by: -1) { w.write(byte: buf[i]) }
+            }
         }
     }
 

@@ -25,8 +25,10 @@ struct CalibrateCommand: ParsableCommand {
 
     @OptionGroup var recorded: RecordedDeviceOption
 
-    @Option(help: ArgumentHelp("Marks to touch, \"x,y; x,y; ...\" in the panel's screen points (at least 3, not on one line).",
-                               valueName: "POINTS"))
+    @Option(
+        help: ArgumentHelp(
+            "Marks to touch, \"x,y; x,y; ...\" in the panel's screen points (at least 3, not on one line).",
+            valueName: "POINTS"))
     var points: String?
 
     @OptionGroup(title: "Screen mapping (default screen: the panel's rectangle from udev, else its size at 96 dpi)")
@@ -35,16 +37,22 @@ struct CalibrateCommand: ParsableCommand {
     @Flag(help: "Measure the calibration now in force (udev's, or --calibration) instead of fitting one.")
     var check = false
 
-    @Option(help: ArgumentHelp("Write the udev rule to FILE, e.g. /etc/udev/rules.d/99-touchbridge-calibration.rules.",
-                               valueName: "FILE"))
+    @Option(
+        help: ArgumentHelp(
+            "Write the udev rule to FILE, e.g. /etc/udev/rules.d/99-touchbridge-calibration.rules.",
+            valueName: "FILE"))
     var write: String?
 
     func validate() throws {
         if let points {
-            guard let marks = parsePoints(points) else { throw ValidationError("--points takes \"x,y; x,y; ...\" in points") }
+            guard let marks = parsePoints(points) else {
+                throw ValidationError("--points takes \"x,y; x,y; ...\" in points")
+            }
             do { try CalibrationFit.check(targets: marks) } catch { throw ValidationError("--points: \(error)") }
         }
-        if check && write != nil { throw ValidationError("--check measures the calibration in force; it writes no rule") }
+        if check && write != nil {
+            throw ValidationError("--check measures the calibration in force; it writes no rule")
+        }
     }
 
     func run() throws {
@@ -52,9 +60,14 @@ struct CalibrateCommand: ParsableCommand {
         var options = RunOptions()
         options.rotation = mapping.rotation
         options.calibration = mapping.matrix
-        let placement = options.placement(node: source, name: d.name, info: info) { Diagnostics.print("touchbridge: \($0)") }
+        let placement = options.placement(node: source, name: d.name, info: info) {
+            Diagnostics.print("touchbridge: \($0)")
+        }
         let screen = placement.rect.map { (width: $0.size.width, height: $0.size.height) } ?? mapping.screenSize
-        guard let mapper = ScreenMapper(device: d, calibration: placement.calibration, rotation: placement.rotation, screen: screen) else {
+        guard
+            let mapper = ScreenMapper(
+                device: d, calibration: placement.calibration, rotation: placement.rotation, screen: screen)
+        else {
             throw fail(DeviceError.unsuitable(path: source, reason: "its position axes have no range"))
         }
         let marks = points.flatMap(parsePoints) ?? Self.cornerMarks(width: mapper.width, height: mapper.height)
@@ -72,11 +85,17 @@ struct CalibrateCommand: ParsableCommand {
         let report = CalibrationReport(name: d.name, samples: samples, before: mapper, matrix: result)
         OutputSink.standardOutput().write(report.text(checking: check, rule: check ? nil : rule(report, info: info)))
         if let write {
-            do { try writeFileAtomically(write, "# touchbridge calibrate: \(d.name), \(report.residualSummary)\n" + rule(report, info: info) + "\n") } catch {
+            do {
+                try writeFileAtomically(
+                    write,
+                    "# touchbridge calibrate: \(d.name), \(report.residualSummary)\n" + rule(report, info: info) + "\n")
+            } catch {
                 throw fail(error)
             }
             let node = info?.devnode ?? "/dev/input/eventN"
-            Diagnostics.print("touchbridge: wrote \(write); apply it with `udevadm control --reload && udevadm trigger --action=change \(node)`")
+            Diagnostics.print(
+                "touchbridge: wrote \(write); apply it with `udevadm control --reload && udevadm trigger --action=change \(node)`"
+            )
         }
     }
 
@@ -89,40 +108,50 @@ struct CalibrateCommand: ParsableCommand {
     }
 
     /// One steady touch per mark, in order; refused touches are said on standard error and the mark asked again.
-    private func gather(_ input: InputSource, marks: [DevicePoint], description d: DeviceDescription,
-                        mapper: ScreenMapper) throws -> [DevicePoint] {
+    private func gather(
+        _ input: InputSource, marks: [DevicePoint], description d: DeviceDescription,
+        mapper: ScreenMapper
+    ) throws -> [DevicePoint] {
         var tracker = InputChain.uncorrected(description: d) { Diagnostics.print("touchbridge: \(source): \($0)") }
         var steady = SteadyTouch(x: mapper.x, y: mapper.y)
         var got: [DevicePoint] = []
         func ask() {
             let m = marks[got.count]
-            Diagnostics.print("touchbridge: point \(got.count + 1) of \(marks.count): touch the mark at \(xy(m)) with one finger, hold it still, lift")
+            Diagnostics.print(
+                "touchbridge: point \(got.count + 1) of \(marks.count): touch the mark at \(xy(m)) with one finger, hold it still, lift"
+            )
         }
         func take(_ frame: ContactFrame) {
             guard got.count < marks.count, let outcome = steady.take(frame) else { return }
             switch outcome {
-            case let .steady(p, samples):
-                Diagnostics.print("touchbridge: point \(got.count + 1): touched at \(xy(mapper.map(p))) (median of \(samples))")
+            case .steady(let p, let samples):
+                Diagnostics.print(
+                    "touchbridge: point \(got.count + 1): touched at \(xy(mapper.map(p))) (median of \(samples))")
                 got.append(p)
                 if got.count < marks.count { ask() }
-            case let .refused(why):
+            case .refused(let why):
                 Diagnostics.print("touchbridge: point \(got.count + 1): \(why); touch it again")
             }
         }
         ask()
         switch input {
-        case let .recording(r, path):
+        case .recording(let r, let path):
             for e in r.events where got.count < marks.count { tracker.process(e) { take($0) } }
             if got.count < marks.count {
-                Diagnostics.print("touchbridge: \(path): the recording ended after \(got.count) of \(marks.count) points", level: .error)
+                Diagnostics.print(
+                    "touchbridge: \(path): the recording ended after \(got.count) of \(marks.count) points",
+                    level: .error)
                 throw ExitCode(65)
             }
-        case let .device(device):
+        case .device(let device):
             let signals = SignalWatch()
             take(tracker.open(at: monotonicNow(), device: device))
-            let failure = readUntilStopped(device, signals: signals, finished: { got.count == marks.count }) { e, isSync in
-                tracker.process(e, isSync: isSync) { take($0) }
-            }
+            let failure = readUntilStopped(
+                device, signals: signals, finished: { got.count == marks.count },
+                onEvent: {
+                    e, isSync in
+                    tracker.process(e, isSync: isSync) { take($0) }
+                })
             if let failure { throw fail(failure) }
             if got.count < marks.count {
                 Diagnostics.print("touchbridge: stopped after \(got.count) of \(marks.count) points; nothing fitted")
@@ -135,9 +164,11 @@ struct CalibrateCommand: ParsableCommand {
     /// The udev rule line that sets the matrix on this panel: by `ID_PATH` where udev knows
     /// it (stable across re-plugging into the same port), else by the device's name.
     private func rule(_ report: CalibrationReport, info: InputDeviceInfo?) -> String {
-        let match = info?.idPath.map { "ENV{ID_PATH}==\"\($0)\"" }
+        let match =
+            info?.idPath.map { "ENV{ID_PATH}==\"\($0)\"" }
             ?? "ATTRS{name}==\"\(report.name.replacingQuotes)\""
-        return "ACTION==\"add|change\", SUBSYSTEM==\"input\", KERNEL==\"event*\", ENV{ID_INPUT_TOUCHSCREEN}==\"1\", \(match), "
+        return
+            "ACTION==\"add|change\", SUBSYSTEM==\"input\", KERNEL==\"event*\", ENV{ID_INPUT_TOUCHSCREEN}==\"1\", \(match), "
             + "ENV{LIBINPUT_CALIBRATION_MATRIX}=\"\(CalibrationReport.matrixText(report.matrix))\""
     }
 }

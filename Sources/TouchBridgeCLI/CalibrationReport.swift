@@ -12,13 +12,17 @@ struct CalibrationReport {
 
     /// The mapping with `matrix`.
     var after: ScreenMapper {
-        ScreenMapper(x: before.x, y: before.y, calibration: matrix, rotation: before.rotation, width: before.width, height: before.height)
+        ScreenMapper(
+            x: before.x, y: before.y, calibration: matrix, rotation: before.rotation, width: before.width,
+            height: before.height)
     }
 
     /// Millimetres per normalised unit of each panel axis; nil without a resolution.
     private var panelMM: (x: Double, y: Double)? {
         guard before.x.resolution > 0, before.y.resolution > 0 else { return nil }
-        return (Double(before.x.range) / Double(before.x.resolution), Double(before.y.range) / Double(before.y.resolution))
+        return (
+            Double(before.x.range) / Double(before.x.resolution), Double(before.y.range) / Double(before.y.resolution)
+        )
     }
 
     /// Each sample's residual with `matrix`: in points, and in millimetres on the glass.
@@ -26,10 +30,13 @@ struct CalibrationReport {
         let m = after
         return samples.map { s in
             let p = m.map(s.touched)
-            let points = ((p.x - s.target.x) * (p.x - s.target.x) + (p.y - s.target.y) * (p.y - s.target.y)).squareRoot()
+            let points = ((p.x - s.target.x) * (p.x - s.target.x) + (p.y - s.target.y) * (p.y - s.target.y))
+                .squareRoot()
             guard let size = panelMM else { return (points, nil) }
-            let a = m.unrotated(screen: p), b = m.unrotated(screen: s.target)
-            let dx = (a.x - b.x) * size.x, dy = (a.y - b.y) * size.y
+            let a = m.unrotated(screen: p)
+            let b = m.unrotated(screen: s.target)
+            let dx = (a.x - b.x) * size.x
+            let dy = (a.y - b.y) * size.y
             return (points, (dx * dx + dy * dy).squareRoot())
         }
     }
@@ -45,7 +52,8 @@ struct CalibrationReport {
     }
 
     func text(checking: Bool, rule: String?) -> String {
-        var out = "panel: \(name), screen \(compact(before.width, 1))x\(compact(before.height, 1)) points, "
+        var out =
+            "panel: \(name), screen \(compact(before.width, 1))x\(compact(before.height, 1)) points, "
             + "rotation \(before.rotation.rawValue), calibration in force \(Self.matrixText(before.calibration))\n"
         for (i, (s, r)) in zip(samples, residuals).enumerated() {
             out += "point \(i + 1): mark \(xy(s.target)), touched \(xy(before.map(s.touched)))"
@@ -55,7 +63,8 @@ struct CalibrationReport {
         out += residualSummary + "\n"
         out += "LIBINPUT_CALIBRATION_MATRIX=\"\(Self.matrixText(matrix))\"" + (checking ? " (in force)\n" : "\n")
         if before.rotation != .none {
-            out += "# libinput has no rotation of its own: for libinput alone, the same mapping is "
+            out +=
+                "# libinput has no rotation of its own: for libinput alone, the same mapping is "
                 + "LIBINPUT_CALIBRATION_MATRIX=\"\(Self.matrixText(before.foldedCalibration(matrix)))\"\n"
         }
         if let rule { out += rule + "\n" }

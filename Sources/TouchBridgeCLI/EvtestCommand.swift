@@ -29,7 +29,7 @@ struct EvtestCommand: ParsableCommand {
         let input: InputSource
         do { input = try InputSource.open(source, device: recorded.index) } catch { throw fail(error) }
         switch input {
-        case let .recording(recording, _):
+        case .recording(let recording, _):
             // Written in chunks; a closed reader (EPIPE) ends the dump.
             formatter.writeHeader(recording.description, into: &buffer)
             formatter.writeTesting(into: &buffer)
@@ -42,7 +42,7 @@ struct EvtestCommand: ParsableCommand {
                 }
             }
             out.flush(&buffer)
-        case let .device(device):
+        case .device(let device):
             let signals = SignalWatch()
             formatter.writeHeader(device.description, into: &buffer)
             formatter.writeTesting(into: &buffer)
@@ -53,10 +53,12 @@ struct EvtestCommand: ParsableCommand {
                 formatter.writeGrabbedNotice(path: source, into: &buffer)
             }
             out.flush(&buffer)
-            let failure = readUntilStopped(device, .raw, signals: signals, finished: { out.isBroken }, drained: { out.flush(&buffer) }) { e, _ in
-                formatter.write(e, into: &buffer)
-                if buffer.count > OutputSink.chunk { out.flush(&buffer) }
-            }
+            let failure = readUntilStopped(
+                device, .raw, signals: signals, finished: { out.isBroken }, drained: { out.flush(&buffer) },
+                onEvent: { e, _ in
+                    formatter.write(e, into: &buffer)
+                    if buffer.count > OutputSink.chunk { out.flush(&buffer) }
+                })
             if let failure { throw fail(failure) }
             if device.isGrabbed { device.ungrab() }
         }

@@ -31,7 +31,11 @@ struct HealthCommand: ParsableCommand {
     @Option(help: "Stop after this many seconds (live: of reading; recordings: of recorded time).")
     var duration: Double?
 
-    @Option(name: .customLong("fail-on"), help: "Exit 1 when any criterion is met: FIGURE<LIMIT, … (<, <=, >, >=, =); figures: \(FailCriteria.figures.map(\.name).joined(separator: ", ")).")
+    @Option(
+        name: .customLong("fail-on"),
+        help:
+            "Exit 1 when any criterion is met: FIGURE<LIMIT, … (<, <=, >, >=, =); figures: \(FailCriteria.figures.map(\.name).joined(separator: ", "))."
+    )
     var failOn: String?
 
     @Option(help: "A contact down this long without a report is stuck (seconds).")
@@ -63,12 +67,14 @@ struct HealthCommand: ParsableCommand {
             do { criteria = try FailCriteria(parsing: failOn) } catch { throw ValidationError(error.description) }
         }
         let input: InputSource
-        do { input = try InputSource.open(source, clock: CLOCK_MONOTONIC, device: recorded.index) } catch { throw fail(error) }
+        do { input = try InputSource.open(source, clock: CLOCK_MONOTONIC, device: recorded.index) } catch {
+            throw fail(error)
+        }
         let report: HealthReport
         switch input {
-        case let .recording(recording, path):
+        case .recording(let recording, let path):
             report = try analyse(recording, source: path, settings: settings)
-        case let .device(device):
+        case .device(let device):
             report = try follow(device, settings: settings)
         }
         let met = criteria?.met(by: report) ?? []
@@ -76,15 +82,18 @@ struct HealthCommand: ParsableCommand {
         out.write(json ? HealthJSON.write(report, failed: criteria == nil ? nil : met) : HealthText.write(report))
         guard met.isEmpty else {
             for (c, v) in met {
-                Diagnostics.print("touchbridge: health: \(c.text) met (" + (v.map { "value \(HealthText.plain($0))" } ?? "figure unavailable") + ")",
-                                  level: .error)
+                Diagnostics.print(
+                    "touchbridge: health: \(c.text) met ("
+                        + (v.map { "value \(HealthText.plain($0))" } ?? "figure unavailable") + ")",
+                    level: .error)
             }
             throw ExitCode(1)
         }
     }
 
     private func screenMapper(_ d: DeviceDescription) -> ScreenMapper? {
-        ScreenMapper(device: d, calibration: mapping.matrix ?? .identity, rotation: mapping.rotation, screen: mapping.screenSize)
+        ScreenMapper(
+            device: d, calibration: mapping.matrix ?? .identity, rotation: mapping.rotation, screen: mapping.screenSize)
     }
 
     private func check(_ d: DeviceDescription) throws {
@@ -93,8 +102,9 @@ struct HealthCommand: ParsableCommand {
 
     private func analyse(_ r: Recording, source path: String, settings: HealthSettings) throws -> HealthReport {
         try check(r.description)
-        var analyzer = HealthAnalyzer(description: r.description, source: path, settings: settings, screen: screenMapper(r.description),
-                                      udevFuzz: r.recordedInfo(at: path)?.libinputFuzz ?? [:])
+        var analyzer = HealthAnalyzer(
+            description: r.description, source: path, settings: settings, screen: screenMapper(r.description),
+            udevFuzz: r.recordedInfo(at: path)?.libinputFuzz ?? [:])
         let warnings = WarningList()
         var tracker = InputChain.uncorrected(description: r.description) { warnings.items.append($0) }
         let limit = duration.flatMap { d in r.events.first.map { $0.time.inSeconds + d } }
@@ -115,15 +125,17 @@ struct HealthCommand: ParsableCommand {
         try check(d)
         let signals = SignalWatch()
         let udevFuzz = (try? DeviceDiscovery())?.device(devnode: device.path)?.libinputFuzz ?? [:]
-        var analyzer = HealthAnalyzer(description: d, source: device.path, settings: settings, screen: screenMapper(d),
-                                      udevFuzz: udevFuzz)
+        var analyzer = HealthAnalyzer(
+            description: d, source: device.path, settings: settings, screen: screenMapper(d),
+            udevFuzz: udevFuzz)
         let warnings = WarningList()
         var tracker = InputChain.uncorrected(description: d) { warnings.items.append($0) }
         let start = monotonicNow()
         analyzer.frame(tracker.open(at: start, device: device))
         let deadline = duration.map { start.inSeconds + $0 }
-        Diagnostics.print("touchbridge: \(device.path): measuring \(d.name)"
-            + (duration.map { " for \(HealthText.plain($0)) s" } ?? "") + "; interrupt to report")
+        Diagnostics.print(
+            "touchbridge: \(device.path): measuring \(d.name)"
+                + (duration.map { " for \(HealthText.plain($0)) s" } ?? "") + "; interrupt to report")
         let failure = readUntilStopped(device, signals: signals, deadline: deadline) { e, isSync in
             analyzer.event(e)
             tracker.process(e, isSync: isSync) { analyzer.frame($0) }

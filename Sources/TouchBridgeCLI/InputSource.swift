@@ -22,14 +22,18 @@ enum InputSource {
     /// Opens `path` as a touchscreen (the monotonic clock for a device): the source, its
     /// description and, live, udev's record of it; anything else is refused with the
     /// message and exit code every touch command gives.
-    static func openTouchscreen(_ path: String, device: Int? = nil) throws -> (InputSource, DeviceDescription, InputDeviceInfo?) {
+    static func openTouchscreen(_ path: String, device: Int? = nil) throws -> (
+        InputSource, DeviceDescription, InputDeviceInfo?
+    ) {
         let input: InputSource
         do { input = try open(path, clock: CLOCK_MONOTONIC, device: device) } catch { throw fail(error) }
-        let d: DeviceDescription, info: InputDeviceInfo?
+        let d: DeviceDescription
+        let info: InputDeviceInfo?
         switch input {
-        case let .recording(r, _):
+        case .recording(let r, _):
             (d, info) = (r.description, r.recordedInfo(at: path))
-        case let .device(device): (d, info) = (device.description, (try? DeviceDiscovery())?.device(devnode: device.path))
+        case .device(let device):
+            (d, info) = (device.description, (try? DeviceDiscovery())?.device(devnode: device.path))
         }
         if let problem = touchscreenProblem(d) { throw fail(DeviceError.unsuitable(path: path, reason: problem)) }
         return (input, d, info)
@@ -41,7 +45,9 @@ enum InputSource {
         let all = try LibinputRecordParser.recordings(in: try readFileContents(path), file: path)
         if let device {
             guard device >= 0 && device < all.count else {
-                throw ValidationError("--device \(device): \(path) holds \(all.count) device\(all.count == 1 ? "" : "s") (0 to \(all.count - 1))")
+                throw ValidationError(
+                    "--device \(device): \(path) holds \(all.count) device\(all.count == 1 ? "" : "s") (0 to \(all.count - 1))"
+                )
             }
             return all[device]
         }
@@ -52,14 +58,17 @@ enum InputSource {
 extension Recording {
     /// What udev said of the recorded device, where the file keeps it (`libinput record`).
     func recordedInfo(at path: String) -> InputDeviceInfo? {
-        udevProperties.isEmpty ? nil : InputDeviceInfo(recordedAt: path, name: description.name, udevProperties: udevProperties)
+        udevProperties.isEmpty
+            ? nil : InputDeviceInfo(recordedAt: path, name: description.name, udevProperties: udevProperties)
     }
 }
 
 /// `--device N`: which device of a `libinput record` file holding several to read.
 struct RecordedDeviceOption: ParsableArguments {
-    @Option(name: .customLong("device"), help: ArgumentHelp(
-        "Of a libinput record file holding several devices, the one to read (from 0; default: its first touchscreen).",
-        valueName: "N"))
+    @Option(
+        name: .customLong("device"),
+        help: ArgumentHelp(
+            "Of a libinput record file holding several devices, the one to read (from 0; default: its first touchscreen).",
+            valueName: "N"))
     var index: Int?
 }

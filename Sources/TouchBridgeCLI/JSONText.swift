@@ -41,7 +41,10 @@ struct JSONObject {
 
     mutating func set(_ k: String, _ v: [Double]?) {
         key(k)
-        guard let v else { buffer.append("null"); return }
+        guard let v else {
+            buffer.append("null")
+            return
+        }
         buffer.append("[")
         for (i, d) in v.enumerated() {
             if i > 0 { buffer.append(",") }

@@ -27,27 +27,39 @@ struct ListCommand: ParsableCommand {
         if touchscreens { rows = rows.filter(\.isTouchscreen) }
         var buffer = TextBuffer()
         if paths {
-            for r in rows { buffer.append(string: r.info.devnode); buffer.append("\n") }
+            for r in rows {
+                buffer.append(string: r.info.devnode)
+                buffer.append("\n")
+            }
         } else if json {
-            for r in rows { buffer.append(bytes: r.json.bytes); buffer.append("\n") }
+            for r in rows {
+                buffer.append(bytes: r.json.bytes)
+                buffer.append("\n")
+            }
         } else if !rows.isEmpty {
             writeTable(rows, &buffer)
         }
         out.flush(&buffer)
         if rows.isEmpty && !paths && !json {
-            Diagnostics.print(touchscreens ? "touchbridge: no touchscreen found" : "touchbridge: no input devices found")
+            Diagnostics.print(
+                touchscreens ? "touchbridge: no touchscreen found" : "touchbridge: no input devices found")
         }
         if rows.contains(where: { $0.openError != nil && $0.openError!.exitCode == 77 }) {
-            Diagnostics.print("touchbridge: some devices could not be opened (slots and ranges unknown): "
-                + DeviceError.accessAdvice)
+            Diagnostics.print(
+                "touchbridge: some devices could not be opened (slots and ranges unknown): "
+                    + DeviceError.accessAdvice)
         }
         if rows.contains(where: { $0.kindFromCapabilities }) {
-            Diagnostics.print("touchbridge: * kind guessed from the device's capabilities: udev has no record of it (is systemd-udevd running?)")
+            Diagnostics.print(
+                "touchbridge: * kind guessed from the device's capabilities: udev has no record of it (is systemd-udevd running?)"
+            )
         }
     }
 
     private func writeTable(_ rows: [DeviceRow], _ b: inout TextBuffer) {
-        let header = ["NODE", "NAME", "KIND", "USE", "SLOTS", "X RANGE", "Y RANGE", "SIZE MM", "JITTER FILTER", "CALIBRATION"]
+        let header = [
+            "NODE", "NAME", "KIND", "USE", "SLOTS", "X RANGE", "Y RANGE", "SIZE MM", "JITTER FILTER", "CALIBRATION",
+        ]
         let cells = rows.map { $0.cells }
         var widths = header.map(\.count)
         for c in cells { for (i, s) in c.enumerated() { widths[i] = max(widths[i], s.count) } }
@@ -81,7 +93,8 @@ struct DeviceRow {
     /// with absolute positions and BTN_TOUCH.
     static func looksLikeTouchscreen(_ d: DeviceDescription) -> Bool {
         d.has(property: Kernel.INPUT_PROP_DIRECT) && d.has(type: Kernel.EV_KEY, code: Kernel.BTN_TOUCH)
-            && (d.has(type: Kernel.EV_ABS, code: Kernel.ABS_X) || d.has(type: Kernel.EV_ABS, code: Kernel.ABS_MT_POSITION_X))
+            && (d.has(type: Kernel.EV_ABS, code: Kernel.ABS_X)
+                || d.has(type: Kernel.EV_ABS, code: Kernel.ABS_MT_POSITION_X))
     }
 
     var isTouchscreen: Bool { info.isTouchscreen || kindFromCapabilities }
@@ -117,15 +130,20 @@ struct DeviceRow {
 
     var cells: [String] {
         func range(_ a: AbsInfo?) -> String { a.map { "\($0.minimum)..\($0.maximum)" } ?? "-" }
-        let slots: String = description.map { d in d.slotCount.map(String.init) ?? (d.has(type: Kernel.EV_ABS, code: Kernel.ABS_MT_POSITION_X) ? "A" : "1") } ?? "?"
-        return [info.devnode, info.name.isEmpty ? (description?.name ?? "?") : info.name, kind,
-                use.map { $0 == "keys" ? "keys (--keys)" : $0 } ?? "-",
-                isTouchscreen || description == nil ? slots : "-",
-                range(axis(Kernel.ABS_MT_POSITION_X, Kernel.ABS_X)),
-                range(axis(Kernel.ABS_MT_POSITION_Y, Kernel.ABS_Y)),
-                size.map { "\($0.0)x\($0.1)" } ?? "-",
-                jitterSetting.map(\.short) ?? "-",
-                info.calibrationText ?? "-"]
+        let slots: String =
+            description.map { d in
+                d.slotCount.map(String.init) ?? (d.has(type: Kernel.EV_ABS, code: Kernel.ABS_MT_POSITION_X) ? "A" : "1")
+            } ?? "?"
+        return [
+            info.devnode, info.name.isEmpty ? (description?.name ?? "?") : info.name, kind,
+            use.map { $0 == "keys" ? "keys (--keys)" : $0 } ?? "-",
+            isTouchscreen || description == nil ? slots : "-",
+            range(axis(Kernel.ABS_MT_POSITION_X, Kernel.ABS_X)),
+            range(axis(Kernel.ABS_MT_POSITION_Y, Kernel.ABS_Y)),
+            size.map { "\($0.0)x\($0.1)" } ?? "-",
+            jitterSetting.map(\.short) ?? "-",
+            info.calibrationText ?? "-",
+        ]
     }
 
     var json: TextBuffer {
@@ -137,12 +155,20 @@ struct DeviceRow {
         o.set("use", use)
         o.set("udev", !kindFromCapabilities && info.isInitialized)
         o.set("slots", description?.slotCount)
-        o.set("protocol", description.map { d in d.slotCount != nil ? "B" : (d.has(type: Kernel.EV_ABS, code: Kernel.ABS_MT_POSITION_X) ? "A" : "single") })
-        for (key, a) in [("x", axis(Kernel.ABS_MT_POSITION_X, Kernel.ABS_X)), ("y", axis(Kernel.ABS_MT_POSITION_Y, Kernel.ABS_Y))] {
+        o.set(
+            "protocol",
+            description.map { d in
+                d.slotCount != nil ? "B" : (d.has(type: Kernel.EV_ABS, code: Kernel.ABS_MT_POSITION_X) ? "A" : "single")
+            })
+        for (key, a) in [
+            ("x", axis(Kernel.ABS_MT_POSITION_X, Kernel.ABS_X)), ("y", axis(Kernel.ABS_MT_POSITION_Y, Kernel.ABS_Y)),
+        ] {
             var r: JSONObject?
             if let a {
                 r = JSONObject()
-                r!.set("min", Int(a.minimum)); r!.set("max", Int(a.maximum)); r!.set("resolution", Int(a.resolution))
+                r!.set("min", Int(a.minimum))
+                r!.set("max", Int(a.maximum))
+                r!.set("resolution", Int(a.resolution))
             }
             o.set(key, object: r)
         }

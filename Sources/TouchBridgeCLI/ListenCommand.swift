@@ -24,35 +24,39 @@ struct ListenCommand: ParsableCommand {
     @Flag(help: "JSON Lines (the daemon's --json lines, after its hello line) instead of text.")
     var json = false
 
-    @Option(help: ArgumentHelp("Only these kinds: touches, gesture, gestureChanged, action, device, motion, remoteControl, presses, command, scene, idle, ghost.",
-                               valueName: "KINDS"))
+    @Option(
+        help: ArgumentHelp(
+            "Only these kinds: touches, gesture, gestureChanged, action, device, motion, remoteControl, presses, command, scene, idle, ghost.",
+            valueName: "KINDS"))
     var events: String?
 
     @Flag(help: "Exit (69) when nothing listens on the socket instead of waiting for the daemon.")
     var noWait = false
 
     func validate() throws {
-        if let events, case let .failure(e) = HandlerLog.Kinds.parse(events) { throw ValidationError("--events: \(e)") }
+        if let events, case .failure(let e) = HandlerLog.Kinds.parse(events) { throw ValidationError("--events: \(e)") }
     }
 
     func run() throws {
         signal(SIGPIPE, SIG_IGN)
         var kinds = HandlerLog.Kinds.all
-        if let events, case let .success(k) = HandlerLog.Kinds.parse(events) { kinds = k }
+        if let events, case .success(let k) = HandlerLog.Kinds.parse(events) { kinds = k }
         let subscription = Subscription(kinds: kinds, format: json ? .json : .text)
         var connectedBefore = false
         var saidWaiting = false
         while true {
             switch UnixSocket.connect(path: socket) {
-            case let .failure(f):
+            case .failure(let f):
                 if f.exitCode == 77 { throw fail(ListenError.permission(socket)) }
                 if noWait { throw fail(ListenError.nobody(socket, f.description)) }
                 if !saidWaiting {
-                    Diagnostics.print("touchbridge: waiting for the daemon on \(socket) (\(f.description.dropFirst(socket.count + 2)))")
+                    Diagnostics.print(
+                        "touchbridge: waiting for the daemon on \(socket) (\(f.description.dropFirst(socket.count + 2)))"
+                    )
                     saidWaiting = true
                 }
                 sleep(1)
-            case let .success(fd):
+            case .success(let fd):
                 if connectedBefore { Diagnostics.print("touchbridge: connected again to \(socket)") }
                 connectedBefore = true
                 saidWaiting = false
@@ -108,16 +112,17 @@ enum ListenError: Error, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case let .permission(path):
+        case .permission(let path):
             var st = stat()
             var group = "touchbridge"
             if stat(path, &st) == 0, let g = getgrgid(st.st_gid) { group = String(cString: g.pointee.gr_name) }
             return "\(path): permission denied: the event socket is for the group '\(group)'; add this user to it "
                 + "(sudo usermod -aG \(group) $USER, then log in again)"
-        case let .nobody(path, why):
-            return "nothing listens on \(path) (\(why.dropFirst(path.count + 2))): is the daemon running with --socket? "
+        case .nobody(let path, let why):
+            return
+                "nothing listens on \(path) (\(why.dropFirst(path.count + 2))): is the daemon running with --socket? "
                 + "(systemctl status touchbridge)"
-        case let .refused(path, why):
+        case .refused(let path, let why):
             return "\(path): the daemon refused this client: \(why)"
         }
     }

@@ -12,13 +12,18 @@ struct MappingOptions: ParsableArguments {
     @Option(help: "Screen rotation clockwise: 0, 90, 180 or 270 (default 0).")
     var rotate: Int?
 
-    @Option(help: "Calibration matrix \"a b c d e f\" (libinput's convention); default: the device's LIBINPUT_CALIBRATION_MATRIX.")
+    @Option(
+        help:
+            "Calibration matrix \"a b c d e f\" (libinput's convention); default: the device's LIBINPUT_CALIBRATION_MATRIX."
+    )
     var calibration: String?
 
     func validate() throws { try Self.check(screen: screen, rotate: rotate, calibration: calibration) }
 
     static func check(screen: String?, rotate: Int?, calibration: String?) throws {
-        do { try RunChecks.mapping(screen: screen, rotate: rotate, calibration: calibration) } catch { throw ValidationError(error.message) }
+        do { try RunChecks.mapping(screen: screen, rotate: rotate, calibration: calibration) } catch {
+            throw ValidationError(error.message)
+        }
     }
 
     var rotation: ScreenMapper.Rotation { rotate.flatMap(ScreenMapper.Rotation.init(rawValue:)) ?? .none }
@@ -29,38 +34,48 @@ struct MappingOptions: ParsableArguments {
 /// Where panels land and how their contacts are corrected, as `run`, `touches` and `watch`
 /// share them: what a tester sees is what the daemon does.
 struct PanelOptions: ParsableArguments {
-    @Option(name: .customLong("panel"), help: ArgumentHelp(
-        "Map a panel onto a rectangle of the screen space, with an optional rotation (repeatable).",
-        discussion: "MATCH is an event node (or a /dev/input/by-* link), udev's ID_PATH, or the device's name.",
-        valueName: "MATCH=x,y,w,h[@rotation]"))
+    @Option(
+        name: .customLong("panel"),
+        help: ArgumentHelp(
+            "Map a panel onto a rectangle of the screen space, with an optional rotation (repeatable).",
+            discussion: "MATCH is an event node (or a /dev/input/by-* link), udev's ID_PATH, or the device's name.",
+            valueName: "MATCH=x,y,w,h[@rotation]"))
     var panels: [String] = []
 
-    @Option(name: .customLong("hysteresis"), help: ArgumentHelp(
-        "Jitter filter: a finger moves only once it leaves this many millimetres around where it rests, instead of libinput's fuzz filter (0: off; repeatable per panel).",
-        valueName: "[MATCH=]MM"))
+    @Option(
+        name: .customLong("hysteresis"),
+        help: ArgumentHelp(
+            "Jitter filter: a finger moves only once it leaves this many millimetres around where it rests, instead of libinput's fuzz filter (0: off; repeatable per panel).",
+            valueName: "[MATCH=]MM"))
     var hysteresis: [String] = []
 
-    @Option(name: .customLong("mask"), help: ArgumentHelp(
-        "Ignore contacts that begin in these rectangles of screen points, e.g. a cracked corner (repeatable per panel).",
-        valueName: "[MATCH=]\"x y w h[; x y w h …]\""))
+    @Option(
+        name: .customLong("mask"),
+        help: ArgumentHelp(
+            "Ignore contacts that begin in these rectangles of screen points, e.g. a cracked corner (repeatable per panel).",
+            valueName: "[MATCH=]\"x y w h[; x y w h …]\""))
     var masks: [String] = []
 
     func validate() throws { try Self.check(panels: panels, hysteresis: hysteresis, masks: masks) }
 
     static func check(panels: [String], hysteresis: [String], masks: [String]) throws {
-        do { try RunChecks.panels(panels: panels, hysteresis: hysteresis, masks: masks) } catch { throw ValidationError(error.message) }
+        do { try RunChecks.panels(panels: panels, hysteresis: hysteresis, masks: masks) } catch {
+            throw ValidationError(error.message)
+        }
     }
 
     /// These options and `mapping`'s, as the daemon's options.
     func options(_ mapping: MappingOptions) -> RunOptions {
-        RunChecks.options(screen: mapping.screen, rotate: mapping.rotate, calibration: mapping.calibration,
-                          panels: panels, hysteresis: hysteresis, masks: masks)
+        RunChecks.options(
+            screen: mapping.screen, rotate: mapping.rotate, calibration: mapping.calibration,
+            panels: panels, hysteresis: hysteresis, masks: masks)
     }
 }
 
 /// `COLUMNSxROWS`, each 1 to 200 (the coverage grid of `health` and `picture`).
 func parseGrid(_ s: String) -> (columns: Int, rows: Int)? {
     let parts = s.split(separator: "x")
-    guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]), (1...200).contains(c), (1...200).contains(r) else { return nil }
+    guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]), (1...200).contains(c), (1...200).contains(r)
+    else { return nil }
     return (c, r)
 }

@@ -4,8 +4,8 @@ import Glibc
 import InputEvents
 import Output
 import TouchBridge
-import TouchTools
 import TouchKit
+import TouchTools
 
 struct PictureCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -47,7 +47,9 @@ struct PictureCommand: ParsableCommand {
         var st = stat()
         guard stat(recording, &st) == 0 else { throw fail(DeviceError.missingFile(path: recording)) }
         guard (st.st_mode & S_IFMT) == S_IFREG else {
-            Diagnostics.print("touchbridge: \(recording): picture draws a recording (record a panel first with touchbridge record)", level: .error)
+            Diagnostics.print(
+                "touchbridge: \(recording): picture draws a recording (record a panel first with touchbridge record)",
+                level: .error)
             throw ExitCode(64)
         }
         var options = RunOptions()
@@ -57,8 +59,9 @@ struct PictureCommand: ParsableCommand {
         options.recordedDevice = recorded.index
         do {
             let loaded = try scene.map { try Scene.load(path: $0) }
-            let run = try RecordingRun(paths: [recording], scene: loaded, options: options, sink: Discard(),
-                                       warn: { Diagnostics.print("touchbridge: \($0)", level: .warning) })
+            let run = try RecordingRun(
+                paths: [recording], scene: loaded, options: options, sink: Discard(),
+                warn: { Diagnostics.print("touchbridge: \($0)", level: .warning) })
             let recorder = PictureRecorder(following: run.touchPipeline)
             try run.run()
             let instance = run.touchPipeline.scene

@@ -9,8 +9,10 @@ import TouchInput
 extension QualifyCommand {
     /// The session at a live panel: each step asked for on standard error, the gestures read
     /// until the plan is complete, and judged; interrupted before the fast taps, nothing is.
-    func qualifyLive(_ device: EvdevDevice, d: DeviceDescription, plan: QualifyPlan, mapper: ScreenMapper,
-                     udevFuzz: [UInt16: Int32], criteria: QualifyCriteria) throws -> QualifyReport {
+    func qualifyLive(
+        _ device: EvdevDevice, d: DeviceDescription, plan: QualifyPlan, mapper: ScreenMapper,
+        udevFuzz: [UInt16: Int32], criteria: QualifyCriteria
+    ) throws -> QualifyReport {
         var session = QualifySession(plan: plan, mapper: mapper)
         var health = HealthAnalyzer(description: d, source: source, screen: mapper, udevFuzz: udevFuzz)
         var tracker = InputChain.uncorrected(description: d) { Diagnostics.print("touchbridge: \(source): \($0)") }
@@ -32,14 +34,16 @@ extension QualifyCommand {
             // The fast taps end when enough were made, or two seconds after the last one.
             let quiet = session.step == .taps && session.fastTapsMade > 0 ? monotonicNow().inSeconds + 2 : nil
             var ended = false
-            let failure = readUntilStopped(device, signals: signals, deadline: quiet, finished: { ended || session.isComplete }) {
-                e, isSync in
-                health.event(e)
-                tracker.process(e, isSync: isSync) { f in
-                    take(f)
-                    if f.contacts.allSatisfy({ $0.phase.isTerminal }) { ended = true }
-                }
-            }
+            let failure = readUntilStopped(
+                device, signals: signals, deadline: quiet, finished: { ended || session.isComplete },
+                onEvent: {
+                    e, isSync in
+                    health.event(e)
+                    tracker.process(e, isSync: isSync) { f in
+                        take(f)
+                        if f.contacts.allSatisfy({ $0.phase.isTerminal }) { ended = true }
+                    }
+                })
             if let failure { throw fail(failure) }
             if quiet != nil && !ended { break }
             if !ended && !session.isComplete { stopped = true }

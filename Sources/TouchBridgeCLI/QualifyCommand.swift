@@ -25,16 +25,22 @@ struct QualifyCommand: ParsableCommand {
 
     @OptionGroup var recorded: RecordedDeviceOption
 
-    @Option(help: ArgumentHelp("Marks to tap, \"x,y; x,y; ...\" in the panel's screen points (default: a 3×3 grid at 10, 50 and 90 %).",
-                               valueName: "POINTS"))
+    @Option(
+        help: ArgumentHelp(
+            "Marks to tap, \"x,y; x,y; ...\" in the panel's screen points (default: a 3×3 grid at 10, 50 and 90 %).",
+            valueName: "POINTS"))
     var marks: String?
 
-    @Option(help: ArgumentHelp("Lines to draw, \"x1,y1 x2,y2; ...\" in screen points (default: across, down and both diagonals, 10 % to 90 %).",
-                               valueName: "LINES"))
+    @Option(
+        help: ArgumentHelp(
+            "Lines to draw, \"x1,y1 x2,y2; ...\" in screen points (default: across, down and both diagonals, 10 % to 90 %).",
+            valueName: "LINES"))
     var lines: String?
 
-    @Option(help: ArgumentHelp("A JSON object of criteria replacing the published ones: accuracyMM, linearityMM, jitterMM, reportRateHz, contacts, separationMM, missedTaps, splitTaps, ghosts, stuck.",
-                               valueName: "FILE"))
+    @Option(
+        help: ArgumentHelp(
+            "A JSON object of criteria replacing the published ones: accuracyMM, linearityMM, jitterMM, reportRateHz, contacts, separationMM, missedTaps, splitTaps, ghosts, stuck.",
+            valueName: "FILE"))
     var criteria: String?
 
     @OptionGroup(title: "Screen mapping (default screen: the panel's rectangle from udev, else its size at 96 dpi)")
@@ -43,12 +49,16 @@ struct QualifyCommand: ParsableCommand {
     @Flag(help: "JSON instead of text (schema/qualify.schema.json).")
     var json = false
 
-    @Option(help: ArgumentHelp("Write a picture of the marks with the taps and the lines with what was drawn.", valueName: "FILE"))
+    @Option(
+        help: ArgumentHelp(
+            "Write a picture of the marks with the taps and the lines with what was drawn.", valueName: "FILE"))
     var svg: String?
 
     func validate() throws {
         if let marks, parsePoints(marks) == nil { throw ValidationError("--marks takes \"x,y; x,y; ...\" in points") }
-        if let lines, Self.parseLines(lines) == nil { throw ValidationError("--lines takes \"x1,y1 x2,y2; ...\" in points") }
+        if let lines, Self.parseLines(lines) == nil {
+            throw ValidationError("--lines takes \"x1,y1 x2,y2; ...\" in points")
+        }
     }
 
     func run() throws {
@@ -57,9 +67,14 @@ struct QualifyCommand: ParsableCommand {
         var options = RunOptions()
         options.rotation = mapping.rotation
         options.calibration = mapping.matrix
-        let placement = options.placement(node: source, name: d.name, info: info) { Diagnostics.print("touchbridge: \($0)") }
+        let placement = options.placement(node: source, name: d.name, info: info) {
+            Diagnostics.print("touchbridge: \($0)")
+        }
         let screen = placement.rect.map { (width: $0.size.width, height: $0.size.height) } ?? mapping.screenSize
-        guard let mapper = ScreenMapper(device: d, calibration: placement.calibration, rotation: placement.rotation, screen: screen) else {
+        guard
+            let mapper = ScreenMapper(
+                device: d, calibration: placement.calibration, rotation: placement.rotation, screen: screen)
+        else {
             throw fail(DeviceError.unsuitable(path: source, reason: "its position axes have no range"))
         }
         var plan = QualifyPlan.standard(width: mapper.width, height: mapper.height)
@@ -67,21 +82,27 @@ struct QualifyCommand: ParsableCommand {
         if let l = lines.flatMap(Self.parseLines) { plan.lines = l }
         let report: QualifyReport
         switch input {
-        case let .recording(r, _):
-            let run = QualifyRecording(r, source: source, plan: plan, mapper: mapper, udevFuzz: info?.libinputFuzz ?? [:]) {
+        case .recording(let r, _):
+            let run = QualifyRecording(
+                r, source: source, plan: plan, mapper: mapper, udevFuzz: info?.libinputFuzz ?? [:]
+            ) {
                 Diagnostics.print("touchbridge: \(source): \($0)")
             }
             if run.endedEarly {
-                Diagnostics.print("touchbridge: \(source): the recording ended at the step \"\(plan.prompt(run.session.step))\"; "
-                                  + "the steps not reached fail", level: .warning)
+                Diagnostics.print(
+                    "touchbridge: \(source): the recording ended at the step \"\(plan.prompt(run.session.step))\"; "
+                        + "the steps not reached fail", level: .warning)
             }
             report = run.report(criteria: limits, end: r.events.last?.time)
-        case let .device(device):
-            report = try qualifyLive(device, d: d, plan: plan, mapper: mapper, udevFuzz: info?.libinputFuzz ?? [:], criteria: limits)
+        case .device(let device):
+            report = try qualifyLive(
+                device, d: d, plan: plan, mapper: mapper, udevFuzz: info?.libinputFuzz ?? [:], criteria: limits)
         }
         OutputSink.standardOutput().write(json ? report.json(panel: d.name) : report.text(panel: d.name))
         if let svg {
-            do { try writeFileAtomically(svg, report.svg(plan: plan, width: mapper.width, height: mapper.height)) } catch { throw fail(error) }
+            do {
+                try writeFileAtomically(svg, report.svg(plan: plan, width: mapper.width, height: mapper.height))
+            } catch { throw fail(error) }
         }
         if !report.pass { throw ExitCode(1) }
     }

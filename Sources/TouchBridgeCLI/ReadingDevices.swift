@@ -22,8 +22,10 @@ func baseName(_ path: String, dropExtension: Bool) -> String {
 /// event goes to `body`, and `drained` runs each time all there was has been read (before the
 /// next wait). Returns what ended the reading when it was the device (unplug, read error),
 /// nil otherwise. Sleeps in poll(2) between reads.
-func readUntilStopped(_ device: EvdevDevice, _ mode: EvdevDevice.ReadMode = .synced, signals: SignalWatch, deadline: Double? = nil,
-                      finished: () -> Bool = { false }, drained: () -> Void = {}, _ body: (InputEvent, Bool) -> Void) -> DeviceError? {
+func readUntilStopped(
+    _ device: EvdevDevice, _ mode: EvdevDevice.ReadMode = .synced, signals: SignalWatch, deadline: Double? = nil,
+    finished: () -> Bool = { false }, drained: () -> Void = {}, onEvent body: (InputEvent, Bool) -> Void
+) -> DeviceError? {
     while !finished() {
         var timeout: Int32 = -1
         if let deadline {

@@ -24,7 +24,7 @@ struct RecordCommand: ParsableCommand {
         let signals = SignalWatch()
         let dev: EvdevDevice
         do {
-            guard case let .device(d) = try InputSource.open(device) else {
+            guard case .device(let d) = try InputSource.open(device) else {
                 throw DeviceError.notEvdev(path: device)
             }
             dev = d
@@ -34,8 +34,10 @@ struct RecordCommand: ParsableCommand {
             let fd = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             if fd < 0 {
                 let e = errno
-                throw fail(e == EACCES ? DeviceError.fileNotAccessible(path: output)
-                                       : DeviceError.system(path: output, call: "open", errno: e))
+                throw fail(
+                    e == EACCES
+                        ? DeviceError.fileNotAccessible(path: output)
+                        : DeviceError.system(path: output, call: "open", errno: e))
             }
             sink = OutputSink(fd: fd)
         } else {
@@ -46,10 +48,12 @@ struct RecordCommand: ParsableCommand {
         var buffer = TextBuffer(capacity: 1 << 16)
         writer.writeHeader(dev.description, kernel: kernelRelease(), dmi: dmiModalias(), into: &buffer)
         sink.flush(&buffer)
-        let failure = readUntilStopped(dev, .raw, signals: signals, finished: { sink.isBroken }, drained: { sink.flush(&buffer) }) { e, _ in
-            writer.write(e, into: &buffer)
-            if buffer.count > OutputSink.chunk { sink.flush(&buffer) }
-        }
+        let failure = readUntilStopped(
+            dev, .raw, signals: signals, finished: { sink.isBroken }, drained: { sink.flush(&buffer) },
+            onEvent: { e, _ in
+                writer.write(e, into: &buffer)
+                if buffer.count > OutputSink.chunk { sink.flush(&buffer) }
+            })
         if let failure { throw fail(failure) }
     }
 

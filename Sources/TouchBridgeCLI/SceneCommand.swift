@@ -29,14 +29,19 @@ struct SceneCommand: ParsableCommand {
     var screen: String?
 
     func validate() throws {
-        for h in hits where parsePoint(h) == nil { throw ValidationError("--hit takes X,Y in screen points, e.g. --hit 120,300") }
-        if let screen, parseScreen(screen) == nil { throw ValidationError("--screen takes WIDTHxHEIGHT in points, e.g. 1280x800") }
+        for h in hits where parsePoint(h) == nil {
+            throw ValidationError("--hit takes X,Y in screen points, e.g. --hit 120,300")
+        }
+        if let screen, parseScreen(screen) == nil {
+            throw ValidationError("--screen takes WIDTHxHEIGHT in points, e.g. 1280x800")
+        }
     }
 
     func run() throws {
         let scene: Scene
         do { scene = try Scene.load(path: file) } catch { throw fail(error) }
-        let size = screen.flatMap(parseScreen).map { Size(width: $0.0, height: $0.1) }
+        let size =
+            screen.flatMap(parseScreen).map { Size(width: $0.0, height: $0.1) }
             ?? scene.screenSize.map { Size(width: $0.width, height: $0.height) } ?? Size(width: 1920, height: 1080)
         let instance = SceneInstance(scene: scene, screen: size, log: HandlerLog(format: .text))
         var lines: [String] = []
@@ -46,20 +51,24 @@ struct SceneCommand: ParsableCommand {
             for h in hits { lines.append(instance.describeHit(parsePoint(h)!, json: json)) }
         }
         var b = TextBuffer()
-        for l in lines { b.append(string: l); if !l.hasSuffix("\n") { b.append("\n") } }
+        for l in lines {
+            b.append(string: l)
+            if !l.hasSuffix("\n") { b.append("\n") }
+        }
         OutputSink.standardOutput().flush(&b)
     }
 
     private func parsePoint(_ s: String) -> Point? {
         let parts = s.split(separator: ",")
         guard parts.count == 2, let x = Double(parts[0].trimmingCharacters(in: " ")),
-              let y = Double(parts[1].trimmingCharacters(in: " ")), x.isFinite, y.isFinite else { return nil }
+            let y = Double(parts[1].trimmingCharacters(in: " ")), x.isFinite, y.isFinite
+        else { return nil }
         return Point(x: x, y: y)
     }
 }
 
-private extension Substring {
-    func trimmingCharacters(in set: Character) -> Substring {
+extension Substring {
+    fileprivate func trimmingCharacters(in set: Character) -> Substring {
         var s = self
         while s.first == set { s = s.dropFirst() }
         while s.last == set { s = s.dropLast() }

@@ -12,7 +12,11 @@ struct TouchBridge: ParsableCommand {
             77 permission denied.
             """,
         version: touchbridgeVersion,
-        subcommands: [RunCommand.self, SceneCommand.self, ListCommand.self, EvtestCommand.self, TouchesCommand.self, CalibrateCommand.self, HealthCommand.self, QualifyCommand.self, PictureCommand.self, RecordCommand.self, ReplayCommand.self, ListenCommand.self, WatchCommand.self])
+        subcommands: [
+            RunCommand.self, SceneCommand.self, ListCommand.self, EvtestCommand.self, TouchesCommand.self,
+            CalibrateCommand.self, HealthCommand.self, QualifyCommand.self, PictureCommand.self, RecordCommand.self,
+            ReplayCommand.self, ListenCommand.self, WatchCommand.self,
+        ])
 
     /// Every command's diagnostics, libevdev's messages among them, go through `Diagnostics`.
     /// This is the whole interface: `touchbridge` (TouchBridgeDaemon) runs a plain, valid `run`

@@ -34,31 +34,40 @@ struct TouchesCommand: ParsableCommand {
     func run() throws {
         let out = OutputSink.standardOutput()
         let input: InputSource
-        do { input = try InputSource.open(source, clock: CLOCK_MONOTONIC, device: recorded.index) } catch { throw fail(error) }
+        do { input = try InputSource.open(source, clock: CLOCK_MONOTONIC, device: recorded.index) } catch {
+            throw fail(error)
+        }
         switch input {
-        case let .recording(recording, path):
+        case .recording(let recording, let path):
             try replay(recording, name: baseName(path, dropExtension: true), out: out)
-        case let .device(device):
+        case .device(let device):
             try follow(device, out: out)
         }
     }
 
     /// The chain `run` builds for the panel (placement, mapping, jitter filter, masks), said
     /// on stderr; a clear error for a device without touch positions.
-    private func chain(for d: DeviceDescription, node: String, info: InputDeviceInfo?, name: String) throws -> InputChain {
+    private func chain(for d: DeviceDescription, node: String, info: InputDeviceInfo?, name: String) throws
+        -> InputChain
+    {
         if let problem = touchscreenProblem(d) { throw fail(DeviceError.unsuitable(path: source, reason: problem)) }
         let options = panelOptions.options(mapping)
-        let chain = options.inputChain(for: d, node: node, info: info, warn: { Diagnostics.print("touchbridge: \($0)") },
-                                       trackerWarn: { w in Diagnostics.print("touchbridge: \(name): \(w)") })
-        guard let chain else { throw fail(DeviceError.unsuitable(path: source, reason: "it reports no touch positions")) }
-        Diagnostics.print("touchbridge: \(source): jitter filter: \(chain.jitterSetting.summary(mapper: chain.mapper))", level: .info)
+        let chain = options.inputChain(
+            for: d, node: node, info: info, warn: { Diagnostics.print("touchbridge: \($0)") },
+            trackerWarn: { w in Diagnostics.print("touchbridge: \(name): \(w)") })
+        guard let chain else {
+            throw fail(DeviceError.unsuitable(path: source, reason: "it reports no touch positions"))
+        }
+        Diagnostics.print(
+            "touchbridge: \(source): jitter filter: \(chain.jitterSetting.summary(mapper: chain.mapper))", level: .info)
         return chain
     }
 
     private func replay(_ r: Recording, name: String, out: OutputSink) throws {
         let chain = try chain(for: r.description, node: source, info: r.recordedInfo(at: source), name: name)
         // The chain's two parts apart: each frame is corrected as the tracker hands it out.
-        var tracker = chain.tracker, corrections = chain.corrections
+        var tracker = chain.tracker
+        var corrections = chain.corrections
         let origin = DevicePoint(x: chain.origin.x, y: chain.origin.y)
         let log = ContactLog(device: name, json: json)
         var buffer = TextBuffer(capacity: 1 << 14)
@@ -69,7 +78,8 @@ struct TouchesCommand: ParsableCommand {
             }
         }
         // The recording ends like an unplug: whatever is still down is cancelled.
-        let end = corrections.corrected(tracker.cancelAll(at: r.events.last?.time ?? EventTime(seconds: 0, microseconds: 0)))
+        let end = corrections.corrected(
+            tracker.cancelAll(at: r.events.last?.time ?? EventTime(seconds: 0, microseconds: 0)))
         if !end.contacts.isEmpty { log.write(end, mapper: chain.mapper, origin: origin, into: &buffer) }
         out.flush(&buffer)
     }
@@ -80,7 +90,8 @@ struct TouchesCommand: ParsableCommand {
         let udevInfo = (try? DeviceDiscovery())?.device(devnode: device.path)
         let name = baseName(device.path, dropExtension: false)
         let chain = try chain(for: d, node: device.path, info: udevInfo, name: name)
-        var tracker = chain.tracker, corrections = chain.corrections
+        var tracker = chain.tracker
+        var corrections = chain.corrections
         let origin = DevicePoint(x: chain.origin.x, y: chain.origin.y)
         let log = ContactLog(device: name, json: json)
         var buffer = TextBuffer(capacity: 1 << 14)
@@ -88,14 +99,17 @@ struct TouchesCommand: ParsableCommand {
         let opened = corrections.corrected(tracker.open(at: monotonicNow(), device: device))
         if !opened.contacts.isEmpty { log.write(opened, mapper: chain.mapper, origin: origin, into: &buffer) }
         out.flush(&buffer)
-        Diagnostics.print("touchbridge: \(device.path): reading \(d.name) (\(tracker.touchProtocol.summary), "
-            + "screen \(Int(chain.mapper.width))x\(Int(chain.mapper.height)))")
-        let failure = readUntilStopped(device, signals: signals, finished: { out.isBroken }, drained: { out.flush(&buffer) }) { e, isSync in
-            tracker.process(e, isSync: isSync) { frame in
-                log.write(corrections.corrected(frame), mapper: chain.mapper, origin: origin, into: &buffer)
-                if buffer.count > OutputSink.chunk { out.flush(&buffer) }
-            }
-        }
+        Diagnostics.print(
+            "touchbridge: \(device.path): reading \(d.name) (\(tracker.touchProtocol.summary), "
+                + "screen \(Int(chain.mapper.width))x\(Int(chain.mapper.height)))")
+        let failure = readUntilStopped(
+            device, signals: signals, finished: { out.isBroken }, drained: { out.flush(&buffer) },
+            onEvent: { e, isSync in
+                tracker.process(e, isSync: isSync) { frame in
+                    log.write(corrections.corrected(frame), mapper: chain.mapper, origin: origin, into: &buffer)
+                    if buffer.count > OutputSink.chunk { out.flush(&buffer) }
+                }
+            })
         // Unplug, a read error or shutdown: every contact still down ends as cancelled.
         let end = corrections.corrected(tracker.cancelAll(at: monotonicNow()))
         if !end.contacts.isEmpty { log.write(end, mapper: chain.mapper, origin: origin, into: &buffer) }

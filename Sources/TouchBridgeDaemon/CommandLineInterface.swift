@@ -16,8 +16,9 @@ enum CommandLineInterface {
             Diagnostics.print("touchbridge: cannot start \(path): \(String(cString: strerror(errno)))", level: .error)
             exit(69)
         }
-        Diagnostics.print("touchbridge: the command-line interface (\(name)) is not installed; looked in \(places.joined(separator: ", "))",
-                          level: .error)
+        Diagnostics.print(
+            "touchbridge: the command-line interface (\(name)) is not installed; looked in \(places.joined(separator: ", "))",
+            level: .error)
         exit(69)
     }
 

@@ -12,7 +12,8 @@ import TouchBridge
 LibevdevMessages.sink = { Diagnostics.print("touchbridge: libevdev: \($0)") }
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "run", !arguments.contains(where: RunArguments.asksTheInterface),
-   let run = RunArguments.parse(Array(arguments.dropFirst())), (try? run.validate()) != nil {
+    let run = RunArguments.parse(Array(arguments.dropFirst())), (try? run.validate()) != nil
+{
     do {
         try run.run()
         exit(0)

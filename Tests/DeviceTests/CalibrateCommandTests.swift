@@ -14,20 +14,24 @@ struct CalibrateCommandTests {
     /// Where the panel reports a touch on the mark (screen 800x480, device units tenths of a point).
     func reported(_ mark: (Double, Double)) -> (Double, Double) {
         let (a, b, c, d, e, f) = (truth[0], truth[1], truth[2], truth[3], truth[4], truth[5])
-        let x = mark.0 / 800 - c, y = mark.1 / 480 - f
+        let x = mark.0 / 800 - c
+        let y = mark.1 / 480 - f
         let det = a * e - b * d
         return ((e * x - b * y) / det * 800, (-d * x + a * y) / det * 480)
     }
 
     /// One touch held at `p` (points) for a few frames with small noise, drifting `drift` points a frame.
     func hold(_ r: inout RecordingText, _ t: inout Double, _ p: (Double, Double), id: Int, drift: Double = 0) {
-        r.down(t, slot: 0, id: id, p.0, p.1); r.sync(t)
+        r.down(t, slot: 0, id: id, p.0, p.1)
+        r.sync(t)
         for i in 0..<8 {
             t += 0.012
-            r.move(t, slot: 0, p.0 + Double(i % 3 - 1) * 0.2 + drift * Double(i), p.1 + Double(i % 2) * 0.2); r.sync(t)
+            r.move(t, slot: 0, p.0 + Double(i % 3 - 1) * 0.2 + drift * Double(i), p.1 + Double(i % 2) * 0.2)
+            r.sync(t)
         }
         t += 0.012
-        r.up(t, slot: 0); r.sync(t)
+        r.up(t, slot: 0)
+        r.sync(t)
         t += 0.7
     }
 
@@ -38,9 +42,13 @@ struct CalibrateCommandTests {
             let p = reported(mark)
             if refusals && i == 1 { hold(&r, &t, p, id: 90, drift: 4) }
             if refusals && i == 2 {
-                r.down(t, slot: 0, id: 91, p.0, p.1); r.down(t, slot: 1, id: 92, p.0 - 100, p.1); r.sync(t)
+                r.down(t, slot: 0, id: 91, p.0, p.1)
+                r.down(t, slot: 1, id: 92, p.0 - 100, p.1)
+                r.sync(t)
                 t += 0.05
-                r.up(t, slot: 0); r.up(t, slot: 1); r.sync(t)
+                r.up(t, slot: 0)
+                r.up(t, slot: 1)
+                r.sync(t)
                 t += 0.7
             }
             hold(&r, &t, p, id: i + 1)
@@ -49,14 +57,16 @@ struct CalibrateCommandTests {
     }
 
     func matrix(in output: String) -> [Double]? {
-        guard let line = output.split(separator: "\n").first(where: { $0.hasPrefix("LIBINPUT_CALIBRATION_MATRIX=\"") }) else { return nil }
+        guard let line = output.split(separator: "\n").first(where: { $0.hasPrefix("LIBINPUT_CALIBRATION_MATRIX=\"") })
+        else { return nil }
         let values = line.split(separator: "\"")[1].split(separator: " ").compactMap { Double($0) }
         return values.count == 6 ? values : nil
     }
 
     func maxResidual(in output: String) -> Double? {
         guard let line = output.split(separator: "\n").first(where: { $0.hasPrefix("residual mean") }),
-              let max = line.components(separatedBy: ", max ").last?.split(separator: " ").first else { return nil }
+            let max = line.components(separatedBy: ", max ").last?.split(separator: " ").first
+        else { return nil }
         return Double(max)
     }
 
@@ -70,10 +80,14 @@ struct CalibrateCommandTests {
         let m = try #require(matrix(in: c.output), "\(c.output)")
         for (got, want) in zip(m, truth) { #expect(abs(got - want) < 0.002, "\(m) against \(truth)") }
         #expect(try #require(maxResidual(in: c.output)) < 0.5, "\(c.output)")
-        #expect(c.errors.contains("point 2: the finger moved") && c.errors.contains("point 3: 2 fingers at once"), "\(c.errors)")
+        #expect(
+            c.errors.contains("point 2: the finger moved") && c.errors.contains("point 3: 2 fingers at once"),
+            "\(c.errors)")
         #expect(c.output.contains("point 1: mark 80,48, touched "), "\(c.output)")
         let written = try String(contentsOfFile: rule, encoding: .utf8)
-        #expect(written.contains(#"ATTRS{name}=="touchbridge example panel""#) && written.contains(#"ACTION=="add|change""#), "\(written)")
+        #expect(
+            written.contains(#"ATTRS{name}=="touchbridge example panel""#)
+                && written.contains(#"ACTION=="add|change""#), "\(written)")
         let ruleValues = written.components(separatedBy: "ENV{LIBINPUT_CALIBRATION_MATRIX}=\"").last?
             .split(separator: "\"").first?.split(separator: " ").compactMap { Double($0) }
         #expect(ruleValues == m, "the rule carries the printed matrix: \(written)")
@@ -85,13 +99,16 @@ struct CalibrateCommandTests {
         let fitted = try Spawned(touchbridgeExecutable, ["calibrate", "--screen", "800x480", path])
         #expect(fitted.wait(timeout: 20) == 0, "\(fitted.errors)")
         let m = try #require(matrix(in: fitted.output)).map { "\($0)" }.joined(separator: " ")
-        let good = try Spawned(touchbridgeExecutable, ["calibrate", "--check", "--screen", "800x480", "--calibration", m, path])
+        let good = try Spawned(
+            touchbridgeExecutable, ["calibrate", "--check", "--screen", "800x480", "--calibration", m, path])
         #expect(good.wait(timeout: 20) == 0, "\(good.errors)")
         #expect(try #require(maxResidual(in: good.output)) < 0.5, "\(good.output)")
         #expect(good.output.contains(" (in force)"))
         let none = try Spawned(touchbridgeExecutable, ["calibrate", "--check", "--screen", "800x480", path])
         #expect(none.wait(timeout: 20) == 0, "\(none.errors)")
-        #expect(try #require(maxResidual(in: none.output)) > 5, "uncalibrated, the corners are off by points: \(none.output)")
+        #expect(
+            try #require(maxResidual(in: none.output)) > 5,
+            "uncalibrated, the corners are off by points: \(none.output)")
     }
 
     @Test func degenerateMarksAndShortRecordingsAreRefusedWithWhy() throws {

@@ -18,8 +18,10 @@ struct CalibrateLiveTests {
         var id: Int32 = 1
         func touch(_ x: Double, _ y: Double, slide: Int32 = 0) throws {
             let (ux, uy) = (Int32(x * 4) + 40, Int32(y * 4))
-            try device.frame([(k.EV_ABS, k.ABS_MT_TRACKING_ID, id), (k.EV_ABS, k.ABS_MT_POSITION_X, ux),
-                              (k.EV_ABS, k.ABS_MT_POSITION_Y, uy), (k.EV_KEY, k.BTN_TOUCH, 1)])
+            try device.frame([
+                (k.EV_ABS, k.ABS_MT_TRACKING_ID, id), (k.EV_ABS, k.ABS_MT_POSITION_X, ux),
+                (k.EV_ABS, k.ABS_MT_POSITION_Y, uy), (k.EV_KEY, k.BTN_TOUCH, 1),
+            ])
             id += 1
             for i in 1...4 {
                 usleep(10_000)
@@ -28,7 +30,8 @@ struct CalibrateLiveTests {
             try device.frame([(k.EV_ABS, k.ABS_MT_TRACKING_ID, -1), (k.EV_KEY, k.BTN_TOUCH, 0)])
         }
         for (i, mark) in marks.enumerated() {
-            #expect(eventually(timeout: 10) { c.errors.contains("point \(i + 1) of 4: touch the mark at") }, "\(c.errors)")
+            #expect(
+                eventually(timeout: 10) { c.errors.contains("point \(i + 1) of 4: touch the mark at") }, "\(c.errors)")
             if i == 0 {
                 try touch(mark.0, mark.1, slide: 30)
                 #expect(eventually { c.errors.contains("point 1: the finger moved") }, "\(c.errors)")
@@ -36,10 +39,13 @@ struct CalibrateLiveTests {
             try touch(mark.0, mark.1)
         }
         #expect(c.wait(timeout: 10) == 0, "\(c.errors)")
-        let line = try #require(c.output.split(separator: "\n").first { $0.hasPrefix("LIBINPUT_CALIBRATION_MATRIX=") }, "\(c.output)")
+        let line = try #require(
+            c.output.split(separator: "\n").first { $0.hasPrefix("LIBINPUT_CALIBRATION_MATRIX=") }, "\(c.output)")
         let m = line.split(separator: "\"")[1].split(separator: " ").compactMap { Double($0) }
         let want = [1, 0, -40.0 / 4096, 0, 1, 0]
         #expect(m.count == 6 && zip(m, want).allSatisfy { abs($0 - $1) < 0.001 }, "\(m)")
-        #expect(c.output.contains(#"ATTRS{name}=="TB Calibrate Panel""#) || c.output.contains("ENV{ID_PATH}=="), "\(c.output)")
+        #expect(
+            c.output.contains(#"ATTRS{name}=="TB Calibrate Panel""#) || c.output.contains("ENV{ID_PATH}=="),
+            "\(c.output)")
     }
 }

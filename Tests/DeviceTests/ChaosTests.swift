@@ -24,7 +24,9 @@ struct ChaosTests {
 
     func move(_ d: UInputDevice, _ n: Int32, _ i: Int32) throws {
         var events: [(UInt16, UInt16, Int32)] = []
-        for s in 0..<n { events += [(k.EV_ABS, k.ABS_MT_SLOT, s), (k.EV_ABS, k.ABS_MT_POSITION_X, 1000 + 300 * s + (i % 200))] }
+        for s in 0..<n {
+            events += [(k.EV_ABS, k.ABS_MT_SLOT, s), (k.EV_ABS, k.ABS_MT_POSITION_X, 1000 + 300 * s + (i % 200))]
+        }
         try d.frame(events)
     }
 
@@ -35,8 +37,8 @@ struct ChaosTests {
         try fingers(p, 3, down: true)
         #expect(d.waitFor("touchesBegan"))
         kill(d.pid, SIGSTOP)
-        for i in 0..<3000 { try move(p, 3, Int32(i)) }            // far beyond evdev's buffer
-        try fingers(p, 2, down: false)                             // two lift while it sleeps
+        for i in 0..<3000 { try move(p, 3, Int32(i)) }  // far beyond evdev's buffer
+        try fingers(p, 2, down: false)  // two lift while it sleeps
         kill(d.pid, SIGCONT)
         try move(p, 3, 7)
         usleep(300_000)
@@ -45,7 +47,9 @@ struct ChaosTests {
         d.signal(SIGUSR1)
         #expect(eventually { d.errors.contains(" frames, ") })
         let report = d.errors.split(separator: "\n").first { $0.contains(" frames, ") }.map(String.init) ?? ""
-        let dropped = report.range(of: #"[0-9]+ SYN_DROPPED"#, options: .regularExpression).flatMap { Int(report[$0].split(separator: " ")[0]) }
+        let dropped = report.range(of: #"[0-9]+ SYN_DROPPED"#, options: .regularExpression).flatMap {
+            Int(report[$0].split(separator: " ")[0])
+        }
         #expect((dropped ?? 0) > 0, "the kernel dropped events: \(d.errors)")
         #expect(d.stop() == 0)
         let inv = LogInvariants(d.output)
@@ -62,15 +66,25 @@ struct ChaosTests {
         var rng = SystemRandomNumberGenerator()
         for round in 0..<5 {
             try fingers(device!, Int32.random(in: 1...4, using: &rng), down: true)
-            for i in 0..<Int.random(in: 1...20, using: &rng) { try move(device!, 1, Int32(i)); usleep(2000) }
-            device = nil                                           // unplugged mid-gesture
-            #expect(eventually { d.output.components(separatedBy: "deviceRemoved").count == round + 2 }, "round \(round)")
+            for i in 0..<Int.random(in: 1...20, using: &rng) {
+                try move(device!, 1, Int32(i))
+                usleep(2000)
+            }
+            device = nil  // unplugged mid-gesture
+            #expect(
+                eventually { d.output.components(separatedBy: "deviceRemoved").count == round + 2 }, "round \(round)")
             device = try createDevice(VirtualDevices.multitouch(name: "TB Chaos Panel")).0
-            #expect(eventually(timeout: 10) { d.output.components(separatedBy: "deviceAdded").count == round + 3 }, "round \(round): \(d.errors)")
+            #expect(
+                eventually(timeout: 10) { d.output.components(separatedBy: "deviceAdded").count == round + 3 },
+                "round \(round): \(d.errors)")
         }
         try fingers(device!, 1, down: true)
         try fingers(device!, 1, down: false)
-        #expect(eventually { d.output.hasSuffix("\n") && LogInvariants(d.output).violations.isEmpty && d.output.contains("touchesEnded") })
+        #expect(
+            eventually {
+                d.output.hasSuffix("\n") && LogInvariants(d.output).violations.isEmpty
+                    && d.output.contains("touchesEnded")
+            })
         #expect(d.isRunning)
         #expect(d.stop() == 0)
         let inv = LogInvariants(d.output)
@@ -80,7 +94,8 @@ struct ChaosTests {
 
     @Test func aStormOfReloadsDuringTouches() throws {
         let scene = NSTemporaryDirectory() + "tb-storm-\(UUID().uuidString).json"
-        try #"{ "screen": [800, 480], "windows": [ { "name": "W", "root": { "name": "V", "multipleTouchEnabled": true, "gestures": [ { "type": "pan", "name": "p" } ] } } ] }"#
+        try
+            #"{ "screen": [800, 480], "windows": [ { "name": "W", "root": { "name": "V", "multipleTouchEnabled": true, "gestures": [ { "type": "pan", "name": "p" } ] } } ] }"#
             .write(toFile: scene, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: scene) }
         let (p, _) = try createDevice(VirtualDevices.multitouch())
@@ -106,9 +121,12 @@ struct ChaosTests {
         let (p, _) = try createDevice(VirtualDevices.multitouch())
         let d = try Spawned(touchbridgeExecutable, ["run", "--json", "--screen", "800x480", p.devnode])
         #expect(eventually { d.errors.contains(": reading ") })
-        try p.frame([(k.EV_ABS, k.ABS_MT_TRACKING_ID, 5), (k.EV_ABS, k.ABS_MT_POSITION_X, 1000), (k.EV_ABS, k.ABS_MT_POSITION_Y, 1000),
-                     (k.EV_KEY, k.BTN_TOUCH, 1)])
-        try p.frame([(k.EV_ABS, k.ABS_MT_TRACKING_ID, 6), (k.EV_ABS, k.ABS_MT_POSITION_X, 1100)])    // the driver bug
+        try p.frame([
+            (k.EV_ABS, k.ABS_MT_TRACKING_ID, 5), (k.EV_ABS, k.ABS_MT_POSITION_X, 1000),
+            (k.EV_ABS, k.ABS_MT_POSITION_Y, 1000),
+            (k.EV_KEY, k.BTN_TOUCH, 1),
+        ])
+        try p.frame([(k.EV_ABS, k.ABS_MT_TRACKING_ID, 6), (k.EV_ABS, k.ABS_MT_POSITION_X, 1100)])  // the driver bug
         try p.frame([(k.EV_ABS, k.ABS_MT_POSITION_X, 1200)])
         try p.frame([(k.EV_ABS, k.ABS_MT_TRACKING_ID, -1), (k.EV_KEY, k.BTN_TOUCH, 0)])
         #expect(d.waitFor("touchesEnded"))
@@ -121,7 +139,7 @@ struct ChaosTests {
         let d = try Spawned(touchbridgeExecutable, ["run", "--json", "--screen", "800x480"])
         #expect(eventually { d.errors.contains("waiting for one") })
         for _ in 0..<20 {
-            _ = try UInputDevice(VirtualDevices.multitouch(name: "TB Fleeting Panel"))     // gone at once
+            _ = try UInputDevice(VirtualDevices.multitouch(name: "TB Fleeting Panel"))  // gone at once
         }
         let (p, _) = try createDevice(VirtualDevices.multitouch(name: "TB Lasting Panel"))
         #expect(eventually(timeout: 20) { d.output.contains("\"name\":\"TB Lasting Panel\"") }, "\(d.errors)")

@@ -17,7 +17,7 @@ struct DaemonTests {
     static func comparable(_ text: String) -> [String] {
         text.split(separator: "\n").map {
             $0.replacingOccurrences(of: #"\"t\":[0-9.]+,"#, with: "", options: .regularExpression)
-              .replacingOccurrences(of: #"\"device\":\"[^\"]*\""#, with: "\"device\":_", options: .regularExpression)
+                .replacingOccurrences(of: #"\"device\":\"[^\"]*\""#, with: "\"device\":_", options: .regularExpression)
         }
     }
 
@@ -41,7 +41,8 @@ struct DaemonTests {
     }
 
     @Test func aPanelGivesTheSameLogAsARecordingOfItsEvents() throws {
-        let story = try EvemuParser(file: "kiosk").parse(String(contentsOfFile: "\(Self.examples)/src/kiosk.evemu", encoding: .utf8))
+        let story = try EvemuParser(file: "kiosk").parse(
+            String(contentsOfFile: "\(Self.examples)/src/kiosk.evemu", encoding: .utf8))
         var device: UInputDevice? = try createDevice(story.description).0
         let scene = "\(Self.examples)/kiosk.json"
         let live = try daemon(device!, ["--json", "--scene", scene])
@@ -51,14 +52,15 @@ struct DaemonTests {
         #expect(eventually { recorder.hasOpen(device!.devnode) }, "record is ready")
         try play(story, on: device!)
         #expect(live.waitFor("orderWater"), "the last action arrived:\n\(live.output)")
-        usleep(300_000)                              // both readers have read everything
-        device = nil                                 // unplug: run logs it and waits for the panel
+        usleep(300_000)  // both readers have read everything
+        device = nil  // unplug: run logs it and waits for the panel
         #expect(live.waitFor(#""event":"deviceRemoved""#), "\(live.errors)")
         #expect(live.stop() == 0)
         #expect(recorder.wait(timeout: 10) != nil)
         let replayed = try Spawned(touchbridgeExecutable, ["run", "--json", "--scene", scene, recordingPath])
         #expect(replayed.wait(timeout: 20) == 0)
-        let a = Self.comparable(live.output), b = Self.comparable(replayed.output)
+        let a = Self.comparable(live.output)
+        let b = Self.comparable(replayed.output)
         #expect(a.count > 20 && a == b, "live:\n\(live.output)\nrecording:\n\(replayed.output)")
         #expect(live.output.contains(#""event":"deviceRemoved""#))
     }
@@ -66,22 +68,28 @@ struct DaemonTests {
     @Test func sigtermMidTouchCancelsItThroughTheChainAndExitsZero() throws {
         let (device, _) = try createDevice(VirtualDevices.multitouch())
         let d = try daemon(device, ["--json", "--screen", "800x480"])
-        try device.frame([(k.EV_ABS, k.ABS_MT_TRACKING_ID, 1), (k.EV_ABS, k.ABS_MT_POSITION_X, 1000),
-                          (k.EV_ABS, k.ABS_MT_POSITION_Y, 1000), (k.EV_KEY, k.BTN_TOUCH, 1)])
+        try device.frame([
+            (k.EV_ABS, k.ABS_MT_TRACKING_ID, 1), (k.EV_ABS, k.ABS_MT_POSITION_X, 1000),
+            (k.EV_ABS, k.ABS_MT_POSITION_Y, 1000), (k.EV_KEY, k.BTN_TOUCH, 1),
+        ])
         usleep(20_000)
         try device.frame([(k.EV_ABS, k.ABS_MT_POSITION_X, 1100)])
         #expect(d.waitFor("touchesMoved"))
         #expect(d.stop() == 0, "SIGTERM: exit 0")
         let last = try #require(d.output.split(separator: "\n").last)
-        #expect(last.contains(#""event":"touchesCancelled","responder":"screen""#) && last.contains(#""phase":"cancelled""#),
-                "the touch still down is cancelled, flushed before exit: \(last)")
+        #expect(
+            last.contains(#""event":"touchesCancelled","responder":"screen""#)
+                && last.contains(#""phase":"cancelled""#),
+            "the touch still down is cancelled, flushed before exit: \(last)")
     }
 
     @Test func anUnplugMidTouchCancelsItAndTheDaemonWaitsForThePanel() throws {
         var device: UInputDevice? = try createDevice(VirtualDevices.multitouch()).0
         let d = try daemon(device!, ["--screen", "800x480"])
-        try device!.frame([(k.EV_ABS, k.ABS_MT_TRACKING_ID, 1), (k.EV_ABS, k.ABS_MT_POSITION_X, 1000),
-                           (k.EV_ABS, k.ABS_MT_POSITION_Y, 1000), (k.EV_KEY, k.BTN_TOUCH, 1)])
+        try device!.frame([
+            (k.EV_ABS, k.ABS_MT_TRACKING_ID, 1), (k.EV_ABS, k.ABS_MT_POSITION_X, 1000),
+            (k.EV_ABS, k.ABS_MT_POSITION_Y, 1000), (k.EV_KEY, k.BTN_TOUCH, 1),
+        ])
         #expect(d.waitFor("touchesBegan"))
         device = nil
         #expect(d.waitFor("deviceRemoved"))
@@ -98,15 +106,17 @@ struct DaemonTests {
     @Test func aLongPressFiresFromTheTimerWhileTheFingerRestsWithNoEvent() throws {
         let scene = NSTemporaryDirectory() + "tb-longpress-\(UUID().uuidString).json"
         try #"""
-            { "screen": [800, 480], "windows": [ { "name": "W", "root": { "name": "Pad",
-              "consumes": ["touchesBegan", "touchesMoved", "touchesEnded", "touchesCancelled"],
-              "gestures": [ { "type": "longPress", "name": "hold" } ] } } ] }
-            """#.write(toFile: scene, atomically: true, encoding: .utf8)
+        { "screen": [800, 480], "windows": [ { "name": "W", "root": { "name": "Pad",
+          "consumes": ["touchesBegan", "touchesMoved", "touchesEnded", "touchesCancelled"],
+          "gestures": [ { "type": "longPress", "name": "hold" } ] } } ] }
+        """#.write(toFile: scene, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: scene) }
         let (device, _) = try createDevice(VirtualDevices.multitouch())
         let d = try daemon(device, ["--json", "--scene", scene])
-        try device.frame([(k.EV_ABS, k.ABS_MT_TRACKING_ID, 1), (k.EV_ABS, k.ABS_MT_POSITION_X, 1000),
-                          (k.EV_ABS, k.ABS_MT_POSITION_Y, 1000), (k.EV_KEY, k.BTN_TOUCH, 1)])
+        try device.frame([
+            (k.EV_ABS, k.ABS_MT_TRACKING_ID, 1), (k.EV_ABS, k.ABS_MT_POSITION_X, 1000),
+            (k.EV_ABS, k.ABS_MT_POSITION_Y, 1000), (k.EV_KEY, k.BTN_TOUCH, 1),
+        ])
         // No event follows: only the timerfd can wake the daemon.
         #expect(d.waitFor(#""state":"began""#, timeout: 5), "the long press began while the finger rested: \(d.output)")
         let lines = d.output.split(separator: "\n")
@@ -115,7 +125,8 @@ struct DaemonTests {
                 (try? JSONSerialization.jsonObject(with: Data(l.utf8)) as? [String: Any])?["t"] as? Double
             }
         }
-        let began = try #require(time(#""event":"touchesBegan""#)), pressed = try #require(time(#""state":"began""#))
+        let began = try #require(time(#""event":"touchesBegan""#))
+        let pressed = try #require(time(#""state":"began""#))
         #expect(abs(pressed - began - 0.5) < 1e-6, "at the deadline: \(pressed - began) s after touch-down")
         try device.frame([(k.EV_ABS, k.ABS_MT_TRACKING_ID, -1), (k.EV_KEY, k.BTN_TOUCH, 0)])
         #expect(d.waitFor(#""state":"ended""#))
@@ -125,24 +136,33 @@ struct DaemonTests {
     @Test(arguments: [false, true])
     func aFingerAlreadyDownAtStartIsIgnoredUnlessAdopted(_ adopt: Bool) throws {
         let (device, _) = try createDevice(VirtualDevices.multitouch())
-        try device.frame([(k.EV_ABS, k.ABS_MT_TRACKING_ID, 1), (k.EV_ABS, k.ABS_MT_POSITION_X, 1000),
-                          (k.EV_ABS, k.ABS_MT_POSITION_Y, 1000), (k.EV_KEY, k.BTN_TOUCH, 1)])
+        try device.frame([
+            (k.EV_ABS, k.ABS_MT_TRACKING_ID, 1), (k.EV_ABS, k.ABS_MT_POSITION_X, 1000),
+            (k.EV_ABS, k.ABS_MT_POSITION_Y, 1000), (k.EV_KEY, k.BTN_TOUCH, 1),
+        ])
         usleep(100_000)
         let d = try daemon(device, ["--screen", "800x480"] + (adopt ? ["--adopt-initial-touches"] : []))
         try device.frame([(k.EV_ABS, k.ABS_MT_POSITION_X, 1200)])
         usleep(20_000)
         try device.frame([(k.EV_ABS, k.ABS_MT_TRACKING_ID, -1), (k.EV_KEY, k.BTN_TOUCH, 0)])
         usleep(20_000)
-        try device.frame([(k.EV_ABS, k.ABS_MT_TRACKING_ID, 2), (k.EV_ABS, k.ABS_MT_POSITION_X, 3000),
-                          (k.EV_ABS, k.ABS_MT_POSITION_Y, 1000), (k.EV_KEY, k.BTN_TOUCH, 1)])
+        try device.frame([
+            (k.EV_ABS, k.ABS_MT_TRACKING_ID, 2), (k.EV_ABS, k.ABS_MT_POSITION_X, 3000),
+            (k.EV_ABS, k.ABS_MT_POSITION_Y, 1000), (k.EV_KEY, k.BTN_TOUCH, 1),
+        ])
         usleep(20_000)
         try device.frame([(k.EV_ABS, k.ABS_MT_TRACKING_ID, -1), (k.EV_KEY, k.BTN_TOUCH, 0)])
         #expect(d.waitFor("#2 ended"))
         #expect(d.stop() == 0)
-        let calls = d.output.split(separator: "\n").map { $0.split(separator: " ").dropFirst(2).prefix(3).joined(separator: " ") }
-            .filter { $0.hasPrefix("screen") }
+        let calls = d.output.split(separator: "\n").map {
+            $0.split(separator: " ").dropFirst(2).prefix(3).joined(separator: " ")
+        }
+        .filter { $0.hasPrefix("screen") }
         if adopt {
-            #expect(calls == ["screen #1 began", "screen #1 moved", "screen #1 ended", "screen #2 began", "screen #2 ended"], "\(d.output)")
+            #expect(
+                calls == [
+                    "screen #1 began", "screen #1 moved", "screen #1 ended", "screen #2 began", "screen #2 ended",
+                ], "\(d.output)")
         } else {
             #expect(calls == ["screen #2 began", "screen #2 ended"], "\(d.output)")
             #expect(d.errors.contains("1 finger was already on the glass: ignored until lifted"))
@@ -165,8 +185,10 @@ struct DaemonTests {
             .split(separator: "\n").filter { !$0.hasPrefix("E:") && !$0.hasPrefix("#") }.map(String.init)
         lines += header
         for (t, id) in [(0.0, 1), (2.0, 2)] {
-            for (offset, events) in [(0.0, "0003 0039 \(id)\nE: T 0003 0035 3000\nE: T 0003 0036 2000\nE: T 0000 0000 0"),
-                                     (0.05, "0003 0039 -1\nE: T 0000 0000 0")] {
+            for (offset, events) in [
+                (0.0, "0003 0039 \(id)\nE: T 0003 0035 3000\nE: T 0003 0036 2000\nE: T 0000 0000 0"),
+                (0.05, "0003 0039 -1\nE: T 0000 0000 0"),
+            ] {
                 let stamp = String(format: "%.6f", t + offset)
                 lines.append("E: \(stamp) " + events.replacingOccurrences(of: "E: T", with: "E: \(stamp)"))
             }
@@ -186,7 +208,8 @@ struct DaemonTests {
         let header = try String(contentsOfFile: "\(Self.examples)/src/kiosk.evemu", encoding: .utf8)
             .split(separator: "\n").filter { !$0.hasPrefix("E:") }.joined(separator: "\n")
         let path = NSTemporaryDirectory() + "tb-journal-\(UUID().uuidString).evemu"
-        try (header + "\nE: 0.000001 0003 002f 12\nE: 0.000001 0000 0000 0\n").write(toFile: path, atomically: true, encoding: .utf8)
+        try (header + "\nE: 0.000001 0003 002f 12\nE: 0.000001 0000 0000 0\n").write(
+            toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let journal = { (stderrPath: String) -> [String: String] in
             var st = stat()
@@ -195,8 +218,11 @@ struct DaemonTests {
         }
         let warned = try Spawned(touchbridgeExecutable, ["run", path], errorEnvironment: journal)
         #expect(warned.wait() == 0)
-        #expect(warned.errors.hasPrefix("<4>touchbridge: \(path): ABS_MT_SLOT 12 is beyond the device's slots"), "\(warned.errors)")
-        let quiet = try Spawned(touchbridgeExecutable, ["run", "--log-level", "error", path], errorEnvironment: journal)
+        #expect(
+            warned.errors.hasPrefix("<4>touchbridge: \(path): ABS_MT_SLOT 12 is beyond the device's slots"),
+            "\(warned.errors)")
+        let quiet = try Spawned(
+            touchbridgeExecutable, ["run", "--log-level", "error", path], errorEnvironment: journal)
         #expect(quiet.wait() == 0)
         #expect(quiet.errors.isEmpty, "warnings are below --log-level error: \(quiet.errors)")
         let failed = try Spawned(touchbridgeExecutable, ["run", "/nonexistent.evemu"], errorEnvironment: journal)

@@ -29,7 +29,10 @@ struct DiscoveryTests {
     @Test func calibrationMatrixIsReadFromUdev() throws {
         // A udev rule, as an integrator would install one, sets the matrix for this panel.
         let rule = "/run/udev/rules.d/99-touchbridge-test.rules"
-        try installUdevRule(rule, #"SUBSYSTEM=="input", KERNEL=="event*", ATTRS{name}=="TB Calibrated Panel", ENV{LIBINPUT_CALIBRATION_MATRIX}="0 -1 1 1 0 0""#)
+        try installUdevRule(
+            rule,
+            #"SUBSYSTEM=="input", KERNEL=="event*", ATTRS{name}=="TB Calibrated Panel", ENV{LIBINPUT_CALIBRATION_MATRIX}="0 -1 1 1 0 0""#
+        )
         defer { try? installUdevRule(rule, nil) }
         let (device, record) = try createDevice(VirtualDevices.multitouch(name: "TB Calibrated Panel"))
         let info = try #require(record)
@@ -53,8 +56,12 @@ struct DiscoveryTests {
         var st = stat()
         #expect(stat(touch.devnode, &st) == 0)
         // Read access for the group as an ACL entry; the node keeps udev's group ('input') and mode.
-        #expect(try aclEntries(touch.devnode).contains("group:touchbridge:r--"), "touchscreens grant the touchbridge group read access")
-        #expect(st.st_gid == getgrnam("input")?.pointee.gr_gid && st.st_mode & 0o777 == 0o660, "owner, group and mode stay udev's")
+        #expect(
+            try aclEntries(touch.devnode).contains("group:touchbridge:r--"),
+            "touchscreens grant the touchbridge group read access")
+        #expect(
+            st.st_gid == getgrnam("input")?.pointee.gr_gid && st.st_mode & 0o777 == 0o660,
+            "owner, group and mode stay udev's")
         // A device that is not a touchscreen keeps udev's default ('input') and gets no entry.
         var keys = VirtualDevices.singleTouch(name: "TB Test Keys")
         keys.properties = BitSet()

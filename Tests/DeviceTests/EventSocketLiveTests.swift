@@ -13,7 +13,9 @@ struct EventSocketLiveTests {
     func daemon(_ panel: UInputDevice, _ args: [String]) throws -> (Spawned, String) {
         let socket = temporaryPath("sock")
         let d = try Spawned(touchbridgeExecutable, ["run", "--json", "--socket", socket] + args + [panel.devnode])
-        #expect(eventually(timeout: 10) { d.errors.contains(": reading ") && d.errors.contains("listening on") }, "\(d.errors)")
+        #expect(
+            eventually(timeout: 10) { d.errors.contains(": reading ") && d.errors.contains("listening on") },
+            "\(d.errors)")
         return (d, socket)
     }
 
@@ -29,15 +31,25 @@ struct EventSocketLiveTests {
         // Five fingers through 600 frames at 15 ms (a pace a debug build under emulation keeps
         // up with): about 730 KiB of log, more than the stopped client's socket and queue hold.
         try panel.dragFiveFingers(frames: 600, interval: 15_000)
-        #expect(eventually(timeout: 10) { all.lines.filter { $0.contains("touchesEnded") }.count >= 1 && all.lines.last?.contains("touchesEnded") == true })
+        #expect(
+            eventually(timeout: 10) {
+                all.lines.filter { $0.contains("touchesEnded") }.count >= 1
+                    && all.lines.last?.contains("touchesEnded") == true
+            })
         stopped.resume()
-        #expect(eventually(timeout: 10) { stopped.lines.contains { eventName($0) == "dropped" } },
-                "\(stopped.lines.count) lines, last: \(stopped.lines.last?.prefix(100) ?? "")")
+        #expect(
+            eventually(timeout: 10) { stopped.lines.contains { eventName($0) == "dropped" } },
+            "\(stopped.lines.count) lines, last: \(stopped.lines.last?.prefix(100) ?? "")")
         // Caught up: a tap now reaches every client, whole.
-        try panel.frame([(k.EV_ABS, k.ABS_MT_SLOT, 0), (k.EV_ABS, k.ABS_MT_TRACKING_ID, 9), (k.EV_ABS, k.ABS_MT_POSITION_X, 1000),
-                         (k.EV_ABS, k.ABS_MT_POSITION_Y, 1000)])
+        try panel.frame([
+            (k.EV_ABS, k.ABS_MT_SLOT, 0), (k.EV_ABS, k.ABS_MT_TRACKING_ID, 9), (k.EV_ABS, k.ABS_MT_POSITION_X, 1000),
+            (k.EV_ABS, k.ABS_MT_POSITION_Y, 1000),
+        ])
         try panel.frame([(k.EV_ABS, k.ABS_MT_TRACKING_ID, -1)])
-        #expect(eventually(timeout: 10) { [all, some, stopped].allSatisfy { $0.lines.last?.contains("touchesEnded") == true } })
+        #expect(
+            eventually(timeout: 10) {
+                [all, some, stopped].allSatisfy { $0.lines.last?.contains("touchesEnded") == true }
+            })
         #expect(stopped.lines.suffix(2).map { eventName($0) ?? "" } == ["touchesBegan", "touchesEnded"])
         #expect(d.stop() == 0)
         for c in [all, some, stopped] { #expect(c.waitForEnd(timeout: 10)) }
@@ -46,11 +58,17 @@ struct EventSocketLiveTests {
         // A reading client can fall behind too when the machine is busy (its reading thread
         // not scheduled while 730 KiB pass): it then loses whole lines and is told how many,
         // as the stopped one is. What each got, with what it was told it lost, adds up.
-        #expect(addsUp(Array(all.lines.dropFirst()), Array(out.dropFirst(added))),
-                "the reading client got every line or was told what it lost: \(d.errors.split(separator: "\n").filter { $0.contains("keep up") })")
-        #expect(some.lines.dropFirst().allSatisfy { $0.contains(" touches") || $0.contains(" device") || droppedCount($0) != nil })
+        #expect(
+            addsUp(Array(all.lines.dropFirst()), Array(out.dropFirst(added))),
+            "the reading client got every line or was told what it lost: \(d.errors.split(separator: "\n").filter { $0.contains("keep up") })"
+        )
+        #expect(
+            some.lines.dropFirst().allSatisfy {
+                $0.contains(" touches") || $0.contains(" device") || droppedCount($0) != nil
+            })
         let someLost = some.lines.compactMap(droppedCount).reduce(0, +)
-        #expect(some.lines.count - some.lines.filter { droppedCount($0) != nil }.count + someLost
+        #expect(
+            some.lines.count - some.lines.filter { droppedCount($0) != nil }.count + someLost
                 == 1 + out.dropFirst(added).filter { eventName($0)?.hasPrefix("touches") == true }.count)
         let dropped = stopped.lines.filter { eventName($0) == "dropped" }
         let lost = dropped.first.flatMap { Int($0.split(separator: ":").last!.dropLast()) } ?? 0
@@ -66,23 +84,31 @@ struct EventSocketLiveTests {
         let (d, socket) = try daemon(panel, ["--scene", scene, "--screen", "800x480"])
         let c = try TestClient(socket)
         #expect(eventually { c.lines.count == 1 })
-        try panel.frame([(k.EV_ABS, k.ABS_MT_TRACKING_ID, 1), (k.EV_ABS, k.ABS_MT_POSITION_X, 2000),
-                         (k.EV_ABS, k.ABS_MT_POSITION_Y, 500), (k.EV_KEY, k.BTN_TOUCH, 1)])
+        try panel.frame([
+            (k.EV_ABS, k.ABS_MT_TRACKING_ID, 1), (k.EV_ABS, k.ABS_MT_POSITION_X, 2000),
+            (k.EV_ABS, k.ABS_MT_POSITION_Y, 500), (k.EV_KEY, k.BTN_TOUCH, 1),
+        ])
         #expect(eventually { c.lines.contains { eventName($0) == "touchesBegan" } })
         #expect(c.lines[0].contains("\"touches\":[]"), "nothing was down when it connected")
         d.signal(SIGHUP)
         #expect(eventually { c.lines.contains { eventName($0) == "sceneReloaded" } }, "\(c.lines)")
         let reload = c.lines.firstIndex { eventName($0) == "sceneReloaded" }!
-        #expect(eventName(c.lines[reload - 1]) == "touchesCancelled", "the finger was cancelled through the old scene first")
+        #expect(
+            eventName(c.lines[reload - 1]) == "touchesCancelled", "the finger was cancelled through the old scene first"
+        )
         #expect(c.lines[reload].contains("\"windows\":[\"Kiosk\"]"))
         // A late client sees the finger still down in its hello line.
         try panel.frame([(k.EV_ABS, k.ABS_MT_TRACKING_ID, -1), (k.EV_KEY, k.BTN_TOUCH, 0)])
-        try panel.frame([(k.EV_ABS, k.ABS_MT_TRACKING_ID, 2), (k.EV_ABS, k.ABS_MT_POSITION_X, 2000),
-                         (k.EV_ABS, k.ABS_MT_POSITION_Y, 500), (k.EV_KEY, k.BTN_TOUCH, 1)])
+        try panel.frame([
+            (k.EV_ABS, k.ABS_MT_TRACKING_ID, 2), (k.EV_ABS, k.ABS_MT_POSITION_X, 2000),
+            (k.EV_ABS, k.ABS_MT_POSITION_Y, 500), (k.EV_KEY, k.BTN_TOUCH, 1),
+        ])
         #expect(eventually { c.lines.filter { eventName($0) == "touchesBegan" }.count == 2 })
         let late = try TestClient(socket)
         #expect(eventually { late.lines.count == 1 })
-        #expect(late.lines[0].contains("\"touches\":[{\"id\":") && late.lines[0].contains("\"view\":\"Home\""), "\(late.lines)")
+        #expect(
+            late.lines[0].contains("\"touches\":[{\"id\":") && late.lines[0].contains("\"view\":\"Home\""),
+            "\(late.lines)")
         #expect(d.stop() == 0)
         #expect(c.waitForEnd(timeout: 5) && late.waitForEnd(timeout: 5))
         #expect(eventName(c.lines.last!) == "touchesCancelled" && eventName(late.lines.last!) == "touchesCancelled")
@@ -102,7 +128,10 @@ func droppedCount(_ line: String) -> Int? {
 func addsUp(_ got: [String], _ expected: [String]) -> Bool {
     var i = 0
     for line in got {
-        if let n = droppedCount(line) { i += n; continue }
+        if let n = droppedCount(line) {
+            i += n
+            continue
+        }
         guard i < expected.count, expected[i] == line else { return false }
         i += 1
     }

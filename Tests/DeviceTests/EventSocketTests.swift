@@ -72,7 +72,7 @@ struct EventSocketTests {
         let (d, socket) = try daemon(try flood())
         let reader = try TestClient(socket)
         let stopped = try TestClient(socket, paused: true)
-        usleep(2_500_000)                  // 1.5 s into the flood
+        usleep(2_500_000)  // 1.5 s into the flood
         stopped.resume()
         #expect(reader.waitForEnd() && stopped.waitForEnd())
         #expect(d.wait() == 0)
@@ -104,10 +104,12 @@ struct EventSocketTests {
         #expect(d.wait() == 0)
         let out = Array(lines(d.output).dropFirst())
         let got = Array(slow.lines.dropFirst())
-        #expect(!got.isEmpty && got.last.flatMap(eventName) == "dropped",
-                "the last line it gets says what it lost: \(got.last?.prefix(80) ?? "")")
+        #expect(
+            !got.isEmpty && got.last.flatMap(eventName) == "dropped",
+            "the last line it gets says what it lost: \(got.last?.prefix(80) ?? "")")
         #expect(got.allSatisfy { $0.hasPrefix("{\"t\":") && $0.hasSuffix("}") }, "whole lines only")
-        #expect(addsUp(got, out), "what it got and what it was told it lost add up to standard output's \(out.count) lines")
+        #expect(
+            addsUp(got, out), "what it got and what it was told it lost add up to standard output's \(out.count) lines")
     }
 
     @Test func aClientThatChangesFormatMidStreamLosesNoLine() throws {
@@ -148,17 +150,22 @@ struct EventSocketTests {
         #expect(eventually { clients.allSatisfy { $0.lines.count == 1 } })
         let extra = try TestClient(socket)
         #expect(extra.waitForEnd(timeout: 5))
-        #expect(extra.lines.count == 1 && extra.lines[0].contains("\"event\":\"error\"") && extra.lines[0].contains("too many clients"))
-        for c in clients.suffix(4) { c.disconnect() }         // four leave: room for the hostile ones
+        #expect(
+            extra.lines.count == 1 && extra.lines[0].contains("\"event\":\"error\"")
+                && extra.lines[0].contains("too many clients"))
+        for c in clients.suffix(4) { c.disconnect() }  // four leave: room for the hostile ones
         clients.removeLast(4)
         #expect(eventually { d.errors.components(separatedBy: "disconnected: closed by the client").count == 5 })
-        let cases = [("hello\n", "not JSON"), ("{\"subscribe\":[\"taps\"]}\n", "unknown kind 'taps'"),
-                     ("{\"subscribe\":[],\"colour\":1}\n", "unknown member 'colour'"),
-                     (String(repeating: "x", count: 5000), "longer than 4096 bytes")]
+        let cases = [
+            ("hello\n", "not JSON"), ("{\"subscribe\":[\"taps\"]}\n", "unknown kind 'taps'"),
+            ("{\"subscribe\":[],\"colour\":1}\n", "unknown member 'colour'"),
+            (String(repeating: "x", count: 5000), "longer than 4096 bytes"),
+        ]
         for (input, message) in cases {
             let c = try TestClient(socket, send: input)
             #expect(c.waitForEnd(timeout: 5), "\(message)")
-            #expect(c.lines.count == 2 && eventName(c.lines[1]) == "error" && c.lines[1].contains(message), "\(c.lines)")
+            #expect(
+                c.lines.count == 2 && eventName(c.lines[1]) == "error" && c.lines[1].contains(message), "\(c.lines)")
         }
         // The good clients go on: they get the whole run.
         d.signal(SIGTERM)
@@ -211,15 +218,19 @@ struct EventSocketTests {
         #expect(eventually { listen.errors.contains("waiting for the daemon on \(socket)") }, "\(listen.errors)")
         let rec = try RecordingText.delayed("kiosk", by: 2.5)
         for round in 1...2 {
-            let d = try Spawned(touchbridgeExecutable, ["run", "--realtime", "--socket", socket, "--scene", kiosk, rec])
+            let d = try Spawned(
+                touchbridgeExecutable, ["run", "--realtime", "--socket", socket, "--scene", kiosk, rec])
             #expect(d.wait(timeout: 20) == 0)
-            #expect(eventually { listen.output.components(separatedBy: "action orderWater").count == round + 1 }, "\(listen.output)")
+            #expect(
+                eventually { listen.output.components(separatedBy: "action orderWater").count == round + 1 },
+                "\(listen.output)")
         }
         #expect(listen.errors.contains("reconnecting") && listen.errors.contains("connected again"), "\(listen.errors)")
         listen.stop()
-        let expected = try Spawned(touchbridgeExecutable, ["run", "--scene", kiosk, "--log-events", "action,device", rec])
+        let expected = try Spawned(
+            touchbridgeExecutable, ["run", "--scene", kiosk, "--log-events", "action,device", rec])
         #expect(expected.wait() == 0)
-        let one = Array(lines(expected.output).dropFirst())       // the panel was added before listen connected
+        let one = Array(lines(expected.output).dropFirst())  // the panel was added before listen connected
         #expect(lines(listen.output) == one + one)
     }
 
@@ -229,11 +240,16 @@ struct EventSocketTests {
         #expect(nobody.errors.contains("nothing listens on"))
         guard let setpriv = tool("setpriv") else { return }
         let (d, socket) = try daemon(try RecordingText.delayed("kiosk", by: 5))
-        let outsider = try Spawned(setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups", touchbridgeExecutable,
-                                             "listen", "--socket", socket])
+        let outsider = try Spawned(
+            setpriv,
+            [
+                "--reuid=65534", "--regid=65534", "--clear-groups", touchbridgeExecutable,
+                "listen", "--socket", socket,
+            ])
         #expect(outsider.wait() == 77)
-        #expect(outsider.errors.contains("is for the group 'root'") && outsider.errors.contains("usermod -aG root"),
-                "\(outsider.errors)")
+        #expect(
+            outsider.errors.contains("is for the group 'root'") && outsider.errors.contains("usermod -aG root"),
+            "\(outsider.errors)")
         d.signal(SIGTERM)
         #expect(d.wait() == 0)
     }
@@ -253,7 +269,8 @@ struct EventSocketTests {
         guard let activate = tool("systemd-socket-activate") else { return }
         let socket = temporaryPath("activated")
         let rec = try RecordingText.delayed("kiosk", by: 2)
-        let d = try Spawned(activate, ["-l", socket, touchbridgeExecutable, "run", "--realtime", "--json", "--scene", kiosk, rec])
+        let d = try Spawned(
+            activate, ["-l", socket, touchbridgeExecutable, "run", "--realtime", "--json", "--scene", kiosk, rec])
         let c = try TestClient(socket)
         #expect(c.waitForEnd(timeout: 20))
         #expect(d.wait() == 0)

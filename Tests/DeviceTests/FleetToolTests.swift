@@ -14,12 +14,18 @@ struct FleetToolTests {
         let (device, _) = try createDevice(VirtualDevices.multitouch())
         let path = NSTemporaryDirectory() + "tb-metrics-\(UUID().uuidString).prom"
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let d = try Spawned(touchbridgeExecutable, ["run", "--json", "--screen", "800x480", "--metrics-file", path, device.devnode])
+        let d = try Spawned(
+            touchbridgeExecutable, ["run", "--json", "--screen", "800x480", "--metrics-file", path, device.devnode])
         #expect(eventually(timeout: 10) { d.errors.contains(": reading ") }, "run is ready: \(d.errors)")
-        #expect(eventually { (try? String(contentsOfFile: path, encoding: .utf8))?.contains("touchbridge_devices 1") ?? false },
-                "the file exists from the start, with the panel")
-        try device.frame([(k.EV_ABS, k.ABS_MT_TRACKING_ID, 1), (k.EV_ABS, k.ABS_MT_POSITION_X, 1000),
-                          (k.EV_ABS, k.ABS_MT_POSITION_Y, 1000), (k.EV_KEY, k.BTN_TOUCH, 1)])
+        #expect(
+            eventually {
+                (try? String(contentsOfFile: path, encoding: .utf8))?.contains("touchbridge_devices 1") ?? false
+            },
+            "the file exists from the start, with the panel")
+        try device.frame([
+            (k.EV_ABS, k.ABS_MT_TRACKING_ID, 1), (k.EV_ABS, k.ABS_MT_POSITION_X, 1000),
+            (k.EV_ABS, k.ABS_MT_POSITION_Y, 1000), (k.EV_KEY, k.BTN_TOUCH, 1),
+        ])
         for i in 1...5 {
             usleep(20_000)
             try device.frame([(k.EV_ABS, k.ABS_MT_POSITION_X, Int32(1000 + i * 10))])
@@ -27,10 +33,12 @@ struct FleetToolTests {
         try device.frame([(k.EV_ABS, k.ABS_MT_TRACKING_ID, -1), (k.EV_KEY, k.BTN_TOUCH, 0)])
         #expect(d.waitFor("touchesEnded"))
         // Written at most once a second: the last change arrives by the timer, with no event.
-        #expect(eventually(timeout: 5) {
-            let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-            return text.contains(#"touchbridge_touches_total{phase="ended"} 1"#) && text.contains("touchbridge_input_latency_seconds_count 7")
-        }, "\((try? String(contentsOfFile: path, encoding: .utf8)) ?? "")")
+        #expect(
+            eventually(timeout: 5) {
+                let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+                return text.contains(#"touchbridge_touches_total{phase="ended"} 1"#)
+                    && text.contains("touchbridge_input_latency_seconds_count 7")
+            }, "\((try? String(contentsOfFile: path, encoding: .utf8)) ?? "")")
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text.contains(#"touchbridge_touches_total{phase="began"} 1"#))
         #expect(text.contains("touchbridge_frames_total 7"))
@@ -41,10 +49,13 @@ struct FleetToolTests {
 
     @Test func healthOnALivePanelReportsForTheDuration() throws {
         let (device, _) = try createDevice(VirtualDevices.multitouch())
-        let h = try Spawned(touchbridgeExecutable, ["health", "--json", "--duration", "3", "--fail-on", "contacts<2", device.devnode])
+        let h = try Spawned(
+            touchbridgeExecutable, ["health", "--json", "--duration", "3", "--fail-on", "contacts<2", device.devnode])
         #expect(eventually(timeout: 10) { h.errors.contains("measuring") }, "health is reading: \(h.errors)")
-        try device.frame([(k.EV_ABS, k.ABS_MT_TRACKING_ID, 1), (k.EV_ABS, k.ABS_MT_POSITION_X, 1000),
-                          (k.EV_ABS, k.ABS_MT_POSITION_Y, 1000), (k.EV_KEY, k.BTN_TOUCH, 1)])
+        try device.frame([
+            (k.EV_ABS, k.ABS_MT_TRACKING_ID, 1), (k.EV_ABS, k.ABS_MT_POSITION_X, 1000),
+            (k.EV_ABS, k.ABS_MT_POSITION_Y, 1000), (k.EV_KEY, k.BTN_TOUCH, 1),
+        ])
         for i in 1...20 {
             usleep(10_000)
             try device.frame([(k.EV_ABS, k.ABS_MT_POSITION_X, Int32(1000 + i * 10))])

@@ -13,7 +13,8 @@ struct HelpTextTests {
 
     @Test func runSaysAnUnpluggedPanelIsWaitedFor() throws {
         let text = try help(["run", "--help"]).split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(!text.contains("unplugging the last device"), "the daemon does not exit when its last panel goes: \(text)")
+        #expect(
+            !text.contains("unplugging the last device"), "the daemon does not exit when its last panel goes: \(text)")
         #expect(text.contains("waits for it to come back"), "\(text)")
     }
 }
@@ -26,8 +27,9 @@ struct VersionTests {
     @Test func versionIsTheChangelogsRelease() throws {
         let changelog = try String(contentsOfFile: repositoryDirectory + "/debian/changelog", encoding: .utf8)
         let first = changelog.prefix { $0 != "\n" }
-        let release = try #require(first.split(separator: "(").dropFirst().first?.split(separator: ")").first,
-                                   "debian/changelog:1 names no version: \(first)")
+        let release = try #require(
+            first.split(separator: "(").dropFirst().first?.split(separator: ")").first,
+            "debian/changelog:1 names no version: \(first)")
         let p = try Spawned(touchbridgeExecutable, ["--version"])
         #expect(p.wait() == 0)
         let printed = p.output.trimmingCharacters(in: .newlines)
@@ -44,7 +46,9 @@ struct VersionTests {
         let p = try Spawned(touchbridgeExecutable, ["--version"])
         #expect(p.wait() == 0)
         let printed = p.output.trimmingCharacters(in: .newlines)
-        #expect(top.hasPrefix("## \(printed) ") || top == "## \(printed)", "CHANGELOG.md's top entry: \(top); printed: \(printed)")
+        #expect(
+            top.hasPrefix("## \(printed) ") || top == "## \(printed)",
+            "CHANGELOG.md's top entry: \(top); printed: \(printed)")
         // Newest first: no entry below the top names the version printed.
         #expect(!entries.dropFirst().contains { $0.hasPrefix("## \(printed) ") }, "\(entries)")
     }

@@ -9,7 +9,8 @@ import Testing
 /// live in the VM, answering its prompts on a uinput panel.
 @Suite("qualify", .serialized)
 struct QualifyCommandTests {
-    let clean = repositoryDirectory + "/examples/qualify-clean.evemu", bad = repositoryDirectory + "/examples/qualify-bad.evemu"
+    let clean = repositoryDirectory + "/examples/qualify-clean.evemu",
+        bad = repositoryDirectory + "/examples/qualify-bad.evemu"
 
     func qualify(_ arguments: [String]) throws -> Spawned {
         let p = try Spawned(touchbridgeExecutable, ["qualify", "--screen", "800x480"] + arguments)
@@ -28,15 +29,22 @@ struct QualifyCommandTests {
         #expect(failing.exitCode == 1, "\(failing.errors)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(failing.output.utf8)) as? [String: Any])
         #expect(object["pass"] as? Bool == false && (object["accuracy"] as? [String: Any])?["maxMM"] as? Double == 1.55)
-        let schemaCheck = try Spawned("/usr/bin/python3", ["-c", """
-            import json, sys, jsonschema
-            schema = json.load(open(sys.argv[1]))
-            jsonschema.Draft202012Validator.check_schema(schema)
-            jsonschema.Draft202012Validator(schema).validate(json.loads(sys.argv[2]))
-            """, repositoryDirectory + "/schema/qualify.schema.json", failing.output])
+        let schemaCheck = try Spawned(
+            "/usr/bin/python3",
+            [
+                "-c",
+                """
+                import json, sys, jsonschema
+                schema = json.load(open(sys.argv[1]))
+                jsonschema.Draft202012Validator.check_schema(schema)
+                jsonschema.Draft202012Validator(schema).validate(json.loads(sys.argv[2]))
+                """, repositoryDirectory + "/schema/qualify.schema.json", failing.output,
+            ])
         #expect(schemaCheck.wait() == 0, "\(schemaCheck.errors)")
         let picture = try String(contentsOfFile: svg, encoding: .utf8)
-        #expect(picture.components(separatedBy: "class=\"mark\"").count - 1 == 9 && picture.components(separatedBy: "class=\"drawn\"").count - 1 == 4)
+        #expect(
+            picture.components(separatedBy: "class=\"mark\"").count - 1 == 9
+                && picture.components(separatedBy: "class=\"drawn\"").count - 1 == 4)
     }
 
     @Test(.enabled(if: HostTestGate.enabled, HostTestGate.reason))
@@ -49,8 +57,10 @@ struct QualifyCommandTests {
         #expect(p.exitCode == 0, "every figure within the file's limits: \(p.output)")
         try "{\n  \"accuracyMM\": 2,\n  \"tolerance\": 3\n}".write(toFile: lenient, atomically: true, encoding: .utf8)
         let broken = try qualify([bad, "--criteria", lenient])
-        #expect(broken.exitCode == 65 && broken.errors.contains("criteria-") && broken.errors.contains(".json:3: expected one of accuracyMM"),
-                "\(broken.errors)")
+        #expect(
+            broken.exitCode == 65 && broken.errors.contains("criteria-")
+                && broken.errors.contains(".json:3: expected one of accuracyMM"),
+            "\(broken.errors)")
         let usage = try qualify([bad, "--lines", "10,10"])
         #expect(usage.exitCode == 64, "\(usage.errors)")
     }
@@ -66,7 +76,8 @@ struct QualifyCommandTests {
         let axis = try #require(lines.firstIndex(of: "      53: [0, 7999, 0, 0, 40]"))
         let codes = try #require(lines.firstIndex { $0.hasPrefix("      3: [") })
         let criteria = temporaryPath("criteria") + ".json"
-        let noNode = temporaryPath("no-node") + ".yml", noRange = temporaryPath("no-range") + ".yml"
+        let noNode = temporaryPath("no-node") + ".yml"
+        let noRange = temporaryPath("no-range") + ".yml"
         defer { for path in [criteria, noNode, noRange] { unlink(path) } }
         try lines.enumerated().filter { $0.offset != node }.map(\.element).joined(separator: "\n")
             .write(toFile: noNode, atomically: true, encoding: .utf8)
@@ -92,7 +103,8 @@ struct QualifyCommandTests {
     /// The clean session's gestures, played on a uinput panel as the prompts ask for them.
     @Test(.enabled(if: DeviceTestGate.enabled, DeviceTestGate.reason))
     func aLiveSessionAnsweredOnAUinputPanelPasses() throws {
-        let recording = try EvemuParser(file: clean).parse(Array(try String(contentsOfFile: clean, encoding: .utf8).utf8))
+        let recording = try EvemuParser(file: clean).parse(
+            Array(try String(contentsOfFile: clean, encoding: .utf8).utf8))
         let (panel, _) = try createDevice(recording.description)
         let p = try Spawned(touchbridgeExecutable, ["qualify", "--screen", "800x480", panel.devnode])
         // Gestures end at the frame that lifts the last finger (BTN_TOUCH 0).
@@ -102,14 +114,18 @@ struct QualifyCommandTests {
             frame.append(e)
             guard e.type == Kernel.EV_SYN else { continue }
             gestures[gestures.count - 1].append(frame)
-            if frame.contains(where: { $0.type == Kernel.EV_KEY && $0.code == Kernel.BTN_TOUCH && $0.value == 0 }) { gestures.append([]) }
+            if frame.contains(where: { $0.type == Kernel.EV_KEY && $0.code == Kernel.BTN_TOUCH && $0.value == 0 }) {
+                gestures.append([])
+            }
             frame = []
         }
         gestures.removeAll { $0.isEmpty }
-        let prompted = 17          // 9 marks, 4 lines, rest, contacts, separation, taps: one prompt each
+        let prompted = 17  // 9 marks, 4 lines, rest, contacts, separation, taps: one prompt each
         for (i, g) in gestures.enumerated() {
             if i < prompted {
-                #expect(eventually { p.errors.components(separatedBy: "touchbridge: qualify: ").count - 1 >= i + 1 }, "\(p.errors)")
+                #expect(
+                    eventually { p.errors.components(separatedBy: "touchbridge: qualify: ").count - 1 >= i + 1 },
+                    "\(p.errors)")
             }
             var last = g.first?.first?.time.inSeconds ?? 0
             for f in g {

@@ -9,7 +9,9 @@ struct ReadingTests {
     let k = Kernel.self
 
     /// Reads (synced) until `count` SYN_REPORTs have arrived or 5 s pass.
-    func readFrames(_ reader: EvdevDevice, count: Int, mode: EvdevDevice.ReadMode = .synced) throws -> [(InputEvent, Bool)] {
+    func readFrames(_ reader: EvdevDevice, count: Int, mode: EvdevDevice.ReadMode = .synced) throws -> [(
+        InputEvent, Bool
+    )] {
         var events: [(InputEvent, Bool)] = []
         var reports = 0
         let deadline = Date().addingTimeInterval(5)
@@ -42,10 +44,15 @@ struct ReadingTests {
     @Test func readsFramesAndTracksSlotState() throws {
         let device = try UInputDevice(VirtualDevices.multitouch())
         let reader = try EvdevDevice(path: device.devnode)
-        try device.frame([(k.EV_ABS, k.ABS_MT_TRACKING_ID, 7), (k.EV_ABS, k.ABS_MT_POSITION_X, 100),
-                          (k.EV_ABS, k.ABS_MT_POSITION_Y, 200), (k.EV_KEY, k.BTN_TOUCH, 1)])
+        try device.frame([
+            (k.EV_ABS, k.ABS_MT_TRACKING_ID, 7), (k.EV_ABS, k.ABS_MT_POSITION_X, 100),
+            (k.EV_ABS, k.ABS_MT_POSITION_Y, 200), (k.EV_KEY, k.BTN_TOUCH, 1),
+        ])
         let events = try readFrames(reader, count: 1)
-        #expect(events.map(\.0.code) == [k.ABS_MT_TRACKING_ID, k.ABS_MT_POSITION_X, k.ABS_MT_POSITION_Y, k.BTN_TOUCH, k.SYN_REPORT])
+        #expect(
+            events.map(\.0.code) == [
+                k.ABS_MT_TRACKING_ID, k.ABS_MT_POSITION_X, k.ABS_MT_POSITION_Y, k.BTN_TOUCH, k.SYN_REPORT,
+            ])
         #expect(events.allSatisfy { !$0.1 })
         #expect(reader.slotValue(slot: 0, code: k.ABS_MT_TRACKING_ID) == 7)
         #expect(reader.slotValue(slot: 0, code: k.ABS_MT_POSITION_Y) == 200)
@@ -56,11 +63,15 @@ struct ReadingTests {
         let device = try UInputDevice(VirtualDevices.multitouch())
         let reader = try EvdevDevice(path: device.devnode)
         // Two fingers down, then a flood while nobody reads: the kernel buffer overflows.
-        try device.frame([(k.EV_ABS, k.ABS_MT_TRACKING_ID, 1), (k.EV_ABS, k.ABS_MT_POSITION_X, 10),
-                          (k.EV_ABS, k.ABS_MT_SLOT, 1), (k.EV_ABS, k.ABS_MT_TRACKING_ID, 2),
-                          (k.EV_ABS, k.ABS_MT_POSITION_X, 20), (k.EV_KEY, k.BTN_TOUCH, 1)])
+        try device.frame([
+            (k.EV_ABS, k.ABS_MT_TRACKING_ID, 1), (k.EV_ABS, k.ABS_MT_POSITION_X, 10),
+            (k.EV_ABS, k.ABS_MT_SLOT, 1), (k.EV_ABS, k.ABS_MT_TRACKING_ID, 2),
+            (k.EV_ABS, k.ABS_MT_POSITION_X, 20), (k.EV_KEY, k.BTN_TOUCH, 1),
+        ])
         try device.frame([(k.EV_ABS, k.ABS_MT_SLOT, 1), (k.EV_ABS, k.ABS_MT_TRACKING_ID, -1)])
-        for x in 0..<4000 { try device.frame([(k.EV_ABS, k.ABS_MT_SLOT, 0), (k.EV_ABS, k.ABS_MT_POSITION_X, Int32(x % 4000))]) }
+        for x in 0..<4000 {
+            try device.frame([(k.EV_ABS, k.ABS_MT_SLOT, 0), (k.EV_ABS, k.ABS_MT_POSITION_X, Int32(x % 4000))])
+        }
         try device.frame([(k.EV_ABS, k.ABS_MT_SLOT, 0), (k.EV_ABS, k.ABS_MT_POSITION_X, 4095)])
         var events: [(InputEvent, Bool)] = []
         _ = eventually {
@@ -83,8 +94,9 @@ struct ReadingTests {
         let raw = try EvdevDevice(path: device.devnode)
         let synced = try EvdevDevice(path: device.devnode)
         try device.frame([(k.EV_ABS, k.ABS_MT_TRACKING_ID, 3), (k.EV_ABS, k.ABS_MT_POSITION_X, 10)])
-        try device.frame([(k.EV_ABS, k.ABS_MT_TRACKING_ID, 4)])   // new id on an active slot
-        let rawIDs = try readFrames(raw, count: 2, mode: .raw).filter { $0.0.code == k.ABS_MT_TRACKING_ID }.map(\.0.value)
+        try device.frame([(k.EV_ABS, k.ABS_MT_TRACKING_ID, 4)])  // new id on an active slot
+        let rawIDs = try readFrames(raw, count: 2, mode: .raw).filter { $0.0.code == k.ABS_MT_TRACKING_ID }.map(
+            \.0.value)
         let syncedIDs = try readFrames(synced, count: 2).filter { $0.0.code == k.ABS_MT_TRACKING_ID }.map(\.0.value)
         #expect(rawIDs == [3, 4])
         #expect(syncedIDs == [3])

@@ -19,36 +19,52 @@ struct SceneCommandTests {
     /// `run` as the user nobody (commands never run as root), through setpriv.
     func run(_ scene: String, _ recording: String, json: Bool = true) throws -> Spawned {
         let setpriv = try #require(tool("setpriv"), "util-linux's setpriv runs the daemon as another user")
-        let p = try Spawned(setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups", touchbridgeExecutable,
-                                      "run", "--scene", scene] + (json ? ["--json"] : []) + [recording])
+        let p = try Spawned(
+            setpriv,
+            [
+                "--reuid=65534", "--regid=65534", "--clear-groups", touchbridgeExecutable,
+                "run", "--scene", scene,
+            ] + (json ? ["--json"] : []) + [recording])
         #expect(p.wait(timeout: 30) == 0, "\(p.errors)")
         return p
     }
 
     @Test func aCommandGetsTheActionInItsEnvironmentAndItsOutputGoesToStderr() throws {
         let dump = temporaryPath("env")
-        let scene = try kioskScene(commands: """
-            {"orderCoffee": {"run": ["/bin/sh", "-c", "env | grep ^TOUCHBRIDGE_ | sort > \(dump); echo brewing; echo done >&2"]}}
-            """)
+        let scene = try kioskScene(
+            commands: """
+                {"orderCoffee": {"run": ["/bin/sh", "-c", "env | grep ^TOUCHBRIDGE_ | sort > \(dump); echo brewing; echo done >&2"]}}
+                """)
         let p = try run(scene, repositoryDirectory + "/examples/kiosk.evemu")
         let env = try String(contentsOfFile: dump, encoding: .utf8).split(separator: "\n").map(String.init)
-        #expect(env == ["TOUCHBRIDGE_ACTION=orderCoffee", "TOUCHBRIDGE_CONTROL_EVENT=touchUpInside",
-                        "TOUCHBRIDGE_DEVICE=\(repositoryDirectory)/examples/kiosk.evemu", "TOUCHBRIDGE_SENDER=Coffee",
-                        "TOUCHBRIDGE_TARGET=AppDelegate", "TOUCHBRIDGE_TIME=0.061338", "TOUCHBRIDGE_X=160.00", "TOUCHBRIDGE_Y=380.00"],
-                "\(env)")
-        #expect(p.errors.contains("touchbridge: orderCoffee: brewing\n") && p.errors.contains("touchbridge: orderCoffee: done\n"),
-                "\(p.errors)")
+        #expect(
+            env == [
+                "TOUCHBRIDGE_ACTION=orderCoffee", "TOUCHBRIDGE_CONTROL_EVENT=touchUpInside",
+                "TOUCHBRIDGE_DEVICE=\(repositoryDirectory)/examples/kiosk.evemu", "TOUCHBRIDGE_SENDER=Coffee",
+                "TOUCHBRIDGE_TARGET=AppDelegate", "TOUCHBRIDGE_TIME=0.061338", "TOUCHBRIDGE_X=160.00",
+                "TOUCHBRIDGE_Y=380.00",
+            ],
+            "\(env)")
+        #expect(
+            p.errors.contains("touchbridge: orderCoffee: brewing\n")
+                && p.errors.contains("touchbridge: orderCoffee: done\n"),
+            "\(p.errors)")
         let lines = p.output.split(separator: "\n")
         let action = lines.firstIndex { $0.contains("\"event\":\"action\",\"action\":\"orderCoffee\"") }
         let started = lines.firstIndex { $0.contains("\"event\":\"commandStarted\",\"action\":\"orderCoffee\"") }
         #expect(action != nil && started == action.map { $0 + 1 }, "the command starts right after its action's line")
-        #expect(lines.contains { $0.contains("\"event\":\"commandExited\",\"action\":\"orderCoffee\"") && $0.contains("\"status\":0,\"signal\":null,\"timedOut\":false") })
+        #expect(
+            lines.contains {
+                $0.contains("\"event\":\"commandExited\",\"action\":\"orderCoffee\"")
+                    && $0.contains("\"status\":0,\"signal\":null,\"timedOut\":false")
+            })
     }
 
     @Test func aCommandNeverRunsAsRoot() throws {
         guard getuid() == 0 else { return }
         let scene = try kioskScene(commands: #"{"orderCoffee": {"run": ["/bin/true"]}}"#)
-        let p = try Spawned(touchbridgeExecutable, ["run", "--scene", scene, repositoryDirectory + "/examples/kiosk.evemu"])
+        let p = try Spawned(
+            touchbridgeExecutable, ["run", "--scene", scene, repositoryDirectory + "/examples/kiosk.evemu"])
         #expect(p.wait() == 77)
         #expect(p.errors.contains("the scene's commands never run as root"), "\(p.errors)")
         #expect(p.output.isEmpty)
@@ -57,17 +73,20 @@ struct SceneCommandTests {
     @Test func idleProgramsNeverRunAsRootEither() throws {
         guard getuid() == 0 else { return }
         var text = try String(contentsOfFile: repositoryDirectory + "/examples/kiosk-idle.json", encoding: .utf8)
-        text = text.replacingOccurrences(of: #""idle": { "after": 5 }"#, with: #""idle": { "after": 5, "run": ["/bin/true"] }"#)
+        text = text.replacingOccurrences(
+            of: #""idle": { "after": 5 }"#, with: #""idle": { "after": 5, "run": ["/bin/true"] }"#)
         let scene = temporaryPath("idle-root") + ".json"
         try text.write(toFile: scene, atomically: true, encoding: .utf8)
         defer { unlink(scene) }
-        let p = try Spawned(touchbridgeExecutable, ["run", "--scene", scene, repositoryDirectory + "/examples/kiosk-idle.evemu"])
+        let p = try Spawned(
+            touchbridgeExecutable, ["run", "--scene", scene, repositoryDirectory + "/examples/kiosk-idle.evemu"])
         #expect(p.wait() == 77)
         #expect(p.errors.contains("the scene's commands never run as root"), "\(p.errors)")
     }
 
     @Test func aCommandThatIgnoresSigtermIsKilled() throws {
-        let scene = try kioskScene(commands: #"{"orderTea": {"run": ["/bin/sh", "-c", "trap '' TERM; sleep 30"], "timeout": 0.2}}"#)
+        let scene = try kioskScene(
+            commands: #"{"orderTea": {"run": ["/bin/sh", "-c", "trap '' TERM; sleep 30"], "timeout": 0.2}}"#)
         let p = try run(scene, repositoryDirectory + "/examples/kiosk.evemu", json: false)
         let exited = p.output.split(separator: "\n").filter { $0.contains("commandExited orderTea") }
         #expect(exited.count == 1 && exited[0].contains("signal SIGKILL timed out"), "\(p.output)")
@@ -104,11 +123,15 @@ struct SceneCommandTests {
 
     @Test func aMissingProgramIsRefusedWhenTheSceneIsLoaded() throws {
         let scene = try kioskScene(commands: #"{"orderCoffee": {"run": ["/usr/local/bin/no-such-vend", "coffee"]}}"#)
-        let p = try Spawned(touchbridgeExecutable, ["run", "--scene", scene, repositoryDirectory + "/examples/kiosk.evemu"])
+        let p = try Spawned(
+            touchbridgeExecutable, ["run", "--scene", scene, repositoryDirectory + "/examples/kiosk.evemu"])
         #expect(p.wait() == 65)
-        let line = try String(contentsOfFile: scene, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
-            .firstIndex { $0.contains("no-such-vend") }.map { $0 + 1 }
-        #expect(p.errors.contains("\(scene): commands.orderCoffee.run[0]: ") && p.errors.contains("(line \(line ?? 0))")
+        let line = try String(contentsOfFile: scene, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false
+        )
+        .firstIndex { $0.contains("no-such-vend") }.map { $0 + 1 }
+        #expect(
+            p.errors.contains("\(scene): commands.orderCoffee.run[0]: ") && p.errors.contains("(line \(line ?? 0))")
                 && p.errors.contains("no such program"), "\(p.errors)")
         #expect(p.output.isEmpty, "nothing runs")
         let relative = try kioskScene(commands: #"{"orderCoffee": {"run": ["vend"]}}"#)

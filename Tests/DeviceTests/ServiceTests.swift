@@ -18,8 +18,10 @@ struct ServiceTests {
 
     /// A finger down at device units (x, y) in `slot` with tracking id `id`.
     func down(_ d: UInputDevice, slot: Int32 = 0, id: Int32, _ x: Int32, _ y: Int32) throws {
-        try d.frame([(k.EV_ABS, k.ABS_MT_SLOT, slot), (k.EV_ABS, k.ABS_MT_TRACKING_ID, id), (k.EV_ABS, k.ABS_MT_POSITION_X, x),
-                     (k.EV_ABS, k.ABS_MT_POSITION_Y, y), (k.EV_KEY, k.BTN_TOUCH, 1)])
+        try d.frame([
+            (k.EV_ABS, k.ABS_MT_SLOT, slot), (k.EV_ABS, k.ABS_MT_TRACKING_ID, id), (k.EV_ABS, k.ABS_MT_POSITION_X, x),
+            (k.EV_ABS, k.ABS_MT_POSITION_Y, y), (k.EV_KEY, k.BTN_TOUCH, 1),
+        ])
     }
 
     func up(_ d: UInputDevice, slot: Int32 = 0) throws {
@@ -28,36 +30,48 @@ struct ServiceTests {
 
     /// The JSON objects of the touch calls.
     func touchCalls(_ text: String) -> [[String: Any]] {
-        text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
-            .filter { ($0["event"] as? String)?.hasPrefix("touches") == true }
+        text.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        .filter { ($0["event"] as? String)?.hasPrefix("touches") == true }
     }
 
     @Test func twoPanelsWithTheirOwnMappingsTouchedAtOnce() throws {
         // 4096×2304-unit panels: A is the left 800×480 screen, B the right one, turned 90°.
         let (a, _) = try createDevice(VirtualDevices.multitouch(name: "TB Left Panel"))
         let (b, _) = try createDevice(VirtualDevices.multitouch(name: "TB Right Panel"))
-        let d = try Spawned(touchbridgeExecutable, ["run", "--json", "--panel", "\(a.devnode)=0,0,800,480",
-                                                    "--panel", "TB Right Panel=800,0,480,800@90", a.devnode, b.devnode])
-        #expect(eventually { d.errors.components(separatedBy: ": reading ").count == 3 }, "both panels read: \(d.errors)")
-        try down(a, id: 1, 2048, 1152)               // the middle of A
-        try down(b, id: 1, 1024, 1152)               // a quarter across, half down B
+        let d = try Spawned(
+            touchbridgeExecutable,
+            [
+                "run", "--json", "--panel", "\(a.devnode)=0,0,800,480",
+                "--panel", "TB Right Panel=800,0,480,800@90", a.devnode, b.devnode,
+            ])
+        #expect(
+            eventually { d.errors.components(separatedBy: ": reading ").count == 3 }, "both panels read: \(d.errors)")
+        try down(a, id: 1, 2048, 1152)  // the middle of A
+        try down(b, id: 1, 1024, 1152)  // a quarter across, half down B
         #expect(d.waitFor("screen2"))
         try up(a)
         try up(b)
         #expect(d.waitFor(#""touchesEnded","responder":"screen2""#))
         #expect(d.stop() == 0)
         let began = touchCalls(d.output).filter { $0["event"] as? String == "touchesBegan" }
-        let byView = Dictionary(uniqueKeysWithValues: began.map { ($0["responder"] as! String, ($0["touches"] as! [[String: Any]])[0]) })
+        let byView = Dictionary(
+            uniqueKeysWithValues: began.map { ($0["responder"] as! String, ($0["touches"] as! [[String: Any]])[0]) })
         // The default scene has a window per screen rectangle: Window (0,0) and Window2 (800,0).
         #expect(byView["screen"]?["window"] as? [Double] == [400.0, 240.0], "\(d.output)")
         // B turned 90°: (1 - 0.5) × 480 across, 0.25 × 800 down, in Window2's coordinates.
         #expect(byView["screen2"]?["window"] as? [Double] == [240.0, 200.0], "\(d.output)")
-        #expect((byView["screen"]?["device"] as? String) == a.devnode && (byView["screen2"]?["device"] as? String) == b.devnode)
+        #expect(
+            (byView["screen"]?["device"] as? String) == a.devnode
+                && (byView["screen2"]?["device"] as? String) == b.devnode)
     }
 
     @Test func mappingFilterAndMasksFromUdevProperties() throws {
         let rule = "/run/udev/rules.d/99-touchbridge-panel.rules"
-        try installUdevRule(rule, #"""
+        try installUdevRule(
+            rule,
+            #"""
             SUBSYSTEM=="input", KERNEL=="event*", ATTRS{name}=="TB Mapped Panel", ENV{TOUCHBRIDGE_SCREEN_RECT}="100 50 400 300", ENV{TOUCHBRIDGE_ROTATION}="180", ENV{TOUCHBRIDGE_MASK}="100 50 40 40", ENV{TOUCHBRIDGE_HYSTERESIS_MM}="2"
             """#)
         defer { try? installUdevRule(rule, nil) }
@@ -69,15 +83,17 @@ struct ServiceTests {
         // Rotated 180°: device (4095, 2303) is the rectangle's top-left, inside the mask.
         try down(p, id: 1, 4095, 2303)
         try up(p)
-        try down(p, id: 2, 1024, 576)                // three quarters across and down the rect
+        try down(p, id: 2, 1024, 576)  // three quarters across and down the rect
         usleep(20_000)
-        try p.frame([(k.EV_ABS, k.ABS_MT_POSITION_X, 1040)])     // 1 mm of jitter (16 units/mm): filtered
+        try p.frame([(k.EV_ABS, k.ABS_MT_POSITION_X, 1040)])  // 1 mm of jitter (16 units/mm): filtered
         usleep(20_000)
         try up(p)
         #expect(d.waitFor("touchesEnded"))
         #expect(d.stop() == 0)
         let calls = touchCalls(d.output)
-        #expect(calls.map { $0["event"] as! String } == ["touchesBegan", "touchesEnded"], "the masked touch never shows; the jitter does not move: \(d.output)")
+        #expect(
+            calls.map { $0["event"] as! String } == ["touchesBegan", "touchesEnded"],
+            "the masked touch never shows; the jitter does not move: \(d.output)")
         let t = (calls.first?["touches"] as? [[String: Any]])?.first
         #expect(t?["id"] as? Int == 2)
         // 0.75 × 400, 0.75 × 300 into the rectangle: screen (400, 275), and (300, 225) in the
@@ -92,14 +108,17 @@ struct ServiceTests {
         #expect(eventually { d.errors.contains(": reading ") })
         try down(device!, id: 1, 1000, 1000)
         #expect(d.waitFor("touchesBegan"))
-        device = nil                                              // a USB reset, say
+        device = nil  // a USB reset, say
         #expect(d.waitFor("touchesCancelled screen #1 cancelled"))
         #expect(d.waitFor("deviceRemoved"))
         #expect(eventually { d.errors.contains("waiting for \(node) to come back") }, "\(d.errors)")
         #expect(d.isRunning)
         device = try createDevice(VirtualDevices.multitouch(name: "TB Replug Panel")).0
-        #expect(eventually(timeout: 10) { d.output.split(separator: "\n").filter { $0.contains("deviceAdded") }.count == 2 },
-                "re-opened: \(d.output)\(d.errors)")
+        #expect(
+            eventually(timeout: 10) {
+                d.output.split(separator: "\n").filter { $0.contains("deviceAdded") }.count == 2
+            },
+            "re-opened: \(d.output)\(d.errors)")
         try down(device!, id: 2, 2000, 1000)
         try up(device!)
         #expect(d.waitFor("touchesEnded screen #2 ended"), "the same panel works again: \(d.output)")
@@ -126,19 +145,22 @@ struct ServiceTests {
     }
 
     @Test func sighupReloadsTheSceneAndABrokenOneLeavesTheOldInService() throws {
-        let path = try scene(#"{ "screen": [800, 480], "windows": [ { "name": "W", "root": { "name": "First", "multipleTouchEnabled": true, "consumes": ["touchesBegan", "touchesMoved", "touchesEnded", "touchesCancelled"] } } ] }"#)
+        let path = try scene(
+            #"{ "screen": [800, 480], "windows": [ { "name": "W", "root": { "name": "First", "multipleTouchEnabled": true, "consumes": ["touchesBegan", "touchesMoved", "touchesEnded", "touchesCancelled"] } } ] }"#
+        )
         defer { try? FileManager.default.removeItem(atPath: path) }
         let (p, _) = try createDevice(VirtualDevices.multitouch())
         let d = try Spawned(touchbridgeExecutable, ["run", "--scene", path, p.devnode])
         #expect(eventually { d.errors.contains(": reading ") })
-        try down(p, id: 1, 1000, 1000)                            // a finger down across the reload
+        try down(p, id: 1, 1000, 1000)  // a finger down across the reload
         #expect(d.waitFor("touchesBegan First #1"))
-        try #"{ "screen": [800, 480], "windows": [ { "name": "W", "root": { "name": "Second", "multipleTouchEnabled": true, "consumes": ["touchesBegan", "touchesMoved", "touchesEnded", "touchesCancelled"] } } ] }"#
+        try
+            #"{ "screen": [800, 480], "windows": [ { "name": "W", "root": { "name": "Second", "multipleTouchEnabled": true, "consumes": ["touchesBegan", "touchesMoved", "touchesEnded", "touchesCancelled"] } } ] }"#
             .write(toFile: path, atomically: true, encoding: .utf8)
         d.signal(SIGHUP)
         #expect(d.waitFor("touchesCancelled First #1 cancelled"), "touches in flight are cancelled first")
         #expect(eventually { d.errors.contains("scene reloaded") }, "\(d.errors)")
-        try p.frame([(k.EV_ABS, k.ABS_MT_POSITION_X, 1100)])      // that finger never reaches the new scene
+        try p.frame([(k.EV_ABS, k.ABS_MT_POSITION_X, 1100)])  // that finger never reaches the new scene
         try down(p, slot: 1, id: 2, 3000, 1000)
         try up(p, slot: 1)
         #expect(d.waitFor("touchesEnded Second #2 ended"))
@@ -146,7 +168,9 @@ struct ServiceTests {
         try #"{ "windows": [ { "name": "W", "root": { "name": "Third", "hiden": true } } ] }"#
             .write(toFile: path, atomically: true, encoding: .utf8)
         d.signal(SIGHUP)
-        #expect(eventually { d.errors.contains("windows[0].root.hiden: unknown key 'hiden' (did you mean 'hidden'?)") }, "\(d.errors)")
+        #expect(
+            eventually { d.errors.contains("windows[0].root.hiden: unknown key 'hiden' (did you mean 'hidden'?)") },
+            "\(d.errors)")
         #expect(d.errors.contains("the scene in service stays"))
         try down(p, id: 3, 2000, 1000)
         try up(p)
@@ -160,12 +184,19 @@ struct ServiceTests {
         let socketPath = NSTemporaryDirectory() + "tb-notify-\(UUID().uuidString)"
         let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
         #expect(fd >= 0)
-        defer { close(fd); unlink(socketPath) }
+        defer {
+            close(fd)
+            unlink(socketPath)
+        }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in for (i, b) in socketPath.utf8.enumerated() { raw[i] = b } }
-        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in for (i, b) in socketPath.utf8.enumerated() { raw[i] = b }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
         #expect(bound == 0)
         var messages: [String] = []
         func drain() {
@@ -179,10 +210,19 @@ struct ServiceTests {
         let scenePath = try scene(#"{ "windows": [ { "name": "W", "root": { "name": "V" } } ] }"#)
         defer { try? FileManager.default.removeItem(atPath: scenePath) }
         let (p, _) = try createDevice(VirtualDevices.multitouch())
-        let d = try Spawned(touchbridgeExecutable, ["run", "--scene", scenePath, p.devnode],
-                            environment: ["NOTIFY_SOCKET": socketPath, "WATCHDOG_USEC": "200000"])
-        #expect(eventually { drain(); return messages.contains("READY=1") }, "READY=1 after the device scan")
-        #expect(eventually { drain(); return messages.contains("STATUS=1 panel, 0 touches down") }, "\(messages)")
+        let d = try Spawned(
+            touchbridgeExecutable, ["run", "--scene", scenePath, p.devnode],
+            environment: ["NOTIFY_SOCKET": socketPath, "WATCHDOG_USEC": "200000"])
+        #expect(
+            eventually {
+                drain()
+                return messages.contains("READY=1")
+            }, "READY=1 after the device scan")
+        #expect(
+            eventually {
+                drain()
+                return messages.contains("STATUS=1 panel, 0 touches down")
+            }, "\(messages)")
         #expect(messages.firstIndex(of: "READY=1")! < messages.firstIndex(of: "STATUS=1 panel, 0 touches down")!)
         // Watchdog keep-alives at half of WATCHDOG_USEC: about ten a second.
         messages.removeAll()
@@ -193,18 +233,32 @@ struct ServiceTests {
         let pings = messages.filter { $0 == "WATCHDOG=1" }.count
         #expect(Double(pings) >= 5 * seconds && Double(pings) <= 12 * seconds, "\(pings) keep-alives in \(seconds) s")
         try down(p, id: 1, 1000, 1000)
-        #expect(eventually { drain(); return messages.contains("STATUS=1 panel, 1 touch down") }, "\(messages)")
+        #expect(
+            eventually {
+                drain()
+                return messages.contains("STATUS=1 panel, 1 touch down")
+            }, "\(messages)")
         try up(p)
         d.signal(SIGHUP)
-        #expect(eventually { drain(); return messages.contains("RELOADING=1") })
-        #expect(eventually { drain(); return messages.suffix(from: messages.firstIndex(of: "RELOADING=1")!).contains("READY=1") })
+        #expect(
+            eventually {
+                drain()
+                return messages.contains("RELOADING=1")
+            })
+        #expect(
+            eventually {
+                drain()
+                return messages.suffix(from: messages.firstIndex(of: "RELOADING=1")!).contains("READY=1")
+            })
         #expect(d.stop() == 0)
         drain()
         #expect(messages.contains("STOPPING=1"))
     }
 
     @Test func sigusr1ReportsPanelsTouchesAndRecognizers() throws {
-        let path = try scene(#"{ "windows": [ { "name": "W", "root": { "name": "Pad", "gestures": [ { "type": "pan", "name": "drag" } ] } } ] }"#)
+        let path = try scene(
+            #"{ "windows": [ { "name": "W", "root": { "name": "Pad", "gestures": [ { "type": "pan", "name": "drag" } ] } } ] }"#
+        )
         defer { try? FileManager.default.removeItem(atPath: path) }
         let (p, _) = try createDevice(VirtualDevices.multitouch(name: "TB Report Panel"))
         let d = try Spawned(touchbridgeExecutable, ["run", "--scene", path, "--screen", "800x480", p.devnode])
@@ -213,8 +267,12 @@ struct ServiceTests {
         #expect(d.waitFor("touchesBegan"))
         d.signal(SIGUSR1)
         #expect(eventually { d.errors.contains("state: 1 panel, 1 touch down") }, "\(d.errors)")
-        #expect(eventually { d.errors.contains("touch #1 began from \(p.devnode) slot 0 at (200, 120) in W, view Pad") }, "\(d.errors)")
-        #expect(d.errors.contains("panel \(p.devnode) \"TB Report Panel\": multitouch protocol B, 10 slots; at whole screen"))
+        #expect(
+            eventually { d.errors.contains("touch #1 began from \(p.devnode) slot 0 at (200, 120) in W, view Pad") },
+            "\(d.errors)")
+        #expect(
+            d.errors.contains(
+                "panel \(p.devnode) \"TB Report Panel\": multitouch protocol B, 10 slots; at whole screen"))
         #expect(d.errors.contains("recognizer drag on Pad: possible, 1 touch(es)"))
         #expect(d.errors.contains("0 SYN_DROPPED"))
         #expect(d.stop() == 0)
@@ -247,7 +305,8 @@ struct ServiceTests {
         }
         // The shipped rule, with its per-panel example uncommented for this panel's name.
         var text = try String(contentsOfFile: rule, encoding: .utf8)
-        text += "\nSUBSYSTEM==\"input\", KERNEL==\"event*\", ATTRS{name}==\"TB Udevadm Panel\", "
+        text +=
+            "\nSUBSYSTEM==\"input\", KERNEL==\"event*\", ATTRS{name}==\"TB Udevadm Panel\", "
             + "ENV{TOUCHBRIDGE_SCREEN_RECT}=\"1920 0 800 1280\", ENV{TOUCHBRIDGE_ROTATION}=\"90\"\n"
         let installed = "/run/udev/rules.d/70-touchbridge.rules"
         try installUdevRule(installed, text)
@@ -262,8 +321,11 @@ struct ServiceTests {
         #expect(out.contains("TOUCHBRIDGE_ROTATION=90"))
         #expect(out.contains("SYSTEMD_WANTS=touchbridge.service"))
         #expect(out.contains("TAGS=") && out.contains(":systemd:"))
-        #expect(out.contains("/usr/bin/setfacl -m g:touchbridge:r \(p.devnode)"), "udevadm test runs the ACL's setfacl: \(out)")
+        #expect(
+            out.contains("/usr/bin/setfacl -m g:touchbridge:r \(p.devnode)"),
+            "udevadm test runs the ACL's setfacl: \(out)")
         let acl = try Spawned("/usr/bin/getfacl", ["-cp", p.devnode])
-        #expect(acl.wait(timeout: 10) == 0 && acl.output.contains("group:touchbridge:r--"), "\(acl.output)\(acl.errors)")
+        #expect(
+            acl.wait(timeout: 10) == 0 && acl.output.contains("group:touchbridge:r--"), "\(acl.output)\(acl.errors)")
     }
 }

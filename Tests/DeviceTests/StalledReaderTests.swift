@@ -21,7 +21,8 @@ struct StalledReaderTests {
             var fds: [Int32] = [0, 0]
             guard pipe(&fds) == 0 else { throw DeviceError.system(path: "pipe", call: "pipe", errno: errno) }
             read = fds[0]
-            _ = fcntl(fds[0], 1031 /* F_SETPIPE_SZ */, 4096)      // one page: the daemon's own queue is what holds lines
+            // One page (1031: F_SETPIPE_SZ): the daemon's own queue is what holds lines.
+            _ = fcntl(fds[0], 1031, 4096)
             var actions = posix_spawn_file_actions_t()
             posix_spawn_file_actions_init(&actions)
             defer { posix_spawn_file_actions_destroy(&actions) }
@@ -30,7 +31,7 @@ struct StalledReaderTests {
             posix_spawn_file_actions_addclose(&actions, fds[0])
             posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
             let argv = ([touchbridgeExecutable] + arguments).map { strdup($0) } + [nil]
-            defer { argv.forEach { free($0) } }
+            defer { for p in argv { free(p) } }
             var pid: pid_t = 0
             let rc = posix_spawn(&pid, touchbridgeExecutable, &actions, nil, argv, environ)
             close(fds[1])
@@ -43,7 +44,8 @@ struct StalledReaderTests {
 
         /// What the pipe holds now.
         func drain() -> String {
-            var out: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 65536)
+            var out: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 65536)
             while true {
                 let n = Glibc.read(read, &chunk, chunk.count)
                 if n <= 0 { return String(decoding: out, as: UTF8.self) }
@@ -83,12 +85,22 @@ struct StalledReaderTests {
         usleep(300_000)
         // The reader reads again: the daemon kept up with the panel meanwhile.
         var text = d.drain()
-        #expect(eventually(timeout: 10) { text += d.drain(); return text.contains("\"event\":\"dropped\"") }, "told what it lost")
+        #expect(
+            eventually(timeout: 10) {
+                text += d.drain()
+                return text.contains("\"event\":\"dropped\"")
+            }, "told what it lost")
         // Caught up: a tap now comes through whole.
-        try panel.frame([(k.EV_ABS, k.ABS_MT_SLOT, 0), (k.EV_ABS, k.ABS_MT_TRACKING_ID, 9), (k.EV_ABS, k.ABS_MT_POSITION_X, 1000),
-                         (k.EV_ABS, k.ABS_MT_POSITION_Y, 1000)])
+        try panel.frame([
+            (k.EV_ABS, k.ABS_MT_SLOT, 0), (k.EV_ABS, k.ABS_MT_TRACKING_ID, 9), (k.EV_ABS, k.ABS_MT_POSITION_X, 1000),
+            (k.EV_ABS, k.ABS_MT_POSITION_Y, 1000),
+        ])
         try panel.frame([(k.EV_ABS, k.ABS_MT_TRACKING_ID, -1)])
-        #expect(eventually(timeout: 10) { text += d.drain(); return text.contains("\"touchesEnded\"") }, "the tap after the stall")
+        #expect(
+            eventually(timeout: 10) {
+                text += d.drain()
+                return text.contains("\"touchesEnded\"")
+            }, "the tap after the stall")
         let (rest, status) = d.stop()
         text += rest
         #expect(status == 0)
@@ -96,10 +108,16 @@ struct StalledReaderTests {
         let objects = lines.map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
         #expect(objects.allSatisfy { $0 != nil }, "whole lines only")
         let events = objects.compactMap { $0?["event"] as? String }
-        let summary = "\(text.utf8.count) bytes, " + Dictionary(grouping: events, by: { $0 }).map { "\($0.key) \($0.value.count)" }.sorted().joined(separator: ", ")
-        #expect(Array(events.suffix(2)) == ["touchesBegan", "touchesEnded"], "the tap, whole, after the count: \(summary)")
+        let summary =
+            "\(text.utf8.count) bytes, "
+            + Dictionary(grouping: events, by: { $0 }).map { "\($0.key) \($0.value.count)" }.sorted().joined(
+                separator: ", ")
+        #expect(
+            Array(events.suffix(2)) == ["touchesBegan", "touchesEnded"], "the tap, whole, after the count: \(summary)")
         #expect(events.firstIndex(of: "dropped").map { $0 < events.count - 2 } == true, "\(summary)")
-        #expect(!events.contains("touchesCancelled"), "the five lifts during the stall were read (or they would be cancelled at the stop): \(summary)")
+        #expect(
+            !events.contains("touchesCancelled"),
+            "the five lifts during the stall were read (or they would be cancelled at the stop): \(summary)")
         let dropped = objects.compactMap { $0 }.filter { $0["event"] as? String == "dropped" }
         #expect(dropped.count == 1 && (dropped.first?["lines"] as? Int ?? 0) > 0, "\(dropped)")
         #expect(d.errors.contains("its reader did not keep up"), "\(d.errors)")

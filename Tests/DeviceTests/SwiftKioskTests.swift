@@ -7,7 +7,8 @@ import Testing
 /// examples/swift-kiosk, the Swift app on `Kiosk`, as its user runs it: on a uinput panel,
 /// with a card reader (a FIFO) in the same loop through `Kiosk.watch`; SIGTERM mid-touch
 /// ends it cleanly. `make test` builds the example before the device tests.
-@Suite("The Swift kiosk example on a live panel", .enabled(if: DeviceTestGate.enabled, DeviceTestGate.reason), .serialized)
+@Suite(
+    "The Swift kiosk example on a live panel", .enabled(if: DeviceTestGate.enabled, DeviceTestGate.reason), .serialized)
 struct SwiftKioskTests {
     let k = Kernel.self
     let binary = repositoryDirectory + "/examples/swift-kiosk/.build/debug/swift-kiosk"
@@ -16,8 +17,11 @@ struct SwiftKioskTests {
 
     func press(_ panel: UInputDevice, id: Int32, from a: (Double, Double), to b: (Double, Double), steps: Int) throws {
         let start = units(a.0, a.1)
-        try panel.frame([(k.EV_ABS, k.ABS_MT_SLOT, 0), (k.EV_ABS, k.ABS_MT_TRACKING_ID, id), (k.EV_ABS, k.ABS_MT_POSITION_X, start.0),
-                         (k.EV_ABS, k.ABS_MT_POSITION_Y, start.1), (k.EV_KEY, k.BTN_TOUCH, 1)])
+        try panel.frame([
+            (k.EV_ABS, k.ABS_MT_SLOT, 0), (k.EV_ABS, k.ABS_MT_TRACKING_ID, id),
+            (k.EV_ABS, k.ABS_MT_POSITION_X, start.0),
+            (k.EV_ABS, k.ABS_MT_POSITION_Y, start.1), (k.EV_KEY, k.BTN_TOUCH, 1),
+        ])
         for i in 1...max(steps, 1) {
             usleep(15_000)
             let f = Double(i) / Double(max(steps, 1))

@@ -15,8 +15,10 @@ struct ToolParityTests {
     ]
 
     /// Runs `reference` and touchbridge on one device while `frames` play; returns both outputs.
-    func sideBySide(_ description: DeviceDescription, _ frames: [Frame], reference: [String], ours: [String],
-                    ready: String, signal: Int32 = SIGTERM) throws -> (String, String) {
+    func sideBySide(
+        _ description: DeviceDescription, _ frames: [Frame], reference: [String], ours: [String],
+        ready: String, signal: Int32 = SIGTERM
+    ) throws -> (String, String) {
         let (device, _) = try createDevice(description)
         let theirs = try Spawned(reference[0], Array(reference.dropFirst()) + [device.devnode])
         let mine = try Spawned(touchbridgeExecutable, ours + [device.devnode])
@@ -39,8 +41,9 @@ struct ToolParityTests {
     func evtestDumpMatchesEvtest(_ index: Int) throws {
         let evtest = try #require(tool("evtest"), "evtest is not installed")
         let (name, description, frames) = Self.cases[index]
-        let (theirs, mine) = try sideBySide(description, frames, reference: [evtest], ours: ["evtest"],
-                                            ready: "Testing ... (interrupt to exit)")
+        let (theirs, mine) = try sideBySide(
+            description, frames, reference: [evtest], ours: ["evtest"],
+            ready: "Testing ... (interrupt to exit)")
         #expect(theirs.contains("SYN_REPORT"), "\(name): evtest saw no events")
         let a = theirs.split(separator: "\n", omittingEmptySubsequences: false)
         let b = mine.split(separator: "\n", omittingEmptySubsequences: false)
@@ -55,8 +58,9 @@ struct ToolParityTests {
     func recordingMatchesEvemuRecord(_ index: Int) throws {
         let record = try #require(tool("evemu-record"), "evemu-record is not installed")
         let (name, description, frames) = Self.cases[index]
-        let (theirs, mine) = try sideBySide(description, frames, reference: [record], ours: ["record"],
-                                            ready: "#      Waiting for events      #", signal: SIGINT)
+        let (theirs, mine) = try sideBySide(
+            description, frames, reference: [record], ours: ["record"],
+            ready: "#      Waiting for events      #", signal: SIGINT)
         #expect(theirs.contains("E: "), "\(name): evemu-record saw no events")
         let a = theirs.split(separator: "\n", omittingEmptySubsequences: false)
         let b = mine.split(separator: "\n", omittingEmptySubsequences: false)
@@ -75,9 +79,11 @@ struct ToolParityTests {
     /// Two `E:` lines that differ only in the relative time, by at most 2 µs: evemu-record
     /// rounds its relative times, touchbridge computes them exactly.
     func sameEventAllowingRounding(_ x: Substring, _ y: Substring) -> Bool {
-        let fx = x.split(separator: " ", maxSplits: 2), fy = y.split(separator: " ", maxSplits: 2)
+        let fx = x.split(separator: " ", maxSplits: 2)
+        let fy = y.split(separator: " ", maxSplits: 2)
         guard fx.count == 3, fy.count == 3, fx[0] == "E:", fy[0] == "E:", fx[2] == fy[2],
-              let tx = Double(fx[1]), let ty = Double(fy[1]) else { return false }
+            let tx = Double(fx[1]), let ty = Double(fy[1])
+        else { return false }
         return abs(tx - ty) <= 2.5e-6
     }
 
@@ -156,7 +162,9 @@ struct ToolParityTests {
             _ = try? reader.read(.raw) { e, _ in seen.append(e) }
             return seen.filter(\.isReport).count >= 3
         }
-        #expect(seen.map { "\($0.type) \($0.code) \($0.value)" } == recording.events.map { "\($0.type) \($0.code) \($0.value)" })
+        #expect(
+            seen.map { "\($0.type) \($0.code) \($0.value)" }
+                == recording.events.map { "\($0.type) \($0.code) \($0.value)" })
         // The recorded gaps (20 ms) are kept, give or take the scheduler.
         let gap = seen[4].time.totalMicroseconds - seen[0].time.totalMicroseconds
         #expect(gap >= 15_000)

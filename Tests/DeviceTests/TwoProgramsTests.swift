@@ -6,7 +6,11 @@ import Testing
 /// the argument parser nor Foundation. Needs no device: runs in every test pass.
 @Suite("touchbridge and touchbridge-cli")
 struct TwoProgramsTests {
-    var cli: String { URL(fileURLWithPath: touchbridgeExecutable).deletingLastPathComponent().appendingPathComponent("touchbridge-cli").path }
+    var cli: String {
+        URL(fileURLWithPath: touchbridgeExecutable).deletingLastPathComponent().appendingPathComponent(
+            "touchbridge-cli"
+        ).path
+    }
 
     func answer(_ program: String, _ arguments: [String]) throws -> (code: Int32?, out: String, err: String) {
         let p = try Spawned(program, arguments)
@@ -14,8 +18,10 @@ struct TwoProgramsTests {
         return (code, p.output, p.errors)
     }
 
-    @Test(arguments: [["--version"], ["--help"], ["run", "--help"], ["run", "--rotate", "7", "x.evemu"], ["run", "--bogus"],
-                      ["evtest", "/nonexistent"], ["list", "--bogus"], ["--generate-completion-script", "bash"]])
+    @Test(arguments: [
+        ["--version"], ["--help"], ["run", "--help"], ["run", "--rotate", "7", "x.evemu"], ["run", "--bogus"],
+        ["evtest", "/nonexistent"], ["list", "--bogus"], ["--generate-completion-script", "bash"],
+    ])
     func everyAnswerButRunIsTheInterfaces(_ arguments: [String]) throws {
         let front = try answer(touchbridgeExecutable, arguments)
         let whole = try answer(cli, arguments)
@@ -25,7 +31,10 @@ struct TwoProgramsTests {
     }
 
     @Test func aPlainRunIsTheSameLogFromBoth() throws {
-        let arguments = ["run", "--json", "--scene", repositoryDirectory + "/examples/kiosk.json", repositoryDirectory + "/examples/kiosk.evemu"]
+        let arguments = [
+            "run", "--json", "--scene", repositoryDirectory + "/examples/kiosk.json",
+            repositoryDirectory + "/examples/kiosk.evemu",
+        ]
         let front = try answer(touchbridgeExecutable, arguments)
         let whole = try answer(cli, arguments)
         #expect(front.code == 0 && whole.code == 0)
@@ -40,9 +49,14 @@ struct TwoProgramsTests {
         let scene = NSTemporaryDirectory() + "tb-bad-\(getpid()).json"
         try "garbage\n".write(toFile: recording, atomically: true, encoding: .utf8)
         try "{\"windows\": [\n".write(toFile: scene, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: recording); try? FileManager.default.removeItem(atPath: scene) }
-        for (arguments, code) in [(["run", "/dev/input/event999"], Int32(66)), (["run", recording], 65),
-                                  (["run", "--scene", scene, repositoryDirectory + "/examples/kiosk.evemu"], 65)] {
+        defer {
+            try? FileManager.default.removeItem(atPath: recording)
+            try? FileManager.default.removeItem(atPath: scene)
+        }
+        for (arguments, code) in [
+            (["run", "/dev/input/event999"], Int32(66)), (["run", recording], 65),
+            (["run", "--scene", scene, repositoryDirectory + "/examples/kiosk.evemu"], 65),
+        ] {
             let front = try answer(touchbridgeExecutable, arguments)
             let whole = try answer(cli, arguments)
             #expect(front.code == code, "\(arguments): \(front.err)")
@@ -62,7 +76,9 @@ struct TwoProgramsTests {
         try #require(copy.code == 0, "cp: \(copy.err)")
         let r = try answer(dir + "/touchbridge", ["list"])
         #expect(r.code == 69)
-        #expect(r.err.contains("touchbridge-cli") && r.err.contains(dir + "/../libexec/touchbridge/touchbridge-cli"), "\(r.err)")
+        #expect(
+            r.err.contains("touchbridge-cli") && r.err.contains(dir + "/../libexec/touchbridge/touchbridge-cli"),
+            "\(r.err)")
     }
 
     @Test func theDaemonsProgramLinksNoArgumentParserNorFoundation() throws {

@@ -9,8 +9,11 @@ import Testing
 struct WatchCommandTests {
     let watchRecording = repositoryDirectory + "/examples/watch.evemu"
 
-    func watch(_ arguments: [String], columns: Int = 80, rows: Int = 24, environment: [String: String] = [:]) throws -> TmuxTerminal {
-        try TmuxTerminal(columns: columns, rows: rows, [touchbridgeExecutable, "watch"] + arguments, environment: environment)
+    func watch(_ arguments: [String], columns: Int = 80, rows: Int = 24, environment: [String: String] = [:]) throws
+        -> TmuxTerminal
+    {
+        try TmuxTerminal(
+            columns: columns, rows: rows, [touchbridgeExecutable, "watch"] + arguments, environment: environment)
     }
 
     /// `lines` against `Golden/NAME` (written instead when TOUCHBRIDGE_UPDATE_GOLDEN=1).
@@ -42,8 +45,10 @@ struct WatchCommandTests {
         for (label, x, y) in [("#1 s0", 189.0, 227.09), ("#3 s2", 614.25, 113.5)] {
             let c = cell(x: x, y: y)
             let line = Array(screen[c.row])
-            #expect(line.count >= c.column + 2 + label.count && String(line[(c.column + 2)..<(c.column + 2 + label.count)]) == label,
-                    "\(label) at row \(c.row), column \(c.column + 2): \(screen[c.row])")
+            #expect(
+                line.count >= c.column + 2 + label.count
+                    && String(line[(c.column + 2)..<(c.column + 2 + label.count)]) == label,
+                "\(label) at row \(c.row), column \(c.column + 2): \(screen[c.row])")
         }
         #expect(screen.contains { $0.contains("down 3, most 3 at once, SYN_DROPPED 0") })
         #expect(screen.contains { $0.contains("jitter #1 resting 1.3 s") })
@@ -56,8 +61,10 @@ struct WatchCommandTests {
     }
 
     @Test func aSceneDrawsItsViewsAndTheViewEachTouchWasHitTestedTo() throws {
-        let t = try watch([repositoryDirectory + "/examples/kiosk.evemu", "--scene", repositoryDirectory + "/examples/kiosk.json",
-                           "--until", "1.27", "--speed", "4"])
+        let t = try watch([
+            repositoryDirectory + "/examples/kiosk.evemu", "--scene", repositoryDirectory + "/examples/kiosk.json",
+            "--until", "1.27", "--speed", "4",
+        ])
         #expect(t.waitFor("held at"), "\(t.screen)")
         try expectGolden(t.screen, "watch-kiosk-80x24.txt")
         #expect(t.screen.contains { $0.contains("Coffee") && $0.contains("Tea") && $0.contains("Water") })
@@ -73,15 +80,19 @@ struct WatchCommandTests {
         let before = t.writes()
         usleep(1_500_000)
         let after = t.writes()
-        #expect(before != nil && before?.calls == after?.calls && before?.bytes == after?.bytes,
-                "writes over a quiet stretch: \(String(describing: before)) then \(String(describing: after))")
+        #expect(
+            before != nil && before?.calls == after?.calls && before?.bytes == after?.bytes,
+            "writes over a quiet stretch: \(String(describing: before)) then \(String(describing: after))")
         #expect(t.alternateScreen)
         kill(t.pid ?? 0, SIGTERM)
         #expect(eventually { t.exitStatus != nil }, "watch ends on SIGTERM")
         #expect(t.exitStatus == 0)
-        #expect(t.isRestored && t.screen.first == "BEFORE", "the normal screen as it was, the cursor shown, the keypad as it was: \(t.screen)")
-        #expect(!t.screen.joined().unicodeScalars.contains { (0x2800...0x28ff).contains($0.value) },
-                "nothing drawn on the normal screen: \(t.screen)")
+        #expect(
+            t.isRestored && t.screen.first == "BEFORE",
+            "the normal screen as it was, the cursor shown, the keypad as it was: \(t.screen)")
+        #expect(
+            !t.screen.joined().unicodeScalars.contains { (0x2800...0x28ff).contains($0.value) },
+            "nothing drawn on the normal screen: \(t.screen)")
     }
 
     @Test func pPausesThePictureWhileTheCountersGoOnCClearsAndQQuits() throws {
@@ -114,7 +125,9 @@ struct WatchCommandTests {
 
     /// The status's frame count.
     func frames(_ screen: [String]) -> Int {
-        guard let line = screen.first(where: { $0.hasPrefix("rate ") }), let r = line.range(of: "since start, ") else { return -1 }
+        guard let line = screen.first(where: { $0.hasPrefix("rate ") }), let r = line.range(of: "since start, ") else {
+            return -1
+        }
         return Int(line[r.upperBound...].prefix { $0.isNumber }) ?? -1
     }
 
@@ -143,13 +156,16 @@ struct WatchCommandTests {
     @Test func withoutColourOrUTF8ItStillDraws() throws {
         let coloured = try watch([watchRecording, "--until", "1.36", "--speed", "4"])
         #expect(coloured.waitFor("held at"))
-        #expect(coloured.screenWithAttributes.range(of: "\u{1b}\\[[0-9;]*3[1-6]m", options: .regularExpression) != nil,
-                "contacts in colour: \(coloured.screenWithAttributes.debugDescription.prefix(600))")
+        #expect(
+            coloured.screenWithAttributes.range(of: "\u{1b}\\[[0-9;]*3[1-6]m", options: .regularExpression) != nil,
+            "contacts in colour: \(coloured.screenWithAttributes.debugDescription.prefix(600))")
         let plain = try watch([watchRecording, "--until", "1.36", "--speed", "4"], environment: ["NO_COLOR": "1"])
         #expect(plain.waitFor("held at"))
-        #expect(plain.screenWithAttributes.range(of: "\u{1b}\\[[0-9;]*3[0-7]m", options: .regularExpression) == nil,
-                "NO_COLOR: no colour")
-        let ascii = try watch([watchRecording, "--until", "1.36", "--speed", "4"], environment: ["LANG": "C", "LC_ALL": "C"])
+        #expect(
+            plain.screenWithAttributes.range(of: "\u{1b}\\[[0-9;]*3[0-7]m", options: .regularExpression) == nil,
+            "NO_COLOR: no colour")
+        let ascii = try watch(
+            [watchRecording, "--until", "1.36", "--speed", "4"], environment: ["LANG": "C", "LC_ALL": "C"])
         #expect(ascii.waitFor("held at"))
         let shown = ascii.screen.joined(separator: "\n")
         #expect(shown.contains("#1 s0") && shown.contains(":"), "dots as ASCII: \(shown)")
@@ -159,19 +175,29 @@ struct WatchCommandTests {
     @Test func withoutATerminalItSaysWhatToUseInstead() throws {
         let redirected = try Spawned(touchbridgeExecutable, ["watch", watchRecording])
         #expect(redirected.wait() == 64)
-        #expect(redirected.errors.contains("touchbridge touches") && redirected.errors.contains("touchbridge picture"), "\(redirected.errors)")
-        let dumb = try TmuxTerminal(columns: 80, rows: 24, ["/usr/bin/env", "TERM=dumb", touchbridgeExecutable, "watch", watchRecording])
+        #expect(
+            redirected.errors.contains("touchbridge touches") && redirected.errors.contains("touchbridge picture"),
+            "\(redirected.errors)")
+        let dumb = try TmuxTerminal(
+            columns: 80, rows: 24, ["/usr/bin/env", "TERM=dumb", touchbridgeExecutable, "watch", watchRecording])
         #expect(eventually { dumb.exitStatus != nil })
         #expect(dumb.exitStatus == 64)
         #expect(dumb.screen.contains { $0.contains("TERM") }, "\(dumb.screen)")
         let badSpeed = try watch([watchRecording, "--speed", "0"])
         #expect(eventually { badSpeed.exitStatus != nil })
         #expect(badSpeed.exitStatus == 64)
-        let unknown = try TmuxTerminal(columns: 80, rows: 24, ["/usr/bin/env", "TERM=no-such-terminal", touchbridgeExecutable, "watch", watchRecording])
+        let unknown = try TmuxTerminal(
+            columns: 80, rows: 24,
+            ["/usr/bin/env", "TERM=no-such-terminal", touchbridgeExecutable, "watch", watchRecording])
         #expect(eventually { unknown.exitStatus != nil })
-        #expect(unknown.exitStatus == 64 && unknown.screen.contains { $0.contains("does not know the terminal") }, "\(unknown.screen)")
+        #expect(
+            unknown.exitStatus == 64 && unknown.screen.contains { $0.contains("does not know the terminal") },
+            "\(unknown.screen)")
         let missing = try watch(["/nonexistent.evemu"])
         #expect(eventually { missing.exitStatus != nil })
-        #expect(missing.exitStatus == 66, "\(missing.run(["display-message", "-p", "-t", "0", "#{pane_dead} #{pane_dead_status}"])) \(missing.screen)")
+        #expect(
+            missing.exitStatus == 66,
+            "\(missing.run(["display-message", "-p", "-t", "0", "#{pane_dead} #{pane_dead_status}"])) \(missing.screen)"
+        )
     }
 }

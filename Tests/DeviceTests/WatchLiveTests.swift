@@ -19,7 +19,8 @@ struct WatchLiveTests {
     static let fingers = Int32(environment["TOUCHBRIDGE_WATCH_FINGERS"] ?? "") ?? 5
 
     func watch(_ node: String, _ options: [String] = []) throws -> TmuxTerminal {
-        let t = try TmuxTerminal(columns: 80, rows: 24, [Self.binary, "watch", "--screen", "800x480"] + options + [node])
+        let t = try TmuxTerminal(
+            columns: 80, rows: 24, [Self.binary, "watch", "--screen", "800x480"] + options + [node])
         #expect(t.waitFor("TB Test MT Panel"), "watch is drawing: \(t.screen)")
         return t
     }
@@ -27,8 +28,10 @@ struct WatchLiveTests {
     /// The status's frame count and SYN_DROPPED.
     func counters(_ screen: [String]) -> (frames: Int, dropped: Int)? {
         guard let rate = screen.first(where: { $0.hasPrefix("rate ") }), let f = rate.range(of: "since start, "),
-              let down = screen.first(where: { $0.hasPrefix("down ") }), let d = down.range(of: "SYN_DROPPED ") else { return nil }
-        guard let frames = Int(rate[f.upperBound...].prefix { $0.isNumber }), let dropped = Int(down[d.upperBound...].prefix { $0.isNumber })
+            let down = screen.first(where: { $0.hasPrefix("down ") }), let d = down.range(of: "SYN_DROPPED ")
+        else { return nil }
+        guard let frames = Int(rate[f.upperBound...].prefix { $0.isNumber }),
+            let dropped = Int(down[d.upperBound...].prefix { $0.isNumber })
         else { return nil }
         return (frames, dropped)
     }
@@ -36,7 +39,8 @@ struct WatchLiveTests {
     /// CPU ticks (user + system) a process has used.
     func cpuTicks(_ pid: pid_t) -> Int? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return nil }
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
         let fields = stat[stat.index(after: close)...].split(separator: " ")
         guard fields.count > 13, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
         return user + system
@@ -55,9 +59,10 @@ struct WatchLiveTests {
         #expect(counters(t.screen)?.dropped == 0, "the kernel dropped nothing: \(t.screen)")
         #expect(t.screen.contains { $0.contains("most \(n) at once") })
         let during = (writes: (t.writes()?.calls ?? 0) - before.writes, ticks: (cpuTicks(pid) ?? 0) - before.ticks)
-        print("watch flood: \(n) fingers, \(frames) frames \(Self.intervalMicroseconds) us apart: "
-              + "\(counters(t.screen).map { "\($0.frames) read, \($0.dropped) SYN_DROPPED" } ?? "?"), "
-              + "\(during.writes) writes to the terminal, \(during.ticks) CPU ticks")
+        print(
+            "watch flood: \(n) fingers, \(frames) frames \(Self.intervalMicroseconds) us apart: "
+                + "\(counters(t.screen).map { "\($0.frames) read, \($0.dropped) SYN_DROPPED" } ?? "?"), "
+                + "\(during.writes) writes to the terminal, \(during.ticks) CPU ticks")
         // Quiet: once the marks have faded and the rate's second has passed, nothing runs.
         #expect(eventually(timeout: 10) { t.screen.contains { $0.hasPrefix("rate 0/s now") } }, "\(t.screen)")
         usleep(300_000)
@@ -75,16 +80,20 @@ struct WatchLiveTests {
         let other = try Spawned(touchbridgeExecutable, ["touches", device.devnode])
         #expect(eventually { other.hasOpen(device.devnode) })
         let t = try watch(device.devnode, ["--grab"])
-        try device.frame([(k.EV_ABS, k.ABS_MT_TRACKING_ID, 1), (k.EV_ABS, k.ABS_MT_POSITION_X, 1000),
-                          (k.EV_ABS, k.ABS_MT_POSITION_Y, 1000), (k.EV_KEY, k.BTN_TOUCH, 1)])
+        try device.frame([
+            (k.EV_ABS, k.ABS_MT_TRACKING_ID, 1), (k.EV_ABS, k.ABS_MT_POSITION_X, 1000),
+            (k.EV_ABS, k.ABS_MT_POSITION_Y, 1000), (k.EV_KEY, k.BTN_TOUCH, 1),
+        ])
         #expect(t.waitFor("down 1"), "\(t.screen)")
         try device.frame([(k.EV_ABS, k.ABS_MT_TRACKING_ID, -1), (k.EV_KEY, k.BTN_TOUCH, 0)])
         #expect(t.waitFor("down 0"), "\(t.screen)")
         t.send("q")
         #expect(eventually { t.exitStatus == 0 }, "\(t.screen)")
         // Released at exit: the other reader sees the next touch, and saw none before.
-        try device.frame([(k.EV_ABS, k.ABS_MT_TRACKING_ID, 2), (k.EV_ABS, k.ABS_MT_POSITION_X, 2000),
-                          (k.EV_ABS, k.ABS_MT_POSITION_Y, 1000), (k.EV_KEY, k.BTN_TOUCH, 1)])
+        try device.frame([
+            (k.EV_ABS, k.ABS_MT_TRACKING_ID, 2), (k.EV_ABS, k.ABS_MT_POSITION_X, 2000),
+            (k.EV_ABS, k.ABS_MT_POSITION_Y, 1000), (k.EV_KEY, k.BTN_TOUCH, 1),
+        ])
         #expect(other.waitFor("began"))
         #expect(other.stop() == 0)
         #expect(!other.output.contains("tid=1") && other.output.contains("tid=2"), "\(other.output)")
@@ -94,8 +103,10 @@ struct WatchLiveTests {
         var (device, _) = try createDevice(VirtualDevices.multitouch())
         let node = device.devnode
         let t = try watch(node)
-        try device.frame([(k.EV_ABS, k.ABS_MT_TRACKING_ID, 1), (k.EV_ABS, k.ABS_MT_POSITION_X, 1000),
-                          (k.EV_ABS, k.ABS_MT_POSITION_Y, 1000), (k.EV_KEY, k.BTN_TOUCH, 1)])
+        try device.frame([
+            (k.EV_ABS, k.ABS_MT_TRACKING_ID, 1), (k.EV_ABS, k.ABS_MT_POSITION_X, 1000),
+            (k.EV_ABS, k.ABS_MT_POSITION_Y, 1000), (k.EV_KEY, k.BTN_TOUCH, 1),
+        ])
         #expect(t.waitFor("down 1"), "\(t.screen)")
         device = try UInputDevice(VirtualDevices.multitouch(name: "TB Test Other Panel"))  // the first one is destroyed
         #expect(eventually(timeout: 10) { t.exitStatus != nil }, "\(t.screen)")

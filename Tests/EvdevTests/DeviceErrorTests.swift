@@ -25,6 +25,7 @@ struct DeviceErrorTests {
         #expect(DeviceError.uinputUnavailable(permission: true).exitCode == 77)
         #expect(DeviceError.uinputUnavailable(permission: false).exitCode == 66)
         #expect(DeviceError.unsuitable(path: "x", reason: "not a touchscreen").exitCode == 65)
-        #expect(DeviceError.system(path: "x", call: "read", errno: 5).description == "x: read failed: Input/output error")
+        #expect(
+            DeviceError.system(path: "x", call: "read", errno: 5).description == "x: read failed: Input/output error")
     }
 }

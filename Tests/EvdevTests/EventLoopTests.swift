@@ -15,9 +15,18 @@ struct EventLoopTests {
             (read, write) = (fds[0], fds[1])
             for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
         }
-        deinit { close(read); close(write) }
-        func poke() { var b: UInt8 = 1; _ = Glibc.write(write, &b, 1) }
-        func drain() { var b = [UInt8](repeating: 0, count: 64); while Glibc.read(read, &b, 64) > 0 {} }
+        deinit {
+            close(read)
+            close(write)
+        }
+        func poke() {
+            var b: UInt8 = 1
+            _ = Glibc.write(write, &b, 1)
+        }
+        func drain() {
+            var b = [UInt8](repeating: 0, count: 64)
+            while Glibc.read(read, &b, 64) > 0 {}
+        }
     }
 
     @Test func handlersOfOneWakeRunInputFirstThenHotplugTimersAndSignalsLast() throws {
@@ -25,9 +34,14 @@ struct EventLoopTests {
         let pipes = (0..<4).map { _ in Pipe() }
         var calls: [String] = []
         // Registered in the reverse of the order they must run in.
-        let orders: [(EventLoop.Order, String)] = [(.signal, "signal"), (.timer, "timer"), (.hotplug, "hotplug"), (.input, "input")]
+        let orders: [(EventLoop.Order, String)] = [
+            (.signal, "signal"), (.timer, "timer"), (.hotplug, "hotplug"), (.input, "input"),
+        ]
         for (pipe, (order, name)) in zip(pipes, orders) {
-            try loop.watch(pipe.read, order: order) { pipe.drain(); calls.append(name) }
+            try loop.watch(pipe.read, order: order) {
+                pipe.drain()
+                calls.append(name)
+            }
         }
         for p in pipes { p.poke() }
         loop.run(beforeSleep: { loop.stop() })
@@ -36,17 +50,25 @@ struct EventLoopTests {
 
     @Test func aSourceRemovedDuringAWakeIsNotCalledEvenWhenItsSlotIsReusedAtOnce() throws {
         let loop = try EventLoop()
-        let first = Pipe(), second = Pipe(), third = Pipe()
+        let first = Pipe()
+        let second = Pipe()
+        let third = Pipe()
         var calls: [String] = []
         var secondSource: EventLoop.Source?
-        try loop.watch(first.read) { [unowned loop] in   // the loop holds its handlers
+        try loop.watch(first.read) { [unowned loop] in  // the loop holds its handlers
             first.drain()
             calls.append("first")
             // The second source goes, and a new one takes its slot in the same wake.
             loop.remove(secondSource!)
-            _ = try? loop.watch(third.read) { third.drain(); calls.append("third") }
+            _ = try? loop.watch(third.read) {
+                third.drain()
+                calls.append("third")
+            }
         }
-        secondSource = try loop.watch(second.read) { second.drain(); calls.append("second") }
+        secondSource = try loop.watch(second.read) {
+            second.drain()
+            calls.append("second")
+        }
         first.poke()
         second.poke()
         var wakes = 0
@@ -54,7 +76,9 @@ struct EventLoopTests {
             wakes += 1
             if wakes == 1 { third.poke() } else { loop.stop() }
         })
-        #expect(calls == ["first", "third"], "the removed source is never called, the new one only for its own readiness: \(calls)")
+        #expect(
+            calls == ["first", "third"],
+            "the removed source is never called, the new one only for its own readiness: \(calls)")
         second.drain()
     }
 
@@ -66,18 +90,28 @@ struct EventLoopTests {
         try loop.watch(p.read) {
             p.drain()
             log.append("read")
-            if pokes > 0 { pokes -= 1; p.poke() }         // more input at once: no sleep between
+            if pokes > 0 {
+                pokes -= 1
+                p.poke()
+            }  // more input at once: no sleep between
         }
         p.poke()
-        loop.run(beforeSleep: { log.append("sleep"); if log.count > 1 { loop.stop() } }, afterWake: { log.append("wake") })
+        loop.run(
+            beforeSleep: {
+                log.append("sleep")
+                if log.count > 1 { loop.stop() }
+            }, afterWake: { log.append("wake") })
         #expect(log == ["read", "wake", "read", "wake", "read", "wake", "read", "wake", "sleep"], "\(log)")
     }
 
     @Test func aTimerCallsItsHandlerOnceWhenItsDeadlinePasses() throws {
         let loop = try EventLoop()
         var fired = 0
-        let timer = try loop.timer { [unowned loop] in fired += 1; loop.stop() }
-        timer.arm(monotonicSeconds() - 1)                      // already due
+        let timer = try loop.timer { [unowned loop] in
+            fired += 1
+            loop.stop()
+        }
+        timer.arm(monotonicSeconds() - 1)  // already due
         #expect(timer.deadline != nil)
         loop.run(beforeSleep: {})
         #expect(fired == 1)
@@ -86,11 +120,15 @@ struct EventLoopTests {
 
     @Test func aRemovedSourceIsNoLongerWatched() throws {
         let loop = try EventLoop()
-        let p = Pipe(), other = Pipe()
+        let p = Pipe()
+        let other = Pipe()
         var calls = 0
         let source = try loop.watch(p.read) { calls += 1 }
         loop.remove(source)
-        try loop.watch(other.read) { [unowned loop] in other.drain(); loop.stop() }
+        try loop.watch(other.read) { [unowned loop] in
+            other.drain()
+            loop.stop()
+        }
         p.poke()
         other.poke()
         loop.run(beforeSleep: {})

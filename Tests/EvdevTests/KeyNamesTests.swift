@@ -10,7 +10,9 @@ struct KeyNamesTests {
     /// libevdev: those libevdev does not know; those it knows have the same code.
     @Test func everyNameOfTheTableThatLibevdevKnowsHasTheSameCode() {
         let libevdev = LibevdevNames()
-        let differ = KeyNames.table.filter { name, code in libevdev.code(named: name, type: Kernel.EV_KEY).map { $0 != code } ?? false }
+        let differ = KeyNames.table.filter { name, code in
+            libevdev.code(named: name, type: Kernel.EV_KEY).map { $0 != code } ?? false
+        }
         #expect(differ.isEmpty, "\(differ.sorted { $0.key < $1.key }.prefix(10))")
     }
 
@@ -18,8 +20,10 @@ struct KeyNamesTests {
         let libevdev = LibevdevNames()
         var missing: [String] = []
         for code in 0...Kernel.KEY_MAX {
-            guard let name = libevdev.codeName(type: Kernel.EV_KEY, code: code), name.hasPrefix("KEY_") || name.hasPrefix("BTN_"),
-                  name != "KEY_MAX" else { continue }             // the last code, not a key
+            guard let name = libevdev.codeName(type: Kernel.EV_KEY, code: code),
+                name.hasPrefix("KEY_") || name.hasPrefix("BTN_"),
+                name != "KEY_MAX"
+            else { continue }  // the last code, not a key
             if KeyNames.code(named: name) != code { missing.append(name) }
         }
         #expect(missing.isEmpty, "\(missing.prefix(10))")

@@ -8,7 +8,8 @@ import Testing
 /// whole-file parser gives, and name the right line when one is malformed.
 @Suite("Recordings read as a stream")
 struct RecordingReaderTests {
-    static let header = "# EVEMU 1.3\nN: panel\nI: 0003 0001 0001 0001\nP: 02 00 00 00 00 00 00 00\n"
+    static let header =
+        "# EVEMU 1.3\nN: panel\nI: 0003 0001 0001 0001\nP: 02 00 00 00 00 00 00 00\n"
         + "B: 00 0b 00 00 00 00 00 00 00\nB: 03 03 00 00 00 00 80 61 06\nA: 00 0 4095 0 0 0\nA: 01 0 2303 0 0 0\n"
         + "A: 2f 0 9 0 0 0\nA: 35 0 4095 0 0 0\nA: 36 0 2303 0 0 0\nA: 39 0 65535 0 0 0\n"
 

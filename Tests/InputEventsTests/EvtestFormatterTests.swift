@@ -3,7 +3,9 @@ import Testing
 
 /// Names for the formatter tests, independent of libevdev.
 struct TableNames: EventNaming {
-    func typeName(_ type: UInt16) -> String? { [0: "EV_SYN", 1: "EV_KEY", 3: "EV_ABS", 4: "EV_MSC", 20: "EV_REP"][type] }
+    func typeName(_ type: UInt16) -> String? {
+        [0: "EV_SYN", 1: "EV_KEY", 3: "EV_ABS", 4: "EV_MSC", 20: "EV_REP"][type]
+    }
     func codeName(type: UInt16, code: UInt16) -> String? {
         switch (type, code) {
         case (0, 0): return "SYN_REPORT"
@@ -32,13 +34,27 @@ struct EvtestFormatterTests {
 
     @Test func eventLines() {
         let t = EventTime(seconds: 12, microseconds: 41337)
-        #expect(line(InputEvent(time: t, type: 3, code: 0, value: -5)) == "Event: time 12.041337, type 3 (EV_ABS), code 0 (ABS_X), value -5\n")
-        #expect(line(InputEvent(time: t, type: 0, code: 0, value: 0)) == "Event: time 12.041337, -------------- SYN_REPORT ------------\n")
-        #expect(line(InputEvent(time: t, type: 0, code: 2, value: 0)) == "Event: time 12.041337, ++++++++++++++ SYN_MT_REPORT ++++++++++++\n")
-        #expect(line(InputEvent(time: t, type: 0, code: 3, value: 0)) == "Event: time 12.041337, -------------- SYN_DROPPED ------------\n")
-        #expect(line(InputEvent(time: t, type: 4, code: 4, value: 0x2a)) == "Event: time 12.041337, type 4 (EV_MSC), code 4 (MSC_SCAN), value 2a\n")
-        #expect(line(InputEvent(time: t, type: 4, code: 4, value: -2)) == "Event: time 12.041337, type 4 (EV_MSC), code 4 (MSC_SCAN), value fffffffe\n")
-        #expect(line(InputEvent(time: t, type: 3, code: 0x3e, value: 1)) == "Event: time 12.041337, type 3 (EV_ABS), code 62 (?), value 1\n")
+        #expect(
+            line(InputEvent(time: t, type: 3, code: 0, value: -5))
+                == "Event: time 12.041337, type 3 (EV_ABS), code 0 (ABS_X), value -5\n")
+        #expect(
+            line(InputEvent(time: t, type: 0, code: 0, value: 0))
+                == "Event: time 12.041337, -------------- SYN_REPORT ------------\n")
+        #expect(
+            line(InputEvent(time: t, type: 0, code: 2, value: 0))
+                == "Event: time 12.041337, ++++++++++++++ SYN_MT_REPORT ++++++++++++\n")
+        #expect(
+            line(InputEvent(time: t, type: 0, code: 3, value: 0))
+                == "Event: time 12.041337, -------------- SYN_DROPPED ------------\n")
+        #expect(
+            line(InputEvent(time: t, type: 4, code: 4, value: 0x2a))
+                == "Event: time 12.041337, type 4 (EV_MSC), code 4 (MSC_SCAN), value 2a\n")
+        #expect(
+            line(InputEvent(time: t, type: 4, code: 4, value: -2))
+                == "Event: time 12.041337, type 4 (EV_MSC), code 4 (MSC_SCAN), value fffffffe\n")
+        #expect(
+            line(InputEvent(time: t, type: 3, code: 0x3e, value: 1))
+                == "Event: time 12.041337, type 3 (EV_ABS), code 62 (?), value 1\n")
     }
 
     @Test func headerPrintsFuzzFlatAndResolutionOnlyWhenSet() {
@@ -50,29 +66,30 @@ struct EvtestFormatterTests {
             keyRepeat: (250, 33))
         var b = TextBuffer()
         f.writeHeader(d, into: &b)
-        #expect(b.string == """
-            Input driver version is 1.0.1
-            Input device ID: bus 0x18 vendor 0x0 product 0xa version 0x100
-            Input device name: "P"
-            Supported events:
-              Event type 0 (EV_SYN)
-              Event type 1 (EV_KEY)
-                Event code 330 (BTN_TOUCH)
-              Event type 3 (EV_ABS)
-                Event code 0 (ABS_X)
-                  Value      7
-                  Min      -10
-                  Max     4095
-                  Flat       3
-            Key repeat handling:
-              Repeat type 20 (EV_REP)
-                Repeat code 0 (REP_DELAY)
-                  Value    250
-                Repeat code 1 (REP_PERIOD)
-                  Value     33
-            Properties:
-              Property type 1 (INPUT_PROP_DIRECT)
+        #expect(
+            b.string == """
+                Input driver version is 1.0.1
+                Input device ID: bus 0x18 vendor 0x0 product 0xa version 0x100
+                Input device name: "P"
+                Supported events:
+                  Event type 0 (EV_SYN)
+                  Event type 1 (EV_KEY)
+                    Event code 330 (BTN_TOUCH)
+                  Event type 3 (EV_ABS)
+                    Event code 0 (ABS_X)
+                      Value      7
+                      Min      -10
+                      Max     4095
+                      Flat       3
+                Key repeat handling:
+                  Repeat type 20 (EV_REP)
+                    Repeat code 0 (REP_DELAY)
+                      Value    250
+                    Repeat code 1 (REP_PERIOD)
+                      Value     33
+                Properties:
+                  Property type 1 (INPUT_PROP_DIRECT)
 
-            """)
+                """)
     }
 }

@@ -16,11 +16,18 @@ struct QueuedOutputTests {
             (read, write) = (fds[0], fds[1])
             for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
         }
-        deinit { if read >= 0 { close(read) }; close(write) }
-        func closeReader() { close(read); read = -1 }
+        deinit {
+            if read >= 0 { close(read) }
+            close(write)
+        }
+        func closeReader() {
+            close(read)
+            read = -1
+        }
         /// Everything the pipe holds now.
         func drain() -> [UInt8] {
-            var out: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 65536)
+            var out: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 65536)
             while true {
                 let n = Glibc.read(read, &chunk, chunk.count)
                 if n <= 0 { return out }
@@ -33,7 +40,9 @@ struct QueuedOutputTests {
     func feed(_ out: QueuedOutput, from first: Int, count: Int, perFlush: Int) {
         var b = TextBuffer(capacity: 1 << 16)
         for i in first..<(first + count) {
-            b.append("line "); b.append(decimal: i); b.append(" ")
+            b.append("line ")
+            b.append(decimal: i)
+            b.append(" ")
             for _ in 0..<85 { b.append("x") }
             b.append("\n")
             if (i - first + 1) % perFlush == 0 { out.flush(&b) }
@@ -52,26 +61,28 @@ struct QueuedOutputTests {
         #expect(waiting, "the queue waits for the reader")
         #expect(out.pending > 0 && out.pending <= 8192 + 200)
         #expect(out.droppedTotal > 0)
-        feed(out, from: 2000, count: 10, perFlush: 10)      // more while behind: dropped too
+        feed(out, from: 2000, count: 10, perFlush: 10)  // more while behind: dropped too
         // The reader catches up.
         var received = p.drain()
         while waiting {
             out.writeReady()
             received += p.drain()
         }
-        feed(out, from: 5000, count: 1, perFlush: 1)        // after catching up: delivered
+        feed(out, from: 5000, count: 1, perFlush: 1)  // after catching up: delivered
         received += p.drain()
         let text = String(decoding: received, as: UTF8.self)
         #expect(text.hasSuffix("\n"))
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-        var numbers: [Int] = [], droppedLines: [Int] = []
+        var numbers: [Int] = []
+        var droppedLines: [Int] = []
         for (i, line) in lines.enumerated() {
             let words = line.split(separator: " ")
             if words.first == "dropped" {
                 droppedLines.append(i)
                 #expect(Int(words[1]) == out.droppedTotal && words.last == "lines", "\(line)")
             } else {
-                #expect(words.count == 3 && words[0] == "line" && words[2].count == 85, "a whole line: \(line.prefix(40))")
+                #expect(
+                    words.count == 3 && words[0] == "line" && words[2].count == 85, "a whole line: \(line.prefix(40))")
                 numbers.append(Int(words[1]) ?? -1)
             }
         }
@@ -103,7 +114,7 @@ struct QueuedOutputTests {
         p.closeReader()
         feed(out, from: 0, count: 10, perFlush: 10)
         #expect(out.isBroken)
-        feed(out, from: 10, count: 10, perFlush: 10)        // nothing more is tried
+        feed(out, from: 10, count: 10, perFlush: 10)  // nothing more is tried
         out.writeReady()
         #expect(out.pending == 0)
     }
@@ -113,13 +124,13 @@ struct QueuedOutputTests {
     /// through the queue and arrives whole, after that line.
     @Test func aDiagnosticNeverLandsInsideAHalfWrittenLine() {
         let p = Pipe()
-        _ = fcntl(p.write, 1031 /* F_SETPIPE_SZ */, 4096)
+        _ = fcntl(p.write, 1031, 4096)  // 1031: F_SETPIPE_SZ
         let out = QueuedOutput(fd: p.write, capacity: 65536)
         var waiting = false
         out.wantsWritable = { waiting = $0 }
         Diagnostics.sharedOutput = out
         defer { Diagnostics.sharedOutput = nil }
-        feed(out, from: 0, count: 60, perFlush: 60)          // 6 KB into a 4 KB pipe: stops mid-line
+        feed(out, from: 0, count: 60, perFlush: 60)  // 6 KB into a 4 KB pipe: stops mid-line
         #expect(out.pending > 0 && waiting)
         Diagnostics.print("touchbridge: a diagnostic", level: .error)
         var received = p.drain()
@@ -129,10 +140,17 @@ struct QueuedOutputTests {
         }
         let lines = String(decoding: received, as: UTF8.self).split(separator: "\n")
         let mine = lines.filter { $0.hasPrefix("line ") }
-        #expect(mine.count == 60 && mine.allSatisfy { $0.split(separator: " ").count == 3 && $0.hasSuffix(String(repeating: "x", count: 85)) },
-                "every log line whole")
-        #expect(lines.filter { $0.contains("a diagnostic") } == ["touchbridge: a diagnostic"], "the diagnostic whole, once")
-        #expect(lines.firstIndex { $0.contains("a diagnostic") }! > lines.firstIndex { $0 == mine.last! }!, "after the line that was half out")
+        #expect(
+            mine.count == 60
+                && mine.allSatisfy {
+                    $0.split(separator: " ").count == 3 && $0.hasSuffix(String(repeating: "x", count: 85))
+                },
+            "every log line whole")
+        #expect(
+            lines.filter { $0.contains("a diagnostic") } == ["touchbridge: a diagnostic"], "the diagnostic whole, once")
+        #expect(
+            lines.firstIndex { $0.contains("a diagnostic") }! > lines.firstIndex { $0 == mine.last! }!,
+            "after the line that was half out")
     }
 }
 
@@ -156,12 +174,15 @@ struct QueuedOutputEndTests {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(text.hasSuffix("\n"))
         let last = lines.last.map { $0.split(separator: " ") } ?? []
-        #expect(last.first == "dropped" && last.count == 3 && Int(last[1]) == out.droppedTotal, "told last: \(lines.last ?? "")")
+        #expect(
+            last.first == "dropped" && last.count == 3 && Int(last[1]) == out.droppedTotal,
+            "told last: \(lines.last ?? "")")
         let kept = lines.dropLast()
         for (i, line) in kept.enumerated() {
             let words = line.split(separator: " ")
-            #expect(words.count == 3 && words[0] == "line" && Int(words[1]) == i && words[2].count == 85,
-                    "whole lines, the oldest, in order: \(line.prefix(40))")
+            #expect(
+                words.count == 3 && words[0] == "line" && Int(words[1]) == i && words[2].count == 85,
+                "whole lines, the oldest, in order: \(line.prefix(40))")
         }
         #expect(kept.count + out.droppedTotal == 2000, "every line delivered or counted")
         #expect(out.droppedTotal > 0)

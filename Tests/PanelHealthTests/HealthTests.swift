@@ -11,9 +11,17 @@ struct HealthTests {
         let period = 1.0 / 60
         var t = 1.0
         var x: Int32 = 100
-        for _ in 0..<120 { p.frame(t, [(0, (x, 500))]); t += period; x += 7 }
+        for _ in 0..<120 {
+            p.frame(t, [(0, (x, 500))])
+            t += period
+            x += 7
+        }
         t += 0.5
-        for _ in 0..<60 { p.frame(t, [(0, (x, 500))]); t += period; x += 7 }
+        for _ in 0..<60 {
+            p.frame(t, [(0, (x, 500))])
+            t += period
+            x += 7
+        }
         p.frame(t, [(0, nil)])
         let r = p.report()
         #expect(abs((r.rate.meanHz ?? 0) - 60) < 0.1)
@@ -51,22 +59,31 @@ struct HealthTests {
         let period = 1.0 / 60
         // A real finger first, so the panel's period is known.
         var t = 1.0
-        for i in 0..<30 { p.frame(t, [(0, (Int32(100 + i * 5), 100))]); t += period }
-        p.frame(t, [(0, nil)]); t += 0.5
-        for dx: Int32 in [0, 4, -3] {
-            p.frame(t, [(1, (3000 + dx, 1500))]); t += period
-            p.frame(t, [(1, nil)]); t += 0.5
+        for i in 0..<30 {
+            p.frame(t, [(0, (Int32(100 + i * 5), 100))])
+            t += period
         }
-        p.frame(t, [(1, (500, 1800))]); t += period
-        p.frame(t, [(1, nil)]); t += 0.5
+        p.frame(t, [(0, nil)])
+        t += 0.5
+        for dx: Int32 in [0, 4, -3] {
+            p.frame(t, [(1, (3000 + dx, 1500))])
+            t += period
+            p.frame(t, [(1, nil)])
+            t += 0.5
+        }
+        p.frame(t, [(1, (500, 1800))])
+        t += period
+        p.frame(t, [(1, nil)])
+        t += 0.5
         for i in 0..<10 {
-            let x: Int32 = i == 5 ? 2600 : Int32(600 + i * 5)   // 2 000 units = 200 mm in 1/60 s
-            p.frame(t, [(2, (x, 900))]); t += period
+            let x: Int32 = i == 5 ? 2600 : Int32(600 + i * 5)  // 2 000 units = 200 mm in 1/60 s
+            p.frame(t, [(2, (x, 900))])
+            t += period
         }
         p.frame(t, [(2, nil)])
         let r = p.report()
         #expect(r.shortGhosts.count == 4)
-        #expect(r.jumps == 2)       // there and back
+        #expect(r.jumps == 2)  // there and back
         #expect(r.ghosts == 6)
         #expect(r.ghostSpots.count == 1)
         if let spot = r.ghostSpots.first {
@@ -100,10 +117,14 @@ struct HealthTests {
         var t = 1.0
         for row in 0..<9 {
             for col in 0..<16 where !(row < 2 && col < 2) {
-                let x = Int32(Double(col) * 250 + 125), y = Int32(Double(row) * 2000 / 9 + 100)
-                p.frame(t, [(0, (x, y))]); t += 0.01
-                p.frame(t, [(0, (x + 1, y))]); t += 0.01
-                p.frame(t, [(0, nil)]); t += 0.05
+                let x = Int32(Double(col) * 250 + 125)
+                let y = Int32(Double(row) * 2000 / 9 + 100)
+                p.frame(t, [(0, (x, y))])
+                t += 0.01
+                p.frame(t, [(0, (x + 1, y))])
+                t += 0.01
+                p.frame(t, [(0, nil)])
+                t += 0.05
             }
         }
         let c = p.report().coverage
@@ -137,7 +158,10 @@ struct HealthTests {
         #expect(try FailCriteria(parsing: "rate<50").met(by: r).isEmpty)
         #expect(throws: HealthUsageError.self) { try FailCriteria(parsing: "speed<3") }
         #expect(throws: HealthUsageError.self) { try FailCriteria(parsing: "rate<fast") }
-        do { _ = try FailCriteria(parsing: "jitter>0.1mm"); Issue.record("a unit is not a number") } catch {
+        do {
+            _ = try FailCriteria(parsing: "jitter>0.1mm")
+            Issue.record("a unit is not a number")
+        } catch {
             #expect("\(error)" == "--fail-on: '0.1mm' in 'jitter>0.1mm' is not a number", "the criterion as written")
         }
     }

@@ -15,27 +15,34 @@ struct QualifyTests {
     static let k = Kernel.self
 
     static let panel: DeviceDescription = {
-        let x = AbsInfo(minimum: 0, maximum: 3999, resolution: 10), y = AbsInfo(minimum: 0, maximum: 2399, resolution: 10)
+        let x = AbsInfo(minimum: 0, maximum: 3999, resolution: 10)
+        let y = AbsInfo(minimum: 0, maximum: 2399, resolution: 10)
         return DeviceDescription(
             name: "touchbridge qualify panel", id: InputID(bustype: 3, vendor: 0x1234, product: 0x5681, version: 0x100),
             properties: BitSet([k.INPUT_PROP_DIRECT]),
-            codes: [k.EV_KEY: BitSet([k.BTN_TOUCH]),
-                    k.EV_ABS: BitSet([k.ABS_X, k.ABS_Y, k.ABS_MT_SLOT, k.ABS_MT_POSITION_X, k.ABS_MT_POSITION_Y, k.ABS_MT_TRACKING_ID])],
-            absInfo: [k.ABS_X: x, k.ABS_Y: y, k.ABS_MT_SLOT: AbsInfo(minimum: 0, maximum: 9), k.ABS_MT_POSITION_X: x,
-                      k.ABS_MT_POSITION_Y: y, k.ABS_MT_TRACKING_ID: AbsInfo(minimum: 0, maximum: 65535)])
+            codes: [
+                k.EV_KEY: BitSet([k.BTN_TOUCH]),
+                k.EV_ABS: BitSet([
+                    k.ABS_X, k.ABS_Y, k.ABS_MT_SLOT, k.ABS_MT_POSITION_X, k.ABS_MT_POSITION_Y, k.ABS_MT_TRACKING_ID,
+                ]),
+            ],
+            absInfo: [
+                k.ABS_X: x, k.ABS_Y: y, k.ABS_MT_SLOT: AbsInfo(minimum: 0, maximum: 9), k.ABS_MT_POSITION_X: x,
+                k.ABS_MT_POSITION_Y: y, k.ABS_MT_TRACKING_ID: AbsInfo(minimum: 0, maximum: 65535),
+            ])
     }()
 
     static let mapper = ScreenMapper(device: panel, screen: (800, 480))!
 
     /// What is wrong with a panel, in millimetres.
     struct Defects {
-        var tapOffset = 0.3          // every tap this far right of its mark…
-        var worstTap = 0.3           // …but the fifth, this far
-        var bow = 0.4                // each line bowed sideways by this much at its middle
-        var jitter = 0.2             // the resting finger this far either side
-        var slowContact = false      // one of the fingers reports at half the rate
+        var tapOffset = 0.3  // every tap this far right of its mark…
+        var worstTap = 0.3  // …but the fifth, this far
+        var bow = 0.4  // each line bowed sideways by this much at its middle
+        var jitter = 0.2  // the resting finger this far either side
+        var slowContact = false  // one of the fingers reports at half the rate
         var fingers = 5
-        var separation = 12.0        // the two fingers' centres
+        var separation = 12.0  // the two fingers' centres
         var fastTaps = 10
     }
 
@@ -48,13 +55,19 @@ struct QualifyTests {
 
         /// Device units of a point `mm` millimetres off screen point `p` (x, y).
         static func units(_ p: DevicePoint, dx: Double = 0, dy: Double = 0) -> (Int32, Int32) {
-            let o = QualifyTests.mapper.map(DevicePoint(x: 0, y: 0)), u = QualifyTests.mapper.map(DevicePoint(x: 1, y: 1))
-            return (Int32(((p.x - o.x) / (u.x - o.x) + dx * 10).rounded()), Int32(((p.y - o.y) / (u.y - o.y) + dy * 10).rounded()))
+            let o = QualifyTests.mapper.map(DevicePoint(x: 0, y: 0))
+            let u = QualifyTests.mapper.map(DevicePoint(x: 1, y: 1))
+            return (
+                Int32(((p.x - o.x) / (u.x - o.x) + dx * 10).rounded()),
+                Int32(((p.y - o.y) / (u.y - o.y) + dy * 10).rounded())
+            )
         }
 
         mutating func frame(_ items: [(UInt16, UInt16, Int32)]) {
             let time = EventTime(totalMicroseconds: Int64((t * 1e6).rounded()))
-            for (type, code, value) in items { events.append(InputEvent(time: time, type: type, code: code, value: value)) }
+            for (type, code, value) in items {
+                events.append(InputEvent(time: time, type: type, code: code, value: value))
+            }
             events.append(InputEvent(time: time, type: k.EV_SYN, code: k.SYN_REPORT, value: 0))
             t += 0.01
         }
@@ -69,7 +82,12 @@ struct QualifyTests {
             var first: [(UInt16, UInt16, Int32)] = []
             for (i, path) in paths.enumerated() {
                 let (x, y) = path(0)
-                first += at(Int32(i), [(k.EV_ABS, k.ABS_MT_TRACKING_ID, nextID), (k.EV_ABS, k.ABS_MT_POSITION_X, x), (k.EV_ABS, k.ABS_MT_POSITION_Y, y)])
+                first += at(
+                    Int32(i),
+                    [
+                        (k.EV_ABS, k.ABS_MT_TRACKING_ID, nextID), (k.EV_ABS, k.ABS_MT_POSITION_X, x),
+                        (k.EV_ABS, k.ABS_MT_POSITION_Y, y),
+                    ])
                 nextID += 1
             }
             frame(first + [(k.EV_KEY, k.BTN_TOUCH, 1)])
@@ -97,22 +115,34 @@ struct QualifyTests {
             w.gesture([{ n in Writer.units(m, dx: off + (n % 2 == 0 ? 0 : 0.1)) }], frames: 5)
         }
         for line in plan.lines {
-            let a = Writer.units(line.from), b = Writer.units(line.to)
+            let a = Writer.units(line.from)
+            let b = Writer.units(line.to)
             let len = (Double(b.0 - a.0) * Double(b.0 - a.0) + Double(b.1 - a.1) * Double(b.1 - a.1)).squareRoot()
-            let nx = -Double(b.1 - a.1) / len, ny = Double(b.0 - a.0) / len      // the unit normal
-            w.gesture([{ n in
-                let f = Double(n) / 100, bow = d.bow * 10 * sin(Double.pi * f)
-                return (Int32((Double(a.0) + f * Double(b.0 - a.0) + bow * nx).rounded()), Int32((Double(a.1) + f * Double(b.1 - a.1) + bow * ny).rounded()))
-            }], frames: 100)
+            let nx = -Double(b.1 - a.1) / len
+            let ny = Double(b.0 - a.0) / len  // the unit normal
+            w.gesture(
+                [
+                    { n in
+                        let f = Double(n) / 100
+                        let bow = d.bow * 10 * sin(Double.pi * f)
+                        return (
+                            Int32((Double(a.0) + f * Double(b.0 - a.0) + bow * nx).rounded()),
+                            Int32((Double(a.1) + f * Double(b.1 - a.1) + bow * ny).rounded())
+                        )
+                    }
+                ], frames: 100)
         }
         let centre = Writer.units(DevicePoint(x: 400, y: 240))
         let j = Int32((d.jitter * 10).rounded())
         w.gesture([{ n in (centre.0 + (n % 2 == 0 ? j : -j), centre.1) }], frames: 300)
-        w.gesture((0..<d.fingers).map { i in { n in (Int32(600 + i * 600), Int32(800 + n * 2)) } }, frames: 100,
-                  skip: d.slowContact ? [2] : [])
+        w.gesture(
+            (0..<d.fingers).map { i in { n in (Int32(600 + i * 600), Int32(800 + n * 2)) } }, frames: 100,
+            skip: d.slowContact ? [2] : [])
         let s = Int32((d.separation * 10).rounded())
         w.gesture([{ _ in (centre.0, centre.1) }, { n in (centre.0 + s + Int32(n % 2), centre.1) }], frames: 50)
-        for _ in 0..<d.fastTaps { w.gesture([{ n in (centre.0 + Int32(n % 2), centre.1 + 400) }], frames: 5, gap: 0.05) }
+        for _ in 0..<d.fastTaps {
+            w.gesture([{ n in (centre.0 + Int32(n % 2), centre.1 + 400) }], frames: 5, gap: 0.05)
+        }
         return w.events
     }
 
@@ -122,20 +152,28 @@ struct QualifyTests {
         var tracker = ContactTracker(description: panel, ids: ContactIDs())
         for e in events {
             health.event(e)
-            tracker.process(e) { f in health.frame(f); session.take(f) }
+            tracker.process(e) { f in
+                health.frame(f)
+                session.take(f)
+            }
         }
         let h = health.report(at: events.last?.time)
         return session.report(criteria: QualifyCriteria(), ghosts: h.ghosts, stuck: h.stuck.count)
     }
 
-    static let bad = Defects(tapOffset: 0.3, worstTap: 1.5, bow: 2.0, jitter: 0.8, slowContact: true, fingers: 4, separation: 12, fastTaps: 9)
+    static let bad = Defects(
+        tapOffset: 0.3, worstTap: 1.5, bow: 2.0, jitter: 0.8, slowContact: true, fingers: 4, separation: 12, fastTaps: 9
+    )
 
     @Test func aCleanPanelPassesWithItsFiguresWhereTheyWereMade() throws {
         let r = Self.qualify(Self.session(Defects()))
         #expect(r.unit == "mm")
         #expect(abs((r.accuracyMax ?? 9) - 0.35) <= 0.15, "taps 0.3 mm off, wobbling 0.1: \(r.tapErrors)")
-        #expect(abs((r.linearityMax ?? 9) - 0.4 * 2 / Double.pi) <= 0.15, "a 0.4 mm bow is 0.25 mm from its best fit: \(r.lines)")
-        #expect(r.lines.allSatisfy { abs(($0?.target ?? 9) - 0.4) <= 0.15 }, "and 0.4 mm from the target line: \(r.lines)")
+        #expect(
+            abs((r.linearityMax ?? 9) - 0.4 * 2 / Double.pi) <= 0.15,
+            "a 0.4 mm bow is 0.25 mm from its best fit: \(r.lines)")
+        #expect(
+            r.lines.allSatisfy { abs(($0?.target ?? 9) - 0.4) <= 0.15 }, "and 0.4 mm from the target line: \(r.lines)")
         #expect(abs((r.jitter ?? 9) - 0.2) <= 0.15, "\(String(describing: r.jitter))")
         #expect(abs((r.reportRate ?? 0) - 100) <= 5, "\(String(describing: r.reportRate))")
         #expect(r.maxContacts == 5 && abs((r.separation ?? 99) - 12) <= 0.15 && r.tapsMade == 10)
@@ -165,17 +203,26 @@ struct QualifyTests {
                 var b = TextBuffer()
                 EvemuWriter(naming: LibevdevNames()).writeHeader(Self.panel, kernel: nil, dmi: nil, into: &b)
                 for e in made {
-                    b.append("E: "); b.append(time: e.time)
-                    b.append(" "); b.append(hex: UInt32(e.type), width: 4)
-                    b.append(" "); b.append(hex: UInt32(e.code), width: 4)
-                    b.append(" "); b.append(decimal: e.value); b.append("\n")
+                    b.append("E: ")
+                    b.append(time: e.time)
+                    b.append(" ")
+                    b.append(hex: UInt32(e.type), width: 4)
+                    b.append(" ")
+                    b.append(hex: UInt32(e.code), width: 4)
+                    b.append(" ")
+                    b.append(decimal: e.value)
+                    b.append("\n")
                 }
                 try b.string.write(toFile: "\(dir)/\(name).evemu", atomically: true, encoding: .utf8)
             }
-            let recorded = try EvemuParser(file: name).parse(Array(try String(contentsOfFile: "\(dir)/\(name).evemu", encoding: .utf8).utf8))
-            #expect(recorded.description.name == Self.panel.name && recorded.events.count == made.count
-                    && zip(recorded.events, made).allSatisfy { $0.type == $1.type && $0.code == $1.code && $0.value == $1.value && $0.time == $1.time },
-                    "examples/\(name).evemu is written by QualifyTests.session (regenerate: TOUCHBRIDGE_WRITE_QUALIFY=1)")
+            let recorded = try EvemuParser(file: name).parse(
+                Array(try String(contentsOfFile: "\(dir)/\(name).evemu", encoding: .utf8).utf8))
+            #expect(
+                recorded.description.name == Self.panel.name && recorded.events.count == made.count
+                    && zip(recorded.events, made).allSatisfy {
+                        $0.type == $1.type && $0.code == $1.code && $0.value == $1.value && $0.time == $1.time
+                    },
+                "examples/\(name).evemu is written by QualifyTests.session (regenerate: TOUCHBRIDGE_WRITE_QUALIFY=1)")
         }
     }
 }

@@ -9,22 +9,31 @@ struct SyntheticPanel {
     static let description = DeviceDescription(
         name: "synthetic panel", id: InputID(bustype: 3, vendor: 1, product: 2, version: 1),
         properties: BitSet([k.INPUT_PROP_DIRECT]),
-        codes: [k.EV_SYN: BitSet([k.SYN_REPORT, k.SYN_DROPPED]), k.EV_KEY: BitSet([k.BTN_TOUCH]),
-                k.EV_ABS: BitSet([k.ABS_X, k.ABS_Y, k.ABS_MT_SLOT, k.ABS_MT_POSITION_X, k.ABS_MT_POSITION_Y,
-                                  k.ABS_MT_TRACKING_ID, k.ABS_MT_PRESSURE])],
-        absInfo: [k.ABS_X: AbsInfo(minimum: 0, maximum: 3999, resolution: 10), k.ABS_Y: AbsInfo(minimum: 0, maximum: 1999, resolution: 10),
-                  k.ABS_MT_SLOT: AbsInfo(minimum: 0, maximum: 9),
-                  k.ABS_MT_POSITION_X: AbsInfo(minimum: 0, maximum: 3999, resolution: 10),
-                  k.ABS_MT_POSITION_Y: AbsInfo(minimum: 0, maximum: 1999, resolution: 10),
-                  k.ABS_MT_TRACKING_ID: AbsInfo(minimum: 0, maximum: 65535),
-                  k.ABS_MT_PRESSURE: AbsInfo(minimum: 0, maximum: 255)])
+        codes: [
+            k.EV_SYN: BitSet([k.SYN_REPORT, k.SYN_DROPPED]), k.EV_KEY: BitSet([k.BTN_TOUCH]),
+            k.EV_ABS: BitSet([
+                k.ABS_X, k.ABS_Y, k.ABS_MT_SLOT, k.ABS_MT_POSITION_X, k.ABS_MT_POSITION_Y,
+                k.ABS_MT_TRACKING_ID, k.ABS_MT_PRESSURE,
+            ]),
+        ],
+        absInfo: [
+            k.ABS_X: AbsInfo(minimum: 0, maximum: 3999, resolution: 10),
+            k.ABS_Y: AbsInfo(minimum: 0, maximum: 1999, resolution: 10),
+            k.ABS_MT_SLOT: AbsInfo(minimum: 0, maximum: 9),
+            k.ABS_MT_POSITION_X: AbsInfo(minimum: 0, maximum: 3999, resolution: 10),
+            k.ABS_MT_POSITION_Y: AbsInfo(minimum: 0, maximum: 1999, resolution: 10),
+            k.ABS_MT_TRACKING_ID: AbsInfo(minimum: 0, maximum: 65535),
+            k.ABS_MT_PRESSURE: AbsInfo(minimum: 0, maximum: 255),
+        ])
 
     private(set) var events: [InputEvent] = []
     private var nextID: Int32 = 1
     private var down: [Int: Int32] = [:]
 
     private mutating func put(_ t: Double, _ type: UInt16, _ code: UInt16, _ value: Int32) {
-        events.append(InputEvent(time: EventTime(totalMicroseconds: Int64((t * 1e6).rounded())), type: type, code: code, value: value))
+        events.append(
+            InputEvent(
+                time: EventTime(totalMicroseconds: Int64((t * 1e6).rounded())), type: type, code: code, value: value))
     }
 
     /// One frame at `t` seconds: each slot lands (if up), moves to (x, y), or lifts (nil).

@@ -1,15 +1,18 @@
 import Testing
+import TouchTools
+
 @testable import TouchBridge
 @testable import TouchScene
-import TouchTools
 
 /// `watch`'s canvas: dots land in the right cell and bit of Unicode's braille block.
 @Suite("Braille canvas")
 struct BrailleCanvasTests {
     @Test func eachDotOfACellHasItsBrailleBit() {
         // Unicode numbers a cell's dots 1-2-3-7 down the left column, 4-5-6-8 down the right.
-        let expected: [(Int, Int, Character)] = [(0, 0, "⠁"), (0, 1, "⠂"), (0, 2, "⠄"), (0, 3, "⡀"),
-                                                 (1, 0, "⠈"), (1, 1, "⠐"), (1, 2, "⠠"), (1, 3, "⢀")]
+        let expected: [(Int, Int, Character)] = [
+            (0, 0, "⠁"), (0, 1, "⠂"), (0, 2, "⠄"), (0, 3, "⡀"),
+            (1, 0, "⠈"), (1, 1, "⠐"), (1, 2, "⠠"), (1, 3, "⢀"),
+        ]
         for (x, y, ch) in expected {
             var c = BrailleCanvas(columns: 1, rows: 1)
             c.set(x, y)
@@ -22,8 +25,10 @@ struct BrailleCanvasTests {
 
     @Test func dotsLandInTheirCellAndOutsideOnesAreIgnored() {
         var c = BrailleCanvas(columns: 3, rows: 2)
-        c.set(5, 7)                   // the last dot of the bottom-right cell
-        c.set(-1, 0); c.set(6, 0); c.set(0, 8)
+        c.set(5, 7)  // the last dot of the bottom-right cell
+        c.set(-1, 0)
+        c.set(6, 0)
+        c.set(0, 8)
         #expect(c.text(row: 0) == "   ")
         #expect(c.text(row: 1) == "  ⢀")
         #expect(c.isSet(5, 7) && !c.isSet(4, 7))

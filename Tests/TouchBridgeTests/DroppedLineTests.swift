@@ -1,6 +1,7 @@
 import Foundation
 import InputEvents
 import Testing
+
 @testable import TouchBridge
 @testable import TouchScene
 

@@ -3,6 +3,7 @@ import InputEvents
 import Output
 import Testing
 import TouchKit
+
 @testable import TouchBridge
 @testable import TouchScene
 
@@ -33,9 +34,10 @@ struct EventOutputTests {
         options.format = .json
         options.keys = true
         var run: RecordingRun?
-        defer { run = nil }   // the run holds the sink, whose closure holds the run
+        defer { run = nil }  // the run holds the sink, whose closure holds the run
         let sink = BothSink { run!.touchPipeline.log }
-        run = try RecordingRun(paths: ["\(examplesDirectory)/\(name).evemu"], scene: scene, options: options, sink: sink)
+        run = try RecordingRun(
+            paths: ["\(examplesDirectory)/\(name).evemu"], scene: scene, options: options, sink: sink)
         run!.touchPipeline.log.writesOtherFormat = true
         try run!.run()
         let json = try String(contentsOfFile: "\(goldenDirectory)/\(name).jsonl", encoding: .utf8)
@@ -44,7 +46,8 @@ struct EventOutputTests {
         // The golden logs start with the device lines logged before the other format was on.
         #expect(relative(sink.primary) == json)
         let opening = json.split(separator: "\n").prefix { $0.contains("\"event\":\"deviceAdded\"") }.count
-        let later = text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(opening).joined(separator: "\n")
+        let later = text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(opening).joined(
+            separator: "\n")
         #expect(opening >= 1 && later.count > 100)
         #expect(relative(sink.other) == later)
     }
@@ -57,19 +60,30 @@ struct EventOutputTests {
         try RecordingRun(paths: ["\(examplesDirectory)/photo.evemu"], scene: scene, options: options, sink: sink).run()
         let all = try String(contentsOfFile: "\(goldenDirectory)/photo.log", encoding: .utf8).split(separator: "\n")
         let expected = all.filter { ($0.contains(" gesture ") && !$0.contains(" changed ")) || $0.contains(" device") }
-        #expect(sink.lines.map { $0.replacingOccurrences(of: examplesDirectory + "/", with: "examples/") } == expected.map(String.init))
+        #expect(
+            sink.lines.map { $0.replacingOccurrences(of: examplesDirectory + "/", with: "examples/") }
+                == expected.map(String.init))
         #expect(sink.lines.count > 4 && expected.count < all.count)
     }
 
     @Test func kindsParseAndSayWhatIsUnknown() throws {
-        #expect(try HandlerLog.Kinds.parse("action, device").get() == [HandlerLog.Kinds(.action), HandlerLog.Kinds(.device)])
+        #expect(
+            try HandlerLog.Kinds.parse("action, device").get() == [
+                HandlerLog.Kinds(.action), HandlerLog.Kinds(.device),
+            ])
         #expect(HandlerLog.Kind.allCases.allSatisfy { HandlerLog.Kinds.all.contains($0) })
-        guard case let .failure(e) = HandlerLog.Kinds.parse("action,taps") else { Issue.record("taps accepted"); return }
+        guard case .failure(let e) = HandlerLog.Kinds.parse("action,taps") else {
+            Issue.record("taps accepted")
+            return
+        }
         #expect(e.description.hasPrefix("unknown event kind 'taps' (kinds: touches, gesture, gestureChanged, action"))
     }
 
     @Test(arguments: [
-        ("{\"subscribe\":[\"action\",\"device\"]}", Subscription(kinds: [.init(.action), .init(.device)], format: .json)),
+        (
+            "{\"subscribe\":[\"action\",\"device\"]}",
+            Subscription(kinds: [.init(.action), .init(.device)], format: .json)
+        ),
         ("{\"format\":\"text\"}", Subscription(kinds: .all, format: .text)),
         ("{}", Subscription()),
         ("{\"subscribe\":[]}", Subscription(kinds: [], format: .json)),
@@ -84,7 +98,10 @@ struct EventOutputTests {
         ("{\"format\":\"xml\"}", "is \"json\" or \"text\""), ("{\"colour\":1}", "unknown member 'colour'"),
     ])
     func aBadLineSaysWhatWasExpected(_ line: String, _ message: String) {
-        guard case let .failure(e) = Subscription.parse(Array(line.utf8)) else { Issue.record("accepted \(line)"); return }
+        guard case .failure(let e) = Subscription.parse(Array(line.utf8)) else {
+            Issue.record("accepted \(line)")
+            return
+        }
         #expect(e.description.contains(message), "\(e)")
     }
 
@@ -100,8 +117,10 @@ struct EventOutputTests {
         log.sceneReloaded(file: "/etc/touchbridge/scene.json", windows: ["Kiosk", "Admin"], time: 10.5)
         log.commandStarted(action: "orderCoffee", pid: 4242, run: ["/usr/local/bin/vend", "coffee"], time: 11.25)
         log.commandSkipped(action: "orderCoffee", running: 1, time: 11.5)
-        log.commandExited(action: "orderCoffee", pid: 4242, status: 0, signal: nil, timedOut: false, duration: 1.75, time: 13)
-        log.commandExited(action: "print", pid: 4243, status: nil, signal: "SIGTERM", timedOut: true, duration: 10.001, time: 23)
+        log.commandExited(
+            action: "orderCoffee", pid: 4242, status: 0, signal: nil, timedOut: false, duration: 1.75, time: 13)
+        log.commandExited(
+            action: "print", pid: 4243, status: nil, signal: "SIGTERM", timedOut: true, duration: 10.001, time: 23)
         log.idle(after: 120, time: 143)
         log.wake(node: "/dev/input/event4", id: 7, location: Point(x: 400, y: 380.5), time: 150.25)
         log.wake(node: nil, id: 0, location: Point(x: 0, y: 0), time: 151)
@@ -111,16 +130,23 @@ struct EventOutputTests {
         if format == .json {
             // The socket's own lines: hello (from a pipeline with a panel and a finger down) and error.
             let scene = try Scene.load(path: "\(examplesDirectory)/kiosk.json")
-            let run = try RecordingRun(paths: ["\(examplesDirectory)/kiosk.evemu"], scene: scene, options: RunOptions(), sink: MemorySink())
+            let run = try RecordingRun(
+                paths: ["\(examplesDirectory)/kiosk.evemu"], scene: scene, options: RunOptions(), sink: MemorySink())
             let pipeline = run.touchPipeline
-            pipeline.process(InputEvent(time: EventTime(seconds: 1, microseconds: 0), type: k.EV_ABS, code: k.ABS_MT_TRACKING_ID, value: 9),
-                             from: pipeline.panels[0])
-            pipeline.process(InputEvent(time: EventTime(seconds: 1, microseconds: 0), type: k.EV_SYN, code: k.SYN_REPORT, value: 0),
-                             from: pipeline.panels[0])
+            pipeline.process(
+                InputEvent(
+                    time: EventTime(seconds: 1, microseconds: 0), type: k.EV_ABS, code: k.ABS_MT_TRACKING_ID, value: 9),
+                from: pipeline.panels[0])
+            pipeline.process(
+                InputEvent(time: EventTime(seconds: 1, microseconds: 0), type: k.EV_SYN, code: k.SYN_REPORT, value: 0),
+                from: pipeline.panels[0])
             var b = TextBuffer()
-            HelloLine.write(pipeline, screen: Size(width: 800, height: 480), sceneFile: "examples/kiosk.json", time: 1, into: &b)
+            HelloLine.write(
+                pipeline, screen: Size(width: 800, height: 480), sceneFile: "examples/kiosk.json", time: 1, into: &b)
             text += b.string.replacingOccurrences(of: examplesDirectory, with: "examples")
-            #expect(HelloLine.summary(of: Array(b.bytes.dropLast())) == "protocol 1; \(examplesDirectory)/kiosk.evemu; scene examples/kiosk.json; 1 touch down")
+            #expect(
+                HelloLine.summary(of: Array(b.bytes.dropLast()))
+                    == "protocol 1; \(examplesDirectory)/kiosk.evemu; scene examples/kiosk.json; 1 touch down")
         }
         let expected = try String(contentsOfFile: "\(goldenDirectory)/\(golden)", encoding: .utf8)
         #expect(text == expected, "\(text)")
@@ -128,16 +154,22 @@ struct EventOutputTests {
 
     @Test func theCommandsOfASceneAreDecodedAndChecked() throws {
         func commands(_ json: String) throws -> [SceneCommand] {
-            try Scene.parse(Array("{\"windows\":[{\"name\":\"W\",\"root\":{\"name\":\"v\"}}],\"commands\":\(json)}".utf8), file: "s.json").commands
+            try Scene.parse(
+                Array("{\"windows\":[{\"name\":\"W\",\"root\":{\"name\":\"v\"}}],\"commands\":\(json)}".utf8),
+                file: "s.json"
+            ).commands
         }
-        #expect(try commands(#"{"a":{"run":["/bin/true"]},"b":{"run":["/bin/echo","x"],"timeout":2,"concurrency":4}}"#) == [
-            SceneCommand(action: "a", run: ["/bin/true"], timeout: SceneCommand.defaultTimeout, concurrency: 1),
-            SceneCommand(action: "b", run: ["/bin/echo", "x"], timeout: 2, concurrency: 4),
-        ])
-        for (json, message) in [(#"{"a":{"run":[]}}"#, "expected the program"), (#"{"a":{"run":["true"]}}"#, "absolute path"),
-                                (#"{"a":{"run":["/bin/true"],"timeout":0}}"#, "above 0"),
-                                (#"{"a":{"run":["/bin/true"],"concurrency":0}}"#, "at least 1"),
-                                (#"{"a":{"run":["/bin/true"],"shell":true}}"#, "unknown key 'shell'")] {
+        #expect(
+            try commands(#"{"a":{"run":["/bin/true"]},"b":{"run":["/bin/echo","x"],"timeout":2,"concurrency":4}}"#) == [
+                SceneCommand(action: "a", run: ["/bin/true"], timeout: SceneCommand.defaultTimeout, concurrency: 1),
+                SceneCommand(action: "b", run: ["/bin/echo", "x"], timeout: 2, concurrency: 4),
+            ])
+        for (json, message) in [
+            (#"{"a":{"run":[]}}"#, "expected the program"), (#"{"a":{"run":["true"]}}"#, "absolute path"),
+            (#"{"a":{"run":["/bin/true"],"timeout":0}}"#, "above 0"),
+            (#"{"a":{"run":["/bin/true"],"concurrency":0}}"#, "at least 1"),
+            (#"{"a":{"run":["/bin/true"],"shell":true}}"#, "unknown key 'shell'"),
+        ] {
             #expect { try commands(json) } throws: { "\($0)".contains(message) && "\($0)".contains("commands.a") }
         }
     }

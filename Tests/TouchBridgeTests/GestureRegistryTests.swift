@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TouchBridge
 @testable import TouchScene
 
@@ -8,7 +9,8 @@ import Testing
 /// schema and the scene format page's table (docs/scene-format.md) say it too.
 @Suite("Gesture types: the registry, the schema and the scene format page agree")
 struct GestureRegistryTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     func gestureSchema() throws -> [String: Any] {
         let data = try Data(contentsOf: Self.root.appendingPathComponent("schema/handler-log.schema.json"))
@@ -49,8 +51,9 @@ struct GestureRegistryTests {
         let list = SceneGestures.typeNames.map { "`\($0)`" }.joined(separator: ", ")
         #expect(readme.contains("`type` (\(list))"), "docs/scene-format.md lists the types as \(list)")
         for t in SceneGestures.all {
-            let row = try #require(readme.split(separator: "\n").first { $0.hasPrefix("  | `\(t.sceneType)` |") },
-                                   "docs/scene-format.md has no row for \(t.sceneType)")
+            let row = try #require(
+                readme.split(separator: "\n").first { $0.hasPrefix("  | `\(t.sceneType)` |") },
+                "docs/scene-format.md has no row for \(t.sceneType)")
             for p in t.properties { #expect(row.contains("`\(p.name)`"), "the \(t.sceneType) row lacks \(p.name)") }
         }
     }

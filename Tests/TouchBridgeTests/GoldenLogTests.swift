@@ -6,16 +6,19 @@ import TouchBridge
 /// (read through once against the seeds and Apple's documentation; the README explains each).
 @Suite("The examples' golden handler logs")
 struct GoldenLogTests {
-    static let examples = ["abcde", "overlap", "round-button", "tap-over-view", "nested-controllers", "kiosk", "photo", "noisy-press",
-                           "shake", "media-keys", "kiosk-overlay", "kiosk-idle"]
+    static let examples = [
+        "abcde", "overlap", "round-button", "tap-over-view", "nested-controllers", "kiosk", "photo", "noisy-press",
+        "shake", "media-keys", "kiosk-overlay", "kiosk-idle",
+    ]
     /// `--ghost-after` for the examples played with it.
     static let ghostAfter: [String: Double] = ["kiosk-idle": 3]
 
     /// The log with the recording's absolute path written as the checkout-relative one.
     func log(_ name: String, json: Bool) throws -> String {
         let recording = "\(examplesDirectory)/\(name).evemu"
-        let text = try run([recording], scene: try Scene.load(path: "\(examplesDirectory)/\(name).json"), json: json,
-                           ghostAfter: Self.ghostAfter[name])
+        let text = try run(
+            [recording], scene: try Scene.load(path: "\(examplesDirectory)/\(name).json"), json: json,
+            ghostAfter: Self.ghostAfter[name])
         return text.replacingOccurrences(of: examplesDirectory + "/", with: "examples/")
     }
 
@@ -41,12 +44,17 @@ struct GoldenLogTests {
     }
 
     @Test func theKioskTellsTheStoryOfItsRecording() throws {
-        let actions = try log("kiosk", json: false).split(separator: "\n").filter { $0.split(separator: " ")[1] == "action" }
-            .map { $0.split(separator: " ").dropFirst().joined(separator: " ") }
-        #expect(actions == ["action orderCoffee from Coffee touchUpInside -> AppDelegate",
-                            "action orderTea from Tea touchUpInside -> AppDelegate",
-                            "action nextPage from swipeLeft -> KioskController",
-                            "action previousPage from swipeRight -> KioskController",
-                            "action orderWater from Water touchUpInside -> AppDelegate"])
+        let actions = try log("kiosk", json: false).split(separator: "\n").filter {
+            $0.split(separator: " ")[1] == "action"
+        }
+        .map { $0.split(separator: " ").dropFirst().joined(separator: " ") }
+        #expect(
+            actions == [
+                "action orderCoffee from Coffee touchUpInside -> AppDelegate",
+                "action orderTea from Tea touchUpInside -> AppDelegate",
+                "action nextPage from swipeLeft -> KioskController",
+                "action previousPage from swipeRight -> KioskController",
+                "action orderWater from Water touchUpInside -> AppDelegate",
+            ])
     }
 }

@@ -2,6 +2,7 @@ import InputEvents
 import Testing
 import TouchInput
 import TouchKit
+
 @testable import TouchBridge
 
 /// The chain every reader of panels builds: what `touches` and `watch` show is what the
@@ -20,7 +21,9 @@ struct InputChainTests {
         events.append((k.EV_SYN, k.SYN_REPORT, 0))
         var out: [ContactFrame] = []
         for (type, code, value) in events {
-            chain.tracker.process(InputEvent(time: EventTime(seconds: 1, microseconds: ms * 1000), type: type, code: code, value: value)) {
+            chain.tracker.process(
+                InputEvent(time: EventTime(seconds: 1, microseconds: ms * 1000), type: type, code: code, value: value)
+            ) {
                 out.append($0)
             }
         }
@@ -32,7 +35,8 @@ struct InputChainTests {
         var placement = PanelPlacement()
         placement.masks = [Rect(x: 0, y: 0, width: 100, height: 100)]
         placement.hysteresisMM = 0
-        var chain = InputChain(description: d, mapper: ScreenMapper(device: d, screen: (800, 480))!, placement: placement, warn: { _ in })
+        var chain = InputChain(
+            description: d, mapper: ScreenMapper(device: d, screen: (800, 480))!, placement: placement, warn: { _ in })
         // Slot 0 begins at (50, 50) points (masked), slot 1 at (400, 240).
         let began = frame(&chain, ms: 0, [(0, 1, 500, 500), (1, 2, 4000, 2400)])
         #expect(began.flatMap(\.contacts).map(\.phase) == [.began], "only the contact outside the mask")
@@ -50,7 +54,8 @@ struct InputChainTests {
         let d = examplePanel()
         var options = RunOptions()
         options.rules.rects = [(PanelMatch("test panel"), Rect(x: 800, y: 0, width: 400, height: 240), nil)]
-        let chain = options.inputChain(for: d, node: "/dev/input/event9", info: nil, warn: { _ in }, trackerWarn: { _ in })
+        let chain = options.inputChain(
+            for: d, node: "/dev/input/event9", info: nil, warn: { _ in }, trackerWarn: { _ in })
         #expect(chain?.origin == Point(x: 800, y: 0))
         #expect(chain.map { ($0.mapper.width, $0.mapper.height) } ?? (0, 0) == (400, 240))
         #expect(chain?.corrections.screenPoint(DevicePoint(x: 4000, y: 2400)) == Point(x: 1000, y: 120))

@@ -14,7 +14,8 @@ struct InvariantTests {
         let scene = sceneName == "busy" ? CheckScenes.busy : CheckScenes.standard
         let report = RandomStreams(scene: scene).run(seed: seed, events: 60_000)
         #expect(report.violations.isEmpty, "seed \(seed): \(report.violations.prefix(5).joined(separator: "\n"))")
-        #expect(report.events >= 60_000 && report.calls > 1_000, "the streams reach the responders: \(report.calls) calls")
+        #expect(
+            report.events >= 60_000 && report.calls > 1_000, "the streams reach the responders: \(report.calls) calls")
         if sceneName == "busy" {
             #expect(report.recognitions > 0 && report.actions > 0, "recognizers and controls take part: \(report)")
         }
@@ -30,7 +31,8 @@ struct InvariantTests {
         streams.ghostAfter = 0.3
         let report = streams.run(seed: seed, events: 60_000)
         #expect(report.violations.isEmpty, "seed \(seed): \(report.violations.prefix(5).joined(separator: "\n"))")
-        #expect(report.wakes > 0 && report.ghosts > 0, "the kiosk went idle and woke, and ghosts were cancelled: \(report)")
+        #expect(
+            report.wakes > 0 && report.ghosts > 0, "the kiosk went idle and woke, and ghosts were cancelled: \(report)")
         #expect(report.calls > 1_000)
     }
 

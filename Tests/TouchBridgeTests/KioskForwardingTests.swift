@@ -2,6 +2,7 @@ import InputEvents
 import Testing
 import TouchInput
 import TouchKit
+
 @testable import TouchBridge
 @testable import TouchScene
 
@@ -21,7 +22,8 @@ struct KioskForwardingTests {
                 self.updates.append("\(u.phase) \(u.identifier)")
                 switch u.phase {
                 case .began: gestures.began(u.identifier, x: u.location.x, y: u.location.y, at: t, into: &actions)
-                case .moved, .stationary: gestures.moved(u.identifier, x: u.location.x, y: u.location.y, at: t, into: &actions)
+                case .moved, .stationary:
+                    gestures.moved(u.identifier, x: u.location.x, y: u.location.y, at: t, into: &actions)
                 case .ended: gestures.ended(u.identifier, at: t, into: &actions)
                 case .cancelled: gestures.cancelled(u.identifier, into: &actions)
                 }
@@ -37,13 +39,17 @@ struct KioskForwardingTests {
 
     /// Plays `r`'s frames through a pipeline on `sceneText` into a `Pointer`, time driven as
     /// a recording drives it; then time goes on to `end`.
-    func play(_ r: TestRecording, scene sceneText: String, ghostAfter: Double? = nil, end: Double) throws -> (Pointer, [String]) {
-        let instance = SceneInstance(scene: try scene(sceneText), screen: Size(width: 800, height: 480), log: HandlerLog(format: .text))
+    func play(_ r: TestRecording, scene sceneText: String, ghostAfter: Double? = nil, end: Double) throws -> (
+        Pointer, [String]
+    ) {
+        let instance = SceneInstance(
+            scene: try scene(sceneText), screen: Size(width: 800, height: 480), log: HandlerLog(format: .text))
         let pipeline = TouchPipeline(scene: instance)
         let pointer = Pointer()
         pipeline.forwardTouches(to: pointer)
         let d = examplePanel()
-        let panel = pipeline.addPanel(node: "/dev/input/event9", description: d, mapper: ScreenMapper(device: d, screen: (800, 480))!, time: 0)
+        let panel = pipeline.addPanel(
+            node: "/dev/input/event9", description: d, mapper: ScreenMapper(device: d, screen: (800, 480))!, time: 0)
         pipeline.startKioskRules(ghostAfter: ghostAfter, at: 0)
         for e in r.events {
             pipeline.advanceTime(to: e.time.inSeconds)
@@ -60,35 +66,42 @@ struct KioskForwardingTests {
 
     @Test func eachGestureGivesItsActionWhereTheFingerWasButNotOnAKeptView() throws {
         var r = TestRecording()
-        r.tap(at: 0.5, id: 1, 50, 50)                          // on the kept corner: nothing
-        r.tap(at: 1.0, id: 2, 400, 300)                        // a left click there
-        r.down(at: 2.0, id: 3, 600, 200)                       // held 1.2 s: a right click there
+        r.tap(at: 0.5, id: 1, 50, 50)  // on the kept corner: nothing
+        r.tap(at: 1.0, id: 2, 400, 300)  // a left click there
+        r.down(at: 2.0, id: 3, 600, 200)  // held 1.2 s: a right click there
         r.up(at: 3.2)
-        r.down(at: 4.0, id: 4, 200, 200)                       // a drag
+        r.down(at: 4.0, id: 4, 200, 200)  // a drag
         r.move(at: 4.1, 260, 220)
         r.up(at: 4.3)
-        r.down(at: 5.0, id: 5, 300, 100)                       // two fingers down a hundred points
+        r.down(at: 5.0, id: 5, 300, 100)  // two fingers down a hundred points
         r.down(at: 5.05, slot: 1, id: 6, 400, 100)
         r.move(at: 5.2, slot: 0, 300, 200)
         r.move(at: 5.2, slot: 1, 400, 200)
         r.up(at: 5.3, slot: 0)
         r.up(at: 5.3, slot: 1)
         let (p, _) = try play(r, scene: Self.keptCorner, end: 6)
-        #expect(!p.updates.contains { $0.hasSuffix(" 1") }, "the kept view's touch never reaches the pointer: \(p.updates)")
-        let scroll = p.actions.compactMap { a -> Int32? in if case let .scroll(v, 0) = a { return v } else { return nil } }.reduce(0, +)
+        #expect(
+            !p.updates.contains { $0.hasSuffix(" 1") }, "the kept view's touch never reaches the pointer: \(p.updates)")
+        let scroll = p.actions.compactMap { a -> Int32? in
+            if case .scroll(let v, 0) = a { return v } else { return nil }
+        }.reduce(0, +)
         let buttons = p.actions.filter { if case .scroll = $0 { return false } else { return true } }
-        #expect(buttons == [.move(x: 400, y: 300), .button(.left, down: true), .button(.left, down: false),
-                            .move(x: 600, y: 200), .button(.right, down: true), .button(.right, down: false),
-                            .move(x: 200, y: 200), .button(.left, down: true), .move(x: 260, y: 220), .button(.left, down: false),
-                            .move(x: 300, y: 100)], "\(p.actions)")
-        #expect(scroll == 120, "the midpoint went 100 points down: one detent, content following the fingers: \(p.actions)")
+        #expect(
+            buttons == [
+                .move(x: 400, y: 300), .button(.left, down: true), .button(.left, down: false),
+                .move(x: 600, y: 200), .button(.right, down: true), .button(.right, down: false),
+                .move(x: 200, y: 200), .button(.left, down: true), .move(x: 260, y: 220), .button(.left, down: false),
+                .move(x: 300, y: 100),
+            ], "\(p.actions)")
+        #expect(
+            scroll == 120, "the midpoint went 100 points down: one detent, content following the fingers: \(p.actions)")
     }
 
     @Test func theWakingTouchNeverReachesTheVirtualDevices() throws {
         var r = TestRecording()
         r.frame(at: 0, [])
-        r.tap(at: 3, id: 1, 400, 300)                          // idle since 2: wakes
-        r.tap(at: 3.5, id: 2, 500, 300)                        // a click
+        r.tap(at: 3, id: 1, 400, 300)  // idle since 2: wakes
+        r.tap(at: 3.5, id: 2, 500, 300)  // a click
         let (p, log) = try play(r, scene: KioskBehaviourTests.idleScene, end: 4)
         #expect(log.contains { $0.hasPrefix("3.000000 wake ") }, "\(log)")
         #expect(p.updates == ["began 2", "ended 2"], "\(p.updates)")
@@ -98,7 +111,7 @@ struct KioskForwardingTests {
     @Test func aGhostIsCancelledOnTheVirtualDevicesAndADragItHeldIsReleased() throws {
         var r = TestRecording()
         r.down(at: 0.5, id: 1, 100, 100)
-        r.move(at: 0.6, 200, 100)                              // a drag, then a rest
+        r.move(at: 0.6, 200, 100)  // a drag, then a rest
         r.up(at: 9)
         let (p, log) = try play(r, scene: Self.keptCorner, ghostAfter: 2, end: 10)
         #expect(log.contains { $0.hasPrefix("2.600000 ghost /dev/input/event9 id 1 (200.00,100.00)") }, "\(log)")
@@ -108,9 +121,13 @@ struct KioskForwardingTests {
 
     @Test func theContactLimitCarriesTheFirstFingersAndNeverOneHalfWay() {
         var l = ContactLimit(1)
-        func u(_ id: UInt64, _ phase: Touch.Phase) -> TouchUpdate { TouchUpdate(identifier: id, phase: phase, location: Point(x: 0, y: 0)) }
-        let steps: [(UInt64, Touch.Phase)] = [(1, .began), (2, .began), (1, .moved), (2, .moved), (1, .ended), (2, .moved),
-                                              (3, .began), (2, .ended), (3, .cancelled)]
+        func u(_ id: UInt64, _ phase: Touch.Phase) -> TouchUpdate {
+            TouchUpdate(identifier: id, phase: phase, location: Point(x: 0, y: 0))
+        }
+        let steps: [(UInt64, Touch.Phase)] = [
+            (1, .began), (2, .began), (1, .moved), (2, .moved), (1, .ended), (2, .moved),
+            (3, .began), (2, .ended), (3, .cancelled),
+        ]
         let admitted = steps.map { l.admits(u($0.0, $0.1)) }
         // A second finger is left out, and stays out after the first lifts; a new finger takes the free place.
         #expect(admitted == [true, false, true, false, true, false, true, false, true])
@@ -122,8 +139,10 @@ struct KioskForwardingTests {
     @Test func classicDetentsFollowTheHighResolutionUnitsAsTheKernelSendsThem() {
         var rest: Int32 = 0
         let first = VirtualPointer.detents(100, rest: &rest)
-        let second = VirtualPointer.detents(30, rest: &rest), afterSecond = rest
-        let back = VirtualPointer.detents(-50, rest: &rest), afterBack = rest
+        let second = VirtualPointer.detents(30, rest: &rest)
+        let afterSecond = rest
+        let back = VirtualPointer.detents(-50, rest: &rest)
+        let afterBack = rest
         let two = VirtualPointer.detents(-200, rest: &rest)
         #expect(first == nil && second == 1 && afterSecond == 10)
         #expect(back == nil && afterBack == -50, "turned back: counted afresh")

@@ -3,6 +3,7 @@ import Foundation
 import InputEvents
 import Testing
 import TouchKit
+
 @testable import TouchBridge
 @testable import TouchScene
 
@@ -33,9 +34,10 @@ struct KioskTests {
         let vc = ViewController(name: "Root")
         window.rootViewController = vc
         vc.view.addSubview(pad)
-        pad.addGestureRecognizer(LongPressGestureRecognizer(name: "hold", target: nil) { [unowned app] r in
-            if r.state == .began { pressed(app.timers.now) }   // the app holds the recognizer
-        })
+        pad.addGestureRecognizer(
+            LongPressGestureRecognizer(name: "hold", target: nil) { [unowned app] r in
+                if r.state == .began { pressed(app.timers.now) }  // the app holds the recognizer
+            })
         app.addWindow(window)
         window.makeKeyAndVisible()
         return app
@@ -43,14 +45,15 @@ struct KioskTests {
 
     @Test func aRecordingPlaysThroughAnApplicationBuiltInCode() throws {
         var r = TestRecording()
-        r.tap(at: 1.0, id: 1, 150, 150)                       // on the pad
-        r.down(at: 2.0, id: 2, 200, 200)                      // held: the long press begins at 2.5
+        r.tap(at: 1.0, id: 1, 150, 150)  // on the pad
+        r.down(at: 2.0, id: 2, 200, 200)  // held: the long press begins at 2.5
         r.up(at: 3.0)
-        r.tap(at: 4.0, id: 3, 600, 400)                       // off the pad
+        r.tap(at: 4.0, id: 3, 600, 400)  // off the pad
         let file = try r.file()
         defer { unlink(file) }
         let pad = Recorder(frame: Rect(x: 100, y: 100, width: 200, height: 200), name: "Pad")
-        var pressedAt: [Double] = [], screens: [Size] = []
+        var pressedAt: [Double] = []
+        var screens: [Size] = []
         var logged = ""
         let kiosk = Kiosk(sources: [file])
         kiosk.options.screen = Size(width: 800, height: 480)
@@ -61,12 +64,14 @@ struct KioskTests {
             return makeApp(screen, pad: pad) { pressedAt.append($0) }
         }
         #expect(screens == [Size(width: 800, height: 480)], "built once, for the screen asked for")
-        #expect(pad.calls == ["began (50,50)", "ended (50,50)", "began (100,100)", "cancelled (100,100)"],
-                "the long press cancels the held touch in the view: \(pad.calls)")
+        #expect(
+            pad.calls == ["began (50,50)", "ended (50,50)", "began (100,100)", "cancelled (100,100)"],
+            "the long press cancels the held touch in the view: \(pad.calls)")
         #expect(pressedAt == [2.5], "the timer fired at recorded time: \(pressedAt)")
         let lines = logged.split(separator: "\n")
-        #expect(lines.count == 2 && lines[0].contains("deviceAdded") && lines[1].contains("deviceRemoved"),
-                "the loop's own lines: \(logged)")
+        #expect(
+            lines.count == 2 && lines[0].contains("deviceAdded") && lines[1].contains("deviceRemoved"),
+            "the loop's own lines: \(logged)")
         #expect(kiosk.pipeline?.scene.app.windows.first?.name == "Main")
     }
 
@@ -86,7 +91,10 @@ struct KioskTests {
             w.makeKeyAndVisible()
             // A clock tick a second, from the first event on: 10.0 (the schedule's start) + 1, + 2.
             app.timers.schedule(after: 0) {
-                func tick() { fired.append(app.timers.now); if fired.count < 3 { app.timers.schedule(after: 1, tick) } }
+                func tick() {
+                    fired.append(app.timers.now)
+                    if fired.count < 3 { app.timers.schedule(after: 1, tick) }
+                }
                 app.timers.schedule(after: 1, tick)
             }
             return app

@@ -3,9 +3,10 @@ import Foundation
 import Glibc
 import PipelineChecks
 import Testing
+import TouchTools
+
 @testable import TouchBridge
 @testable import TouchScene
-import TouchTools
 
 /// The log's listeners add up: metrics, the scene's commands, a picture recorder, the
 /// invariant checker and an action listener all hear one run, beside the event socket's
@@ -20,8 +21,10 @@ struct LogListenersTests {
         if geteuid() == 0 && !Self.asChild {
             let p = Process()
             p.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-            p.arguments = ["--reuid=nobody", "--regid=nogroup", "--clear-groups", "--", CommandLine.arguments[0],
-                           "--testing-library", "swift-testing", "--filter", "everyListenerAndTheSocketHearTheSameRun"]
+            p.arguments = [
+                "--reuid=nobody", "--regid=nogroup", "--clear-groups", "--", CommandLine.arguments[0],
+                "--testing-library", "swift-testing", "--filter", "everyListenerAndTheSocketHearTheSameRun",
+            ]
             p.environment = ProcessInfo.processInfo.environment.merging(["TOUCHBRIDGE_LISTENERS_CHILD": "1"]) { $1 }
             let out = Pipe()
             p.standardOutput = out
@@ -39,16 +42,18 @@ struct LogListenersTests {
         options.format = .json
         options.socketPath = dir + "/events.sock"
         options.socketActivation = false
-        options.realtime = true         // a recording serves the socket at its own pace
+        options.realtime = true  // a recording serves the socket at its own pace
         options.metricsFile = dir + "/metrics.prom"
         // The kiosk scene with a command on its first button's action.
         var sceneText = try String(contentsOfFile: "\(examplesDirectory)/kiosk.json", encoding: .utf8)
         let last = try #require(sceneText.lastIndex(of: "}"))
-        sceneText.replaceSubrange(last...last, with: #", "commands": { "orderCoffee": { "run": ["/bin/true"], "timeout": 5 } } }"#)
+        sceneText.replaceSubrange(
+            last...last, with: #", "commands": { "orderCoffee": { "run": ["/bin/true"], "timeout": 5 } } }"#)
         try sceneText.write(toFile: dir + "/scene.json", atomically: true, encoding: .utf8)
         let sink = MemorySink()
-        let run = try RecordingRun(paths: ["\(examplesDirectory)/kiosk.evemu"], scene: try Scene.load(path: dir + "/scene.json"),
-                                   options: options, sink: sink)
+        let run = try RecordingRun(
+            paths: ["\(examplesDirectory)/kiosk.evemu"], scene: try Scene.load(path: dir + "/scene.json"),
+            options: options, sink: sink)
         // A client of the socket, connected before the run (its loop accepts it).
         let client = try UnixSocket.connect(path: dir + "/events.sock").get()
         defer { close(client) }
@@ -60,8 +65,11 @@ struct LogListenersTests {
         try run.run()
 
         let coffee = actions.filter { $0 == "orderCoffee" }.count
-        #expect(coffee > 0 && sink.lines.filter { $0.contains("\"event\":\"commandExited\",\"action\":\"orderCoffee\"") }.count == coffee,
-                "the command ran on each of its actions")
+        #expect(
+            coffee > 0
+                && sink.lines.filter { $0.contains("\"event\":\"commandExited\",\"action\":\"orderCoffee\"") }.count
+                    == coffee,
+            "the command ran on each of its actions")
         let stdoutActions = sink.lines.filter { $0.contains("\"event\":\"action\"") }
         #expect(stdoutActions.count >= 2, "the kiosk recording presses buttons")
         #expect(actions.count == stdoutActions.count, "the action listener heard every action")
@@ -69,14 +77,19 @@ struct LogListenersTests {
         let metrics = try String(contentsOfFile: dir + "/metrics.prom", encoding: .utf8)
         for action in Set(actions) {
             let n = actions.filter { $0 == action }.count
-            #expect(metrics.contains("touchbridge_actions_total{action=\"\(action)\"} \(n)"), "metrics counted \(action): \(metrics)")
+            #expect(
+                metrics.contains("touchbridge_actions_total{action=\"\(action)\"} \(n)"),
+                "metrics counted \(action): \(metrics)")
         }
         let began = sink.lines.filter { $0.contains("\"event\":\"touchesBegan\"") }.count
         #expect(began > 0 && !recorder.trails.isEmpty, "the picture recorder heard the touches")
         let calls = sink.lines.filter { !$0.contains("\"event\":\"command") }.count
-        #expect(checker.calls >= calls - 2 && checker.violations.isEmpty, "the checker heard the calls: \(checker.calls) of \(calls)")
+        #expect(
+            checker.calls >= calls - 2 && checker.violations.isEmpty,
+            "the checker heard the calls: \(checker.calls) of \(calls)")
         // The socket's client got the same lines after its hello (the socket closes at the end).
-        var received = [UInt8](), chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var received = [UInt8]()
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = read(client, &chunk, chunk.count)
             if n <= 0 { break }
@@ -88,7 +101,8 @@ struct LogListenersTests {
 
     @Test func endingOneRegistrationLeavesTheOthers() throws {
         let log = HandlerLog(format: .text)
-        var first = 0, second = 0
+        var first = 0
+        var second = 0
         let a = log.listen(toCalls: { _ in first += 1 })
         _ = log.listen(toCalls: { _ in second += 1 })
         log.device(.added, node: "/dev/input/event1", name: "one", time: 1)

@@ -1,8 +1,9 @@
 import InputEvents
+import Testing
+import TouchKit
+
 @testable import TouchBridge
 @testable import TouchScene
-import TouchKit
-import Testing
 
 /// The log copies a touch's previous location from the bytes it wrote for it a line before;
 /// a copy is only ever of the same point, so a shared or stale entry cannot change a byte.
@@ -23,11 +24,13 @@ struct PointCacheTests {
 
     @Test func aPointIsCopiedOnlyWhenItIsTheOneStored() {
         let cache = PointCache()
-        let p = Point(x: 95.24, y: 71.306), q = Point(x: 95.241, y: 71.306)
-        #expect(written { w in
-            w.write("[95.24,71.306]")
-            cache.store(p, key: 1, from: w, start: 0, count: w.count)
-        } == "[95.24,71.306]")
+        let p = Point(x: 95.24, y: 71.306)
+        let q = Point(x: 95.241, y: 71.306)
+        #expect(
+            written { w in
+                w.write("[95.24,71.306]")
+                cache.store(p, key: 1, from: w, start: 0, count: w.count)
+            } == "[95.24,71.306]")
         #expect(copied(cache, p, key: 1) == "[95.24,71.306]")
         #expect(copied(cache, q, key: 1) == nil)
         // Touch 17 shares touch 1's entry: the same point is still the same bytes, another is not copied.
@@ -36,14 +39,20 @@ struct PointCacheTests {
         // Nothing stored yet for touch 2, and NaN never equals itself.
         #expect(copied(cache, .zero, key: 2) == nil)
         let nan = Point(x: .nan, y: 0)
-        _ = written { w in w.write("[null,0.0]"); cache.store(nan, key: 3, from: w, start: 0, count: w.count) }
+        _ = written { w in
+            w.write("[null,0.0]")
+            cache.store(nan, key: 3, from: w, start: 0, count: w.count)
+        }
         #expect(copied(cache, nan, key: 3) == nil)
     }
 
     @Test func bytesTooLongForAnEntryAreNotKept() {
         let cache = PointCache()
         let p = Point(x: 1, y: 2)
-        _ = written { w in w.write("[1.0,2.0]"); cache.store(p, key: 4, from: w, start: 0, count: w.count) }
+        _ = written { w in
+            w.write("[1.0,2.0]")
+            cache.store(p, key: 4, from: w, start: 0, count: w.count)
+        }
         let long = String(repeating: "9", count: 60)
         _ = written { w in
             long.utf8.withContiguousStorageIfAvailable { w.write(bytes: $0) }

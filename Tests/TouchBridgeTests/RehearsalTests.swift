@@ -2,6 +2,7 @@ import InputEvents
 import Testing
 import TouchInput
 import TouchKit
+
 @testable import TouchBridge
 @testable import TouchScene
 
@@ -25,24 +26,28 @@ struct RehearsalTests {
 
     @Test func everyKindOfPanelGetsOneWholeTouchThatMoves() throws {
         for (kind, d) in panels() {
-            let instance = SceneInstance(scene: try scene(PipelineTests.viewScene), screen: Size(width: 800, height: 480),
-                                         log: HandlerLog(format: .text))
+            let instance = SceneInstance(
+                scene: try scene(PipelineTests.viewScene), screen: Size(width: 800, height: 480),
+                log: HandlerLog(format: .text))
             let pipeline = TouchPipeline(scene: instance)
             var warnings: [String] = []
             pipeline.warn = { warnings.append($0) }
-            let panel = pipeline.addPanel(node: "/dev/input/event9", description: d,
-                                          mapper: ScreenMapper(device: d, screen: (800, 480))!, time: 0)
+            let panel = pipeline.addPanel(
+                node: "/dev/input/event9", description: d,
+                mapper: ScreenMapper(device: d, screen: (800, 480))!, time: 0)
             #expect(panel.tracker.touchProtocol == TouchProtocol(d), "\(kind)")
             for e in Daemon.rehearsalEvents(for: d) { pipeline.process(e, from: panel) }
             // Each call is logged for every responder up the chain: one run of lines per call.
             let methods = instance.log.buffer.string.split(separator: "\n").map { String($0.split(separator: " ")[1]) }
-            let runs = methods.enumerated().filter { $0.offset == 0 || methods[$0.offset - 1] != $0.element }.map(\.element)
+            let runs = methods.enumerated().filter { $0.offset == 0 || methods[$0.offset - 1] != $0.element }.map(
+                \.element)
             #expect(runs == ["deviceAdded", "touchesBegan", "touchesMoved", "touchesEnded"], "\(kind)")
             let began = methods.filter { $0 == "touchesBegan" }.count
             #expect(began > 0 && methods.filter { $0 == "touchesMoved" }.count == 2 * began, "\(kind): two moves")
             #expect(warnings.isEmpty, "\(kind): \(warnings)")
-            #expect(panel.tracker.cancelAll(at: EventTime(seconds: 1, microseconds: 0)).contacts.isEmpty,
-                    "\(kind): nothing left down")
+            #expect(
+                panel.tracker.cancelAll(at: EventTime(seconds: 1, microseconds: 0)).contacts.isEmpty,
+                "\(kind): nothing left down")
         }
     }
 

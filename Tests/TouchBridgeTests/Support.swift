@@ -28,8 +28,10 @@ let goldenDirectory: String = {
 }()
 
 /// Runs recordings through the pipeline as `touchbridge run FILE…` does, returning the log.
-func run(_ paths: [String], scene: Scene? = nil, json: Bool = false, adopt: Bool = false,
-         screen: (Double, Double)? = nil, keys: Bool = false, ghostAfter: Double? = nil) throws -> String {
+func run(
+    _ paths: [String], scene: Scene? = nil, json: Bool = false, adopt: Bool = false,
+    screen: (Double, Double)? = nil, keys: Bool = false, ghostAfter: Double? = nil
+) throws -> String {
     var options = RunOptions()
     options.ghostAfter = ghostAfter
     options.keys = keys
@@ -48,16 +50,22 @@ func scene(_ json: String, file: String = "test.json") throws -> Scene {
 /// The examples' panel: a 10-slot protocol B touchscreen whose units are tenths of the
 /// examples' 800×480 screen points, with pressure (0…255) and touch major (0…1023).
 func examplePanel(name: String = "test panel") -> DeviceDescription {
-    let abs: [UInt16] = [k.ABS_X, k.ABS_Y, k.ABS_MT_SLOT, k.ABS_MT_TOUCH_MAJOR, k.ABS_MT_POSITION_X, k.ABS_MT_POSITION_Y,
-                         k.ABS_MT_TRACKING_ID, k.ABS_MT_PRESSURE]
-    let x = AbsInfo(minimum: 0, maximum: 7999, resolution: 40), y = AbsInfo(minimum: 0, maximum: 4799, resolution: 40)
+    let abs: [UInt16] = [
+        k.ABS_X, k.ABS_Y, k.ABS_MT_SLOT, k.ABS_MT_TOUCH_MAJOR, k.ABS_MT_POSITION_X, k.ABS_MT_POSITION_Y,
+        k.ABS_MT_TRACKING_ID, k.ABS_MT_PRESSURE,
+    ]
+    let x = AbsInfo(minimum: 0, maximum: 7999, resolution: 40)
+    let y = AbsInfo(minimum: 0, maximum: 4799, resolution: 40)
     return DeviceDescription(
         name: name, id: InputID(bustype: 3, vendor: 0x1234, product: 0x5679, version: 0x100),
         properties: BitSet([k.INPUT_PROP_DIRECT]),
         codes: [k.EV_KEY: BitSet([k.BTN_TOUCH]), k.EV_ABS: BitSet(abs)],
-        absInfo: [k.ABS_X: x, k.ABS_Y: y, k.ABS_MT_SLOT: AbsInfo(minimum: 0, maximum: 9),
-                  k.ABS_MT_TOUCH_MAJOR: AbsInfo(minimum: 0, maximum: 1023), k.ABS_MT_POSITION_X: x, k.ABS_MT_POSITION_Y: y,
-                  k.ABS_MT_TRACKING_ID: AbsInfo(minimum: 0, maximum: 65535), k.ABS_MT_PRESSURE: AbsInfo(minimum: 0, maximum: 255)])
+        absInfo: [
+            k.ABS_X: x, k.ABS_Y: y, k.ABS_MT_SLOT: AbsInfo(minimum: 0, maximum: 9),
+            k.ABS_MT_TOUCH_MAJOR: AbsInfo(minimum: 0, maximum: 1023), k.ABS_MT_POSITION_X: x, k.ABS_MT_POSITION_Y: y,
+            k.ABS_MT_TRACKING_ID: AbsInfo(minimum: 0, maximum: 65535),
+            k.ABS_MT_PRESSURE: AbsInfo(minimum: 0, maximum: 255),
+        ])
 }
 
 /// A recording written by hand: frames of events at given times, positions in the examples'
@@ -76,15 +84,25 @@ struct TestRecording {
         events.append(InputEvent(time: time, type: k.EV_SYN, code: k.SYN_REPORT, value: 0))
     }
 
-    mutating func down(at t: Double, slot s: Int32 = 0, id: Int32, _ x: Double, _ y: Double, pressure: Int32 = 128,
-                       major: Int32 = 200) {
-        frame(at: t, select(s) + [(k.EV_ABS, k.ABS_MT_TRACKING_ID, id), (k.EV_ABS, k.ABS_MT_POSITION_X, Int32(x * 10)),
-                                  (k.EV_ABS, k.ABS_MT_POSITION_Y, Int32(y * 10)), (k.EV_ABS, k.ABS_MT_PRESSURE, pressure),
-                                  (k.EV_ABS, k.ABS_MT_TOUCH_MAJOR, major)])
+    mutating func down(
+        at t: Double, slot s: Int32 = 0, id: Int32, _ x: Double, _ y: Double, pressure: Int32 = 128,
+        major: Int32 = 200
+    ) {
+        frame(
+            at: t,
+            select(s) + [
+                (k.EV_ABS, k.ABS_MT_TRACKING_ID, id), (k.EV_ABS, k.ABS_MT_POSITION_X, Int32(x * 10)),
+                (k.EV_ABS, k.ABS_MT_POSITION_Y, Int32(y * 10)), (k.EV_ABS, k.ABS_MT_PRESSURE, pressure),
+                (k.EV_ABS, k.ABS_MT_TOUCH_MAJOR, major),
+            ])
     }
 
     mutating func move(at t: Double, slot s: Int32 = 0, _ x: Double, _ y: Double) {
-        frame(at: t, select(s) + [(k.EV_ABS, k.ABS_MT_POSITION_X, Int32(x * 10)), (k.EV_ABS, k.ABS_MT_POSITION_Y, Int32(y * 10))])
+        frame(
+            at: t,
+            select(s) + [
+                (k.EV_ABS, k.ABS_MT_POSITION_X, Int32(x * 10)), (k.EV_ABS, k.ABS_MT_POSITION_Y, Int32(y * 10)),
+            ])
     }
 
     mutating func up(at t: Double, slot s: Int32 = 0) {
@@ -108,10 +126,15 @@ struct TestRecording {
         EvemuWriter(naming: LibevdevNames()).writeHeader(description, kernel: nil, dmi: nil, into: &b)
         // Absolute times, as written (evemu-record's are relative to the first event).
         for e in events {
-            b.append("E: "); b.append(time: e.time)
-            b.append(" "); b.append(hex: UInt32(e.type), width: 4)
-            b.append(" "); b.append(hex: UInt32(e.code), width: 4)
-            b.append(" "); b.append(decimal: e.value); b.append("\n")
+            b.append("E: ")
+            b.append(time: e.time)
+            b.append(" ")
+            b.append(hex: UInt32(e.type), width: 4)
+            b.append(" ")
+            b.append(hex: UInt32(e.code), width: 4)
+            b.append(" ")
+            b.append(decimal: e.value)
+            b.append("\n")
         }
         return b.string
     }
@@ -128,7 +151,9 @@ struct TestRecording {
 /// files up in the system's temporary directory).
 let recordingDirectory: String = {
     var template = Array((NSTemporaryDirectory() + "tb-recordings-XXXXXX").utf8CString)
-    guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else { return NSTemporaryDirectory() }
+    guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+        return NSTemporaryDirectory()
+    }
     atexit { try? FileManager.default.removeItem(atPath: recordingDirectory) }
     return String(cString: made)
 }()

@@ -1,8 +1,9 @@
 import Testing
 import TouchKit
+import TouchTools
+
 @testable import TouchBridge
 @testable import TouchScene
-import TouchTools
 
 /// `watch`'s words and what makes its screen change by itself: the status lines with the
 /// coverage grid at the right, the jitter line, when the next fading is due, views on the
@@ -56,11 +57,13 @@ struct WatchStatusTests {
             p.x < 400 ? "Coffee" : nil
         }
         let views = [WatchScreen.ViewBox(name: "Coffee", rect: Rect(x: 100, y: 100, width: 200, height: 200))]
-        let frame = WatchScreen.render(m, columns: 80, rows: 24, title: "t", status: ["a", "b", "c", "d"], views: views)
+        let frame = WatchScreen.render(
+            m, columns: 80, rows: 24, title: "t", status: ["a", "b", "c", "d"], views: views)
         let lines = frame.lines
         // 80x19 cells; 800x480 at min(160/800, 76/480) = 0.158 dots a point: the view's corner at dot (15, 15).
         let scale = min(160.0 / 800, 76.0 / 480)
-        let row = 1 + Int(100 * scale) / 4, column = Int(100 * scale) / 2
+        let row = 1 + Int(100 * scale) / 4
+        let column = Int(100 * scale) / 2
         #expect(Array(lines[row])[column + 1..<column + 7].map(String.init).joined() == "Coffee", "\(lines[row])")
         #expect(frame.paint[row][column + 1] == .view)
         #expect(lines.contains { $0.contains("#1 s2 Coffee") }, "\(lines)")

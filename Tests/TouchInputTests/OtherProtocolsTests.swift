@@ -1,5 +1,6 @@
 import InputEvents
 import Testing
+
 @testable import TouchInput
 
 @Suite("Single touch and protocol A")
@@ -8,7 +9,9 @@ struct OtherProtocolsTests {
         var f = Feed(Panels.single())
         #expect(f.tracker.touchProtocol == .single)
         let down = f.frame([(1, k.BTN_TOUCH, 1), (3, k.ABS_X, 1000), (3, k.ABS_Y, 2000), (3, k.ABS_PRESSURE, 50)])
-        #expect(phases(down) == ["1:began"] && down[0].position == p(1000, 2000) && down[0].slot == -1 && down[0].pressure == 50)
+        #expect(
+            phases(down) == ["1:began"] && down[0].position == p(1000, 2000) && down[0].slot == -1
+                && down[0].pressure == 50)
         #expect(phases(f.frame([(3, k.ABS_X, 1010)])) == ["1:moved"])
         #expect(f.frame([(3, k.ABS_PRESSURE, 60)]).isEmpty)
         let up = f.frame([(1, k.BTN_TOUCH, 0), (3, k.ABS_X, 1020)])
@@ -39,12 +42,16 @@ struct OtherProtocolsTests {
     @Test func protocolAMatchesNearestNeighboursAndEndsOnAnEmptyFrame() {
         var f = Feed(Panels.protocolA())
         #expect(f.tracker.touchProtocol == .groups)
-        let two = f.frame([(3, k.ABS_MT_POSITION_X, 100), (3, k.ABS_MT_POSITION_Y, 100), (0, k.SYN_MT_REPORT, 0),
-                           (3, k.ABS_MT_POSITION_X, 800), (3, k.ABS_MT_POSITION_Y, 600), (0, k.SYN_MT_REPORT, 0)])
+        let two = f.frame([
+            (3, k.ABS_MT_POSITION_X, 100), (3, k.ABS_MT_POSITION_Y, 100), (0, k.SYN_MT_REPORT, 0),
+            (3, k.ABS_MT_POSITION_X, 800), (3, k.ABS_MT_POSITION_Y, 600), (0, k.SYN_MT_REPORT, 0),
+        ])
         #expect(phases(two) == ["1:began", "2:began"])
         // Reported in the other order: identity follows position, not order.
-        let swapped = f.frame([(3, k.ABS_MT_POSITION_X, 805), (3, k.ABS_MT_POSITION_Y, 600), (0, k.SYN_MT_REPORT, 0),
-                               (3, k.ABS_MT_POSITION_X, 100), (3, k.ABS_MT_POSITION_Y, 100), (0, k.SYN_MT_REPORT, 0)])
+        let swapped = f.frame([
+            (3, k.ABS_MT_POSITION_X, 805), (3, k.ABS_MT_POSITION_Y, 600), (0, k.SYN_MT_REPORT, 0),
+            (3, k.ABS_MT_POSITION_X, 100), (3, k.ABS_MT_POSITION_Y, 100), (0, k.SYN_MT_REPORT, 0),
+        ])
         #expect(phases(swapped) == ["1:stationary", "2:moved"])
         let one = f.frame([(3, k.ABS_MT_POSITION_X, 110), (3, k.ABS_MT_POSITION_Y, 101), (0, k.SYN_MT_REPORT, 0)])
         #expect(phases(one) == ["1:moved", "2:ended"])
@@ -53,22 +60,37 @@ struct OtherProtocolsTests {
     }
 
     @Test func protocolAPositionsAreDefuzzedLikeMtdev() {
-        var f = Feed(Panels.protocolA())   // 0…1023: fuzz 4
+        var f = Feed(Panels.protocolA())  // 0…1023: fuzz 4
         f.frame([(3, k.ABS_MT_POSITION_X, 500), (3, k.ABS_MT_POSITION_Y, 500), (0, k.SYN_MT_REPORT, 0)])
-        #expect(f.frame([(3, k.ABS_MT_POSITION_X, 501), (3, k.ABS_MT_POSITION_Y, 500), (0, k.SYN_MT_REPORT, 0)]).isEmpty, "under fuzz/2: no motion")
-        #expect(f.frame([(3, k.ABS_MT_POSITION_X, 503), (3, k.ABS_MT_POSITION_Y, 500), (0, k.SYN_MT_REPORT, 0)]).isEmpty,
-                "under fuzz: damped to (3·500 + 503)/4 = 500, still no motion")
-        #expect(f.frame([(3, k.ABS_MT_POSITION_X, 506), (3, k.ABS_MT_POSITION_Y, 500), (0, k.SYN_MT_REPORT, 0)]).first?.position == p(503, 500), "under 2·fuzz: halfway")
-        #expect(f.frame([(3, k.ABS_MT_POSITION_X, 600), (3, k.ABS_MT_POSITION_Y, 500), (0, k.SYN_MT_REPORT, 0)]).first?.position == p(600, 500))
+        #expect(
+            f.frame([(3, k.ABS_MT_POSITION_X, 501), (3, k.ABS_MT_POSITION_Y, 500), (0, k.SYN_MT_REPORT, 0)]).isEmpty,
+            "under fuzz/2: no motion")
+        #expect(
+            f.frame([(3, k.ABS_MT_POSITION_X, 503), (3, k.ABS_MT_POSITION_Y, 500), (0, k.SYN_MT_REPORT, 0)]).isEmpty,
+            "under fuzz: damped to (3·500 + 503)/4 = 500, still no motion")
+        #expect(
+            f.frame([(3, k.ABS_MT_POSITION_X, 506), (3, k.ABS_MT_POSITION_Y, 500), (0, k.SYN_MT_REPORT, 0)]).first?
+                .position == p(503, 500), "under 2·fuzz: halfway")
+        #expect(
+            f.frame([(3, k.ABS_MT_POSITION_X, 600), (3, k.ABS_MT_POSITION_Y, 500), (0, k.SYN_MT_REPORT, 0)]).first?
+                .position == p(600, 500))
     }
 
     @Test func protocolAWithTrackingIDsMatchesByID() {
         var f = Feed(Panels.protocolA(trackingIDs: true))
-        f.frame([(3, k.ABS_MT_TRACKING_ID, 7), (3, k.ABS_MT_POSITION_X, 100), (3, k.ABS_MT_POSITION_Y, 100), (0, k.SYN_MT_REPORT, 0),
-                 (3, k.ABS_MT_TRACKING_ID, 8), (3, k.ABS_MT_POSITION_X, 120), (3, k.ABS_MT_POSITION_Y, 100), (0, k.SYN_MT_REPORT, 0)])
+        f.frame([
+            (3, k.ABS_MT_TRACKING_ID, 7), (3, k.ABS_MT_POSITION_X, 100), (3, k.ABS_MT_POSITION_Y, 100),
+            (0, k.SYN_MT_REPORT, 0),
+            (3, k.ABS_MT_TRACKING_ID, 8), (3, k.ABS_MT_POSITION_X, 120), (3, k.ABS_MT_POSITION_Y, 100),
+            (0, k.SYN_MT_REPORT, 0),
+        ])
         // The fingers cross: nearest-neighbour would swap them, the ids do not.
-        let crossed = f.frame([(3, k.ABS_MT_TRACKING_ID, 8), (3, k.ABS_MT_POSITION_X, 101), (3, k.ABS_MT_POSITION_Y, 100), (0, k.SYN_MT_REPORT, 0),
-                               (3, k.ABS_MT_TRACKING_ID, 7), (3, k.ABS_MT_POSITION_X, 119), (3, k.ABS_MT_POSITION_Y, 100), (0, k.SYN_MT_REPORT, 0)])
+        let crossed = f.frame([
+            (3, k.ABS_MT_TRACKING_ID, 8), (3, k.ABS_MT_POSITION_X, 101), (3, k.ABS_MT_POSITION_Y, 100),
+            (0, k.SYN_MT_REPORT, 0),
+            (3, k.ABS_MT_TRACKING_ID, 7), (3, k.ABS_MT_POSITION_X, 119), (3, k.ABS_MT_POSITION_Y, 100),
+            (0, k.SYN_MT_REPORT, 0),
+        ])
         #expect(crossed.map { "\($0.id):\($0.trackingID):\(Int($0.position.x))" } == ["1:7:119", "2:8:101"])
     }
 }

@@ -1,5 +1,6 @@
 import InputEvents
 import Testing
+
 @testable import TouchInput
 
 @Suite("Screen mapping in libinput's convention")
@@ -11,9 +12,13 @@ struct ScreenMapperTests {
 
     func close(_ a: DevicePoint, _ b: DevicePoint) -> Bool { abs(a.x - b.x) < 1e-9 && abs(a.y - b.y) < 1e-9 }
 
-    @Test(arguments: [(ScreenMapper.Rotation.none, "1 0 0 0 1 0", 0.8, 0.2), (.quarter, "0 -1 1 1 0 0", 0.8, 0.8),
-                      (.half, "-1 0 1 0 -1 1", 0.2, 0.8), (.threeQuarters, "0 1 0 -1 0 1", 0.2, 0.2)])
-    func libinputPresetsAndRotationAgree(_ rotation: ScreenMapper.Rotation, _ preset: String, _ ex: Double, _ ey: Double) throws {
+    @Test(arguments: [
+        (ScreenMapper.Rotation.none, "1 0 0 0 1 0", 0.8, 0.2), (.quarter, "0 -1 1 1 0 0", 0.8, 0.8),
+        (.half, "-1 0 1 0 -1 1", 0.2, 0.8), (.threeQuarters, "0 1 0 -1 0 1", 0.2, 0.2),
+    ])
+    func libinputPresetsAndRotationAgree(
+        _ rotation: ScreenMapper.Rotation, _ preset: String, _ ex: Double, _ ey: Double
+    ) throws {
         let matrix = try #require(ScreenMapper.Calibration(parsing: preset))
         let byMatrix = ScreenMapper(x: x, y: y, calibration: matrix, width: 1, height: 1)
         let byRotation = ScreenMapper(x: x, y: y, rotation: rotation, width: 1, height: 1)
@@ -22,7 +27,8 @@ struct ScreenMapperTests {
     }
 
     @Test func normalisesWithTheAxisMinimumAndRangePlusOne() {
-        let m = ScreenMapper(x: AbsInfo(minimum: 100, maximum: 1123), y: AbsInfo(minimum: -512, maximum: 511), width: 1920, height: 1080)
+        let m = ScreenMapper(
+            x: AbsInfo(minimum: 100, maximum: 1123), y: AbsInfo(minimum: -512, maximum: 511), width: 1920, height: 1080)
         #expect(close(m.map(DevicePoint(x: 100, y: -512)), DevicePoint(x: 0, y: 0)))
         #expect(close(m.map(DevicePoint(x: 612, y: 0)), DevicePoint(x: 960, y: 540)))
     }
@@ -35,8 +41,9 @@ struct ScreenMapperTests {
 
     @Test func calibratedPositionsKeepWholeDeviceUnitsLikeLibinput() throws {
         // 90° on a 4096×2304 panel: y' = 2304/4096 · x = 562.5 units, which libinput keeps as 562.
-        let m = ScreenMapper(x: AbsInfo(minimum: 0, maximum: 4095), y: AbsInfo(minimum: 0, maximum: 2303),
-                             calibration: try #require(.init(parsing: "0 -1 1 1 0 0")), width: 100, height: 100)
+        let m = ScreenMapper(
+            x: AbsInfo(minimum: 0, maximum: 4095), y: AbsInfo(minimum: 0, maximum: 2303),
+            calibration: try #require(.init(parsing: "0 -1 1 1 0 0")), width: 100, height: 100)
         let q = m.map(DevicePoint(x: 1000, y: 500))
         #expect(abs(q.y - 562.0 / 2304 * 100) < 1e-9)
         #expect(abs(q.x - 3207.0 / 4096 * 100) < 1e-9)

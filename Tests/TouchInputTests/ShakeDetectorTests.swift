@@ -12,12 +12,16 @@ struct ShakeDetectorTests {
         name: "test accelerometer", id: InputID(bustype: 0x19, vendor: 1, product: 1, version: 1),
         properties: BitSet([k.INPUT_PROP_ACCELEROMETER]),
         codes: [k.EV_SYN: BitSet([k.SYN_REPORT]), k.EV_ABS: BitSet([k.ABS_X, k.ABS_Y, k.ABS_Z])],
-        absInfo: [k.ABS_X: AbsInfo(minimum: -1024, maximum: 1023, resolution: 256),
-                  k.ABS_Y: AbsInfo(minimum: -1024, maximum: 1023, resolution: 256),
-                  k.ABS_Z: AbsInfo(minimum: -1024, maximum: 1023, resolution: 256)])
+        absInfo: [
+            k.ABS_X: AbsInfo(minimum: -1024, maximum: 1023, resolution: 256),
+            k.ABS_Y: AbsInfo(minimum: -1024, maximum: 1023, resolution: 256),
+            k.ABS_Z: AbsInfo(minimum: -1024, maximum: 1023, resolution: 256),
+        ])
 
     /// Feeds samples (in g) at 100 Hz from `start`; returns the changes with their times.
-    static func feed(_ d: inout ShakeDetector, from start: Double, _ samples: [(Double, Double, Double)]) -> [ShakeDetector.Change] {
+    static func feed(_ d: inout ShakeDetector, from start: Double, _ samples: [(Double, Double, Double)])
+        -> [ShakeDetector.Change]
+    {
         var out: [ShakeDetector.Change] = []
         for (i, s) in samples.enumerated() {
             let t = EventTime(totalMicroseconds: Int64(((start + Double(i) * 0.01) * 1e6).rounded()))
@@ -55,12 +59,18 @@ struct ShakeDetectorTests {
         _ = Self.feed(&d, from: 1, Self.flat(100))
         let during = Self.feed(&d, from: 2, Self.shaking(80))
         #expect(during.count == 1)
-        guard case let .began(t) = during.first else { Issue.record("no began: \(during)"); return }
+        guard case .began(let t) = during.first else {
+            Issue.record("no began: \(during)")
+            return
+        }
         // Shaking is first seen a few samples in; it must last 0.15 s before the shake begins.
         #expect(t >= 2.15 && t < 2.3)
         #expect(d.isShaking && d.deadline != nil)
         let after = Self.feed(&d, from: 2.8, Self.flat(100))
-        guard case let .ended(e) = after.first, after.count == 1 else { Issue.record("no end: \(after)"); return }
+        guard case .ended(let e) = after.first, after.count == 1 else {
+            Issue.record("no end: \(after)")
+            return
+        }
         // The last strong sample, plus the 0.4 s settling time.
         #expect(e > 2.8 && e <= 2.8 + 0.4 + 0.01)
     }
@@ -77,8 +87,11 @@ struct ShakeDetectorTests {
         _ = Self.feed(&d, from: 1, Self.flat(100))
         let changes = Self.feed(&d, from: 2, Self.shaking(700))
         #expect(changes.count == 2)
-        guard case let .began(b) = changes.first, case let .cancelled(c) = changes.last else { Issue.record("\(changes)"); return }
-        #expect(abs(c - b - 5) < 0.2)        // five seconds after the shaking started
+        guard case .began(let b) = changes.first, case .cancelled(let c) = changes.last else {
+            Issue.record("\(changes)")
+            return
+        }
+        #expect(abs(c - b - 5) < 0.2)  // five seconds after the shaking started
         #expect(!d.isShaking)
     }
 
@@ -112,7 +125,8 @@ struct ShakeDetectorTests {
 func sinForTests(_ x: Double) -> Double {
     var a = x.truncatingRemainder(dividingBy: 2 * Double.pi)
     if a > Double.pi { a -= 2 * Double.pi } else if a < -Double.pi { a += 2 * Double.pi }
-    var term = a, sum = a
+    var term = a
+    var sum = a
     for n in 1..<12 {
         term *= -a * a / Double((2 * n) * (2 * n + 1))
         sum += term

@@ -6,25 +6,31 @@ let k = Kernel.self
 /// Device descriptions for the tracker tests.
 enum Panels {
     static func multitouch(slots: Int = 10, palm: Bool = false) -> DeviceDescription {
-        var abs: [UInt16] = [k.ABS_X, k.ABS_Y, k.ABS_MT_SLOT, k.ABS_MT_POSITION_X, k.ABS_MT_POSITION_Y,
-                             k.ABS_MT_TRACKING_ID, k.ABS_MT_PRESSURE, k.ABS_MT_TOUCH_MAJOR]
+        var abs: [UInt16] = [
+            k.ABS_X, k.ABS_Y, k.ABS_MT_SLOT, k.ABS_MT_POSITION_X, k.ABS_MT_POSITION_Y,
+            k.ABS_MT_TRACKING_ID, k.ABS_MT_PRESSURE, k.ABS_MT_TOUCH_MAJOR,
+        ]
         if palm { abs.append(k.ABS_MT_TOOL_TYPE) }
         var info: [UInt16: AbsInfo] = [:]
         for c in abs { info[c] = AbsInfo(minimum: 0, maximum: 4095, resolution: 16) }
         info[k.ABS_MT_SLOT] = AbsInfo(minimum: 0, maximum: Int32(slots - 1))
         info[k.ABS_MT_TRACKING_ID] = AbsInfo(minimum: 0, maximum: 65535)
         info[k.ABS_MT_TOOL_TYPE] = AbsInfo(minimum: 0, maximum: 2)
-        return DeviceDescription(name: "MT", id: InputID(bustype: 3, vendor: 1, product: 1, version: 1),
-                                 properties: BitSet([k.INPUT_PROP_DIRECT]),
-                                 codes: [k.EV_KEY: BitSet([k.BTN_TOUCH]), k.EV_ABS: BitSet(abs)], absInfo: info)
+        return DeviceDescription(
+            name: "MT", id: InputID(bustype: 3, vendor: 1, product: 1, version: 1),
+            properties: BitSet([k.INPUT_PROP_DIRECT]),
+            codes: [k.EV_KEY: BitSet([k.BTN_TOUCH]), k.EV_ABS: BitSet(abs)], absInfo: info)
     }
 
     static func single() -> DeviceDescription {
-        DeviceDescription(name: "ST", id: InputID(bustype: 0x18, vendor: 1, product: 2, version: 1),
-                          properties: BitSet([k.INPUT_PROP_DIRECT]),
-                          codes: [k.EV_KEY: BitSet([k.BTN_TOUCH]), k.EV_ABS: BitSet([k.ABS_X, k.ABS_Y, k.ABS_PRESSURE])],
-                          absInfo: [k.ABS_X: AbsInfo(minimum: 100, maximum: 3999), k.ABS_Y: AbsInfo(minimum: 100, maximum: 3999),
-                                    k.ABS_PRESSURE: AbsInfo(minimum: 0, maximum: 255)])
+        DeviceDescription(
+            name: "ST", id: InputID(bustype: 0x18, vendor: 1, product: 2, version: 1),
+            properties: BitSet([k.INPUT_PROP_DIRECT]),
+            codes: [k.EV_KEY: BitSet([k.BTN_TOUCH]), k.EV_ABS: BitSet([k.ABS_X, k.ABS_Y, k.ABS_PRESSURE])],
+            absInfo: [
+                k.ABS_X: AbsInfo(minimum: 100, maximum: 3999), k.ABS_Y: AbsInfo(minimum: 100, maximum: 3999),
+                k.ABS_PRESSURE: AbsInfo(minimum: 0, maximum: 255),
+            ])
     }
 
     static func protocolA(trackingIDs: Bool = false) -> DeviceDescription {
@@ -32,9 +38,10 @@ enum Panels {
         if trackingIDs { abs.append(k.ABS_MT_TRACKING_ID) }
         var info: [UInt16: AbsInfo] = [:]
         for c in abs { info[c] = AbsInfo(minimum: 0, maximum: 1023) }
-        return DeviceDescription(name: "A", id: InputID(bustype: 3, vendor: 1, product: 3, version: 1),
-                                 properties: BitSet([k.INPUT_PROP_DIRECT]),
-                                 codes: [k.EV_KEY: BitSet([k.BTN_TOUCH]), k.EV_ABS: BitSet(abs)], absInfo: info)
+        return DeviceDescription(
+            name: "A", id: InputID(bustype: 3, vendor: 1, product: 3, version: 1),
+            properties: BitSet([k.INPUT_PROP_DIRECT]),
+            codes: [k.EV_KEY: BitSet([k.BTN_TOUCH]), k.EV_ABS: BitSet(abs)], absInfo: info)
     }
 }
 
@@ -70,7 +77,9 @@ struct Feed {
     }
 
     mutating func event(_ ty: UInt16, _ c: UInt16, _ v: Int32, sync: Bool = false) {
-        tracker.process(InputEvent(time: EventTime(totalMicroseconds: t), type: ty, code: c, value: v), isSync: sync) { frames.append($0) }
+        tracker.process(InputEvent(time: EventTime(totalMicroseconds: t), type: ty, code: c, value: v), isSync: sync) {
+            frames.append($0)
+        }
     }
 }
 

@@ -28,13 +28,17 @@ struct ControlTests {
         let (app, button, shop, log) = buttonScreen()
         touch(app, 1, .began, 150, 125, at: 0)
         #expect(button.isHighlighted && button.isTracking)
-        touch(app, 1, .moved, 150, 215, at: 0.1)   // 65 below the bottom edge (150): still inside
-        touch(app, 1, .moved, 150, 225, at: 0.2)   // 75 below: outside
+        touch(app, 1, .moved, 150, 215, at: 0.1)  // 65 below the bottom edge (150): still inside
+        touch(app, 1, .moved, 150, 225, at: 0.2)  // 75 below: outside
         #expect(!button.isHighlighted && !button.isTouchInside)
-        touch(app, 1, .moved, 150, 130, at: 0.3)   // back in
+        touch(app, 1, .moved, 150, 130, at: 0.3)  // back in
         touch(app, 1, .ended, 150, 130, at: 0.4)
-        #expect(log.lines == ["touchDown", "touchDragInside", "touchDragOutside", "touchDragExit", "touchDragInside", "touchDragEnter",
-                              "touchUpInside", "primaryActionTriggered"])
+        #expect(
+            log.lines == [
+                "touchDown", "touchDragInside", "touchDragOutside", "touchDragExit", "touchDragInside",
+                "touchDragEnter",
+                "touchUpInside", "primaryActionTriggered",
+            ])
         #expect(shop.bought == ["OkButton"], "a nil target walks the chain to the app delegate")
         #expect(!button.isTracking && !button.isHighlighted)
     }

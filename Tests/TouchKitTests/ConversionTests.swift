@@ -7,7 +7,7 @@ struct ConversionTests {
         let scroll = View(frame: Rect(x: 0, y: 0, width: 100, height: 100), name: "scroll")
         let row = View(frame: Rect(x: 0, y: 150, width: 100, height: 40), name: "row")
         scroll.addSubview(row)
-        scroll.bounds.origin = Point(x: 0, y: 100)            // scrolled down by 100
+        scroll.bounds.origin = Point(x: 0, y: 100)  // scrolled down by 100
         #expect(row.convert(Point(x: 10, y: 10), to: scroll) == Point(x: 10, y: 160))
         let root = View(frame: Rect(x: 0, y: 0, width: 300, height: 300), name: "root")
         root.addSubview(scroll)
@@ -19,11 +19,12 @@ struct ConversionTests {
 
     @Test func rotationAndScaleAreAppliedAboutTheCentre() {
         let root = View(frame: Rect(x: 0, y: 0, width: 400, height: 400), name: "root")
-        let v = View(frame: Rect(x: 100, y: 150, width: 200, height: 100), name: "v")   // centre (200, 200)
+        let v = View(frame: Rect(x: 100, y: 150, width: 200, height: 100), name: "v")  // centre (200, 200)
         root.addSubview(v)
         v.transform = AffineTransform(rotationAngle: .pi / 2)
         // Turned a quarter clockwise: 100 wide, 200 tall, centred on the same point.
-        #expect(close(Point(x: v.frame.minX, y: v.frame.minY), Point(x: 150, y: 100)) && abs(v.frame.height - 200) < 1e-9)
+        #expect(
+            close(Point(x: v.frame.minX, y: v.frame.minY), Point(x: 150, y: 100)) && abs(v.frame.height - 200) < 1e-9)
         // v's top-left corner (0, 0) is now at the top-right of the frame.
         #expect(close(v.convert(Point(x: 0, y: 0), to: root), Point(x: 250, y: 100)))
         #expect(close(v.convert(Point(x: 250, y: 100), from: root), Point(x: 0, y: 0)))
@@ -40,19 +41,23 @@ struct ConversionTests {
         let a = View(frame: Rect(x: 10, y: 20, width: 200, height: 200), name: "a")
         let b = View(frame: Rect(x: 5, y: 5, width: 50, height: 50), name: "b")
         let c = View(frame: Rect(x: 300, y: 400, width: 50, height: 50), name: "c")
-        vc.view.addSubview(a); a.addSubview(b); vc.view.addSubview(c)
+        vc.view.addSubview(a)
+        a.addSubview(b)
+        vc.view.addSubview(c)
         #expect(b.convert(Point(x: 1, y: 2), to: nil) == Point(x: 16, y: 27))
         #expect(b.convert(Point(x: 1, y: 2), to: c) == Point(x: -284, y: -373))
         #expect(c.convert(Point(x: -284, y: -373), to: b) == Point(x: 1, y: 2))
         #expect(b.convert(Point(x: 16, y: 27), from: nil) == Point(x: 1, y: 2))
-        #expect(b.convert(Rect(x: 0, y: 0, width: 10, height: 10), to: window) == Rect(x: 15, y: 25, width: 10, height: 10))
+        #expect(
+            b.convert(Rect(x: 0, y: 0, width: 10, height: 10), to: window) == Rect(x: 15, y: 25, width: 10, height: 10))
     }
 
     @Test func windowsConvertThroughTheScreen() {
         let app = Application()
         let left = Window(frame: Rect(x: 0, y: 0, width: 100, height: 100), name: "left")
         let right = Window(frame: Rect(x: 100, y: 0, width: 100, height: 100), name: "right")
-        app.addWindow(left); app.addWindow(right)
+        app.addWindow(left)
+        app.addWindow(right)
         let v = View(frame: Rect(x: 10, y: 10, width: 10, height: 10), name: "v")
         right.addSubview(v)
         #expect(v.convert(Point(x: 0, y: 0), to: left) == Point(x: 110, y: 10))
@@ -61,10 +66,14 @@ struct ConversionTests {
 
     @Test func frameSetterAndHierarchyOrder() {
         let root = View(frame: Rect(x: 0, y: 0, width: 100, height: 100), name: "root")
-        let a = View(name: "a"), b = View(name: "b"), c = View(name: "c")
+        let a = View(name: "a")
+        let b = View(name: "b")
+        let c = View(name: "c")
         a.frame = Rect(x: 10, y: 10, width: 20, height: 30)
         #expect(a.center == Point(x: 20, y: 25) && a.bounds == Rect(x: 0, y: 0, width: 20, height: 30))
-        root.addSubview(a); root.addSubview(b); root.insertSubview(c, at: 0)
+        root.addSubview(a)
+        root.addSubview(b)
+        root.insertSubview(c, at: 0)
         #expect(root.subviews.map(\.name) == ["c", "a", "b"])
         root.bringSubviewToFront(c)
         #expect(root.subviews.map(\.name) == ["a", "b", "c"])
@@ -72,7 +81,8 @@ struct ConversionTests {
         root.insertSubview(a, aboveSubview: c)
         #expect(root.subviews.map(\.name) == ["b", "c", "a"])
         b.addSubview(c)
-        #expect(root.subviews.map(\.name) == ["b", "a"] && c.superview === b, "adding moves a view from its old superview")
+        #expect(
+            root.subviews.map(\.name) == ["b", "a"] && c.superview === b, "adding moves a view from its old superview")
         c.removeFromSuperview()
         #expect(c.superview == nil && b.subviews.isEmpty)
         #expect(a.window == nil)

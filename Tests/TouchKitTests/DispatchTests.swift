@@ -8,8 +8,10 @@ struct DispatchTests {
         let (app, window, vc) = makeScreen(log: log)
         let left = LoggingView("Left", frame: Rect(x: 0, y: 0, width: 200, height: 400), log: log)
         let right = LoggingView("Right", frame: Rect(x: 200, y: 0, width: 200, height: 400), log: log)
-        left.handles = true; right.handles = true
-        vc.view.addSubview(left); vc.view.addSubview(right)
+        left.handles = true
+        right.handles = true
+        vc.view.addSubview(left)
+        vc.view.addSubview(right)
         return (app, window, left, right)
     }
 
@@ -19,14 +21,20 @@ struct DispatchTests {
         let log = CallLog()
         let (app, _, left, right) = twoViews(log)
         left.isMultipleTouchEnabled = true
-        app.handleTouches([TouchUpdate(identifier: 1, phase: .began, location: Point(x: 10, y: 10)),
-                           TouchUpdate(identifier: 2, phase: .began, location: Point(x: 20, y: 10)),
-                           TouchUpdate(identifier: 3, phase: .began, location: Point(x: 300, y: 10))], timestamp: 0)
+        app.handleTouches(
+            [
+                TouchUpdate(identifier: 1, phase: .began, location: Point(x: 10, y: 10)),
+                TouchUpdate(identifier: 2, phase: .began, location: Point(x: 20, y: 10)),
+                TouchUpdate(identifier: 3, phase: .began, location: Point(x: 300, y: 10)),
+            ], timestamp: 0)
         #expect(calls(log) == ["Left.touchesBegan 2", "Right.touchesBegan 1"])
         log.lines.removeAll()
         // 1 moves, 2 lifts, 3 stays put.
-        app.handleTouches([TouchUpdate(identifier: 1, phase: .moved, location: Point(x: 12, y: 10)),
-                           TouchUpdate(identifier: 2, phase: .ended, location: Point(x: 20, y: 10))], timestamp: 0.01)
+        app.handleTouches(
+            [
+                TouchUpdate(identifier: 1, phase: .moved, location: Point(x: 12, y: 10)),
+                TouchUpdate(identifier: 2, phase: .ended, location: Point(x: 20, y: 10)),
+            ], timestamp: 0.01)
         #expect(calls(log) == ["Left.touchesMoved 1", "Left.touchesEnded 1"])
         _ = right
     }
@@ -43,17 +51,22 @@ struct DispatchTests {
         // The moved set is kept from frame to frame while the same touches move: it must
         // change as soon as which touches move does, in either view, and hold none that ended.
         let (app, _, vc) = makeScreen(log: CallLog())
-        let a = MovedRecorder(frame: Rect(x: 0, y: 0, width: 200, height: 400)), b = MovedRecorder(frame: Rect(x: 200, y: 0, width: 200, height: 400))
-        a.isMultipleTouchEnabled = true; b.isMultipleTouchEnabled = true
-        vc.view.addSubview(a); vc.view.addSubview(b)
+        let a = MovedRecorder(frame: Rect(x: 0, y: 0, width: 200, height: 400))
+        let b = MovedRecorder(frame: Rect(x: 200, y: 0, width: 200, height: 400))
+        a.isMultipleTouchEnabled = true
+        b.isMultipleTouchEnabled = true
+        vc.view.addSubview(a)
+        vc.view.addSubview(b)
         func frame(_ t: Double, _ updates: [(UInt64, Touch.Phase, Double)]) {
-            app.handleTouches(updates.map { TouchUpdate(identifier: $0.0, phase: $0.1, location: Point(x: $0.2, y: 10)) }, timestamp: t)
+            app.handleTouches(
+                updates.map { TouchUpdate(identifier: $0.0, phase: $0.1, location: Point(x: $0.2, y: 10)) },
+                timestamp: t)
         }
         frame(0, [(1, .began, 10), (2, .began, 20), (3, .began, 300)])
         frame(0.01, [(1, .moved, 11), (2, .moved, 21)])
         frame(0.02, [(1, .moved, 12), (2, .moved, 22)])
-        frame(0.03, [(1, .moved, 13)])                        // 2 rests
-        frame(0.04, [(2, .moved, 23), (3, .moved, 301)])      // the other one, and the other view
+        frame(0.03, [(1, .moved, 13)])  // 2 rests
+        frame(0.04, [(2, .moved, 23), (3, .moved, 301)])  // the other one, and the other view
         frame(0.05, [(1, .ended, 13), (2, .moved, 24), (3, .moved, 302)])
         frame(0.06, [(2, .moved, 25), (3, .moved, 303)])
         frame(0.07, [(2, .ended, 25), (3, .moved, 304)])
@@ -147,7 +160,7 @@ struct DispatchTests {
 
     @Test func oneEventObjectServesTheWholeSequence() throws {
         final class Recorder: View {
-            var events: [Event] = []     // held: a freed event's address may be reused
+            var events: [Event] = []  // held: a freed event's address may be reused
             var all: [Int] = []
             var mine: [Int] = []
             override func touchesBegan(_ t: Set<Touch>, with e: Event?) { note(e) }
@@ -164,7 +177,7 @@ struct DispatchTests {
         let r = Recorder(frame: Rect(x: 0, y: 0, width: 100, height: 100), name: "r")
         vc.view.addSubview(r)
         touch(app, 1, .began, 10, 10, at: 0)
-        touch(app, 2, .began, 300, 300, at: 0.1)       // lands on the controller's view
+        touch(app, 2, .began, 300, 300, at: 0.1)  // lands on the controller's view
         touch(app, 1, .moved, 12, 10, at: 0.2)
         touch(app, 1, .ended, 12, 10, at: 0.3)
         touch(app, 2, .ended, 300, 300, at: 0.3)
@@ -214,11 +227,11 @@ struct DispatchTests {
             touch(app, id, .ended, x, 100, at: t + 0.05)
         }
         tap(1, 100, after: 0)
-        tap(2, 110, after: 0.3)        // within 0.35 s and 30 pt: 2
-        tap(3, 115, after: 0.3)        // 3
-        tap(4, 200, after: 0.3)        // too far: 1
-        tap(5, 200, after: 0.36)       // too late: 1
-        tap(6, 229, after: 0.2)        // 29 pt: 2
+        tap(2, 110, after: 0.3)  // within 0.35 s and 30 pt: 2
+        tap(3, 115, after: 0.3)  // 3
+        tap(4, 200, after: 0.3)  // too far: 1
+        tap(5, 200, after: 0.36)  // too late: 1
+        tap(6, 229, after: 0.2)  // 29 pt: 2
         #expect(v.counts == [1, 2, 3, 1, 1, 2])
     }
 }
@@ -237,7 +250,9 @@ struct FirstResponderTests {
         let a = Field(frame: Rect(x: 0, y: 0, width: 10, height: 10), name: "a")
         let b = Field(frame: Rect(x: 0, y: 20, width: 10, height: 10), name: "b")
         let plain = View(frame: .zero, name: "plain")
-        vc.view.addSubview(a); vc.view.addSubview(b); vc.view.addSubview(plain)
+        vc.view.addSubview(a)
+        vc.view.addSubview(b)
+        vc.view.addSubview(plain)
         #expect(!plain.becomeFirstResponder())
         #expect(a.becomeFirstResponder() && a.isFirstResponder && window.firstResponder === a)
         a.refuseResign = true

@@ -17,7 +17,8 @@ struct DocExampleTests {
         app.addWindow(window)
         window.rootViewController = ViewController(name: "Shop")
         window.makeKeyAndVisible()
-        window.rootViewController!.view.addSubview(Buy(frame: Rect(x: 100, y: 100, width: 200, height: 80), name: "Buy"))
+        window.rootViewController!.view.addSubview(
+            Buy(frame: Rect(x: 100, y: 100, width: 200, height: 80), name: "Buy"))
 
         // The input side (the daemon, or a test) feeds frames of contacts in screen points:
         app.handleTouches([TouchUpdate(identifier: 1, phase: .began, location: Point(x: 150, y: 120))], timestamp: 0.00)
@@ -26,7 +27,8 @@ struct DocExampleTests {
 
         let buy = try #require(window.rootViewController!.view.subviews.first as? Buy)
         #expect(app.hitTest(Point(x: 150, y: 120), with: nil) === buy, "the touch goes to Buy")
-        #expect(buy.convert(Point(x: 150, y: 120), from: nil) == Point(x: 50, y: 20), "at (50, 20) in Buy's coordinates")
+        #expect(
+            buy.convert(Point(x: 150, y: 120), from: nil) == Point(x: 50, y: 20), "at (50, 20) in Buy's coordinates")
     }
 
     @Test func aSingleTapWaitsForTheDoubleTapToFail() {
@@ -37,11 +39,11 @@ struct DocExampleTests {
         let panel = View(frame: Rect(x: 0, y: 0, width: 400, height: 400), name: "panel")
         window.addSubview(panel)
 
-        let tap = TapGestureRecognizer(name: "tap") { r in print(r.name, r.state) }   // target–action
+        let tap = TapGestureRecognizer(name: "tap") { r in print(r.name, r.state) }  // target–action
         panel.addGestureRecognizer(tap)
         let double = TapGestureRecognizer(name: "double")
         double.numberOfTapsRequired = 2
-        tap.require(toFail: double)          // the single tap waits until the double tap has failed
+        tap.require(toFail: double)  // the single tap waits until the double tap has failed
         panel.addGestureRecognizer(double)
 
         var seen: [String] = []

@@ -22,7 +22,9 @@ struct GeometryTests {
     @Test func transformsComposeInOrderAndInvert() {
         let t = AffineTransform(scaleX: 2, y: 3).concatenating(AffineTransform(translationX: 10, y: 0))
         #expect(Point(x: 1, y: 1).applying(t) == Point(x: 12, y: 3), "scale, then translate")
-        #expect(Point(x: 1, y: 1).applying(AffineTransform.identity.translatedBy(x: 10, y: 0).scaledBy(x: 2, y: 3)) == Point(x: 12, y: 3))
+        #expect(
+            Point(x: 1, y: 1).applying(AffineTransform.identity.translatedBy(x: 10, y: 0).scaledBy(x: 2, y: 3))
+                == Point(x: 12, y: 3))
         let r = AffineTransform(rotationAngle: .pi / 2)
         #expect(close(Point(x: 1, y: 0).applying(r), Point(x: 0, y: 1)))
         let m = AffineTransform(rotationAngle: 0.7).scaledBy(x: 2, y: 0.5).translatedBy(x: 3, y: -4)

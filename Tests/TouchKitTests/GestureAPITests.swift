@@ -7,17 +7,23 @@ struct GestureAPITests {
         final class WaitForDouble: GestureRecognizerDelegate {
             let double: GestureRecognizer
             init(_ d: GestureRecognizer) { double = d }
-            func gestureRecognizer(_ r: GestureRecognizer, shouldRequireFailureOf o: GestureRecognizer) -> Bool { o === double }
+            func gestureRecognizer(_ r: GestureRecognizer, shouldRequireFailureOf o: GestureRecognizer) -> Bool {
+                o === double
+            }
         }
         let log = CallLog()
         let (app, view) = gestureScreen(log)
-        let single = LoggingTap("single", log: log), double = LoggingTap("double", log: log)
+        let single = LoggingTap("single", log: log)
+        let double = LoggingTap("double", log: log)
         double.numberOfTapsRequired = 2
         let d = WaitForDouble(double)
         single.delegate = d
-        view.addGestureRecognizer(single); view.addGestureRecognizer(double)
-        touch(app, 1, .began, 50, 50, at: 0); touch(app, 1, .ended, 50, 50, at: 0.05)
-        touch(app, 2, .began, 50, 50, at: 0.2); touch(app, 2, .ended, 50, 50, at: 0.25)
+        view.addGestureRecognizer(single)
+        view.addGestureRecognizer(double)
+        touch(app, 1, .began, 50, 50, at: 0)
+        touch(app, 1, .ended, 50, 50, at: 0.05)
+        touch(app, 2, .began, 50, 50, at: 0.2)
+        touch(app, 2, .ended, 50, 50, at: 0.25)
         app.advanceTime(to: 1)
         #expect(log.lines.filter { $0.hasPrefix("action") } == ["action double ended"])
     }
@@ -31,15 +37,20 @@ struct GestureAPITests {
         let first = LoggingTap("first", log: log)
         let stubborn = Stubborn(name: "stubborn")
         stubborn.addTarget(nil) { r in log.add("action \(r.name) \(r.state.rawValue)") }
-        view.addGestureRecognizer(first); view.superview!.addGestureRecognizer(stubborn)
-        touch(app, 1, .began, 50, 50, at: 0); touch(app, 1, .ended, 50, 50, at: 0.05)
+        view.addGestureRecognizer(first)
+        view.superview!.addGestureRecognizer(stubborn)
+        touch(app, 1, .began, 50, 50, at: 0)
+        touch(app, 1, .ended, 50, 50, at: 0.05)
         #expect(Set(log.lines.filter { $0.hasPrefix("action") }) == ["action first ended", "action stubborn ended"])
     }
 
     @Test func anIgnoredTouchIsNotDeliveredAgain() {
         final class IgnoreFirst: GestureRecognizer {
             var seen: [String] = []
-            override func touchesBegan(_ t: Set<Touch>, with e: Event) { seen.append("began"); for x in t { ignore(x, for: e) } }
+            override func touchesBegan(_ t: Set<Touch>, with e: Event) {
+                seen.append("began")
+                for x in t { ignore(x, for: e) }
+            }
             override func touchesMoved(_ t: Set<Touch>, with e: Event) { seen.append("moved") }
             override func touchesEnded(_ t: Set<Touch>, with e: Event) { seen.append("ended") }
         }
@@ -47,7 +58,9 @@ struct GestureAPITests {
         let (app, view) = gestureScreen(log)
         let r = IgnoreFirst(name: "ignorer")
         view.addGestureRecognizer(r)
-        touch(app, 1, .began, 50, 50, at: 0); touch(app, 1, .moved, 60, 50, at: 0.05); touch(app, 1, .ended, 60, 50, at: 0.1)
+        touch(app, 1, .began, 50, 50, at: 0)
+        touch(app, 1, .moved, 60, 50, at: 0.05)
+        touch(app, 1, .ended, 60, 50, at: 0.1)
         #expect(r.seen == ["began"])
         #expect(log.lines == ["View.touchesBegan 1", "View.touchesMoved 1", "View.touchesEnded 1"])
     }
@@ -57,7 +70,7 @@ struct GestureAPITests {
         let (app, view) = gestureScreen(log)
         view.isMultipleTouchEnabled = true
         let inner = View(frame: Rect(x: 100, y: 100, width: 200, height: 200), name: "inner")
-        inner.isMultipleTouchEnabled = true      // both touches land on inner
+        inner.isMultipleTouchEnabled = true  // both touches land on inner
         view.addSubview(inner)
         var snapshot: (Int, Point, Point, Point)?
         final class Probe: GestureRecognizer {
@@ -65,10 +78,17 @@ struct GestureAPITests {
             override func touchesMoved(_ t: Set<Touch>, with e: Event) { onMove(self) }
         }
         let probe = Probe(name: "probe")
-        probe.onMove = { p in snapshot = (p.numberOfTouches, p.location(in: nil), p.location(in: inner), p.location(ofTouch: 0, in: inner)) }
+        probe.onMove = { p in
+            snapshot = (
+                p.numberOfTouches, p.location(in: nil), p.location(in: inner), p.location(ofTouch: 0, in: inner)
+            )
+        }
         view.addGestureRecognizer(probe)
-        app.handleTouches([TouchUpdate(identifier: 1, phase: .began, location: Point(x: 110, y: 110)),
-                           TouchUpdate(identifier: 2, phase: .began, location: Point(x: 130, y: 150))], timestamp: 0)
+        app.handleTouches(
+            [
+                TouchUpdate(identifier: 1, phase: .began, location: Point(x: 110, y: 110)),
+                TouchUpdate(identifier: 2, phase: .began, location: Point(x: 130, y: 150)),
+            ], timestamp: 0)
         app.handleTouches([TouchUpdate(identifier: 1, phase: .moved, location: Point(x: 120, y: 110))], timestamp: 0.1)
         let s = try! #require(snapshot)
         #expect(s.0 == 2)
@@ -82,9 +102,14 @@ struct GestureAPITests {
         let (app, view) = gestureScreen(log)
         let mid = View(frame: Rect(x: 0, y: 0, width: 300, height: 300), name: "mid")
         let leaf = View(frame: Rect(x: 0, y: 0, width: 100, height: 100), name: "leaf")
-        view.addSubview(mid); mid.addSubview(leaf)
-        let onLeaf = TapGestureRecognizer(name: "leaf"), onView = TapGestureRecognizer(name: "view"), onWindow = PanGestureRecognizer(name: "window")
-        leaf.addGestureRecognizer(onLeaf); view.addGestureRecognizer(onView); view.window!.addGestureRecognizer(onWindow)
+        view.addSubview(mid)
+        mid.addSubview(leaf)
+        let onLeaf = TapGestureRecognizer(name: "leaf")
+        let onView = TapGestureRecognizer(name: "view")
+        let onWindow = PanGestureRecognizer(name: "window")
+        leaf.addGestureRecognizer(onLeaf)
+        view.addGestureRecognizer(onView)
+        view.window!.addGestureRecognizer(onWindow)
         final class Catch: View {
             var touch: Touch?
             override func touchesBegan(_ t: Set<Touch>, with e: Event?) { touch = t.first }
@@ -93,7 +118,9 @@ struct GestureAPITests {
         leaf.addSubview(c)
         touch(app, 1, .began, 10, 10, at: 0)
         let t = try #require(c.touch)
-        #expect(t.gestureRecognizers.map(\.name) == ["leaf", "view", "window"], "the hit view's own first, then each ancestor's")
+        #expect(
+            t.gestureRecognizers.map(\.name) == ["leaf", "view", "window"],
+            "the hit view's own first, then each ancestor's")
     }
 
     /// Two views side by side that consume their touches; the left one is exclusive.
@@ -101,7 +128,11 @@ struct GestureAPITests {
         let (app, _, vc) = makeScreen(log: log)
         let left = LoggingView("Left", frame: Rect(x: 0, y: 0, width: 200, height: 400), log: log)
         let right = LoggingView("Right", frame: Rect(x: 200, y: 0, width: 200, height: 400), log: log)
-        for v in [left, right] { v.handles = true; v.logsPointInside = false; vc.view.addSubview(v) }
+        for v in [left, right] {
+            v.handles = true
+            v.logsPointInside = false
+            vc.view.addSubview(v)
+        }
         left.isExclusiveTouch = true
         return (app, left, right)
     }
@@ -116,8 +147,9 @@ struct GestureAPITests {
         touch(app, 1, .began, 10, 10, at: 0)
         touch(app, 2, .began, 300, 10, at: 0.05)
         touch(app, 2, .ended, 300, 10, at: 0.1)
-        #expect(log.lines == ["Left.touchesBegan 1", "tap.touchesBegan", "tap.touchesEnded", "action tap ended"],
-                "the blocked touch never reaches Right, but its recognizer: \(log.lines)")
+        #expect(
+            log.lines == ["Left.touchesBegan 1", "tap.touchesBegan", "tap.touchesEnded", "action tap ended"],
+            "the blocked touch never reaches Right, but its recognizer: \(log.lines)")
     }
 
     /// The other way round: Right tracks a touch, so the exclusive Left may not get a second
@@ -129,8 +161,9 @@ struct GestureAPITests {
         touch(app, 1, .began, 300, 10, at: 0)
         touch(app, 2, .began, 10, 10, at: 0.05)
         touch(app, 2, .ended, 10, 10, at: 0.1)
-        #expect(log.lines == ["Right.touchesBegan 1", "tap.touchesBegan", "tap.touchesEnded", "action tap ended"],
-                "Left gets nothing while Right tracks; its recognizer does: \(log.lines)")
+        #expect(
+            log.lines == ["Right.touchesBegan 1", "tap.touchesBegan", "tap.touchesEnded", "action tap ended"],
+            "Left gets nothing while Right tracks; its recognizer does: \(log.lines)")
     }
 }
 
@@ -141,14 +174,18 @@ struct IndependentRecognizerTests {
         let (app, _, vc) = makeScreen(log: log)
         let left = View(frame: Rect(x: 0, y: 0, width: 200, height: 400), name: "left")
         let right = View(frame: Rect(x: 200, y: 0, width: 200, height: 400), name: "right")
-        vc.view.addSubview(left); vc.view.addSubview(right)
+        vc.view.addSubview(left)
+        vc.view.addSubview(right)
         let double = LoggingTap("double", log: log)
         double.numberOfTapsRequired = 2
         left.addGestureRecognizer(double)
         right.addGestureRecognizer(LoggingTap("single", log: log))
-        touch(app, 1, .began, 50, 50, at: 0); touch(app, 1, .ended, 50, 50, at: 0.05)
-        touch(app, 2, .began, 300, 50, at: 0.1); touch(app, 2, .ended, 300, 50, at: 0.15)   // the other view
-        touch(app, 3, .began, 52, 50, at: 0.25); touch(app, 3, .ended, 52, 50, at: 0.3)
+        touch(app, 1, .began, 50, 50, at: 0)
+        touch(app, 1, .ended, 50, 50, at: 0.05)
+        touch(app, 2, .began, 300, 50, at: 0.1)
+        touch(app, 2, .ended, 300, 50, at: 0.15)  // the other view
+        touch(app, 3, .began, 52, 50, at: 0.25)
+        touch(app, 3, .ended, 52, 50, at: 0.3)
         app.advanceTime(to: 2)
         #expect(log.lines.filter { $0.hasPrefix("action") } == ["action single ended", "action double ended"])
     }

@@ -9,8 +9,14 @@ final class LoggingTap: TapGestureRecognizer {
         super.init(name: name)
         addTarget(nil) { r in log.add("action \(r.name) \(r.state.rawValue)") }
     }
-    override func touchesBegan(_ t: Set<Touch>, with e: Event) { log.add("\(name).touchesBegan"); super.touchesBegan(t, with: e) }
-    override func touchesEnded(_ t: Set<Touch>, with e: Event) { log.add("\(name).touchesEnded"); super.touchesEnded(t, with: e) }
+    override func touchesBegan(_ t: Set<Touch>, with e: Event) {
+        log.add("\(name).touchesBegan")
+        super.touchesBegan(t, with: e)
+    }
+    override func touchesEnded(_ t: Set<Touch>, with e: Event) {
+        log.add("\(name).touchesEnded")
+        super.touchesEnded(t, with: e)
+    }
 }
 
 /// A window with one full-size logging view.
@@ -33,7 +39,11 @@ struct GestureDeliveryTests {
         touch(app, 1, .ended, 101, 100, at: 0.1)
         // Recognizer first, then the view; on lift the recognizer recognizes, its action
         // runs, then the view's touch is cancelled — never ended.
-        #expect(log.lines == ["tap.touchesBegan", "View.touchesBegan 1", "tap.touchesEnded", "action tap ended", "View.touchesCancelled 1"])
+        #expect(
+            log.lines == [
+                "tap.touchesBegan", "View.touchesBegan 1", "tap.touchesEnded", "action tap ended",
+                "View.touchesCancelled 1",
+            ])
     }
 
     @Test func aTapRecognizedAfterItsLiftCancelsTheWithheldTouchUp() {
@@ -52,7 +62,9 @@ struct GestureDeliveryTests {
         view.addGestureRecognizer(double)
         touch(app, 1, .began, 100, 100, at: 0)
         touch(app, 1, .ended, 100, 100, at: 0.05)
-        #expect(log.lines == ["single.touchesBegan", "View.touchesBegan 1", "single.touchesEnded"], "the touch-up is withheld")
+        #expect(
+            log.lines == ["single.touchesBegan", "View.touchesBegan 1", "single.touchesEnded"],
+            "the touch-up is withheld")
         app.advanceTime(to: 0.5)
         #expect(Array(log.lines.dropFirst(3)) == ["action single ended", "View.touchesCancelled 1"])
         #expect(recognizedAt == Point(x: 100, y: 100), "where the tap was, with no touch left")
@@ -66,7 +78,11 @@ struct GestureDeliveryTests {
         view.addGestureRecognizer(tap)
         touch(app, 1, .began, 100, 100, at: 0)
         touch(app, 1, .ended, 100, 100, at: 0.1)
-        #expect(log.lines == ["tap.touchesBegan", "View.touchesBegan 1", "tap.touchesEnded", "action tap ended", "View.touchesEnded 1"])
+        #expect(
+            log.lines == [
+                "tap.touchesBegan", "View.touchesBegan 1", "tap.touchesEnded", "action tap ended",
+                "View.touchesEnded 1",
+            ])
     }
 
     @Test func delaysTouchesBeganKeepsTheViewOutOfARecognizedTap() {
@@ -77,7 +93,9 @@ struct GestureDeliveryTests {
         view.addGestureRecognizer(tap)
         touch(app, 1, .began, 100, 100, at: 0)
         touch(app, 1, .ended, 100, 100, at: 0.1)
-        #expect(log.lines == ["tap.touchesBegan", "tap.touchesEnded", "action tap ended"], "the withheld touch is discarded")
+        #expect(
+            log.lines == ["tap.touchesBegan", "tap.touchesEnded", "action tap ended"], "the withheld touch is discarded"
+        )
     }
 
     @Test func aFailingRecognizerReleasesWithheldTouchesLateInOrder() {
@@ -88,7 +106,7 @@ struct GestureDeliveryTests {
         view.addGestureRecognizer(tap)
         touch(app, 1, .began, 100, 100, at: 0)
         #expect(log.lines == ["tap.touchesBegan"])
-        touch(app, 1, .moved, 130, 100, at: 0.1)          // beyond 10 pt: the tap fails
+        touch(app, 1, .moved, 130, 100, at: 0.1)  // beyond 10 pt: the tap fails
         touch(app, 1, .ended, 130, 100, at: 0.2)
         #expect(log.lines == ["tap.touchesBegan", "View.touchesBegan 1", "View.touchesMoved 1", "View.touchesEnded 1"])
         #expect(tap.state == .possible, "reset after the sequence")
@@ -103,7 +121,7 @@ struct GestureDeliveryTests {
         touch(app, 1, .began, 100, 100, at: 0)
         touch(app, 1, .ended, 100, 100, at: 0.1)
         #expect(!log.lines.contains("View.touchesEnded 1"), "withheld while a second tap may come")
-        app.advanceTime(to: 0.46)                          // the double tap times out
+        app.advanceTime(to: 0.46)  // the double tap times out
         #expect(log.lines.last == "View.touchesEnded 1")
         #expect(double.state == .possible)
     }
@@ -138,11 +156,14 @@ struct GestureDeliveryTests {
 
     @Test func twoRecognizersAllowedToRecognizeSimultaneouslyBothFire() {
         final class Both: GestureRecognizerDelegate {
-            func gestureRecognizer(_ r: GestureRecognizer, shouldRecognizeSimultaneouslyWith o: GestureRecognizer) -> Bool { true }
+            func gestureRecognizer(_ r: GestureRecognizer, shouldRecognizeSimultaneouslyWith o: GestureRecognizer)
+                -> Bool
+            { true }
         }
         let log = CallLog()
         let (app, view) = gestureScreen(log)
-        let a = LoggingTap("a", log: log), b = LoggingTap("b", log: log)
+        let a = LoggingTap("a", log: log)
+        let b = LoggingTap("b", log: log)
         view.addGestureRecognizer(a)
         view.superview!.addGestureRecognizer(b)
         touch(app, 1, .began, 100, 100, at: 0)
@@ -183,7 +204,8 @@ struct GestureDeliveryTests {
         touch(app, 1, .began, 100, 100, at: 0)
         touch(app, 1, .ended, 100, 100, at: 0.1)
         #expect(!log.lines.contains { $0.hasPrefix("action") } && log.lines.last == "View.touchesEnded 1")
-        d.begin = true; d.receive = false
+        d.begin = true
+        d.receive = false
         log.lines.removeAll()
         touch(app, 2, .began, 100, 100, at: 1)
         touch(app, 2, .ended, 100, 100, at: 1.1)
@@ -193,7 +215,7 @@ struct GestureDeliveryTests {
     @Test func anIllegalTransitionIsAProgrammingError() async {
         await #expect(processExitsWith: .failure) {
             let r = GestureRecognizer(name: "bad")
-            r.state = .changed        // possible → changed skips began
+            r.state = .changed  // possible → changed skips began
         }
         #expect(GestureRecognizer.State.recognized == .ended)
     }

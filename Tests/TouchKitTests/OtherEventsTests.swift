@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TouchKit
 
 /// Motion, remote-control and press events go to the key window's first responder and up
@@ -10,12 +11,30 @@ struct OtherEventsTests {
         var consumes = false
         var canBecome = true
         override var canBecomeFirstResponder: Bool { canBecome }
-        override func motionBegan(_ m: Event.Subtype, with e: Event?) { calls.append("motionBegan \(m.name)"); if !consumes { super.motionBegan(m, with: e) } }
-        override func motionEnded(_ m: Event.Subtype, with e: Event?) { calls.append("motionEnded"); if !consumes { super.motionEnded(m, with: e) } }
-        override func remoteControlReceived(with e: Event?) { calls.append("remote \(e?.subtype.name ?? "")"); if !consumes { super.remoteControlReceived(with: e) } }
-        override func pressesBegan(_ p: Set<Press>, with e: Event?) { calls.append("pressesBegan \(p.map(\.name).sorted())"); if !consumes { super.pressesBegan(p, with: e) } }
-        override func pressesEnded(_ p: Set<Press>, with e: Event?) { calls.append("pressesEnded \(p.map(\.name).sorted())"); if !consumes { super.pressesEnded(p, with: e) } }
-        override func pressesCancelled(_ p: Set<Press>, with e: Event?) { calls.append("pressesCancelled \(p.map(\.name).sorted())"); if !consumes { super.pressesCancelled(p, with: e) } }
+        override func motionBegan(_ m: Event.Subtype, with e: Event?) {
+            calls.append("motionBegan \(m.name)")
+            if !consumes { super.motionBegan(m, with: e) }
+        }
+        override func motionEnded(_ m: Event.Subtype, with e: Event?) {
+            calls.append("motionEnded")
+            if !consumes { super.motionEnded(m, with: e) }
+        }
+        override func remoteControlReceived(with e: Event?) {
+            calls.append("remote \(e?.subtype.name ?? "")")
+            if !consumes { super.remoteControlReceived(with: e) }
+        }
+        override func pressesBegan(_ p: Set<Press>, with e: Event?) {
+            calls.append("pressesBegan \(p.map(\.name).sorted())")
+            if !consumes { super.pressesBegan(p, with: e) }
+        }
+        override func pressesEnded(_ p: Set<Press>, with e: Event?) {
+            calls.append("pressesEnded \(p.map(\.name).sorted())")
+            if !consumes { super.pressesEnded(p, with: e) }
+        }
+        override func pressesCancelled(_ p: Set<Press>, with e: Event?) {
+            calls.append("pressesCancelled \(p.map(\.name).sorted())")
+            if !consumes { super.pressesCancelled(p, with: e) }
+        }
     }
 
     final class RecordingWindow: Window {
@@ -67,15 +86,18 @@ struct OtherEventsTests {
         inner.becomeFirstResponder()
         inner.consumes = true
         app.handlePress(key: 28, name: "KEY_ENTER", isDown: true, timestamp: 1)
-        app.handlePress(key: 28, name: "KEY_ENTER", isDown: true, timestamp: 1.3)     // repeat: ignored
+        app.handlePress(key: 28, name: "KEY_ENTER", isDown: true, timestamp: 1.3)  // repeat: ignored
         app.handlePress(key: 28, name: "KEY_ENTER", isDown: false, timestamp: 1.5)
-        app.handlePress(key: 28, name: "KEY_ENTER", isDown: false, timestamp: 1.6)    // not down: ignored
+        app.handlePress(key: 28, name: "KEY_ENTER", isDown: false, timestamp: 1.6)  // not down: ignored
         app.handlePress(key: 2, name: "KEY_1", isDown: true, timestamp: 2)
         app.handlePress(key: 3, name: "KEY_2", isDown: true, timestamp: 2.2)
-        app.cancelPresses(keys: [2], timestamp: 2.5)                                   // KEY_1's device left
+        app.cancelPresses(keys: [2], timestamp: 2.5)  // KEY_1's device left
         app.handlePress(key: 3, name: "KEY_2", isDown: false, timestamp: 3)
-        #expect(inner.calls == ["pressesBegan [\"KEY_ENTER\"]", "pressesEnded [\"KEY_ENTER\"]",
-                                "pressesBegan [\"KEY_1\"]", "pressesBegan [\"KEY_2\"]", "pressesCancelled [\"KEY_1\"]",
-                                "pressesEnded [\"KEY_2\"]"])
+        #expect(
+            inner.calls == [
+                "pressesBegan [\"KEY_ENTER\"]", "pressesEnded [\"KEY_ENTER\"]",
+                "pressesBegan [\"KEY_1\"]", "pressesBegan [\"KEY_2\"]", "pressesCancelled [\"KEY_1\"]",
+                "pressesEnded [\"KEY_2\"]",
+            ])
     }
 }

@@ -19,7 +19,10 @@ struct RecognizerTests {
         let pan = PanGestureRecognizer()
         let log = CallLog()
         var velocities: [Double] = []
-        pan.addTarget(nil) { [unowned view] g in log.add(g.state.rawValue); velocities.append((g as! PanGestureRecognizer).velocity(in: view).x) }
+        pan.addTarget(nil) { [unowned view] g in
+            log.add(g.state.rawValue)
+            velocities.append((g as! PanGestureRecognizer).velocity(in: view).x)
+        }
         view.addGestureRecognizer(pan)
         touch(app, 1, .began, 100, 100, at: 0)
         touch(app, 1, .moved, 100 + distance / 2, 100, at: 0.05)
@@ -89,12 +92,21 @@ struct RecognizerTests {
         pinch.addTarget(nil) { g in scales.append((g as! PinchGestureRecognizer).scale) }
         view.addGestureRecognizer(pinch)
         view.isMultipleTouchEnabled = true
-        app.handleTouches([TouchUpdate(identifier: 1, phase: .began, location: Point(x: 150, y: 200)),
-                           TouchUpdate(identifier: 2, phase: .began, location: Point(x: 250, y: 200))], timestamp: 0)
-        app.handleTouches([TouchUpdate(identifier: 1, phase: .moved, location: Point(x: 125, y: 200)),
-                           TouchUpdate(identifier: 2, phase: .moved, location: Point(x: 275, y: 200))], timestamp: 0.1)
-        app.handleTouches([TouchUpdate(identifier: 1, phase: .moved, location: Point(x: 100, y: 200)),
-                           TouchUpdate(identifier: 2, phase: .moved, location: Point(x: 300, y: 200))], timestamp: 0.2)
+        app.handleTouches(
+            [
+                TouchUpdate(identifier: 1, phase: .began, location: Point(x: 150, y: 200)),
+                TouchUpdate(identifier: 2, phase: .began, location: Point(x: 250, y: 200)),
+            ], timestamp: 0)
+        app.handleTouches(
+            [
+                TouchUpdate(identifier: 1, phase: .moved, location: Point(x: 125, y: 200)),
+                TouchUpdate(identifier: 2, phase: .moved, location: Point(x: 275, y: 200)),
+            ], timestamp: 0.1)
+        app.handleTouches(
+            [
+                TouchUpdate(identifier: 1, phase: .moved, location: Point(x: 100, y: 200)),
+                TouchUpdate(identifier: 2, phase: .moved, location: Point(x: 300, y: 200)),
+            ], timestamp: 0.2)
         #expect(scales == [1.5, 2.0])
         #expect(pinch.velocity == 5, "0.5 per 0.1 s")
     }
@@ -106,11 +118,17 @@ struct RecognizerTests {
         rotation.addTarget(nil) { g in angles.append((g as! RotationGestureRecognizer).rotation) }
         view.addGestureRecognizer(rotation)
         view.isMultipleTouchEnabled = true
-        app.handleTouches([TouchUpdate(identifier: 1, phase: .began, location: Point(x: 100, y: 200)),
-                           TouchUpdate(identifier: 2, phase: .began, location: Point(x: 300, y: 200))], timestamp: 0)
+        app.handleTouches(
+            [
+                TouchUpdate(identifier: 1, phase: .began, location: Point(x: 100, y: 200)),
+                TouchUpdate(identifier: 2, phase: .began, location: Point(x: 300, y: 200)),
+            ], timestamp: 0)
         // Turn the pair a quarter clockwise about (200, 200).
-        app.handleTouches([TouchUpdate(identifier: 1, phase: .moved, location: Point(x: 200, y: 100)),
-                           TouchUpdate(identifier: 2, phase: .moved, location: Point(x: 200, y: 300))], timestamp: 0.1)
+        app.handleTouches(
+            [
+                TouchUpdate(identifier: 1, phase: .moved, location: Point(x: 200, y: 100)),
+                TouchUpdate(identifier: 2, phase: .moved, location: Point(x: 200, y: 300)),
+            ], timestamp: 0.1)
         #expect(angles.count == 1 && abs(angles[0] - .pi / 2) < 1e-9)
     }
 
@@ -120,7 +138,7 @@ struct RecognizerTests {
         ([.left, .right], -80, 0, true),
         (.up, 0, -80, true),
         (.right, 0, 80, false),
-        (.right, 80, 60, false),        // 37° off the axis
+        (.right, 80, 60, false),  // 37° off the axis
     ]
 
     @Test(arguments: 0..<6)
@@ -166,7 +184,9 @@ struct RecognizerTests {
         // triple tap > double tap > single tap: each waits for the next bigger one to fail.
         let (app, view, _) = screen()
         let log = CallLog()
-        let single = LoggingTap("single", log: log), double = LoggingTap("double", log: log), triple = LoggingTap("triple", log: log)
+        let single = LoggingTap("single", log: log)
+        let double = LoggingTap("double", log: log)
+        let triple = LoggingTap("triple", log: log)
         double.numberOfTapsRequired = 2
         triple.numberOfTapsRequired = 3
         single.require(toFail: double)

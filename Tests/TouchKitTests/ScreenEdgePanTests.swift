@@ -28,13 +28,19 @@ struct ScreenEdgePanTests {
 
     @Test func fromTheMiddleOrAnotherEdgeItFails() {
         #expect(run(edges: .right, [(200, 300), (170, 300), (140, 300)]) == ["failed"], "not near an edge")
-        #expect(run(edges: .right, [(5, 300), (30, 300), (60, 300)]) == ["failed"], "near the left edge, which it does not watch")
+        #expect(
+            run(edges: .right, [(5, 300), (30, 300), (60, 300)]) == ["failed"],
+            "near the left edge, which it does not watch")
         #expect(run(edges: [.left, .right], [(5, 300), (30, 300), (60, 300)]) == ["began", "changed", "ended"])
     }
 
     @Test func movingAlongTheEdgeOrOutwardFails() {
         #expect(run(edges: .right, [(392, 300), (392, 320), (391, 350)]) == ["failed"], "along the edge")
-        #expect(run(edges: .bottom, [(200, 795), (200, 785), (200, 760)]) == ["began", "changed", "ended"], "up from the bottom")
-        #expect(run(edges: .top, [(200, 15), (200, 5), (200, 0)]) == ["failed"], "outward, off the top: never 10 points inward")
+        #expect(
+            run(edges: .bottom, [(200, 795), (200, 785), (200, 760)]) == ["began", "changed", "ended"],
+            "up from the bottom")
+        #expect(
+            run(edges: .top, [(200, 15), (200, 5), (200, 0)]) == ["failed"],
+            "outward, off the top: never 10 points inward")
     }
 }

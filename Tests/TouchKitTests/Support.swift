@@ -46,7 +46,10 @@ final class LoggingView: View {
 final class LoggingResponder: Responder {
     let name: String
     let log: CallLog
-    init(_ name: String, log: CallLog) { self.name = name; self.log = log }
+    init(_ name: String, log: CallLog) {
+        self.name = name
+        self.log = log
+    }
     override func touchesBegan(_ touches: Set<Touch>, with event: Event?) { log.add("\(name).touchesBegan") }
     override func touchesEnded(_ touches: Set<Touch>, with event: Event?) { log.add("\(name).touchesEnded") }
     override func motionBegan(_ motion: Event.Subtype, with event: Event?) { log.add("\(name).motionBegan") }
@@ -54,7 +57,9 @@ final class LoggingResponder: Responder {
 }
 
 /// A window on a 400×800 screen inside an application, with a root controller.
-func makeScreen(log: CallLog, controller: ViewController = ViewController(name: "Controller")) -> (Application, Window, ViewController) {
+func makeScreen(log: CallLog, controller: ViewController = ViewController(name: "Controller")) -> (
+    Application, Window, ViewController
+) {
     let app = Application()
     let window = Window(frame: Rect(x: 0, y: 0, width: 400, height: 800), name: "Window")
     app.addWindow(window)

@@ -17,7 +17,8 @@ struct TouchLocationsTests {
         var seen: Touch?
         app.handleTouches([TouchUpdate(identifier: 1, phase: .began, location: Point(x: 120, y: 200))], timestamp: 0)
         seen = app.activeTouches.first
-        app.handleTouches([TouchUpdate(identifier: 1, phase: .moved, location: Point(x: 131.5, y: 207.25))], timestamp: 0.01)
+        app.handleTouches(
+            [TouchUpdate(identifier: 1, phase: .moved, location: Point(x: 131.5, y: 207.25))], timestamp: 0.01)
         let t = try #require(seen)
         for view in [nil, window, root, child] as [View?] {
             let at = t.locations(in: view)

@@ -7,21 +7,27 @@ import PackageDescription
 let package = Package(
     name: "swift-kiosk",
     dependencies: [
-        .package(name: "touchbridge", path: "../.."),
+        .package(name: "touchbridge", path: "../..")
     ],
     targets: [
-        .target(name: "SignatureKiosk", dependencies: [
-            .product(name: "TouchKit", package: "touchbridge"),
-        ]),
-        .executableTarget(name: "swift-kiosk", dependencies: [
-            "SignatureKiosk",
-            .product(name: "TouchBridge", package: "touchbridge"),
-        ]),
-        .testTarget(name: "SignatureKioskTests", dependencies: [
-            "SignatureKiosk",
-            .product(name: "TouchBridge", package: "touchbridge"),
-            .product(name: "TouchKit", package: "touchbridge"),
-        ], resources: [.copy("signature.evemu")]),
+        .target(
+            name: "SignatureKiosk",
+            dependencies: [
+                .product(name: "TouchKit", package: "touchbridge")
+            ]),
+        .executableTarget(
+            name: "swift-kiosk",
+            dependencies: [
+                "SignatureKiosk",
+                .product(name: "TouchBridge", package: "touchbridge"),
+            ]),
+        .testTarget(
+            name: "SignatureKioskTests",
+            dependencies: [
+                "SignatureKiosk",
+                .product(name: "TouchBridge", package: "touchbridge"),
+                .product(name: "TouchKit", package: "touchbridge"),
+            ], resources: [.copy("signature.evemu")]),
     ],
     swiftLanguageModes: [.v6]
 )

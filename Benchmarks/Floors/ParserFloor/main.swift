@@ -2,11 +2,15 @@
 // touchbridge's command line links (swift-argument-parser, and with it FoundationEssentials,
 // plus libevdev and libudev), parses its arguments the same way, and waits.
 import ArgumentParser
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
+// The C libraries' own symbols, by their names.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 @_silgen_name("libevdev_new") func libevdev_new() -> OpaquePointer?
+// swift-format-ignore: AlwaysUseLowerCamelCase
 @_silgen_name("udev_new") func udev_new() -> OpaquePointer?
 
 @main

@@ -1,3 +1,5 @@
+import Glibc
+
 /// Why a device could not be opened or read, worded for the person at the panel, with the
 /// sysexits code the command line exits with.
 public enum DeviceError: Error, CustomStringConvertible, Equatable {
@@ -22,51 +24,53 @@ public enum DeviceError: Error, CustomStringConvertible, Equatable {
 
     public var description: String {
         switch self {
-        case let .notFound(path, touchscreens):
-            let there = touchscreens.isEmpty ? "no touchscreen is connected"
+        case .notFound(let path, let touchscreens):
+            let there =
+                touchscreens.isEmpty
+                ? "no touchscreen is connected"
                 : "touchscreens present: " + touchscreens.joined(separator: ", ")
             return "\(path): no such device (\(there))"
-        case let .missingFile(path):
+        case .missingFile(let path):
             return "\(path): no such file"
         case .noTouchscreen:
             return "no touchscreen is connected (udev knows no device with ID_INPUT_TOUCHSCREEN=1); "
                 + "name a device, or an evemu recording to play"
-        case let .permissionDenied(path):
+        case .permissionDenied(let path):
             return "\(path): permission denied. \(DeviceError.accessAdvice)"
-        case let .unplugged(path):
+        case .unplugged(let path):
             return "\(path): the device was unplugged"
-        case let .fileNotAccessible(path):
+        case .fileNotAccessible(let path):
             return "\(path): permission denied (the file is not accessible to this user)"
-        case let .uinputUnavailable(permission):
+        case .uinputUnavailable(let permission):
             return permission
                 ? "/dev/uinput: permission denied (creating a virtual device needs root, or write access to /dev/uinput)"
                 : "/dev/uinput: not available (load the module with 'sudo modprobe uinput')"
-        case let .notEvdev(path):
+        case .notEvdev(let path):
             return "\(path): not an evdev device node (expected /dev/input/eventN or an evemu recording)"
-        case let .unsuitable(path, reason):
+        case .unsuitable(let path, let reason):
             return "\(path): \(reason)"
-        case let .system(path, call, errno):
+        case .system(let path, let call, let errno):
             return "\(path): \(call) failed: \(errnoDescription(errno))"
         }
     }
 
     /// How to get read access to input devices.
-    public static let accessAdvice = "Input devices belong to the 'input' group: add the user "
+    public static let accessAdvice =
+        "Input devices belong to the 'input' group: add the user "
         + "to it (sudo usermod -aG input $USER, then log in again), or install touchbridge's udev "
         + "rule (udev/70-touchbridge.rules), which gives the 'touchbridge' group access to touchscreens"
 
     /// The sysexits code: 66 for missing or vanished input, 77 for permissions.
     public var exitCode: Int32 {
         switch self {
-        case .notFound, .noTouchscreen, .missingFile, .unplugged, .notEvdev, .uinputUnavailable(permission: false): return 66
+        case .notFound, .noTouchscreen, .missingFile, .unplugged, .notEvdev, .uinputUnavailable(permission: false):
+            return 66
         case .permissionDenied, .fileNotAccessible, .uinputUnavailable(permission: true): return 77
         case .unsuitable: return 65
         case .system: return 74
         }
     }
 }
-
-import Glibc
 
 func errnoDescription(_ code: Int32) -> String {
     String(cString: strerror(code))

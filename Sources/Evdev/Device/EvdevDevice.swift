@@ -36,7 +36,7 @@ public final class EvdevDevice {
             switch e {
             case ENOENT: throw .notFound(path: path, touchscreens: [])
             case EACCES, EPERM: throw .permissionDenied(path: path)
-            case ENODEV, ENXIO: throw .notFound(path: path, touchscreens: [])   // a stale node
+            case ENODEV, ENXIO: throw .notFound(path: path, touchscreens: [])  // a stale node
             default: throw .system(path: path, call: "open", errno: e)
             }
         }
@@ -89,20 +89,23 @@ public final class EvdevDevice {
         var abs: [UInt16: AbsInfo] = [:]
         for code in codes[Kernel.EV_ABS] ?? BitSet() {
             if let a = libevdev_get_abs_info(dev, UInt32(code))?.pointee {
-                abs[code] = AbsInfo(value: a.value, minimum: a.minimum, maximum: a.maximum,
-                                    fuzz: a.fuzz, flat: a.flat, resolution: a.resolution)
+                abs[code] = AbsInfo(
+                    value: a.value, minimum: a.minimum, maximum: a.maximum,
+                    fuzz: a.fuzz, flat: a.flat, resolution: a.resolution)
             }
         }
         var props = BitSet()
         for p in 0...Kernel.INPUT_PROP_MAX where libevdev_has_property(dev, UInt32(p)) != 0 { props.insert(p) }
-        var delay: Int32 = 0, period: Int32 = 0
+        var delay: Int32 = 0
+        var period: Int32 = 0
         let rep = libevdev_get_repeat(dev, &delay, &period) == 0 ? (delay, period) : nil
         return DeviceDescription(
             name: libevdev_get_name(dev).map { String(cString: $0) } ?? "",
-            id: InputID(bustype: UInt16(truncatingIfNeeded: libevdev_get_id_bustype(dev)),
-                        vendor: UInt16(truncatingIfNeeded: libevdev_get_id_vendor(dev)),
-                        product: UInt16(truncatingIfNeeded: libevdev_get_id_product(dev)),
-                        version: UInt16(truncatingIfNeeded: libevdev_get_id_version(dev))),
+            id: InputID(
+                bustype: UInt16(truncatingIfNeeded: libevdev_get_id_bustype(dev)),
+                vendor: UInt16(truncatingIfNeeded: libevdev_get_id_vendor(dev)),
+                product: UInt16(truncatingIfNeeded: libevdev_get_id_product(dev)),
+                version: UInt16(truncatingIfNeeded: libevdev_get_id_version(dev))),
             driverVersion: libevdev_get_driver_version(dev),
             phys: libevdev_get_phys(dev).map { String(cString: $0) },
             uniq: libevdev_get_uniq(dev).map { String(cString: $0) },
@@ -184,10 +187,12 @@ public final class EvdevDevice {
     }
 
     private func readRaw(_ body: (InputEvent, Bool) -> Void) throws(DeviceError) -> ReadStatus {
-        var buffer = (input_event(), input_event(), input_event(), input_event(),
-                      input_event(), input_event(), input_event(), input_event(),
-                      input_event(), input_event(), input_event(), input_event(),
-                      input_event(), input_event(), input_event(), input_event())
+        var buffer = (
+            input_event(), input_event(), input_event(), input_event(),
+            input_event(), input_event(), input_event(), input_event(),
+            input_event(), input_event(), input_event(), input_event(),
+            input_event(), input_event(), input_event(), input_event()
+        )
         let size = MemoryLayout<input_event>.stride
         while true {
             let n = withUnsafeMutableBytes(of: &buffer) { Glibc.read(fd, $0.baseAddress, $0.count) }
@@ -220,7 +225,8 @@ private let libevdevLog: libevdev_device_log_func_t = { _, _, _, _, _, _, format
 
 extension InputEvent {
     init(_ ev: input_event) {
-        self.init(time: EventTime(seconds: Int64(ev.time.tv_sec), microseconds: Int32(ev.time.tv_usec)),
-                  type: ev.type, code: ev.code, value: ev.value)
+        self.init(
+            time: EventTime(seconds: Int64(ev.time.tv_sec), microseconds: Int32(ev.time.tv_usec)),
+            type: ev.type, code: ev.code, value: ev.value)
     }
 }

@@ -28,8 +28,9 @@ public final class UInputDevice {
             for code in codes {
                 if type == Kernel.EV_ABS {
                     let a = d.absInfo[code] ?? AbsInfo(minimum: 0, maximum: 0)
-                    var info = input_absinfo(value: a.value, minimum: a.minimum, maximum: a.maximum,
-                                             fuzz: a.fuzz, flat: a.flat, resolution: a.resolution)
+                    var info = input_absinfo(
+                        value: a.value, minimum: a.minimum, maximum: a.maximum,
+                        fuzz: a.fuzz, flat: a.flat, resolution: a.resolution)
                     _ = libevdev_enable_event_code(t, UInt32(type), UInt32(code), &info)
                 } else if type == Kernel.EV_REP {
                     var v: Int32 = code == Kernel.REP_DELAY ? (d.keyRepeat?.delay ?? 250) : (d.keyRepeat?.period ?? 33)

@@ -22,7 +22,8 @@ public final class DeviceDiscovery {
         var entry = udev_enumerate_get_list_entry(e)
         while let current = entry {
             if let syspath = udev_list_entry_get_name(current),
-               let dev = udev_device_new_from_syspath(udev, syspath) {
+                let dev = udev_device_new_from_syspath(udev, syspath)
+            {
                 if let info = DeviceDiscovery.info(dev) { result.append(info) }
                 udev_device_unref(dev)
             }
@@ -38,7 +39,8 @@ public final class DeviceDiscovery {
     public func device(devnode: String) -> InputDeviceInfo? {
         var st = stat()
         guard stat(devnode, &st) == 0, (st.st_mode & S_IFMT) == S_IFCHR,
-              let dev = udev_device_new_from_devnum(udev, Int8(UInt8(ascii: "c")), st.st_rdev) else { return nil }
+            let dev = udev_device_new_from_devnum(udev, Int8(UInt8(ascii: "c")), st.st_rdev)
+        else { return nil }
         defer { udev_device_unref(dev) }
         return DeviceDiscovery.info(dev)
     }
@@ -53,7 +55,8 @@ public final class DeviceDiscovery {
         let kinds = InputDeviceInfo.kinds(property)
         var name = ""
         if let parent = udev_device_get_parent_with_subsystem_devtype(dev, "input", nil),
-           let n = udev_device_get_sysattr_value(parent, "name") {
+            let n = udev_device_get_sysattr_value(parent, "name")
+        {
             name = String(cString: n)
         }
         let calibrationText = property("LIBINPUT_CALIBRATION_MATRIX")

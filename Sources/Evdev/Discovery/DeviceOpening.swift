@@ -5,7 +5,9 @@ extension EvdevDevice {
     /// `/dev/input/by-*` link opens as its node (the daemon matches hotplug news by node). A
     /// missing node says which touchscreens there are; a missing path outside /dev is a
     /// missing file (a mistyped recording, say).
-    public static func openNode(_ node: String, clock: clockid_t? = nil, resolvingLinks: Bool = false) throws(DeviceError) -> EvdevDevice {
+    public static func openNode(_ node: String, clock: clockid_t? = nil, resolvingLinks: Bool = false)
+        throws(DeviceError) -> EvdevDevice
+    {
         var path = node
         if resolvingLinks, let real = realpath(node, nil) {
             path = String(cString: real)
@@ -13,9 +15,9 @@ extension EvdevDevice {
         }
         let result = Result { () throws(DeviceError) in try EvdevDevice(path: path, clock: clock) }
         switch result {
-        case let .success(device):
+        case .success(let device):
             return device
-        case let .failure(error):
+        case .failure(let error):
             guard case .notFound = error else { throw error }
             if !node.hasPrefix("/dev/") { throw DeviceError.missingFile(path: node) }
             let present = (try? DeviceDiscovery())?.touchscreens().map { "\($0.devnode) (\($0.name))" } ?? []

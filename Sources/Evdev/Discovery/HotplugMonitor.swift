@@ -6,7 +6,11 @@ import Glibc
 public final class HotplugMonitor {
     /// `changed`: udev processed the device again (`udevadm trigger`, an edited rule): its
     /// properties may be new.
-    public enum Action: String, Sendable { case added = "add", removed = "remove", changed = "change" }
+    public enum Action: String, Sendable {
+        case added = "add"
+        case removed = "remove"
+        case changed = "change"
+    }
 
     public struct Change: Sendable {
         public var action: Action
@@ -48,8 +52,9 @@ public final class HotplugMonitor {
         while let dev = udev_monitor_receive_device(monitor) {
             defer { udev_device_unref(dev) }
             guard let actionC = udev_device_get_action(dev),
-                  let action = Action(rawValue: String(cString: actionC)),
-                  let info = DeviceDiscovery.info(dev) else { continue }
+                let action = Action(rawValue: String(cString: actionC)),
+                let info = DeviceDiscovery.info(dev)
+            else { continue }
             return Change(action: action, device: info)
         }
         return nil

@@ -26,8 +26,10 @@ public struct InputDeviceInfo: Sendable, Equatable {
     /// libinput's `LIBINPUT_FUZZ_*` (the axes' fuzz its rule moved out of the kernel).
     public var properties: [String: String] = [:]
 
-    public init(devnode: String, syspath: String, name: String, kinds: [String], calibration: [Double]?,
-                calibrationText: String?, widthMM: Int?, heightMM: Int?, idPath: String?, isInitialized: Bool) {
+    public init(
+        devnode: String, syspath: String, name: String, kinds: [String], calibration: [Double]?,
+        calibrationText: String?, widthMM: Int?, heightMM: Int?, idPath: String?, isInitialized: Bool
+    ) {
         self.devnode = devnode
         self.syspath = syspath
         self.name = name
@@ -58,17 +60,21 @@ extension InputDeviceInfo {
     public var libinputFuzz: [UInt16: Int32] {
         var out: [UInt16: Int32] = [:]
         for (key, value) in properties where key.hasPrefix("LIBINPUT_FUZZ_") {
-            if let code = UInt16(key.dropFirst("LIBINPUT_FUZZ_".count), radix: 16), let fuzz = Int32(value), fuzz >= 0 { out[code] = fuzz }
+            if let code = UInt16(key.dropFirst("LIBINPUT_FUZZ_".count), radix: 16), let fuzz = Int32(value), fuzz >= 0 {
+                out[code] = fuzz
+            }
         }
         return out
     }
 
     /// udev's classification from its `ID_INPUT_*` properties, `property` answering each.
     static func kinds(_ property: (String) -> String?) -> [String] {
-        [("ID_INPUT_TOUCHSCREEN", "touchscreen"), ("ID_INPUT_TABLET", "tablet"), ("ID_INPUT_TOUCHPAD", "touchpad"),
-         ("ID_INPUT_MOUSE", "mouse"), ("ID_INPUT_POINTINGSTICK", "pointingstick"), ("ID_INPUT_KEYBOARD", "keyboard"),
-         ("ID_INPUT_KEY", "key"), ("ID_INPUT_JOYSTICK", "joystick"), ("ID_INPUT_SWITCH", "switch"),
-         ("ID_INPUT_ACCELEROMETER", "accelerometer")].filter { property($0.0) == "1" }.map(\.1)
+        [
+            ("ID_INPUT_TOUCHSCREEN", "touchscreen"), ("ID_INPUT_TABLET", "tablet"), ("ID_INPUT_TOUCHPAD", "touchpad"),
+            ("ID_INPUT_MOUSE", "mouse"), ("ID_INPUT_POINTINGSTICK", "pointingstick"), ("ID_INPUT_KEYBOARD", "keyboard"),
+            ("ID_INPUT_KEY", "key"), ("ID_INPUT_JOYSTICK", "joystick"), ("ID_INPUT_SWITCH", "switch"),
+            ("ID_INPUT_ACCELEROMETER", "accelerometer"),
+        ].filter { property($0.0) == "1" }.map(\.1)
     }
 
     /// Whether a property is one touchbridge keeps (`properties`): its own and libinput's fuzz.
@@ -78,10 +84,11 @@ extension InputDeviceInfo {
     /// properties), so a recording is mapped and filtered as the live panel was.
     public init(recordedAt node: String, name: String, udevProperties p: [String: String]) {
         let calibrationText = p["LIBINPUT_CALIBRATION_MATRIX"]
-        self.init(devnode: node, syspath: "", name: name, kinds: Self.kinds { p[$0] },
-                  calibration: calibrationText.flatMap(Self.parseCalibration), calibrationText: calibrationText,
-                  widthMM: p["ID_INPUT_WIDTH_MM"].flatMap { Int($0) }, heightMM: p["ID_INPUT_HEIGHT_MM"].flatMap { Int($0) },
-                  idPath: p["ID_PATH"], isInitialized: true)
+        self.init(
+            devnode: node, syspath: "", name: name, kinds: Self.kinds { p[$0] },
+            calibration: calibrationText.flatMap(Self.parseCalibration), calibrationText: calibrationText,
+            widthMM: p["ID_INPUT_WIDTH_MM"].flatMap { Int($0) }, heightMM: p["ID_INPUT_HEIGHT_MM"].flatMap { Int($0) },
+            idPath: p["ID_PATH"], isInitialized: true)
         for (k, v) in p where Self.isKept(k) { properties[k] = v }
     }
 }

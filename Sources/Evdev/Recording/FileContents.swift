@@ -43,12 +43,23 @@ public func writeFileAtomically(_ path: String, _ text: String, mode: mode_t = 0
         var off = 0
         while off < raw.count {
             let n = Glibc.write(fd, raw.baseAddress! + off, raw.count - off)
-            if n < 0 { if errno == EINTR { continue }; ok = false; return }
+            if n < 0 {
+                if errno == EINTR { continue }
+                ok = false
+                return
+            }
             off += n
         }
     }
     let e = errno
     close(fd)
-    guard ok else { unlink(tmp); throw .system(path: tmp, call: "write", errno: e) }
-    guard rename(tmp, path) == 0 else { let e = errno; unlink(tmp); throw .system(path: path, call: "rename", errno: e) }
+    guard ok else {
+        unlink(tmp)
+        throw .system(path: tmp, call: "write", errno: e)
+    }
+    guard rename(tmp, path) == 0 else {
+        let e = errno
+        unlink(tmp)
+        throw .system(path: path, call: "rename", errno: e)
+    }
 }

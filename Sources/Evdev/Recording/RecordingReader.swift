@@ -53,7 +53,8 @@ public final class RecordingReader {
             if let yaml = try Self.libinputRecord(&lines) {
                 let devices = try LibinputRecordParser(file: path).parse(yaml)
                 guard device < devices.count else {
-                    throw RecordingError(file: path, line: 1, expected: "a device \(device) (the file holds \(devices.count))")
+                    throw RecordingError(
+                        file: path, line: 1, expected: "a device \(device) (the file holds \(devices.count))")
                 }
                 description = devices[device].recording.description
                 formatVersion = (1, 3)
@@ -104,7 +105,8 @@ public final class RecordingReader {
         // Event lines as evemu-record writes them are read where they lie, a run at a time;
         // any other line (and a line near the end of what is buffered) goes a line at a time.
         let (at, available) = lines.unread
-        let (count, length) = parser.parseEventLines(at: at, available: available, into: ahead, capacity: Self.aheadCapacity)
+        let (count, length) = parser.parseEventLines(
+            at: at, available: available, into: ahead, capacity: Self.aheadCapacity)
         if count > 0 {
             lines.consume(length)
             aheadCount = count
@@ -163,7 +165,8 @@ private struct LineSource {
     }
 
     private func hasLineBeyondComments() -> Bool {
-        var i = start, lineStart = true
+        var i = start
+        var lineStart = true
         while i < end {
             if lineStart && buffer[i] != UInt8(ascii: "#") {
                 // A line that is not a comment, read to its end.
@@ -212,8 +215,9 @@ private struct LineSource {
         }
         if end == capacity {
             guard capacity < Self.maxLine else {
-                throw RecordingError(file: path, line: lineNumber + 1,
-                                     expected: "lines shorter than 1 MiB (is this an evemu recording?)")
+                throw RecordingError(
+                    file: path, line: lineNumber + 1,
+                    expected: "lines shorter than 1 MiB (is this an evemu recording?)")
             }
             let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
             bigger.update(from: buffer, count: end)

@@ -40,8 +40,10 @@ public final class EventLoop {
     /// An output (`readable: false`) is watched for errors only, and for room to write while
     /// `wantsWritable` says so.
     @discardableResult
-    public func watch(_ fd: Int32, order: Order = .input, readable: Bool = true,
-                      _ handler: @escaping () -> Void) throws(DeviceError) -> Source {
+    public func watch(
+        _ fd: Int32, order: Order = .input, readable: Bool = true,
+        _ handler: @escaping () -> Void
+    ) throws(DeviceError) -> Source {
         let slot: Int
         if let reused = freeSlots.popLast() {
             slot = reused

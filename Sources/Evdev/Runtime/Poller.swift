@@ -16,7 +16,9 @@ public final class Poller {
 
     /// Watches `descriptor` for input (or, `writable`, for room to write; neither: only for
     /// errors); `token` comes back from `wait` when it is ready.
-    public func add(_ descriptor: Int32, token: UInt64, readable: Bool = true, writable: Bool = false) throws(DeviceError) {
+    public func add(_ descriptor: Int32, token: UInt64, readable: Bool = true, writable: Bool = false)
+        throws(DeviceError)
+    {
         var ev = epoll_event()
         ev.events = (readable ? EPOLLIN.rawValue : 0) | (writable ? EPOLLOUT.rawValue : 0)
         ev.data.u64 = token
@@ -71,7 +73,10 @@ public final class DeadlineTimer {
             let whole = max(0, s.rounded(.down))
             spec.it_value.tv_sec = Int(whole)
             spec.it_value.tv_nsec = Int(((s - whole) * 1e9).rounded(.up))
-            if spec.it_value.tv_nsec >= 1_000_000_000 { spec.it_value.tv_sec += 1; spec.it_value.tv_nsec -= 1_000_000_000 }
+            if spec.it_value.tv_nsec >= 1_000_000_000 {
+                spec.it_value.tv_sec += 1
+                spec.it_value.tv_nsec -= 1_000_000_000
+            }
             // A zero it_value would disarm it; a past deadline fires at once with 1 ns.
             if spec.it_value.tv_sec == 0 && spec.it_value.tv_nsec == 0 { spec.it_value.tv_nsec = 1 }
         }

@@ -13,7 +13,7 @@ public final class SystemdNotify {
         guard let value = getenv("NOTIFY_SOCKET").map({ String(cString: $0) }), !value.isEmpty else { return nil }
         var path = Array(value.utf8)
         guard path.first == UInt8(ascii: "/") || path.first == UInt8(ascii: "@") else { return nil }
-        if path[0] == UInt8(ascii: "@") { path[0] = 0 }           // the abstract namespace
+        if path[0] == UInt8(ascii: "@") { path[0] = 0 }  // the abstract namespace
         guard path.count < MemoryLayout.size(ofValue: address.sun_path) else { return nil }
         let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return nil }
@@ -47,8 +47,12 @@ public final class SystemdNotify {
     /// How often to send `WATCHDOG=1` (half of `WATCHDOG_USEC`), in seconds; nil when the
     /// service has no watchdog or it is meant for another process (`WATCHDOG_PID`).
     public static func watchdogInterval() -> Double? {
-        guard let text = getenv("WATCHDOG_USEC").map({ String(cString: $0) }), let usec = UInt64(text), usec > 0 else { return nil }
-        if let pid = getenv("WATCHDOG_PID").map({ String(cString: $0) }), let p = Int32(pid), p != getpid() { return nil }
+        guard let text = getenv("WATCHDOG_USEC").map({ String(cString: $0) }), let usec = UInt64(text), usec > 0 else {
+            return nil
+        }
+        if let pid = getenv("WATCHDOG_PID").map({ String(cString: $0) }), let p = Int32(pid), p != getpid() {
+            return nil
+        }
         return Double(usec) / 2e6
     }
 }

@@ -29,30 +29,40 @@ public enum UnixSocket {
         var st = stat()
         if lstat(path, &st) == 0 {
             guard (st.st_mode & S_IFMT) == S_IFSOCK else {
-                throw Failure(description: "\(path): exists and is not a socket (not replaced)", exitCode: 73, errno: EEXIST)
+                throw Failure(
+                    description: "\(path): exists and is not a socket (not replaced)", exitCode: 73, errno: EEXIST)
             }
             switch connect(path: path) {
-            case let .success(fd):
+            case .success(let fd):
                 let who = peer(fd).map { " (pid \($0.pid))" } ?? ""
                 close(fd)
-                throw Failure(description: "\(path): another program\(who) is listening on it; stop it, or choose another --socket",
-                              exitCode: 73, errno: EADDRINUSE)
+                throw Failure(
+                    description:
+                        "\(path): another program\(who) is listening on it; stop it, or choose another --socket",
+                    exitCode: 73, errno: EADDRINUSE)
             case .failure:
-                unlink(path)   // nobody listens: a stale file from a run that crashed
+                unlink(path)  // nobody listens: a stale file from a run that crashed
             }
         }
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))", exitCode: 71, errno: errno) }
+        let fd = socket(
+            AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else {
+            throw Failure(description: "socket: \(String(cString: strerror(errno)))", exitCode: 71, errno: errno)
+        }
         var address = Self.address(path)
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
         guard bound == 0 else {
             let e = errno
             close(fd)
             let code: Int32 = e == EACCES || e == EPERM ? 77 : (e == ENOENT ? 66 : 73)
             let hint = e == ENOENT ? " (its directory does not exist)" : ""
-            throw Failure(description: "\(path): cannot create the socket: \(String(cString: strerror(e)))\(hint)", exitCode: code, errno: e)
+            throw Failure(
+                description: "\(path): cannot create the socket: \(String(cString: strerror(e)))\(hint)",
+                exitCode: code, errno: e)
         }
         chmod(path, mode)
         guard Glibc.listen(fd, backlog) == 0 else {
@@ -67,7 +77,8 @@ public enum UnixSocket {
     /// the first one, descriptor 3. The variables are removed so children do not see them.
     public static func inherited() -> Int32? {
         guard let pid = getenv("LISTEN_PID").map({ String(cString: $0) }), Int32(pid) == getpid(),
-              let n = getenv("LISTEN_FDS").map({ String(cString: $0) }), let count = Int(n), count >= 1 else { return nil }
+            let n = getenv("LISTEN_FDS").map({ String(cString: $0) }), let count = Int(n), count >= 1
+        else { return nil }
         unsetenv("LISTEN_PID")
         unsetenv("LISTEN_FDS")
         unsetenv("LISTEN_FDNAMES")
@@ -102,10 +113,15 @@ public enum UnixSocket {
     /// Connects to the socket at `path` (blocking); the errno when it cannot.
     public static func connect(path: String) -> Result<Int32, Failure> {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { return .failure(Failure(description: "socket: \(String(cString: strerror(errno)))", exitCode: 71, errno: errno)) }
+        guard fd >= 0 else {
+            return .failure(
+                Failure(description: "socket: \(String(cString: strerror(errno)))", exitCode: 71, errno: errno))
+        }
         var address = Self.address(path)
         let rc = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
         guard rc == 0 else {
             let e = errno

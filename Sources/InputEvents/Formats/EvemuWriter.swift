@@ -17,47 +17,90 @@ public struct EvemuWriter {
     /// The description block. `kernel` is `uname -r`, `dmi` the DMI modalias when known.
     public func writeHeader(_ d: DeviceDescription, kernel: String?, dmi: String?, into out: inout TextBuffer) {
         out.append("# EVEMU 1.3\n")
-        if let kernel { out.append("# Kernel: "); out.append(string: kernel); out.append("\n") }
-        if let dmi { out.append("# DMI: "); out.append(string: dmi); out.append("\n") }
-        out.append("# Input device name: \""); out.append(string: d.name); out.append("\"\n")
+        if let kernel {
+            out.append("# Kernel: ")
+            out.append(string: kernel)
+            out.append("\n")
+        }
+        if let dmi {
+            out.append("# DMI: ")
+            out.append(string: dmi)
+            out.append("\n")
+        }
+        out.append("# Input device name: \"")
+        out.append(string: d.name)
+        out.append("\"\n")
         out.append("# Input device ID: bus ")
         appendAltHex(d.id.bustype, &out)
-        out.append(" vendor "); appendAltHex(d.id.vendor, &out)
-        out.append(" product "); appendAltHex(d.id.product, &out)
-        out.append(" version "); appendAltHex(d.id.version, &out)
+        out.append(" vendor ")
+        appendAltHex(d.id.vendor, &out)
+        out.append(" product ")
+        appendAltHex(d.id.product, &out)
+        out.append(" version ")
+        appendAltHex(d.id.version, &out)
         out.append("\n")
         if let size = d.sizeInMillimetres {
-            out.append("# Size in mm: "); out.append(decimal: size.width)
-            out.append("x"); out.append(decimal: size.height); out.append("\n")
+            out.append("# Size in mm: ")
+            out.append(decimal: size.width)
+            out.append("x")
+            out.append(decimal: size.height)
+            out.append("\n")
         }
         out.append("# Supported events:\n")
         for type in d.types where type < Kernel.EV_MAX {
-            out.append("#   Event type "); out.append(decimal: Int(type))
-            out.append(" ("); out.append(string: naming.typeName(type) ?? "(null)"); out.append(")\n")
+            out.append("#   Event type ")
+            out.append(decimal: Int(type))
+            out.append(" (")
+            out.append(string: naming.typeName(type) ?? "(null)")
+            out.append(")\n")
             for code in d.codes[type] ?? BitSet() {
-                out.append("#     Event code "); out.append(decimal: Int(code))
-                out.append(" ("); out.append(string: naming.codeName(type: type, code: code) ?? "(null)"); out.append(")\n")
+                out.append("#     Event code ")
+                out.append(decimal: Int(code))
+                out.append(" (")
+                out.append(string: naming.codeName(type: type, code: code) ?? "(null)")
+                out.append(")\n")
                 if type == Kernel.EV_ABS, let a = d.absInfo[code] {
-                    out.append("#       Value   "); out.append(decimal: a.value, width: 6); out.append("\n")
-                    out.append("#       Min     "); out.append(decimal: a.minimum, width: 6); out.append("\n")
-                    out.append("#       Max     "); out.append(decimal: a.maximum, width: 6); out.append("\n")
-                    out.append("#       Fuzz    "); out.append(decimal: a.fuzz, width: 6); out.append("\n")
-                    out.append("#       Flat    "); out.append(decimal: a.flat, width: 6); out.append("\n")
-                    out.append("#       Resolution "); out.append(decimal: a.resolution, width: 3); out.append("\n")
+                    out.append("#       Value   ")
+                    out.append(decimal: a.value, width: 6)
+                    out.append("\n")
+                    out.append("#       Min     ")
+                    out.append(decimal: a.minimum, width: 6)
+                    out.append("\n")
+                    out.append("#       Max     ")
+                    out.append(decimal: a.maximum, width: 6)
+                    out.append("\n")
+                    out.append("#       Fuzz    ")
+                    out.append(decimal: a.fuzz, width: 6)
+                    out.append("\n")
+                    out.append("#       Flat    ")
+                    out.append(decimal: a.flat, width: 6)
+                    out.append("\n")
+                    out.append("#       Resolution ")
+                    out.append(decimal: a.resolution, width: 3)
+                    out.append("\n")
                 }
             }
         }
         out.append("# Properties:\n")
         for p in d.properties where p < Kernel.INPUT_PROP_MAX {
-            out.append("#   Property  type "); out.append(decimal: Int(p))
-            out.append(" ("); out.append(string: naming.propertyName(p) ?? "(null)"); out.append(")\n")
+            out.append("#   Property  type ")
+            out.append(decimal: Int(p))
+            out.append(" (")
+            out.append(string: naming.propertyName(p) ?? "(null)")
+            out.append(")\n")
         }
-        out.append("N: "); out.append(string: d.name); out.append("\n")
+        out.append("N: ")
+        out.append(string: d.name)
+        out.append("\n")
         out.append("I: ")
-        out.append(hex: UInt32(d.id.bustype), width: 4); out.append(" ")
-        out.append(hex: UInt32(d.id.vendor), width: 4); out.append(" ")
-        out.append(hex: UInt32(d.id.product), width: 4); out.append(" ")
-        out.append(hex: UInt32(d.id.version), width: 4); out.append("\n")
+        out.append(hex: UInt32(d.id.bustype), width: 4)
+        out.append(" ")
+        out.append(hex: UInt32(d.id.vendor), width: 4)
+        out.append(" ")
+        out.append(hex: UInt32(d.id.product), width: 4)
+        out.append(" ")
+        out.append(hex: UInt32(d.id.version), width: 4)
+        out.append("\n")
         appendMask(tag: "P: ", index: nil, bits: d.properties, bytes: Int(Kernel.INPUT_PROP_MAX) / 8 + 1, &out)
         // evemu writes this EV_SYN line verbatim, whatever the device (older files had it).
         out.append("B: 00 0b 00 00 00 00 00 00 00\n")
@@ -67,9 +110,11 @@ public struct EvemuWriter {
         }
         for code in d.codes[Kernel.EV_ABS] ?? BitSet() {
             let a = d.absInfo[code] ?? AbsInfo(minimum: 0, maximum: 0)
-            out.append("A: "); out.append(hex: UInt32(code), width: 2)
+            out.append("A: ")
+            out.append(hex: UInt32(code), width: 2)
             for v in [a.minimum, a.maximum, a.fuzz, a.flat, a.resolution] {
-                out.append(" "); out.append(decimal: v)
+                out.append(" ")
+                out.append(decimal: v)
             }
             out.append("\n")
         }
@@ -87,27 +132,38 @@ public struct EvemuWriter {
         // A clock set back mid-recording (CLOCK_REALTIME) would give a negative time, which
         // no evemu reader takes: such events are written at 0.
         let t = EventTime(totalMicroseconds: max(0, absolute - offset!))
-        out.append("E: "); out.append(decimal: t.seconds)
-        out.append("."); out.append(decimal: t.microseconds, width: 6, zeroPad: true)
-        out.append(" "); out.append(hex: UInt32(e.type), width: 4)
-        out.append(" "); out.append(hex: UInt32(e.code), width: 4)
-        out.append(" "); out.append(decimal: e.value, width: 4, zeroPad: true)
+        out.append("E: ")
+        out.append(decimal: t.seconds)
+        out.append(".")
+        out.append(decimal: t.microseconds, width: 6, zeroPad: true)
+        out.append(" ")
+        out.append(hex: UInt32(e.type), width: 4)
+        out.append(" ")
+        out.append(hex: UInt32(e.code), width: 4)
+        out.append(" ")
+        out.append(decimal: e.value, width: 4, zeroPad: true)
         out.append("\t")
         if e.type == Kernel.EV_SYN {
             if e.code == Kernel.SYN_MT_REPORT {
                 out.append("# ++++++++++++ ")
                 names.appendCodeName(type: e.type, code: e.code, fallback: "(null)", to: &out)
-                out.append(" ("); out.append(decimal: e.value); out.append(") ++++++++++\n")
+                out.append(" (")
+                out.append(decimal: e.value)
+                out.append(") ++++++++++\n")
             } else {
                 out.append("# ------------ ")
                 names.appendCodeName(type: e.type, code: e.code, fallback: "(null)", to: &out)
-                out.append(" ("); out.append(decimal: e.value); out.append(") ----------")
+                out.append(" (")
+                out.append(decimal: e.value)
+                out.append(") ----------")
                 if e.code == Kernel.SYN_REPORT {
                     let now = t.totalMicroseconds
                     let delta = now / 1000 - lastReport / 1000
                     lastReport = now
-                    out.append(" "); out.append(delta < 0 ? "-" : "+")
-                    out.append(decimal: Int64(delta.magnitude)); out.append("ms")
+                    out.append(" ")
+                    out.append(delta < 0 ? "-" : "+")
+                    out.append(decimal: Int64(delta.magnitude))
+                    out.append("ms")
                 }
                 out.append("\n")
             }
@@ -118,21 +174,30 @@ public struct EvemuWriter {
             names.appendCodeName(type: e.type, code: e.code, fallback: "(null)", to: &out)
             let length = names.codeNameLength(type: e.type, code: e.code, fallbackLength: 6)
             out.append(repeating: UInt8(ascii: " "), count: 20 - length)
-            out.append(" "); out.append(decimal: e.value); out.append("\n")
+            out.append(" ")
+            out.append(decimal: e.value)
+            out.append("\n")
         }
     }
 
     private func appendAltHex(_ v: UInt16, _ out: inout TextBuffer) {
         // printf's "%#04x": "0x" counts towards the width, and 0 prints as "0000".
-        if v == 0 { out.append("0000"); return }
-        out.append("0x"); out.append(hex: UInt32(v), width: 2)
+        if v == 0 {
+            out.append("0000")
+            return
+        }
+        out.append("0x")
+        out.append(hex: UInt32(v), width: 2)
     }
 
     private func appendMask(tag: StaticString, index: UInt16?, bits: BitSet, bytes: Int, _ out: inout TextBuffer) {
         let lines = (bytes + 7) / 8
         for line in 0..<lines {
             out.append(tag)
-            if let index { out.append(hex: UInt32(index), width: 2); out.append(" ") }
+            if let index {
+                out.append(hex: UInt32(index), width: 2)
+                out.append(" ")
+            }
             for i in 0..<8 {
                 if i > 0 { out.append(" ") }
                 out.append(hex: UInt32(bits.byte(line * 8 + i)), width: 2)

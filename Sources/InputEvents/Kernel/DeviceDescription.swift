@@ -8,8 +8,10 @@ public struct AbsInfo: Hashable, Sendable {
     /// Units per millimetre (per radian for orientation); 0 when unknown.
     public var resolution: Int32
 
-    public init(value: Int32 = 0, minimum: Int32, maximum: Int32, fuzz: Int32 = 0,
-                flat: Int32 = 0, resolution: Int32 = 0) {
+    public init(
+        value: Int32 = 0, minimum: Int32, maximum: Int32, fuzz: Int32 = 0,
+        flat: Int32 = 0, resolution: Int32 = 0
+    ) {
         self.value = value
         self.minimum = minimum
         self.maximum = maximum
@@ -54,9 +56,11 @@ public struct DeviceDescription: Hashable, Sendable {
     /// `EV_REP` delay and period in ms, when the device repeats keys.
     public var keyRepeat: (delay: Int32, period: Int32)?
 
-    public init(name: String, id: InputID, driverVersion: Int32 = 0x010001, phys: String? = nil,
-                uniq: String? = nil, properties: BitSet = BitSet(), codes: [UInt16: BitSet] = [:],
-                absInfo: [UInt16: AbsInfo] = [:], keyRepeat: (delay: Int32, period: Int32)? = nil) {
+    public init(
+        name: String, id: InputID, driverVersion: Int32 = 0x010001, phys: String? = nil,
+        uniq: String? = nil, properties: BitSet = BitSet(), codes: [UInt16: BitSet] = [:],
+        absInfo: [UInt16: AbsInfo] = [:], keyRepeat: (delay: Int32, period: Int32)? = nil
+    ) {
         self.name = name
         self.id = id
         self.driverVersion = driverVersion
@@ -81,7 +85,7 @@ public struct DeviceDescription: Hashable, Sendable {
     /// `ABS_MT_SLOT` range.
     public var slotCount: Int? {
         guard has(type: Kernel.EV_ABS, code: Kernel.ABS_MT_SLOT),
-              let info = absInfo[Kernel.ABS_MT_SLOT], info.minimum == 0, info.maximum >= 0
+            let info = absInfo[Kernel.ABS_MT_SLOT], info.minimum == 0, info.maximum >= 0
         else { return nil }
         return Int(info.maximum) + 1
     }
@@ -89,9 +93,12 @@ public struct DeviceDescription: Hashable, Sendable {
     /// The physical size in millimetres from the axes' resolution, as evemu computes it.
     public var sizeInMillimetres: (width: Int, height: Int)? {
         guard let x = absInfo[Kernel.ABS_X], let y = absInfo[Kernel.ABS_Y],
-              x.resolution > 0, y.resolution > 0 else { return nil }
-        return (Int((Int64(x.maximum) - Int64(x.minimum)) / Int64(x.resolution)),
-                Int((Int64(y.maximum) - Int64(y.minimum)) / Int64(y.resolution)))
+            x.resolution > 0, y.resolution > 0
+        else { return nil }
+        return (
+            Int((Int64(x.maximum) - Int64(x.minimum)) / Int64(x.resolution)),
+            Int((Int64(y.maximum) - Int64(y.minimum)) / Int64(y.resolution))
+        )
     }
 
     public static func == (a: DeviceDescription, b: DeviceDescription) -> Bool {

@@ -22,7 +22,11 @@ public struct EventNameTable: Sendable {
 
     /// Appends the type's name, or `fallback` when it has none.
     public func appendTypeName(_ type: UInt16, fallback: StaticString, to out: inout TextBuffer) {
-        if Int(type) < types.count, let name = types[Int(type)] { out.append(bytes: name) } else { out.append(fallback) }
+        if Int(type) < types.count, let name = types[Int(type)] {
+            out.append(bytes: name)
+        } else {
+            out.append(fallback)
+        }
     }
 
     /// Appends the code's name, or `fallback` when it has none.

@@ -14,7 +14,10 @@ public struct EventTime: Hashable, Comparable, Sendable {
     public init(totalMicroseconds us: Int64) {
         var s = us / 1_000_000
         var r = us % 1_000_000
-        if r < 0 { r += 1_000_000; s -= 1 }
+        if r < 0 {
+            r += 1_000_000
+            s -= 1
+        }
         self.init(seconds: s, microseconds: Int32(r))
     }
 

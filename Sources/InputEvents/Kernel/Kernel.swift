@@ -1,3 +1,6 @@
+// The kernel's names, as linux/input-event-codes.h spells them.
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+
 /// Kernel input constants, with the numbers and names of `linux/input-event-codes.h`.
 ///
 /// The portable targets use these instead of importing C headers; names stay the kernel's

@@ -11,17 +11,21 @@ extension EvemuLineParser {
         // "E: " + at least one seconds digit + ".UUUUUU TTTT CCCC " + at least one value digit;
         // the seconds leave the 19 bytes after them in the line.
         guard n >= 23, let (sec, usec, t) = evemuLayoutPrefix(line, secondsEnd: min(n - 19, 18)) else { return nil }
-        let type = hex4(t.assumingMemoryBound(to: UInt8.self)), code = hex4((t + 5).assumingMemoryBound(to: UInt8.self))
+        let type = hex4(t.assumingMemoryBound(to: UInt8.self))
+        let code = hex4((t + 5).assumingMemoryBound(to: UInt8.self))
         guard type >= 0, code >= 0 else { return nil }
-        return event(value: (t + 10).assumingMemoryBound(to: UInt8.self), end: line + n, seconds: sec, microseconds: usec,
-                     type: type, code: code)
+        return event(
+            value: (t + 10).assumingMemoryBound(to: UInt8.self), end: line + n, seconds: sec, microseconds: usec,
+            type: type, code: code)
     }
 
     /// The fixed part of evemu-record's event line, `E: S.UUUUUU TTTT CCCC `, with the seconds'
     /// digits read up to `secondsEnd` (exclusive; the caller keeps the rest of the line's bytes
     /// readable): the time, and where the type's four digits start; nil for any other layout.
     @inline(__always)
-    static func evemuLayoutPrefix(_ line: UnsafePointer<UInt8>, secondsEnd: Int) -> (seconds: Int64, microseconds: Int32, fields: UnsafeRawPointer)? {
+    static func evemuLayoutPrefix(_ line: UnsafePointer<UInt8>, secondsEnd: Int) -> (
+        seconds: Int64, microseconds: Int32, fields: UnsafeRawPointer
+    )? {
         guard line[0] == UInt8(ascii: "E"), line[1] == UInt8(ascii: ":"), line[2] == 0x20 else { return nil }
         var i = 3
         var sec: Int64 = 0
@@ -32,7 +36,7 @@ extension EvemuLineParser {
             i &+= 1
         }
         guard i > 3 else { return nil }
-        let f = UnsafeRawPointer(line + i)     // ".UUUUUU TTTT CCCC V"
+        let f = UnsafeRawPointer(line + i)  // ".UUUUUU TTTT CCCC V"
         // ".UUUUUU " as one word (first byte lowest, on any byte order): the point, six digits, a space.
         let word = UInt64(littleEndian: f.loadUnaligned(as: UInt64.self))
         guard word & 0xFF == 0x2E, word >> 56 == 0x20 else { return nil }
@@ -43,8 +47,9 @@ extension EvemuLineParser {
         v = (v &* 2561) >> 8 & 0x00FF_00FF_00FF_00FF
         v = (v &* 6_553_601) >> 16 & 0x0000_FFFF_0000_FFFF
         v = (v &* 42_949_672_960_001) >> 32
-        let t = f + 8     // "TTTT CCCC "
-        guard t.load(fromByteOffset: 4, as: UInt8.self) == 0x20, t.load(fromByteOffset: 9, as: UInt8.self) == 0x20 else { return nil }
+        let t = f + 8  // "TTTT CCCC "
+        guard t.load(fromByteOffset: 4, as: UInt8.self) == 0x20, t.load(fromByteOffset: 9, as: UInt8.self) == 0x20
+        else { return nil }
         return (sec, Int32(truncatingIfNeeded: v), t)
     }
 
@@ -58,13 +63,15 @@ extension EvemuLineParser {
     static func evemuLayoutLine(_ line: UnsafePointer<UInt8>, codes: inout EventCodeCache) -> (InputEvent, Int)? {
         // At most 15 seconds digits, as the general path takes.
         guard let (sec, usec, t) = evemuLayoutPrefix(line, secondsEnd: 18) else { return nil }
-        let type: Int, code: Int
+        let type: Int
+        let code: Int
         if let known = codes.lookup(t) {
             (type, code) = known
         } else {
             type = hex4(t.assumingMemoryBound(to: UInt8.self))
             code = hex4((t + 5).assumingMemoryBound(to: UInt8.self))
-            guard type >= 0, code >= 0, type <= Int(Kernel.EV_MAX), let max = Kernel.maxCode(ofType: UInt16(type)), code <= Int(max)
+            guard type >= 0, code >= 0, type <= Int(Kernel.EV_MAX), let max = Kernel.maxCode(ofType: UInt16(type)),
+                code <= Int(max)
             else { return nil }
             codes.store(t, type: type, code: code)
         }
@@ -85,8 +92,9 @@ extension EvemuLineParser {
         guard p > s, p - s <= 10, p.pointee == 0x0A else { return nil }
         if negative { value = -value }
         guard value >= Int64(Int32.min), value <= Int64(Int32.max) else { return nil }
-        let e = InputEvent(time: EventTime(seconds: sec, microseconds: usec), type: UInt16(type),
-                           code: UInt16(code), value: Int32(truncatingIfNeeded: value))
+        let e = InputEvent(
+            time: EventTime(seconds: sec, microseconds: usec), type: UInt16(type),
+            code: UInt16(code), value: Int32(truncatingIfNeeded: value))
         return (e, line.distance(to: p) + 1)
     }
 
@@ -98,8 +106,10 @@ extension EvemuLineParser {
     /// The rest of an event line from its value on: the value (decimal, 32 bits), then only
     /// blanks and a comment; the event when the type and code are the kernel's.
     @inline(__always)
-    static func event(value start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, seconds: Int64, microseconds: Int32,
-                      type: Int, code: Int) -> InputEvent? {
+    static func event(
+        value start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, seconds: Int64, microseconds: Int32,
+        type: Int, code: Int
+    ) -> InputEvent? {
         var p = start
         let negative = p < end && p.pointee == UInt8(ascii: "-")
         if negative { p += 1 }
@@ -109,9 +119,12 @@ extension EvemuLineParser {
         guard v >= Int64(Int32.min), v <= Int64(Int32.max) else { return nil }
         while p < end && (p.pointee == 0x20 || p.pointee == 0x09) { p += 1 }
         guard p == end || p.pointee == UInt8(ascii: "#") || (p.pointee == 0x0D && p == end - 1) else { return nil }
-        guard type <= Int(Kernel.EV_MAX), let max = Kernel.maxCode(ofType: UInt16(type)), code <= Int(max) else { return nil }
-        return InputEvent(time: EventTime(seconds: seconds, microseconds: microseconds), type: UInt16(type), code: UInt16(code),
-                          value: Int32(truncatingIfNeeded: v))
+        guard type <= Int(Kernel.EV_MAX), let max = Kernel.maxCode(ofType: UInt16(type)), code <= Int(max) else {
+            return nil
+        }
+        return InputEvent(
+            time: EventTime(seconds: seconds, microseconds: microseconds), type: UInt16(type), code: UInt16(code),
+            value: Int32(truncatingIfNeeded: v))
     }
 
     /// Decimal digits from `p` (moved past them), at most `max`; -1 when there are none or too many.
@@ -132,9 +145,15 @@ extension EvemuLineParser {
     @inline(__always)
     static func hex4(_ p: UnsafePointer<UInt8>) -> Int {
         let table = hexDigits.utf8Start
-        let c0 = p[0], c1 = p[1], c2 = p[2], c3 = p[3]
+        let c0 = p[0]
+        let c1 = p[1]
+        let c2 = p[2]
+        let c3 = p[3]
         guard (c0 | c1 | c2 | c3) < 0x80 else { return -1 }
-        let h0 = table[Int(c0)], h1 = table[Int(c1)], h2 = table[Int(c2)], h3 = table[Int(c3)]
+        let h0 = table[Int(c0)]
+        let h1 = table[Int(c1)]
+        let h2 = table[Int(c2)]
+        let h3 = table[Int(c3)]
         guard h0 & h1 & h2 & h3 & 0x40 != 0 else { return -1 }
         return Int(h0 & 0x0F) << 12 | Int(h1 & 0x0F) << 8 | Int(h2 & 0x0F) << 4 | Int(h3 & 0x0F)
     }
@@ -160,7 +179,9 @@ extension EvemuLineParser {
             while p < end {
                 let c = p.pointee
                 let d = c &- 0x30
-                if d < 10 { v = v &* 16 &+ Int(d) } else {
+                if d < 10 {
+                    v = v &* 16 &+ Int(d)
+                } else {
                     let l = (c | 0x20) &- 0x61
                     guard l < 6 else { break }
                     v = v &* 16 &+ Int(l) &+ 10
@@ -205,9 +226,11 @@ struct EventCodeCache {
         let i = Self.entry(t)
         // Both read before any test: the key read behind the test of the value made the
         // optimiser copy the whole key array to the stack for it, every line.
-        let v = values[i], key = keys[i]
+        let v = values[i]
+        let key = keys[i]
         guard v != 0, key == t.loadUnaligned(as: UInt64.self),
-              UInt8(truncatingIfNeeded: v >> 32) == t.load(fromByteOffset: 8, as: UInt8.self) else { return nil }
+            UInt8(truncatingIfNeeded: v >> 32) == t.load(fromByteOffset: 8, as: UInt8.self)
+        else { return nil }
         return (Int(truncatingIfNeeded: v >> 16 & 0xFFFF), Int(truncatingIfNeeded: v & 0xFFFF))
     }
 
@@ -215,6 +238,7 @@ struct EventCodeCache {
     mutating func store(_ t: UnsafeRawPointer, type: Int, code: Int) {
         let i = Self.entry(t)
         keys[i] = t.loadUnaligned(as: UInt64.self)
-        values[i] = 1 << 40 | UInt64(t.load(fromByteOffset: 8, as: UInt8.self)) << 32 | UInt64(type) << 16 | UInt64(code)
+        values[i] =
+            1 << 40 | UInt64(t.load(fromByteOffset: 8, as: UInt8.self)) << 32 | UInt64(type) << 16 | UInt64(code)
     }
 }

@@ -51,7 +51,8 @@ public struct EvemuLineParser {
         // Event lines are nearly all of a recording: a fast path for well-formed ones; anything
         // unusual goes the general way, which also words the errors.
         if state.id != nil, let base = line.baseAddress,
-           let e = Self.evemuLayoutEvent(base, count: line.count) ?? Self.fastEvent(base, count: line.count) {
+            let e = Self.evemuLayoutEvent(base, count: line.count) ?? Self.fastEvent(base, count: line.count)
+        {
             state.sawEvent = true
             return e
         }
@@ -65,12 +66,16 @@ public struct EvemuLineParser {
     /// bytes they take. Each needs `eventLineLookahead` of the `available` bytes; the run ends
     /// at any other line, which the reader hands to `parse(bytes:)`, so a recording reads the
     /// same either way, errors included.
-    public mutating func parseEventLines(at start: UnsafePointer<UInt8>, available: Int,
-                                         into events: UnsafeMutablePointer<InputEvent>, capacity: Int) -> (count: Int, length: Int) {
+    public mutating func parseEventLines(
+        at start: UnsafePointer<UInt8>, available: Int,
+        into events: UnsafeMutablePointer<InputEvent>, capacity: Int
+    ) -> (count: Int, length: Int) {
         guard state.id != nil else { return (0, 0) }
-        var count = 0, length = 0
+        var count = 0
+        var length = 0
         while count < capacity, available &- length >= Self.eventLineLookahead,
-              let (e, n) = Self.evemuLayoutLine(start + length, codes: &codes) {
+            let (e, n) = Self.evemuLayoutLine(start + length, codes: &codes)
+        {
             (events + count).initialize(to: e)
             count &+= 1
             length &+= n
@@ -99,12 +104,14 @@ public struct EvemuLineParser {
     /// the first event, or at the end of a file without events).
     public func header() throws(RecordingError) -> (description: DeviceDescription, version: (major: Int, minor: Int)) {
         guard let name = state.name else {
-            throw RecordingError(file: file, line: max(lineNumber, 1),
-                                 expected: "the device name line 'N: NAME' (the file has no device description)")
+            throw RecordingError(
+                file: file, line: max(lineNumber, 1),
+                expected: "the device name line 'N: NAME' (the file has no device description)")
         }
         guard let id = state.id else {
-            throw RecordingError(file: file, line: state.nameLine + 1,
-                                 expected: "'I: BUS VENDOR PRODUCT VERSION' after the name line")
+            throw RecordingError(
+                file: file, line: state.nameLine + 1,
+                expected: "'I: BUS VENDOR PRODUCT VERSION' after the name line")
         }
         return (state.description(name: name, id: id), state.version)
     }
@@ -136,8 +143,9 @@ public struct EvemuLineParser {
             for code in codes[Kernel.EV_ABS] ?? BitSet() {
                 abs[code] = absInfo[code] ?? AbsInfo(minimum: 0, maximum: 1)
             }
-            return DeviceDescription(name: name, id: id, properties: bitSet(propertyBytes),
-                                     codes: codes, absInfo: abs)
+            return DeviceDescription(
+                name: name, id: id, properties: bitSet(propertyBytes),
+                codes: codes, absInfo: abs)
         }
 
         private func bitSet(_ bytes: [UInt8]) -> BitSet {
@@ -149,11 +157,13 @@ public struct EvemuLineParser {
         }
     }
 
-    private func parseLine(_ line: ArraySlice<UInt8>, number: Int, state: inout State) throws(RecordingError) -> InputEvent? {
+    private func parseLine(_ line: ArraySlice<UInt8>, number: Int, state: inout State) throws(RecordingError)
+        -> InputEvent?
+    {
         var fields = Fields(line)
         let first = !state.sawFirstLine
         state.sawFirstLine = true
-        guard let tag = fields.next() else { return nil }            // blank line
+        guard let tag = fields.next() else { return nil }  // blank line
         if tag.first == UInt8(ascii: "#") {
             if first { state.version = parseVersion(line) ?? (1, 0) }
             return nil
@@ -166,11 +176,13 @@ public struct EvemuLineParser {
         let isDescription: Bool
         switch letter {
         case UInt8(ascii: "N"), UInt8(ascii: "I"), UInt8(ascii: "P"), UInt8(ascii: "B"),
-             UInt8(ascii: "A"), UInt8(ascii: "L"), UInt8(ascii: "S"): isDescription = true
+            UInt8(ascii: "A"), UInt8(ascii: "L"), UInt8(ascii: "S"):
+            isDescription = true
         default: isDescription = false
         }
         if isDescription, state.sawEvent {
-            throw fail("an event line 'E: SEC.USEC TYPE CODE VALUE' (description lines must come before the first event)")
+            throw fail(
+                "an event line 'E: SEC.USEC TYPE CODE VALUE' (description lines must come before the first event)")
         }
         switch letter {
         case UInt8(ascii: "E"):
@@ -178,20 +190,28 @@ public struct EvemuLineParser {
         case _ where isDescription:
             try parseDescription(letter, tag: tag, line: line, number: number, &fields, state: &state, fail)
         default:
-            throw fail("a line starting with 'N:', 'I:', 'P:', 'B:', 'A:', 'L:', 'S:', 'E:' or '#', not '\(quoted(tag.prefix(20)))'")
+            throw fail(
+                "a line starting with 'N:', 'I:', 'P:', 'B:', 'A:', 'L:', 'S:', 'E:' or '#', not '\(quoted(tag.prefix(20)))'"
+            )
         }
         return nil
     }
 
     /// An `E:` line: the event.
-    private func parseEvent(_ fields: inout Fields, state: inout State, _ fail: (String) -> RecordingError) throws(RecordingError) -> InputEvent {
+    private func parseEvent(_ fields: inout Fields, state: inout State, _ fail: (String) -> RecordingError)
+        throws(RecordingError) -> InputEvent
+    {
         let what = "'E: SEC.USEC TYPE CODE VALUE' (type and code in hex, value in decimal)"
         guard state.id != nil else {
             throw fail("the device description ('N:' and 'I:' lines) before the first event")
         }
         guard let t = fields.next(), let time = timestamp(t) else { throw fail(what + "; the time is not SEC.USEC") }
-        guard let tf = fields.next(), let type = hex(tf, maxDigits: 4) else { throw fail(what + "; the type is not hex") }
-        guard let cf = fields.next(), let code = hex(cf, maxDigits: 4) else { throw fail(what + "; the code is not hex") }
+        guard let tf = fields.next(), let type = hex(tf, maxDigits: 4) else {
+            throw fail(what + "; the type is not hex")
+        }
+        guard let cf = fields.next(), let code = hex(cf, maxDigits: 4) else {
+            throw fail(what + "; the code is not hex")
+        }
         guard let vf = fields.next() else { throw fail(what + "; the value is missing") }
         guard let value = decimal(vf) else {
             throw fail(what + "; the value '\(quoted(vf))' is not a 32-bit integer")
@@ -199,9 +219,13 @@ public struct EvemuLineParser {
         if let extra = fields.next(), extra.first != UInt8(ascii: "#") {
             throw fail(what + "; found '\(quoted(extra))' after the value")
         }
-        guard type <= Int(Kernel.EV_MAX) else { throw fail("an event type from 0000 to 001f, not \(hexString(type, width: 4))") }
+        guard type <= Int(Kernel.EV_MAX) else {
+            throw fail("an event type from 0000 to 001f, not \(hexString(type, width: 4))")
+        }
         if let max = Kernel.maxCode(ofType: UInt16(type)), code > Int(max) {
-            throw fail("a code from 0000 to \(hexString(Int(max), width: 4)) for event type \(hexString(type, width: 4)), not \(hexString(code, width: 4))")
+            throw fail(
+                "a code from 0000 to \(hexString(Int(max), width: 4)) for event type \(hexString(type, width: 4)), not \(hexString(code, width: 4))"
+            )
         }
         state.sawEvent = true
         return InputEvent(time: time, type: UInt16(type), code: UInt16(code), value: value)
@@ -212,8 +236,10 @@ public struct EvemuLineParser {
         if state.id == nil { throw fail("'I: BUS VENDOR PRODUCT VERSION' after the name line") }
     }
 
-    func hexBytes(_ fields: inout Fields, count: Int, what: String,
-                          _ fail: (String) -> RecordingError) throws(RecordingError) -> [UInt8] {
+    func hexBytes(
+        _ fields: inout Fields, count: Int, what: String,
+        _ fail: (String) -> RecordingError
+    ) throws(RecordingError) -> [UInt8] {
         var out: [UInt8] = []
         for _ in 0..<count {
             guard let f = fields.next(), let b = hex(f, maxDigits: 2) else { throw fail(what) }
@@ -228,17 +254,20 @@ public struct EvemuLineParser {
     private func parseVersion(_ line: ArraySlice<UInt8>) -> (major: Int, minor: Int)? {
         var f = Fields(line)
         guard let hash = f.next(), hash.elementsEqual("#".utf8), let word = f.next(),
-              word.elementsEqual("EVEMU".utf8), let v = f.next() else { return nil }
+            word.elementsEqual("EVEMU".utf8), let v = f.next()
+        else { return nil }
         let parts = v.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         guard parts.count == 2, let major = unsigned(parts[0], maxDigits: 4),
-              let minor = unsigned(parts[1], maxDigits: 4) else { return nil }
+            let minor = unsigned(parts[1], maxDigits: 4)
+        else { return nil }
         return (Int(major), Int(minor))
     }
 
     func timestamp(_ f: ArraySlice<UInt8>) -> EventTime? {
         guard let dot = f.firstIndex(of: UInt8(ascii: ".")),
-              let s = unsigned(f[..<dot], maxDigits: 15),
-              let us = unsigned(f[(dot + 1)...], maxDigits: 6) else { return nil }
+            let s = unsigned(f[..<dot], maxDigits: 15),
+            let us = unsigned(f[(dot + 1)...], maxDigits: 6)
+        else { return nil }
         return EventTime(seconds: s, microseconds: Int32(us))
     }
 
@@ -269,7 +298,8 @@ public struct EvemuLineParser {
     func hex(_ f: ArraySlice<UInt8>, maxDigits: Int) -> Int? {
         var digits = f
         if digits.count > 2, digits.first == UInt8(ascii: "0"),
-           digits.dropFirst().first == UInt8(ascii: "x") || digits.dropFirst().first == UInt8(ascii: "X") {
+            digits.dropFirst().first == UInt8(ascii: "x") || digits.dropFirst().first == UInt8(ascii: "X")
+        {
             digits = digits.dropFirst(2)
         }
         guard !digits.isEmpty, digits.count <= maxDigits else { return nil }
@@ -297,7 +327,9 @@ public struct EvemuLineParser {
 func quoted(_ bytes: ArraySlice<UInt8>) -> String {
     var out = ""
     for b in bytes.prefix(40) {
-        if b >= 0x20 && b < 0x7f { out.unicodeScalars.append(Unicode.Scalar(b)) } else {
+        if b >= 0x20 && b < 0x7f {
+            out.unicodeScalars.append(Unicode.Scalar(b))
+        } else {
             let hex = Array("0123456789abcdef")
             out += "\\x" + String(hex[Int(b >> 4)]) + String(hex[Int(b & 15)])
         }

@@ -22,7 +22,8 @@ public struct LibinputRecordParser {
     public static func recognizes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         // A plain scan: the daemon asks this of every recording at start-up, and a generic
         // split over lines cost it a million instructions of run-time type lookups.
-        var i = 0, lines = 0
+        var i = 0
+        var lines = 0
         while i < bytes.count && lines < 8 {
             var end = i
             while end < bytes.count && bytes[end] != 0x0a { end += 1 }
@@ -104,7 +105,9 @@ public struct LibinputRecordParser {
                 try item(rest, line: line)
                 // An item that opens a mapping (`- node: …`, `- evdev:`): its keys sit two further in.
                 if let colon = Self.keyEnd(rest) {
-                    try pair(key: String(rest[..<colon]), value: Self.value(after: colon, in: rest), indent: indent + 2, line: line)
+                    try pair(
+                        key: String(rest[..<colon]), value: Self.value(after: colon, in: rest), indent: indent + 2,
+                        line: line)
                 }
                 return
             }
@@ -112,7 +115,9 @@ public struct LibinputRecordParser {
                 throw fail(line, "a key (`name: value`) or a list item (`- …`) in libinput record's layout")
             }
             stack.removeAll { $0.indent >= indent }
-            try pair(key: String(content[..<colon]), value: Self.value(after: colon, in: content), indent: indent, line: line)
+            try pair(
+                key: String(content[..<colon]), value: Self.value(after: colon, in: content), indent: indent, line: line
+            )
         }
 
         /// The device being read, for what a line says of it; a line under `devices:` before
@@ -136,14 +141,16 @@ public struct LibinputRecordParser {
             case ["devices", "events", "evdev"]:
                 let d = try current(line, "events")
                 let n = try numbers(rest, line: line)
-                guard n.count == 5, n[0] >= 0, n[1] >= 0, n[1] < 1_000_000, (0...0xffff).contains(n[2]), (0...0xffff).contains(n[3]),
-                      let value = Int32(exactly: n[4]) else {
+                guard n.count == 5, n[0] >= 0, n[1] >= 0, n[1] < 1_000_000, (0...0xffff).contains(n[2]),
+                    (0...0xffff).contains(n[3]),
+                    let value = Int32(exactly: n[4])
+                else {
                     throw fail(line, "an event as [seconds, microseconds, type, code, value]")
                 }
                 let time = EventTime(totalMicroseconds: Int64(n[0]) * 1_000_000 + Int64(n[1]))
                 devices[d].events.append(InputEvent(time: time, type: UInt16(n[2]), code: UInt16(n[3]), value: value))
             default:
-                break           // quirks, libinput's own events, lists of sections not read
+                break  // quirks, libinput's own events, lists of sections not read
             }
         }
 
@@ -153,7 +160,9 @@ public struct LibinputRecordParser {
             stack.append((indent, key))
             if at.isEmpty {
                 if key == "version" {
-                    guard value == "1" else { throw fail(line, "version: 1 (the libinput record format this reads), not '\(value)'") }
+                    guard value == "1" else {
+                        throw fail(line, "version: 1 (the libinput record format this reads), not '\(value)'")
+                    }
                     version = 1
                 }
                 return
@@ -167,7 +176,9 @@ public struct LibinputRecordParser {
                 devices[d].name = Self.unquoted(value)
             case (["evdev"], "id"):
                 let n = try numbers(value, line: line)
-                guard n.count == 4, n.allSatisfy({ (0...0xffff).contains($0) }) else { throw fail(line, "id: [bustype, vendor, product, version]") }
+                guard n.count == 4, n.allSatisfy({ (0...0xffff).contains($0) }) else {
+                    throw fail(line, "id: [bustype, vendor, product, version]")
+                }
                 devices[d].id = n
             case (["evdev"], "properties"):
                 devices[d].properties = try numbers(value, line: line).map { v throws(RecordingError) in
@@ -175,7 +186,9 @@ public struct LibinputRecordParser {
                     return UInt16(v)
                 }
             case (["evdev", "codes"], _):
-                guard let type = UInt16(key), type <= Kernel.EV_MAX else { throw fail(line, "an event type number as the key") }
+                guard let type = UInt16(key), type <= Kernel.EV_MAX else {
+                    throw fail(line, "an event type number as the key")
+                }
                 var bits = BitSet(capacity: Int(Kernel.maxCode(ofType: type) ?? 0x2ff) + 1)
                 for c in try numbers(value, line: line) {
                     guard (0...0x2ff).contains(c) else { throw fail(line, "event codes of type \(type)") }
@@ -185,8 +198,10 @@ public struct LibinputRecordParser {
                 devices[d].codesLines[type] = line
             case (["evdev", "absinfo"], _):
                 let n = try numbers(value, line: line)
-                guard let code = UInt16(key), code <= Kernel.ABS_MAX, n.count == 5, let a = Int32(exactly: n[0]), let b = Int32(exactly: n[1]),
-                      let fuzz = Int32(exactly: n[2]), let flat = Int32(exactly: n[3]), let res = Int32(exactly: n[4]) else {
+                guard let code = UInt16(key), code <= Kernel.ABS_MAX, n.count == 5, let a = Int32(exactly: n[0]),
+                    let b = Int32(exactly: n[1]),
+                    let fuzz = Int32(exactly: n[2]), let flat = Int32(exactly: n[3]), let res = Int32(exactly: n[4])
+                else {
                     throw fail(line, "an axis as CODE: [minimum, maximum, fuzz, flat, resolution]")
                 }
                 guard a <= b else { throw fail(line, "an axis minimum (\(a)) no larger than its maximum (\(b))") }
@@ -203,7 +218,10 @@ public struct LibinputRecordParser {
             var out: [Int] = []
             for part in t.dropFirst().dropLast().split(separator: ",") {
                 let p = String(part).trimmingSpaces()
-                let n = p.hasPrefix("0x") ? Int(p.dropFirst(2), radix: 16) : p.hasPrefix("-0x") ? Int(p.dropFirst(3), radix: 16).map { -$0 } : Int(p)
+                let n =
+                    p.hasPrefix("0x")
+                    ? Int(p.dropFirst(2), radix: 16)
+                    : p.hasPrefix("-0x") ? Int(p.dropFirst(3), radix: 16).map { -$0 } : Int(p)
                 guard let n else { throw fail(line, "a number, not '\(p)'") }
                 out.append(n)
             }
@@ -217,11 +235,16 @@ public struct LibinputRecordParser {
                 guard let name = b.name, let id = b.id else { throw fail(line, "each device's evdev: name and id") }
                 // libinput record writes an axis's range for every axis a device declares.
                 for code in b.codes[Kernel.EV_ABS] ?? BitSet() where b.absInfo[code] == nil {
-                    throw fail(b.codesLines[Kernel.EV_ABS] ?? line,
-                               "an absinfo entry `\(code): [minimum, maximum, fuzz, flat, resolution]` for each axis this line declares")
+                    throw fail(
+                        b.codesLines[Kernel.EV_ABS] ?? line,
+                        "an absinfo entry `\(code): [minimum, maximum, fuzz, flat, resolution]` for each axis this line declares"
+                    )
                 }
-                let d = DeviceDescription(name: name, id: InputID(bustype: UInt16(id[0]), vendor: UInt16(id[1]), product: UInt16(id[2]), version: UInt16(id[3])),
-                                          properties: BitSet(b.properties), codes: b.codes, absInfo: b.absInfo)
+                let d = DeviceDescription(
+                    name: name,
+                    id: InputID(
+                        bustype: UInt16(id[0]), vendor: UInt16(id[1]), product: UInt16(id[2]), version: UInt16(id[3])),
+                    properties: BitSet(b.properties), codes: b.codes, absInfo: b.absInfo)
                 var r = Recording(description: d, events: b.events)
                 r.udevProperties = b.udev
                 return LibinputRecordDevice(node: b.node, recording: r, udevProperties: b.udev)
@@ -230,11 +253,18 @@ public struct LibinputRecordParser {
 
         /// The line without its comment (a `#` outside double quotes).
         static func withoutComment(_ s: String) -> Substring {
-            var quoted = false, escaped = false
+            var quoted = false
+            var escaped = false
             for i in s.indices {
                 let c = s[i]
-                if escaped { escaped = false; continue }
-                if c == "\\" && quoted { escaped = true; continue }
+                if escaped {
+                    escaped = false
+                    continue
+                }
+                if c == "\\" && quoted {
+                    escaped = true
+                    continue
+                }
                 if c == "\"" { quoted.toggle() }
                 if c == "#" && !quoted { return s[..<i] }
             }
@@ -245,7 +275,9 @@ public struct LibinputRecordParser {
         static func keyEnd(_ s: String) -> String.Index? {
             guard let colon = s.firstIndex(of: ":") else { return nil }
             let key = s[..<colon]
-            guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else { return nil }
+            guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else {
+                return nil
+            }
             let after = s.index(after: colon)
             return after == s.endIndex || s[after] == " " ? colon : nil
         }
@@ -257,9 +289,17 @@ public struct LibinputRecordParser {
         /// A double-quoted YAML string's text (`\"` and `\\` undone); plain text as it is.
         static func unquoted(_ s: String) -> String {
             guard s.count >= 2, s.hasPrefix("\""), s.hasSuffix("\"") else { return s }
-            var out = "", escaped = false
+            var out = ""
+            var escaped = false
             for c in s.dropFirst().dropLast() {
-                if escaped { out.append(c); escaped = false } else if c == "\\" { escaped = true } else { out.append(c) }
+                if escaped {
+                    out.append(c)
+                    escaped = false
+                } else if c == "\\" {
+                    escaped = true
+                } else {
+                    out.append(c)
+                }
             }
             return out
         }

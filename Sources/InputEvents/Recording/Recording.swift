@@ -9,8 +9,10 @@ public struct Recording: Sendable {
     /// record` does; evemu does not).
     public var udevProperties: [String: String] = [:]
 
-    public init(description: DeviceDescription, events: [InputEvent],
-                formatVersion: (major: Int, minor: Int) = (1, 3)) {
+    public init(
+        description: DeviceDescription, events: [InputEvent],
+        formatVersion: (major: Int, minor: Int) = (1, 3)
+    ) {
         self.description = description
         self.events = events
         self.formatVersion = formatVersion

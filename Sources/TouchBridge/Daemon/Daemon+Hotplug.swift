@@ -34,7 +34,8 @@ extension Daemon {
                 case .allTouchscreens:
                     guard info.isTouchscreen, !Self.isVirtual(info) else { continue }
                 case .named:
-                    guard let i = named.indices.first(where: { named[$0].panel == nil && answers(named[$0], info) }) else { continue }
+                    guard let i = named.indices.first(where: { named[$0].panel == nil && answers(named[$0], info) })
+                    else { continue }
                     slot = i
                 }
                 openHotplugged(info, slot: slot)
@@ -66,7 +67,9 @@ extension Daemon {
                 warn("\(info.devnode): \(problem)", .warning)
                 return
             }
-            let placement = options.placement(node: device.path, name: device.description.name, info: info) { warn($0, .warning) }
+            let placement = options.placement(node: device.path, name: device.description.name, info: info) {
+                warn($0, .warning)
+            }
             try add(device, info: info, placement: placement, slot: slot)
             if let slot { named[slot].idPath = info.idPath ?? named[slot].idPath }
         } catch {

@@ -1,6 +1,6 @@
 import Evdev
-import InputEvents
 import Glibc
+import InputEvents
 import Output
 import TouchKit
 
@@ -16,7 +16,10 @@ extension Daemon {
             updatePlacement(n, info: discovery?.device(devnode: devices[n]!.device.path), why: "SIGHUP")
         }
         guard let file = sceneFile else {
-            if case .application = content { warn("SIGHUP: an application built in code has no scene file to reload", .notice); return }
+            if case .application = content {
+                warn("SIGHUP: an application built in code has no scene file to reload", .notice)
+                return
+            }
             warn("SIGHUP: the built-in scene has no file to reload", .notice)
             return
         }
@@ -35,7 +38,9 @@ extension Daemon {
         if size != screen {
             screen = size
             for o in devices.values where o.panel.placement.rect == nil {
-                if let m = options.mapper(for: o.panel.description, placement: o.panel.placement, screen: size) { pipeline.remap(o.panel, with: m) }
+                if let m = options.mapper(for: o.panel.description, placement: o.panel.placement, screen: size) {
+                    pipeline.remap(o.panel, with: m)
+                }
             }
         }
         pipeline.log.sceneReloaded(file: file, windows: instance.app.windows.map(\.name), time: monotonicSeconds())
@@ -56,9 +61,12 @@ extension Daemon {
 
     func updateStatus() {
         guard let notify else { return }
-        let n = devices.count, t = pipeline.active.count
-        notify.status(n == 0 ? "waiting for a touchscreen"
-                      : "\(n) panel\(n == 1 ? "" : "s"), \(t) touch\(t == 1 ? "" : "es") down")
+        let n = devices.count
+        let t = pipeline.active.count
+        notify.status(
+            n == 0
+                ? "waiting for a touchscreen"
+                : "\(n) panel\(n == 1 ? "" : "s"), \(t) touch\(t == 1 ? "" : "es") down")
     }
 
     func now() -> EventTime { EventTime(inSeconds: monotonicSeconds()) }
@@ -86,7 +94,7 @@ extension Daemon {
             try x.file.write(MetricsFile.text(x.metrics, panels: pipeline.panels))
             metricsFailed = false
         } catch {
-            if !metricsFailed { warn("metrics: \(error)", .error) }   // said once until it works again
+            if !metricsFailed { warn("metrics: \(error)", .error) }  // said once until it works again
             metricsFailed = true
         }
         x.metrics.isDirty = false

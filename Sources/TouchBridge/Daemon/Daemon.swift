@@ -73,18 +73,23 @@ package final class Daemon {
     /// Opens the panels (clock `CLOCK_MONOTONIC`, grabbed with `options.grab`) and builds the
     /// scene for them. Throws `DeviceError` for a named panel that cannot be used, or when a
     /// touchscreen cannot be read for lack of permission.
-    package convenience init(selection: Selection, scene: Scene?, sceneFile: String?, options: RunOptions, sink: any TextSink,
-                            signals: SignalWatch, notify: SystemdNotify? = SystemdNotify(),
-                            warn: @escaping (String, Diagnostics.Level) -> Void) throws {
-        try self.init(selection: selection, content: .scene(scene, file: sceneFile), options: options, sink: sink,
-                      signals: signals, notify: notify, warn: warn)
+    package convenience init(
+        selection: Selection, scene: Scene?, sceneFile: String?, options: RunOptions, sink: any TextSink,
+        signals: SignalWatch, notify: SystemdNotify? = SystemdNotify(),
+        warn: @escaping (String, Diagnostics.Level) -> Void
+    ) throws {
+        try self.init(
+            selection: selection, content: .scene(scene, file: sceneFile), options: options, sink: sink,
+            signals: signals, notify: notify, warn: warn)
     }
 
     /// Opens the panels as above, with `content` in front of them: a scene, or an
     /// application built in code (`Kiosk`).
-    package init(selection: Selection, content: WindowContent, options: RunOptions, sink: any TextSink,
-                signals: SignalWatch, notify: SystemdNotify? = SystemdNotify(),
-                warn: @escaping (String, Diagnostics.Level) -> Void) throws {
+    package init(
+        selection: Selection, content: WindowContent, options: RunOptions, sink: any TextSink,
+        signals: SignalWatch, notify: SystemdNotify? = SystemdNotify(),
+        warn: @escaping (String, Diagnostics.Level) -> Void
+    ) throws {
         LibevdevMessages.sink = { Diagnostics.print("touchbridge: libevdev: \($0)") }
         let scene = content.scene
         self.content = content
@@ -115,12 +120,13 @@ package final class Daemon {
                     warn("\(info.devnode): \(e)", .warning)
                 }
             }
-        case let .named(names):
+        case .named(let names):
             for (i, name) in names.enumerated() {
                 let device = try Self.open(name)
                 if let problem = touchscreenProblem(device.description) {
                     guard AuxiliaryDevice.kind(of: device.description) != nil else {
-                        throw DeviceError.unsuitable(path: name, reason: problem + ", nor an accelerometer or a device with keys")
+                        throw DeviceError.unsuitable(
+                            path: name, reason: problem + ", nor an accelerometer or a device with keys")
                     }
                     namedAuxiliaries.append(device)
                     continue
@@ -131,12 +137,19 @@ package final class Daemon {
             }
         }
         found.removeAll { entry in
-            if let problem = touchscreenProblem(entry.0.description) { warn("\(entry.0.path): \(problem)", .warning); return true }
+            if let problem = touchscreenProblem(entry.0.description) {
+                warn("\(entry.0.path): \(problem)", .warning)
+                return true
+            }
             return false
         }
         // The screen space and the scene.
-        let placements = found.map { d, info, _ in options.placement(node: d.path, name: d.description.name, info: info) { warn($0, .warning) } }
-        (pipeline, screen) = options.makePipeline(content: content, placements: placements, first: found.first?.0.description) { warn($0, .warning) }
+        let placements = found.map { d, info, _ in
+            options.placement(node: d.path, name: d.description.name, info: info) { warn($0, .warning) }
+        }
+        (pipeline, screen) = options.makePipeline(
+            content: content, placements: placements, first: found.first?.0.description
+        ) { warn($0, .warning) }
         pipeline.virtualDevices = virtualDevices
         try registerSources(scene: scene)
         for ((device, info, slot), placement) in zip(found, placements) {
@@ -168,9 +181,10 @@ package final class Daemon {
                 }
             }
         }
-        try outputs.openSocket(path: options.socketPath, activation: options.socketActivation,
-                                   stallLimit: options.socketStallLimit, loop: loop, pipeline: pipeline, screen: { [unowned self] in screen },
-                               sceneFile: sceneFile, now: monotonicSeconds, warn: warn)
+        try outputs.openSocket(
+            path: options.socketPath, activation: options.socketActivation,
+            stallLimit: options.socketStallLimit, loop: loop, pipeline: pipeline, screen: { [unowned self] in screen },
+            sceneFile: sceneFile, now: monotonicSeconds, warn: warn)
         if let scene { try runCommands(of: scene) }
         if let monitor { try loop.watch(monitor.fd, order: .hotplug) { [unowned self] in followHotplug() } }
         timer = try loop.timer { [unowned self] in pipeline.advanceTime(to: monotonicSeconds()) }
@@ -195,7 +209,10 @@ package final class Daemon {
         var source: EventLoop.Source?
         source = try loop.watch(out.fd, order: .timer, readable: false) { [unowned self] in
             out.writeReady()
-            if out.isBroken, let s = source { loop.remove(s); source = nil }
+            if out.isBroken, let s = source {
+                loop.remove(s)
+                source = nil
+            }
         }
         out.wantsWritable = { [unowned self] on in if let s = source { loop.wantsWritable(s, on) } }
         out.writeDroppedLine = { [unowned self] n, b in
@@ -214,7 +231,8 @@ package final class Daemon {
         let d = device.description
         if options.grab {
             do { try device.grab() } catch {
-                throw DeviceError.unsuitable(path: device.path, reason: "cannot grab it: another program holds it exclusively")
+                throw DeviceError.unsuitable(
+                    path: device.path, reason: "cannot grab it: another program holds it exclusively")
             }
         }
         guard let mapper = options.mapper(for: d, placement: placement, screen: screen) else {
@@ -226,7 +244,8 @@ package final class Daemon {
         let source = try loop.watch(device.fd) { [unowned self] in read(number) }
         if let r = placement.rect { pipeline.scene.addStandardWindow(covering: r) }
         let now = monotonicSeconds()
-        let panel = pipeline.addPanel(node: device.path, description: d, mapper: mapper, placement: placement, time: now)
+        let panel = pipeline.addPanel(
+            node: device.path, description: d, mapper: mapper, placement: placement, time: now)
         number = panel.number
         do { try pipeline.attachVirtualDevices(panel, key: info?.idPath ?? d.name) } catch {
             warn("\(device.path): no virtual device: \(error)", .warning)
@@ -252,13 +271,19 @@ package final class Daemon {
     /// said at info.
     func updatePlacement(_ number: Int, info: InputDeviceInfo?, why: String) {
         guard let o = devices[number] else { return }
-        let p = options.placement(node: o.device.path, name: o.device.description.name, info: info) { warn($0, .warning) }
-        guard p != o.panel.placement, let mapper = options.mapper(for: o.panel.description, placement: p, screen: screen) else { return }
+        let p = options.placement(node: o.device.path, name: o.device.description.name, info: info) {
+            warn($0, .warning)
+        }
+        guard p != o.panel.placement,
+            let mapper = options.mapper(for: o.panel.description, placement: p, screen: screen)
+        else { return }
         pipeline.replacePlacement(of: o.panel, with: p, mapper: mapper, at: monotonicSeconds())
         let c = p.calibration
-        warn("\(o.device.path): \(why): mapped anew (\(mapping(of: o.panel)), calibration "
-             + (c == .identity ? "none" : "\(c.a) \(c.b) \(c.c) \(c.d) \(c.e) \(c.f)")
-             + ", jitter filter \(o.panel.jitterSetting.summary(mapper: mapper)), \(p.masks.count) mask\(p.masks.count == 1 ? "" : "s"))", .info)
+        warn(
+            "\(o.device.path): \(why): mapped anew (\(mapping(of: o.panel)), calibration "
+                + (c == .identity ? "none" : "\(c.a) \(c.b) \(c.c) \(c.d) \(c.e) \(c.f)")
+                + ", jitter filter \(o.panel.jitterSetting.summary(mapper: mapper)), \(p.masks.count) mask\(p.masks.count == 1 ? "" : "s"))",
+            .info)
     }
 
     /// Whether an accelerometer or key device udev announces is one to read.
@@ -272,11 +297,16 @@ package final class Daemon {
         if kind == .keys && !pipeline.readsRemoteKeys { return }
         var number = -1
         let source = try loop.watch(device.fd) { [unowned self] in readAuxiliary(number) }
-        let aux = pipeline.addAuxiliary(node: device.path, description: device.description, kind: kind, time: monotonicSeconds())
+        let aux = pipeline.addAuxiliary(
+            node: device.path, description: device.description, kind: kind, time: monotonicSeconds())
         number = aux.number
         auxiliaries[aux.number] = (device, aux, source)
-        let what = kind == .accelerometer ? "an accelerometer: shakes become motion events"
-            : "keys: " + (pipeline.scene.pressKeys.isEmpty ? "" : "the scene's presses") + (pipeline.readsRemoteKeys ? (pipeline.scene.pressKeys.isEmpty ? "" : " and ") + "media keys as remote control" : "")
+        let what =
+            kind == .accelerometer
+            ? "an accelerometer: shakes become motion events"
+            : "keys: " + (pipeline.scene.pressKeys.isEmpty ? "" : "the scene's presses")
+                + (pipeline.readsRemoteKeys
+                    ? (pipeline.scene.pressKeys.isEmpty ? "" : " and ") + "media keys as remote control" : "")
         warn("\(device.path): reading \(device.description.name) (\(what))", .info)
     }
 
@@ -323,17 +353,19 @@ package final class Daemon {
         updateStatus()
         if let w = watchdog { w.timer.arm(monotonicSeconds() + w.interval) }
         // Nothing more is waiting: the log goes out before the loop sleeps.
-        loop.run(beforeSleep: { [unowned self] in
-            flush()
-            updateStatus()
-            timer.arm(pipeline.nextDeadline)
-        }, afterWake: { [unowned self] in
-            if pipeline.log.buffer.count > 1 << 16 { flush() }
-        })
+        loop.run(
+            beforeSleep: { [unowned self] in
+                flush()
+                updateStatus()
+                timer.arm(pipeline.nextDeadline)
+            },
+            afterWake: { [unowned self] in
+                if pipeline.log.buffer.count > 1 << 16 { flush() }
+            })
         // Events already queued happened before the signal: they were read in its wake.
         notify?.send("STOPPING=1")
         pipeline.cancelAll(at: now())
-        pipeline.virtualDevices = []                // their contacts were cancelled: the devices go
+        pipeline.virtualDevices = []  // their contacts were cancelled: the devices go
         flush()
         outputs.finish(pipeline.log)
         exportMetrics(force: true)
@@ -344,8 +376,11 @@ package final class Daemon {
         guard let o = devices[number] else { return }
         metricsExport?.metrics.isDirty = true
         // Held once for the whole drain, not fetched (and retained) from `self` per event.
-        let pipeline = self.pipeline, panel = o.panel
-        if let why = drain(o.device, { e, isSync in pipeline.process(e, isSync: isSync, from: panel) }) { remove(number, why: why) }
+        let pipeline = self.pipeline
+        let panel = o.panel
+        if let why = drain(o.device, { e, isSync in pipeline.process(e, isSync: isSync, from: panel) }) {
+            remove(number, why: why)
+        }
     }
 
     /// A device is gone: its touches are cancelled through the responder chain, it is logged
@@ -360,6 +395,8 @@ package final class Daemon {
         } else {
             warn("\(o.device.path): \(why)", .notice)
         }
-        if devices.isEmpty, case .allTouchscreens = selection { warn("no touchscreen is connected: waiting for one", .notice) }
+        if devices.isEmpty, case .allTouchscreens = selection {
+            warn("no touchscreen is connected: waiting for one", .notice)
+        }
     }
 }

@@ -7,11 +7,12 @@ extension ContactTracker {
     package mutating func open(at time: EventTime, device: EvdevDevice) -> ContactFrame {
         let k = Kernel.self
         switch touchProtocol {
-        case let .slots(n):
+        case .slots(let n):
             let state = (0..<n).map { s in
                 ContactTracker.SlotState(
                     slot: s, trackingID: device.slotValue(slot: s, code: k.ABS_MT_TRACKING_ID),
-                    x: device.slotValue(slot: s, code: k.ABS_MT_POSITION_X), y: device.slotValue(slot: s, code: k.ABS_MT_POSITION_Y),
+                    x: device.slotValue(slot: s, code: k.ABS_MT_POSITION_X),
+                    y: device.slotValue(slot: s, code: k.ABS_MT_POSITION_Y),
                     pressure: device.slotValue(slot: s, code: k.ABS_MT_PRESSURE),
                     touchMajor: device.slotValue(slot: s, code: k.ABS_MT_TOUCH_MAJOR),
                     touchMinor: device.slotValue(slot: s, code: k.ABS_MT_TOUCH_MINOR),
@@ -20,11 +21,12 @@ extension ContactTracker {
             }
             return open(at: time, slots: state)
         case .single:
-            return open(at: time, touching: device.value(type: k.EV_KEY, code: k.BTN_TOUCH) != 0,
-                        x: device.value(type: k.EV_ABS, code: k.ABS_X), y: device.value(type: k.EV_ABS, code: k.ABS_Y),
-                        pressure: device.value(type: k.EV_ABS, code: k.ABS_PRESSURE))
+            return open(
+                at: time, touching: device.value(type: k.EV_KEY, code: k.BTN_TOUCH) != 0,
+                x: device.value(type: k.EV_ABS, code: k.ABS_X), y: device.value(type: k.EV_ABS, code: k.ABS_Y),
+                pressure: device.value(type: k.EV_ABS, code: k.ABS_PRESSURE))
         case .groups:
-            return ContactFrame(time: time, contacts: [])      // protocol A keeps no state between frames
+            return ContactFrame(time: time, contacts: [])  // protocol A keeps no state between frames
         }
     }
 }

@@ -65,15 +65,17 @@ public final class Kiosk {
         let warn = self.warn
         if playsRecordings {
             // Recordings wait for their reader: the same log every time.
-            let run = try RecordingRun(paths: sources, content: content, options: options,
-                                       sink: log.sink(live: false), signals: signals,
-                                       warn: { warn($0, .warning) })
+            let run = try RecordingRun(
+                paths: sources, content: content, options: options,
+                sink: log.sink(live: false), signals: signals,
+                warn: { warn($0, .warning) })
             pipeline = run.touchPipeline
             try run.run()
             return
         }
-        let daemon = try Daemon(selection: sources.isEmpty ? .allTouchscreens : .named(sources), content: content,
-                                options: options, sink: log.sink(live: true), signals: signals, warn: warn)
+        let daemon = try Daemon(
+            selection: sources.isEmpty ? .allTouchscreens : .named(sources), content: content,
+            options: options, sink: log.sink(live: true), signals: signals, warn: warn)
         pipeline = daemon.pipeline
         for w in watches { _ = try daemon.loop.watch(w.fd, order: .input, w.handler) }
         try daemon.run()
@@ -123,7 +125,7 @@ public enum LogDestination {
         switch self {
         case .standardOutput: return live ? Kiosk.liveStandardOutput() : OutputSink.standardOutput()
         case .discarded: return TextHandler { _ in }
-        case let .text(f): return TextHandler(f)
+        case .text(let f): return TextHandler(f)
         }
     }
 }

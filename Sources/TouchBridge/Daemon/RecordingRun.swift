@@ -45,28 +45,36 @@ package final class RecordingRun {
     package var touchPipeline: TouchPipeline { pipeline }
 
     /// Opens the recordings (their descriptions are read now) and builds the scene for them.
-    package convenience init(paths: [String], scene: Scene?, options: RunOptions, sink: any TextSink, signals: SignalWatch? = nil,
-                            warn: @escaping (String) -> Void = { _ in }) throws {
-        try self.init(paths: paths, content: .scene(scene, file: scene?.file), options: options, sink: sink, signals: signals, warn: warn)
+    package convenience init(
+        paths: [String], scene: Scene?, options: RunOptions, sink: any TextSink, signals: SignalWatch? = nil,
+        warn: @escaping (String) -> Void = { _ in }
+    ) throws {
+        try self.init(
+            paths: paths, content: .scene(scene, file: scene?.file), options: options, sink: sink, signals: signals,
+            warn: warn)
     }
 
     /// Opens the recordings as above, with `content` in front of them: a scene, or an
     /// application built in code (`Kiosk`).
-    package init(paths: [String], content: WindowContent, options: RunOptions, sink: any TextSink, signals: SignalWatch? = nil,
-                warn: @escaping (String) -> Void = { _ in }) throws {
+    package init(
+        paths: [String], content: WindowContent, options: RunOptions, sink: any TextSink, signals: SignalWatch? = nil,
+        warn: @escaping (String) -> Void = { _ in }
+    ) throws {
         let scene = content.scene
         var readers: [RecordingReader] = []
         var heads: [InputEvent?] = []
         var others: [(RecordingReader, InputEvent?, AuxiliaryDevice.Kind)] = []
         let opened = try paths.flatMap { path in
-            try options.recordedDevice.map { [try RecordingReader(path: path, device: $0)] } ?? RecordingReader.open(path: path)
+            try options.recordedDevice.map { [try RecordingReader(path: path, device: $0)] }
+                ?? RecordingReader.open(path: path)
         }
         for r in opened {
             let path = r.path
             if let problem = touchscreenProblem(r.description) {
                 // An accelerometer or a device with keys plays too; anything else is refused.
                 guard let kind = AuxiliaryDevice.kind(of: r.description) else {
-                    throw DeviceError.unsuitable(path: path, reason: problem + ", nor an accelerometer or a device with keys")
+                    throw DeviceError.unsuitable(
+                        path: path, reason: problem + ", nor an accelerometer or a device with keys")
                 }
                 others.append((r, try r.next(), kind))
                 continue
@@ -75,11 +83,16 @@ package final class RecordingRun {
             heads.append(try r.next())
         }
         let placements = readers.map { r in
-            options.placement(node: r.path, name: r.description.name,
-                              info: r.udevProperties.isEmpty ? nil : InputDeviceInfo(recordedAt: r.path, name: r.description.name, udevProperties: r.udevProperties)) { warn($0) }
+            options.placement(
+                node: r.path, name: r.description.name,
+                info: r.udevProperties.isEmpty
+                    ? nil
+                    : InputDeviceInfo(recordedAt: r.path, name: r.description.name, udevProperties: r.udevProperties)
+            ) { warn($0) }
         }
         let screen: Size
-        (pipeline, screen) = options.makePipeline(content: content, placements: placements, first: readers.first?.description, warn: warn)
+        (pipeline, screen) = options.makePipeline(
+            content: content, placements: placements, first: readers.first?.description, warn: warn)
         streams = []
         pipeline.virtualDevices = try options.virtualDevices(warn: warn)
         for ((r, head), placement) in zip(zip(readers, heads), placements) {
@@ -87,7 +100,8 @@ package final class RecordingRun {
                 throw DeviceError.unsuitable(path: r.path, reason: "its position axes have no range")
             }
             let start = head.map { $0.time.inSeconds } ?? 0
-            let panel = pipeline.addPanel(node: r.path, description: r.description, mapper: mapper, placement: placement, time: start)
+            let panel = pipeline.addPanel(
+                node: r.path, description: r.description, mapper: mapper, placement: placement, time: start)
             try pipeline.attachVirtualDevices(panel, key: r.path)
             streams.append(Stream(reader: r, panel: panel, head: head))
         }
@@ -110,15 +124,22 @@ package final class RecordingRun {
         if let metricsFile {
             let m = Metrics(measuresLatency: false)
             pipeline.metrics = m
-            try metricsFile.write(MetricsFile.text(m, panels: pipeline.panels))   // a path that cannot be written fails now
+            // A path that cannot be written fails now.
+            try metricsFile.write(MetricsFile.text(m, panels: pipeline.panels))
         }
         if let loop {
             let pipeline = self.pipeline
-            if let signals = self.signals { try loop.watch(signals.fd, order: .signal) { [unowned self] in takeSignals() } }
-            try outputs.openSocket(path: options.socketPath, activation: options.socketActivation,
-                                   stallLimit: options.socketStallLimit, loop: loop, pipeline: pipeline, screen: { screen }, sceneFile: scene?.file,
-                                   now: { pipeline.log.now }, warn: { m, _ in warn(m) })
-            if let scene { try outputs.runCommands(of: scene, log: pipeline.log, loop: loop, now: { pipeline.log.now }) }
+            if let signals = self.signals {
+                try loop.watch(signals.fd, order: .signal) { [unowned self] in takeSignals() }
+            }
+            try outputs.openSocket(
+                path: options.socketPath, activation: options.socketActivation,
+                stallLimit: options.socketStallLimit, loop: loop, pipeline: pipeline, screen: { screen },
+                sceneFile: scene?.file,
+                now: { pipeline.log.now }, warn: { m, _ in warn(m) })
+            if let scene {
+                try outputs.runCommands(of: scene, log: pipeline.log, loop: loop, now: { pipeline.log.now })
+            }
         }
     }
 
@@ -164,11 +185,12 @@ package final class RecordingRun {
                 pipeline.advanceTime(to: t)
                 // The frame, event by event, with the stream's device a parameter: held by the
                 // call, it is not retained again for each event.
-                let more = if let panel = s.panel {
-                    try playFrame(of: s, panel, count: &count) { $0.process($1, from: $2) }
-                } else {
-                    try playFrame(of: s, s.auxiliary!, count: &count) { $0.process($1, from: $2) }
-                }
+                let more =
+                    if let panel = s.panel {
+                        try playFrame(of: s, panel, count: &count) { $0.process($1, from: $2) }
+                    } else {
+                        try playFrame(of: s, s.auxiliary!, count: &count) { $0.process($1, from: $2) }
+                    }
                 guard more else { return stop() }
                 // A frame's lines at most past 64 KiB: the buffer stays at its size, as the
                 // daemon's does between wakes (every 4 096 events, it grew to 512 KiB).
@@ -196,8 +218,10 @@ package final class RecordingRun {
 
     /// The rest of `s`'s frame, its events fed to `device`. False when a signal asked to stop.
     @inline(__always)
-    private func playFrame<Device: AnyObject>(of s: Stream, _ device: Device, count: inout Int,
-                                              _ feed: (TouchPipeline, InputEvent, Device) -> Void) throws -> Bool {
+    private func playFrame<Device: AnyObject>(
+        of s: Stream, _ device: Device, count: inout Int,
+        _ feed: (TouchPipeline, InputEvent, Device) -> Void
+    ) throws -> Bool {
         let reader = s.reader
         var e = s.head!
         while true {
@@ -283,7 +307,7 @@ private final class Pacer {
     init(loop: EventLoop, stopped: @escaping () -> Bool) throws {
         self.loop = loop
         self.stopped = stopped
-        timer = try loop.timer { [unowned loop] in loop.stop() }   // the loop holds this closure
+        timer = try loop.timer { [unowned loop] in loop.stop() }  // the loop holds this closure
     }
 
     /// False when SIGINT or SIGTERM came first.

@@ -10,10 +10,13 @@ extension Daemon {
     func rehearseFirstTouch(on panel: Panel) {
         guard !rehearsed else { return }
         rehearsed = true
-        let (throwaway, _) = options.makePipeline(content: .scene(nil, file: nil), placements: [panel.placement],
-                                                  first: panel.description) { _ in }
-        let stand = throwaway.addPanel(node: panel.node, description: panel.description, mapper: panel.mapper,
-                                       placement: panel.placement, time: 0)
+        let (throwaway, _) = options.makePipeline(
+            content: .scene(nil, file: nil), placements: [panel.placement],
+            first: panel.description
+        ) { _ in }
+        let stand = throwaway.addPanel(
+            node: panel.node, description: panel.description, mapper: panel.mapper,
+            placement: panel.placement, time: 0)
         for e in Self.rehearsalEvents(for: panel.description) { throwaway.process(e, from: stand) }
         throwaway.removePanel(stand, at: EventTime(seconds: 1, microseconds: 0))
     }
@@ -35,11 +38,14 @@ extension Daemon {
         var events: [InputEvent] = []
         var microseconds: Int32 = 0
         func put(_ type: UInt16, _ code: UInt16, _ value: Int32) {
-            events.append(InputEvent(time: EventTime(seconds: 0, microseconds: microseconds), type: type, code: code, value: value))
+            events.append(
+                InputEvent(
+                    time: EventTime(seconds: 0, microseconds: microseconds), type: type, code: code, value: value))
         }
         for frame in 0..<4 {
             let down = frame < 3
-            let x = middle(cx) + Int32(frame) * step(cx), y = middle(cy) + Int32(frame) * step(cy)
+            let x = middle(cx) + Int32(frame) * step(cx)
+            let y = middle(cy) + Int32(frame) * step(cy)
             switch touchProtocol {
             case .slots:
                 put(Kernel.EV_ABS, Kernel.ABS_MT_SLOT, 0)

@@ -9,35 +9,46 @@ extension RunOptions {
     /// (`TOUCHBRIDGE_SCREEN_RECT`, `TOUCHBRIDGE_ROTATION`, `LIBINPUT_CALIBRATION_MATRIX`,
     /// `TOUCHBRIDGE_HYSTERESIS_MM`, `TOUCHBRIDGE_MASK`), then `--rotate`/`--calibration`.
     /// Malformed udev values are reported through `warn` and left out.
-    public func placement(node: String, name: String, info: InputDeviceInfo?, warn: (String) -> Void) -> PanelPlacement {
+    public func placement(node: String, name: String, info: InputDeviceInfo?, warn: (String) -> Void) -> PanelPlacement
+    {
         var p = PanelPlacement()
         let props = info?.properties ?? [:]
         p.rotation = rotation
         if let text = props["TOUCHBRIDGE_ROTATION"] {
-            if let r = Int(text).flatMap(ScreenMapper.Rotation.init(rawValue:)) { p.rotation = r } else {
+            if let r = Int(text).flatMap(ScreenMapper.Rotation.init(rawValue:)) {
+                p.rotation = r
+            } else {
                 warn("\(node): ignoring TOUCHBRIDGE_ROTATION=\"\(text)\" (expected 0, 90, 180 or 270)")
             }
         }
         if let text = props["TOUCHBRIDGE_SCREEN_RECT"] {
-            if let r = parseRect(text) { p.rect = r } else {
+            if let r = parseRect(text) {
+                p.rect = r
+            } else {
                 warn("\(node): ignoring TOUCHBRIDGE_SCREEN_RECT=\"\(text)\" (expected \"x y w h\" in points)")
             }
         }
         if let text = props["TOUCHBRIDGE_HYSTERESIS_MM"] {
-            if let mm = Double(text), mm >= 0, mm.isFinite { p.hysteresisMM = mm } else {
+            if let mm = Double(text), mm >= 0, mm.isFinite {
+                p.hysteresisMM = mm
+            } else {
                 warn("\(node): ignoring TOUCHBRIDGE_HYSTERESIS_MM=\"\(text)\" (expected millimetres)")
             }
         }
         p.udevFuzz = info?.libinputFuzz ?? [:]
         if let text = props["TOUCHBRIDGE_MASK"] {
-            if let rects = parseRects(text) { p.masks = rects } else {
+            if let rects = parseRects(text) {
+                p.masks = rects
+            } else {
                 warn("\(node): ignoring TOUCHBRIDGE_MASK=\"\(text)\" (expected \"x y w h; …\" in points)")
             }
         }
         if let c = calibration {
             p.calibration = c
         } else if let text = info?.calibrationText {
-            if let m = ScreenMapper.Calibration(parsing: text) { p.calibration = m } else {
+            if let m = ScreenMapper.Calibration(parsing: text) {
+                p.calibration = m
+            } else {
                 warn("\(node): ignoring LIBINPUT_CALIBRATION_MATRIX=\"\(text)\" (expected six numbers)")
             }
         }
@@ -45,7 +56,9 @@ extension RunOptions {
             p.rect = rect
             if let r { p.rotation = r }
         }
-        for (match, mm) in rules.hysteresis where match.matches(node: node, name: name, info: info) { p.hysteresisMM = mm }
+        for (match, mm) in rules.hysteresis where match.matches(node: node, name: name, info: info) {
+            p.hysteresisMM = mm
+        }
         for (match, rects) in rules.masks where match.matches(node: node, name: name, info: info) { p.masks = rects }
         return p
     }
@@ -56,8 +69,10 @@ extension RunOptions {
     /// the panel's udev properties, mapped onto the screen it would lay out. So what a tool
     /// shows (`touches`, `watch`) is what the daemon's window gets; nil for a device without
     /// touch positions.
-    package func inputChain(for d: DeviceDescription, node: String, info: InputDeviceInfo?, warn: (String) -> Void,
-                            trackerWarn: @escaping (TrackerWarning) -> Void) -> InputChain? {
+    package func inputChain(
+        for d: DeviceDescription, node: String, info: InputDeviceInfo?, warn: (String) -> Void,
+        trackerWarn: @escaping (TrackerWarning) -> Void
+    ) -> InputChain? {
         let placement = placement(node: node, name: d.name, info: info, warn: warn)
         let screen = layout(scene: nil, placements: [placement], first: d).screen
         guard let mapper = mapper(for: d, placement: placement, screen: screen) else { return nil }

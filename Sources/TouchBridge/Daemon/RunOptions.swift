@@ -54,7 +54,9 @@ public struct RunOptions: Sendable {
     func screenSize(scene: Scene?, first: DeviceDescription?) -> Size {
         if let screen { return screen }
         if let s = scene?.screenSize { return Size(width: s.width, height: s.height) }
-        if let d = first, let m = ScreenMapper(device: d, rotation: rotation) { return Size(width: m.width, height: m.height) }
+        if let d = first, let m = ScreenMapper(device: d, rotation: rotation) {
+            return Size(width: m.width, height: m.height)
+        }
         return Size(width: 1920, height: 1080)
     }
 
@@ -62,7 +64,9 @@ public struct RunOptions: Sendable {
     /// is the option, else the scene's, else the bounding box of the panels' rectangles,
     /// else the first panel's own size; without a scene, the built-in one gets a window per
     /// distinct screen rectangle.
-    package func layout(scene: Scene?, placements: [PanelPlacement], first: DeviceDescription?) -> (screen: Size, scene: Scene) {
+    package func layout(scene: Scene?, placements: [PanelPlacement], first: DeviceDescription?) -> (
+        screen: Size, scene: Scene
+    ) {
         let explicit = placements.compactMap(\.rect) + rules.rects.map(\.1)
         var size = screen ?? scene?.screenSize.map { Size(width: $0.width, height: $0.height) }
         if size == nil, let r = explicit.first {
@@ -72,15 +76,18 @@ public struct RunOptions: Sendable {
         let s = size ?? screenSize(scene: nil, first: first)
         let full = Rect(x: 0, y: 0, width: s.width, height: s.height)
         var screens: [Rect] = []
-        for r in placements.map({ $0.rect ?? full }) + rules.rects.map(\.1) where !screens.contains(r) { screens.append(r) }
+        for r in placements.map({ $0.rect ?? full }) + rules.rects.map(\.1) where !screens.contains(r) {
+            screens.append(r)
+        }
         return (s, scene ?? Scene.standard(screens: screens.isEmpty ? [full] : screens))
     }
 
     /// The mapper of a panel placed as `placement` on a screen of `screen` points.
     package func mapper(for d: DeviceDescription, placement: PanelPlacement, screen: Size) -> ScreenMapper? {
         let size = placement.rect.map { Size(width: $0.width, height: $0.height) } ?? screen
-        return ScreenMapper(device: d, calibration: placement.calibration, rotation: placement.rotation,
-                            screen: (size.width, size.height))
+        return ScreenMapper(
+            device: d, calibration: placement.calibration, rotation: placement.rotation,
+            screen: (size.width, size.height))
     }
 
 }

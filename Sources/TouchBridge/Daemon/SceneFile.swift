@@ -9,7 +9,8 @@ extension Scene {
     /// (missing, no permission, too large) and `SceneError` when it is not a valid scene.
     /// A command whose program is missing or not executable is refused here, at load.
     public static func load(path: String) throws -> Scene {
-        try load(path: path, reading: { try readFileContents($0, limit: fileSizeLimit) }, programProblem: programProblem)
+        try load(
+            path: path, reading: { try readFileContents($0, limit: fileSizeLimit) }, programProblem: programProblem)
     }
 
     /// What stops `path` from being run as a command, nil when it can be.

@@ -10,13 +10,13 @@ public enum WindowContent {
 
     /// The scene, when the content is one.
     var scene: Scene? {
-        if case let .scene(s, _) = self { return s }
+        if case .scene(let s, _) = self { return s }
         return nil
     }
 
     /// The scene's file, when it has one.
     var sceneFile: String? {
-        if case let .scene(_, f) = self { return f }
+        if case .scene(_, let f) = self { return f }
         return nil
     }
 }

@@ -13,8 +13,16 @@ package struct MetricsFile {
     package static func text(_ m: Metrics, panels: [Panel]) -> String {
         var b = TextBuffer(capacity: 4096)
         func head(_ name: StaticString, _ type: StaticString, _ help: StaticString) {
-            b.append("# HELP "); b.append(name); b.append(" "); b.append(help); b.append("\n")
-            b.append("# TYPE "); b.append(name); b.append(" "); b.append(type); b.append("\n")
+            b.append("# HELP ")
+            b.append(name)
+            b.append(" ")
+            b.append(help)
+            b.append("\n")
+            b.append("# TYPE ")
+            b.append(name)
+            b.append(" ")
+            b.append(type)
+            b.append("\n")
         }
         func line(_ name: StaticString, _ labels: [(String, String)] = [], _ value: Int) {
             b.append(name)
@@ -22,18 +30,25 @@ package struct MetricsFile {
                 b.append("{")
                 for (i, (k, v)) in labels.enumerated() {
                     if i > 0 { b.append(",") }
-                    b.append(string: k); b.append("=\""); b.append(string: escape(v)); b.append("\"")
+                    b.append(string: k)
+                    b.append("=\"")
+                    b.append(string: escape(v))
+                    b.append("\"")
                 }
                 b.append("}")
             }
-            b.append(" "); b.append(decimal: value); b.append("\n")
+            b.append(" ")
+            b.append(decimal: value)
+            b.append("\n")
         }
         let live = panels.reduce((0, 0, 0)) { ($0.0 + $1.frames, $0.1 + $1.events, $0.2 + $1.dropped) }
         head("touchbridge_frames_total", "counter", "Input frames (SYN_REPORT) read from touch panels.")
         line("touchbridge_frames_total", [], m.retired.frames + live.0)
         head("touchbridge_events_total", "counter", "Input events read from touch panels.")
         line("touchbridge_events_total", [], m.retired.events + live.1)
-        head("touchbridge_syn_dropped_total", "counter", "SYN_DROPPED: times the kernel's buffer overflowed and events were lost.")
+        head(
+            "touchbridge_syn_dropped_total", "counter",
+            "SYN_DROPPED: times the kernel's buffer overflowed and events were lost.")
         line("touchbridge_syn_dropped_total", [], m.retired.dropped + live.2)
         head("touchbridge_devices", "gauge", "Touch panels in service.")
         line("touchbridge_devices", [], panels.count)
@@ -41,21 +56,30 @@ package struct MetricsFile {
         line("touchbridge_touches_total", [("phase", "began")], m.touchesBegan)
         line("touchbridge_touches_total", [("phase", "ended")], m.touchesEnded)
         line("touchbridge_touches_total", [("phase", "cancelled")], m.touchesCancelled)
-        head("touchbridge_gestures_total", "counter", "Gesture recognizer state changes (not changed), by recognizer and state.")
+        head(
+            "touchbridge_gestures_total", "counter",
+            "Gesture recognizer state changes (not changed), by recognizer and state.")
         for name in m.gestures.keys.sorted() {
             for (state, n) in m.gestures[name]!.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
                 line("touchbridge_gestures_total", [("recognizer", name), ("state", state.rawValue)], n)
             }
         }
         head("touchbridge_actions_total", "counter", "Actions sent (target-action), by action.")
-        for (name, n) in m.actions.sorted(by: { $0.key < $1.key }) { line("touchbridge_actions_total", [("action", name)], n) }
-        head("touchbridge_ghost_contacts_total", "counter", "Contacts cancelled as ghosts: they stayed within their panel's jitter past --ghost-after.")
+        for (name, n) in m.actions.sorted(by: { $0.key < $1.key }) {
+            line("touchbridge_actions_total", [("action", name)], n)
+        }
+        head(
+            "touchbridge_ghost_contacts_total", "counter",
+            "Contacts cancelled as ghosts: they stayed within their panel's jitter past --ghost-after.")
         line("touchbridge_ghost_contacts_total", [], m.ghosts)
-        head("touchbridge_idle", "gauge", "1 while the kiosk is idle (the scene's idle: nothing touched for its time), else 0.")
+        head(
+            "touchbridge_idle", "gauge",
+            "1 while the kiosk is idle (the scene's idle: nothing touched for its time), else 0.")
         line("touchbridge_idle", [], m.isIdle ? 1 : 0)
         if m.measuresLatency {
-            head("touchbridge_input_latency_seconds", "histogram",
-                 "From the kernel's event time to the frame's log line written (CLOCK_MONOTONIC).")
+            head(
+                "touchbridge_input_latency_seconds", "histogram",
+                "From the kernel's event time to the frame's log line written (CLOCK_MONOTONIC).")
             var cumulative = 0
             for (i, bound) in Metrics.latencyBuckets.enumerated() {
                 cumulative += m.latencyCounts[i]
@@ -65,7 +89,9 @@ package struct MetricsFile {
             }
             cumulative += m.latencyCounts[Metrics.latencyBuckets.count]
             line("touchbridge_input_latency_seconds_bucket", [("le", "+Inf")], cumulative)
-            b.append("touchbridge_input_latency_seconds_sum "); b.append(fixed: m.latencySum, decimals: 6); b.append("\n")
+            b.append("touchbridge_input_latency_seconds_sum ")
+            b.append(fixed: m.latencySum, decimals: 6)
+            b.append("\n")
             line("touchbridge_input_latency_seconds_count", [], cumulative)
         }
         return b.string

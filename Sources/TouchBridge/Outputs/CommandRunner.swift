@@ -33,8 +33,10 @@ package final class CommandRunner {
 
     /// Refuses to run as root (`RootRefusal`): a scene file must never start programs with
     /// root's rights.
-    package init(commands: [SceneCommand], idle: SceneIdle? = nil, loop: EventLoop, log: HandlerLog,
-                 logTime: @escaping () -> Double) throws {
+    package init(
+        commands: [SceneCommand], idle: SceneIdle? = nil, loop: EventLoop, log: HandlerLog,
+        logTime: @escaping () -> Double
+    ) throws {
         if geteuid() == 0 { throw RootRefusal() }
         self.commands = Dictionary(commands.map { ($0.action, $0) }, uniquingKeysWith: { a, _ in a })
         self.idle = idle
@@ -59,8 +61,12 @@ package final class CommandRunner {
     /// The kiosk went idle (`waking` false) or woke: start the scene's `idle.run` or `idle.wake`.
     package func trigger(idle waking: Bool, time: Double) {
         guard let command = waking ? idle?.wake : idle?.run else { return }
-        start(command, environment: baseEnvironment() + ["TOUCHBRIDGE_EVENT=\(waking ? "wake" : "idle")",
-                                                          "TOUCHBRIDGE_TIME=\(String(fixed: time, decimals: 6))"], time: time)
+        start(
+            command,
+            environment: baseEnvironment() + [
+                "TOUCHBRIDGE_EVENT=\(waking ? "wake" : "idle")",
+                "TOUCHBRIDGE_TIME=\(String(fixed: time, decimals: 6))",
+            ], time: time)
     }
 
     private func start(_ command: SceneCommand, environment: [String], time: Double) {
@@ -89,7 +95,10 @@ package final class CommandRunner {
         while i < running.count {
             var status: Int32 = 0
             let r = waitpid(running[i].pid, &status, WNOHANG)
-            guard r == running[i].pid || (r < 0 && errno == ECHILD) else { i += 1; continue }
+            guard r == running[i].pid || (r < 0 && errno == ECHILD) else {
+                i += 1
+                continue
+            }
             finish(running.remove(at: i), status: r < 0 ? nil : status)
         }
         armTimer()
@@ -126,13 +135,15 @@ package final class CommandRunner {
     private func finish(_ r: Running, status: Int32?) {
         r.output?.drain()
         r.output?.close()
-        var exit: Int32?, signal: String?
+        var exit: Int32?
+        var signal: String?
         if let s = status {
             let sig = s & 0x7f
             if sig == 0 { exit = (s >> 8) & 0xff } else { signal = Self.signalName(sig) }
         }
-        log.commandExited(action: r.command.action, pid: r.pid, status: exit, signal: signal, timedOut: r.terminated,
-                          duration: monotonicSeconds() - r.started, time: logTime())
+        log.commandExited(
+            action: r.command.action, pid: r.pid, status: exit, signal: signal, timedOut: r.terminated,
+            duration: monotonicSeconds() - r.started, time: logTime())
     }
 
     /// The timer: commands past their timeout get SIGTERM, those past the grace SIGKILL.
@@ -146,8 +157,9 @@ package final class CommandRunner {
                 kill(-running[i].pid, SIGKILL)
                 running[i].deadline = .infinity
             } else {
-                Diagnostics.print("touchbridge: command for \(running[i].command.action) (pid \(running[i].pid)) ran past its "
-                                  + "timeout of \(running[i].command.timeout) s: terminated", level: .warning)
+                Diagnostics.print(
+                    "touchbridge: command for \(running[i].command.action) (pid \(running[i].pid)) ran past its "
+                        + "timeout of \(running[i].command.timeout) s: terminated", level: .warning)
                 kill(-running[i].pid, SIGTERM)
                 running[i].terminated = true
                 running[i].deadline = now + SceneCommand.killGrace
@@ -168,7 +180,10 @@ package final class CommandRunner {
         while let entry = p.pointee {
             let s = String(cString: entry)
             if !s.hasPrefix("TOUCHBRIDGE_") && !s.hasPrefix("NOTIFY_SOCKET=") && !s.hasPrefix("WATCHDOG_")
-                && !s.hasPrefix("LISTEN_") { env.append(s) }
+                && !s.hasPrefix("LISTEN_")
+            {
+                env.append(s)
+            }
             p += 1
         }
         return env
@@ -206,7 +221,8 @@ package final class CommandRunner {
         var attr = posix_spawnattr_t()
         posix_spawnattr_init(&attr)
         defer { posix_spawnattr_destroy(&attr) }
-        var empty = sigset_t(), all = sigset_t()
+        var empty = sigset_t()
+        var all = sigset_t()
         sigemptyset(&empty)
         sigfillset(&all)
         posix_spawnattr_setsigmask(&attr, &empty)
@@ -289,9 +305,12 @@ final class CommandOutput {
     }
 
     private func writeLines() {
-        while let nl = pending.firstIndex(of: UInt8(ascii: "\n")) ?? (pending.count >= Self.lineLimit ? Self.lineLimit - 1 : nil) {
-            Diagnostics.print(prefix + String(decoding: pending[...nl].filter { $0 != UInt8(ascii: "\n") }, as: UTF8.self),
-                              level: .notice, always: true)
+        while let nl = pending.firstIndex(of: UInt8(ascii: "\n"))
+            ?? (pending.count >= Self.lineLimit ? Self.lineLimit - 1 : nil)
+        {
+            Diagnostics.print(
+                prefix + String(decoding: pending[...nl].filter { $0 != UInt8(ascii: "\n") }, as: UTF8.self),
+                level: .notice, always: true)
             pending.removeFirst(nl + 1)
         }
     }
@@ -301,7 +320,10 @@ final class CommandOutput {
             Diagnostics.print(prefix + String(decoding: pending, as: UTF8.self), level: .notice, always: true)
             pending.removeAll()
         }
-        if let s = source { loop.remove(s); source = nil }
+        if let s = source {
+            loop.remove(s)
+            source = nil
+        }
     }
 
     func close() {

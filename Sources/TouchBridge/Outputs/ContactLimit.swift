@@ -16,7 +16,10 @@ struct ContactLimit {
         let ends = u.phase == .ended || u.phase == .cancelled
         if limit == Int.max { return true }
         if u.phase == .began {
-            guard carried.count < limit else { leftOut.insert(id); return false }
+            guard carried.count < limit else {
+                leftOut.insert(id)
+                return false
+            }
             carried.insert(id)
             return true
         }

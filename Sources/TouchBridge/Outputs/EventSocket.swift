@@ -32,8 +32,10 @@ package final class EventSocket {
     var warn: (String, Diagnostics.Level) -> Void = { _, _ in }
 
     /// Listens on `path` (or on `inherited`, a socket systemd passed) in `loop`.
-    package init(path: String?, inherited: Int32? = nil, loop: EventLoop, log: HandlerLog,
-                queueCapacity: Int = QueuedOutput.defaultCapacity, stallLimit: Double = 30) throws {
+    package init(
+        path: String?, inherited: Int32? = nil, loop: EventLoop, log: HandlerLog,
+        queueCapacity: Int = QueuedOutput.defaultCapacity, stallLimit: Double = 30
+    ) throws {
         if let inherited {
             fd = inherited
             self.path = nil
@@ -41,7 +43,7 @@ package final class EventSocket {
             fd = try UnixSocket.listen(path: path ?? "")
             self.path = path
         }
-        signal(SIGPIPE, SIG_IGN)   // a client that leaves ends its output, not the daemon
+        signal(SIGPIPE, SIG_IGN)  // a client that leaves ends its output, not the daemon
         self.loop = loop
         self.log = log
         self.queueCapacity = queueCapacity
@@ -121,14 +123,14 @@ package final class EventSocket {
             if line.last == UInt8(ascii: "\r") { line.removeLast() }
             if line.allSatisfy({ $0 == 32 || $0 == 9 }) { continue }
             switch Subscription.parse(line) {
-            case let .success(s):
+            case .success(let s):
                 // What was logged before the line arrived goes out as the client had asked
                 // until now: a new format starts from here (the other buffer may not have it).
                 send(to: c)
                 c.subscription = s
                 c.sent = (log.buffer.count, log.otherBuffer.count)
                 updateFormats()
-            case let .failure(e):
+            case .failure(let e):
                 return e.description
             }
         }
@@ -148,12 +150,19 @@ package final class EventSocket {
         for c in clients {
             send(to: c)
             c.sent = (0, 0)
-            if c.out.isBroken { disconnect(c, "closed by the client"); continue }
-            if !c.out.isDropping { c.droppingSince = nil; continue }
+            if c.out.isBroken {
+                disconnect(c, "closed by the client")
+                continue
+            }
+            if !c.out.isDropping {
+                c.droppingSince = nil
+                continue
+            }
             let since = c.droppingSince ?? t
             c.droppingSince = since
             if t - since > stallLimit {
-                disconnect(c, "too slow: it lost \(c.out.droppedTotal) lines and did not catch up in \(Int(stallLimit)) s")
+                disconnect(
+                    c, "too slow: it lost \(c.out.droppedTotal) lines and did not catch up in \(Int(stallLimit)) s")
             }
         }
     }
@@ -183,14 +192,20 @@ package final class EventSocket {
     }
 
     private func errorLine(_ message: String, into b: inout TextBuffer) {
-        b.append("{\"t\":"); b.append(fixed: now(), decimals: 6)
-        b.append(",\"event\":\"error\",\"error\":"); b.append(jsonString: message); b.append("}\n")
+        b.append("{\"t\":")
+        b.append(fixed: now(), decimals: 6)
+        b.append(",\"event\":\"error\",\"error\":")
+        b.append(jsonString: message)
+        b.append("}\n")
     }
 
     private func disconnect(_ c: SocketClient, _ why: String, level: Diagnostics.Level = .info) {
         guard let i = clients.firstIndex(where: { $0 === c }) else { return }
         clients.remove(at: i)
-        if let s = c.source { loop.remove(s); c.source = nil }
+        if let s = c.source {
+            loop.remove(s)
+            c.source = nil
+        }
         close(c.fd)
         warn("event socket: client \(c.id) disconnected: \(why)", level)
         updateFormats()
@@ -210,7 +225,10 @@ package final class EventSocket {
             close(c.fd)
         }
         clients.removeAll()
-        if let s = source { loop.remove(s); source = nil }
+        if let s = source {
+            loop.remove(s)
+            source = nil
+        }
         close(fd)
         if let path { unlink(path) }
     }

@@ -22,13 +22,17 @@ final class LogOutputs {
     }
 
     /// Opens the event socket (at `path`, or the one systemd passed when `activation`) in `loop`.
-    func openSocket(path: String?, activation: Bool, stallLimit: Double, loop: EventLoop, pipeline: TouchPipeline,
-                    screen: @escaping () -> Size, sceneFile: String?, now: @escaping () -> Double,
-                    warn: @escaping (String, Diagnostics.Level) -> Void) throws {
+    func openSocket(
+        path: String?, activation: Bool, stallLimit: Double, loop: EventLoop, pipeline: TouchPipeline,
+        screen: @escaping () -> Size, sceneFile: String?, now: @escaping () -> Double,
+        warn: @escaping (String, Diagnostics.Level) -> Void
+    ) throws {
         let inherited = activation ? UnixSocket.inherited() : nil
         guard path != nil || inherited != nil else { return }
         let s = try EventSocket(path: path, inherited: inherited, loop: loop, log: pipeline.log, stallLimit: stallLimit)
-        s.hello = { [unowned pipeline] b in HelloLine.write(pipeline, screen: screen(), sceneFile: sceneFile, time: now(), into: &b) }
+        s.hello = { [unowned pipeline] b in
+            HelloLine.write(pipeline, screen: screen(), sceneFile: sceneFile, time: now(), into: &b)
+        }
         s.now = now
         s.warn = warn
         socket = s
@@ -39,7 +43,9 @@ final class LogOutputs {
     /// `CommandRunner.RootRefusal` when the daemon runs as root.
     func runCommands(of scene: Scene, log: HandlerLog, loop: EventLoop, now: @escaping () -> Double) throws {
         if commands == nil && scene.programs.isEmpty { return }
-        if let commands { commands.update(scene.commands, idle: scene.idle) } else {
+        if let commands {
+            commands.update(scene.commands, idle: scene.idle)
+        } else {
             commands = try CommandRunner(commands: scene.commands, idle: scene.idle, loop: loop, log: log, logTime: now)
         }
         // A reload keeps the log: the commands hear it once.
@@ -48,8 +54,10 @@ final class LogOutputs {
             l.log.stopListening(l.listening)
             l.log.stopListening(l.idle)
         }
-        commandsListening = (log, log.listen(toActions: { [unowned self] in commands?.trigger($0) }),
-                             log.listen(toIdle: { [unowned self] waking, time in commands?.trigger(idle: waking, time: time) }))
+        commandsListening = (
+            log, log.listen(toActions: { [unowned self] in commands?.trigger($0) }),
+            log.listen(toIdle: { [unowned self] waking, time in commands?.trigger(idle: waking, time: time) })
+        )
     }
 
     /// Hands what the log holds to every reader and empties it.

@@ -24,29 +24,35 @@ package struct Subscription: Sendable, Equatable {
         do { root = try JSONParser.parse(line) } catch {
             return .failure(SubscriptionError("not JSON: expected \(error.expected) at column \(error.column)"))
         }
-        guard case let .object(members) = root.value else {
+        guard case .object(let members) = root.value else {
             return .failure(SubscriptionError("expected an object such as {\"subscribe\":[\"action\",\"device\"]}"))
         }
         var s = Subscription()
         for (key, node) in members {
             switch key {
             case "subscribe":
-                guard case let .array(items) = node.value else { return .failure(SubscriptionError("'subscribe' takes an array of kinds")) }
+                guard case .array(let items) = node.value else {
+                    return .failure(SubscriptionError("'subscribe' takes an array of kinds"))
+                }
                 var kinds = HandlerLog.Kinds()
                 for item in items {
-                    guard case let .string(name) = item.value, let k = HandlerLog.Kind(name: name) else {
-                        return .failure(SubscriptionError("unknown kind \(item.kind == "a string" ? "'\(item.stringValue)'" : item.kind) in 'subscribe' (kinds: \(HandlerLog.Kinds.names))"))
+                    guard case .string(let name) = item.value, let k = HandlerLog.Kind(name: name) else {
+                        return .failure(
+                            SubscriptionError(
+                                "unknown kind \(item.kind == "a string" ? "'\(item.stringValue)'" : item.kind) in 'subscribe' (kinds: \(HandlerLog.Kinds.names))"
+                            ))
                     }
                     kinds.insert(HandlerLog.Kinds(k))
                 }
                 s.kinds = kinds
             case "format":
-                guard case let .string(f) = node.value, f == "json" || f == "text" else {
+                guard case .string(let f) = node.value, f == "json" || f == "text" else {
                     return .failure(SubscriptionError("'format' is \"json\" or \"text\""))
                 }
                 s.format = f == "json" ? .json : .text
             default:
-                return .failure(SubscriptionError("unknown member '\(key)' (a client may send 'subscribe' and 'format')"))
+                return .failure(
+                    SubscriptionError("unknown member '\(key)' (a client may send 'subscribe' and 'format')"))
             }
         }
         return .success(s)
@@ -59,9 +65,9 @@ package struct SubscriptionError: Error, Equatable, CustomStringConvertible {
     init(_ d: String) { description = d }
 }
 
-private extension JSONNode {
-    var stringValue: String {
-        if case let .string(s) = value { return s }
+extension JSONNode {
+    fileprivate var stringValue: String {
+        if case .string(let s) = value { return s }
         return ""
     }
 }

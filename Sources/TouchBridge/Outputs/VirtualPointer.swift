@@ -35,15 +35,20 @@ package final class VirtualPointer {
         let (yRange, resY) = VirtualTouchscreen.axis(points: size.height, millimetres: millimetres?.1)
         scaleX = Double(xRange) / size.width
         scaleY = Double(yRange) / size.height
-        let abs: [UInt16: AbsInfo] = [k.ABS_X: AbsInfo(minimum: 0, maximum: xRange - 1, resolution: resX),
-                                      k.ABS_Y: AbsInfo(minimum: 0, maximum: yRange - 1, resolution: resY)]
-        let d = DeviceDescription(name: Self.namePrefix + name,
-                                  id: InputID(bustype: k.BUS_VIRTUAL, vendor: 0x7462, product: 0x0002, version: 1),
-                                  properties: BitSet([]),
-                                  codes: [k.EV_KEY: BitSet([k.BTN_LEFT, k.BTN_RIGHT, k.BTN_MIDDLE]),
-                                          k.EV_REL: BitSet([k.REL_WHEEL, k.REL_HWHEEL, k.REL_WHEEL_HI_RES, k.REL_HWHEEL_HI_RES]),
-                                          k.EV_ABS: BitSet([k.ABS_X, k.ABS_Y])],
-                                  absInfo: abs)
+        let abs: [UInt16: AbsInfo] = [
+            k.ABS_X: AbsInfo(minimum: 0, maximum: xRange - 1, resolution: resX),
+            k.ABS_Y: AbsInfo(minimum: 0, maximum: yRange - 1, resolution: resY),
+        ]
+        let d = DeviceDescription(
+            name: Self.namePrefix + name,
+            id: InputID(bustype: k.BUS_VIRTUAL, vendor: 0x7462, product: 0x0002, version: 1),
+            properties: BitSet([]),
+            codes: [
+                k.EV_KEY: BitSet([k.BTN_LEFT, k.BTN_RIGHT, k.BTN_MIDDLE]),
+                k.EV_REL: BitSet([k.REL_WHEEL, k.REL_HWHEEL, k.REL_WHEEL_HI_RES, k.REL_HWHEEL_HI_RES]),
+                k.EV_ABS: BitSet([k.ABS_X, k.ABS_Y]),
+            ],
+            absInfo: abs)
         device = try UInputDevice(d)
     }
 
@@ -58,21 +63,26 @@ package final class VirtualPointer {
         device.discardQueued()
         for a in actions {
             switch a {
-            case let .move(x, y):
-                let ux = Int32(((x - origin.x) * scaleX).rounded()), uy = Int32(((y - origin.y) * scaleY).rounded())
+            case .move(let x, let y):
+                let ux = Int32(((x - origin.x) * scaleX).rounded())
+                let uy = Int32(((y - origin.y) * scaleY).rounded())
                 device.queue(type: k.EV_ABS, code: k.ABS_X, value: max(0, ux))
                 device.queue(type: k.EV_ABS, code: k.ABS_Y, value: max(0, uy))
-            case let .button(b, down):
+            case .button(let b, let down):
                 device.queue(type: k.EV_KEY, code: b == .left ? k.BTN_LEFT : k.BTN_RIGHT, value: down ? 1 : 0)
                 if b == .left { leftDown = down }
-            case let .scroll(v, h):
+            case .scroll(let v, let h):
                 if v != 0 {
                     device.queue(type: k.EV_REL, code: k.REL_WHEEL_HI_RES, value: v)
-                    if let detents = Self.detents(v, rest: &restV) { device.queue(type: k.EV_REL, code: k.REL_WHEEL, value: detents) }
+                    if let detents = Self.detents(v, rest: &restV) {
+                        device.queue(type: k.EV_REL, code: k.REL_WHEEL, value: detents)
+                    }
                 }
                 if h != 0 {
                     device.queue(type: k.EV_REL, code: k.REL_HWHEEL_HI_RES, value: h)
-                    if let detents = Self.detents(h, rest: &restH) { device.queue(type: k.EV_REL, code: k.REL_HWHEEL, value: detents) }
+                    if let detents = Self.detents(h, rest: &restH) {
+                        device.queue(type: k.EV_REL, code: k.REL_HWHEEL, value: detents)
+                    }
                 }
             }
             device.queue(type: k.EV_SYN, code: k.SYN_REPORT, value: 0)
@@ -83,7 +93,7 @@ package final class VirtualPointer {
     /// The classic wheel's detents for `units` more high-resolution units, as the kernel's
     /// HID driver sends them: one each time the units add up to 120 either way.
     static func detents(_ units: Int32, rest: inout Int32) -> Int32? {
-        if (rest > 0 && units < 0) || (rest < 0 && units > 0) { rest = 0 }     // turned back: a new detent
+        if (rest > 0 && units < 0) || (rest < 0 && units > 0) { rest = 0 }  // turned back: a new detent
         rest += units
         let n = rest / unitsPerDetent
         guard n != 0 else { return nil }

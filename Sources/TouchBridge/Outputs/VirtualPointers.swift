@@ -38,8 +38,9 @@ package final class VirtualPointers: PanelForwarding {
             let mm = VirtualTouchscreens.millimetres(panel.description).map { turned ? ($0.1, $0.0) : $0 }
             p = try VirtualPointer(name: panel.name, size: size, millimetres: mm)
             byKey[key] = p
-            warn("\(panel.node): virtual pointer \(p.device.devnode) \"\(VirtualPointer.namePrefix)\(panel.name)\" "
-                 + "(\(Int(size.width))x\(Int(size.height)) points)")
+            warn(
+                "\(panel.node): virtual pointer \(p.device.devnode) \"\(VirtualPointer.namePrefix)\(panel.name)\" "
+                    + "(\(Int(size.width))x\(Int(size.height)) points)")
         }
         p.place(at: Point(x: panel.placement.rect?.minX ?? 0, y: panel.placement.rect?.minY ?? 0))
         ofPanel[panel.number] = Entry(pointer: p, gestures: PointerGestures(settings: settings))
@@ -55,7 +56,9 @@ package final class VirtualPointers: PanelForwarding {
         guard var e = ofPanel[panel.number] else { return }
         actions.removeAll(keepingCapacity: true)
         for u in updates {
-            let id = u.identifier, x = u.location.x, y = u.location.y
+            let id = u.identifier
+            let x = u.location.x
+            let y = u.location.y
             switch u.phase {
             case .began: e.gestures.began(id, x: x, y: y, at: t, into: &actions)
             case .moved, .stationary: e.gestures.moved(id, x: x, y: y, at: t, into: &actions)

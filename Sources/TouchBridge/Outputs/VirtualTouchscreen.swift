@@ -32,8 +32,10 @@ package final class VirtualTouchscreen {
 
     /// The device for a panel: `name` after it, `size` its rectangle in points, `millimetres`
     /// its physical size on the screen (width, height) when known.
-    package init(name: String, size: Size, millimetres: (Double, Double)?, slots: Int, contactLimit: Int? = nil,
-                 pressure: Bool, touchMajor: Bool) throws(DeviceError) {
+    package init(
+        name: String, size: Size, millimetres: (Double, Double)?, slots: Int, contactLimit: Int? = nil,
+        pressure: Bool, touchMajor: Bool
+    ) throws(DeviceError) {
         self.contactLimit = ContactLimit(contactLimit)
         width = size.width
         height = size.height
@@ -47,16 +49,21 @@ package final class VirtualTouchscreen {
         let (xMax, yMax) = (xRange - 1, yRange - 1)
         scaleX = Double(xRange) / size.width
         scaleY = Double(yRange) / size.height
-        let x = AbsInfo(minimum: 0, maximum: xMax, resolution: resX), y = AbsInfo(minimum: 0, maximum: yMax, resolution: resY)
-        var abs: [UInt16: AbsInfo] = [k.ABS_X: x, k.ABS_Y: y, k.ABS_MT_POSITION_X: x, k.ABS_MT_POSITION_Y: y,
-                                      k.ABS_MT_SLOT: AbsInfo(minimum: 0, maximum: Int32(slotCount - 1)),
-                                      k.ABS_MT_TRACKING_ID: AbsInfo(minimum: 0, maximum: 65535),
-                                      k.ABS_MT_TOOL_TYPE: AbsInfo(minimum: 0, maximum: Int32(k.MT_TOOL_PALM))]
+        let x = AbsInfo(minimum: 0, maximum: xMax, resolution: resX)
+        let y = AbsInfo(minimum: 0, maximum: yMax, resolution: resY)
+        var abs: [UInt16: AbsInfo] = [
+            k.ABS_X: x, k.ABS_Y: y, k.ABS_MT_POSITION_X: x, k.ABS_MT_POSITION_Y: y,
+            k.ABS_MT_SLOT: AbsInfo(minimum: 0, maximum: Int32(slotCount - 1)),
+            k.ABS_MT_TRACKING_ID: AbsInfo(minimum: 0, maximum: 65535),
+            k.ABS_MT_TOOL_TYPE: AbsInfo(minimum: 0, maximum: Int32(k.MT_TOOL_PALM)),
+        ]
         if pressure { abs[k.ABS_MT_PRESSURE] = AbsInfo(minimum: 0, maximum: 255) }
         if touchMajor { abs[k.ABS_MT_TOUCH_MAJOR] = AbsInfo(minimum: 0, maximum: max(xMax, yMax), resolution: resX) }
-        let d = DeviceDescription(name: Self.namePrefix + name, id: InputID(bustype: k.BUS_VIRTUAL, vendor: 0x7462, product: 0x0001, version: 1),
-                                  properties: BitSet([k.INPUT_PROP_DIRECT]),
-                                  codes: [k.EV_KEY: BitSet([k.BTN_TOUCH]), k.EV_ABS: BitSet(Array(abs.keys))], absInfo: abs)
+        let d = DeviceDescription(
+            name: Self.namePrefix + name,
+            id: InputID(bustype: k.BUS_VIRTUAL, vendor: 0x7462, product: 0x0001, version: 1),
+            properties: BitSet([k.INPUT_PROP_DIRECT]),
+            codes: [k.EV_KEY: BitSet([k.BTN_TOUCH]), k.EV_ABS: BitSet(Array(abs.keys))], absInfo: abs)
         device = try UInputDevice(d)
     }
 
@@ -82,7 +89,7 @@ package final class VirtualTouchscreen {
             guard contactLimit.admits(u) else { continue }
             switch u.phase {
             case .began:
-                guard let s = slots.firstIndex(where: { $0 == nil }) else { continue }   // more fingers than slots
+                guard let s = slots.firstIndex(where: { $0 == nil }) else { continue }  // more fingers than slots
                 slots[s] = u.identifier
                 add(k.ABS_MT_SLOT, Int32(s))
                 // A finger again before the new tracking id: libinput reads the slot's tool

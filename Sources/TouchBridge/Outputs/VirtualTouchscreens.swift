@@ -35,17 +35,20 @@ package final class VirtualTouchscreens {
             let mm = Self.millimetres(panel.description).map { turned ? ($0.1, $0.0) : $0 }
             let slots: Int
             switch TouchProtocol(panel.description) {
-            case let .slots(n): slots = n
+            case .slots(let n): slots = n
             case .groups: slots = 10
             case .single: slots = 1
             }
             let k = Kernel.self
-            v = try VirtualTouchscreen(name: panel.name, size: size, millimetres: mm, slots: slots, contactLimit: contactLimit,
-                                       pressure: panel.description.has(type: k.EV_ABS, code: k.ABS_MT_PRESSURE) || panel.description.has(type: k.EV_ABS, code: k.ABS_PRESSURE),
-                                       touchMajor: panel.description.has(type: k.EV_ABS, code: k.ABS_MT_TOUCH_MAJOR))
+            v = try VirtualTouchscreen(
+                name: panel.name, size: size, millimetres: mm, slots: slots, contactLimit: contactLimit,
+                pressure: panel.description.has(type: k.EV_ABS, code: k.ABS_MT_PRESSURE)
+                    || panel.description.has(type: k.EV_ABS, code: k.ABS_PRESSURE),
+                touchMajor: panel.description.has(type: k.EV_ABS, code: k.ABS_MT_TOUCH_MAJOR))
             byKey[key] = v
-            warn("\(panel.node): virtual touchscreen \(v.device.devnode) \"\(VirtualTouchscreen.namePrefix)\(panel.name)\" "
-                 + "(\(Int(size.width))x\(Int(size.height)) points, \(slots) slot\(slots == 1 ? "" : "s"))")
+            warn(
+                "\(panel.node): virtual touchscreen \(v.device.devnode) \"\(VirtualTouchscreen.namePrefix)\(panel.name)\" "
+                    + "(\(Int(size.width))x\(Int(size.height)) points, \(slots) slot\(slots == 1 ? "" : "s"))")
         }
         v.place(at: Point(x: panel.placement.rect?.minX ?? 0, y: panel.placement.rect?.minY ?? 0))
         ofPanel[panel.number] = v
@@ -64,8 +67,13 @@ package final class VirtualTouchscreens {
     /// The panel's size on its position axes, (maximum - minimum) ÷ resolution as libinput has it; nil without resolution.
     static func millimetres(_ d: DeviceDescription) -> (Double, Double)? {
         let codes = TouchProtocol(d).positionCodes
-        guard let x = d.absInfo[codes.x], let y = d.absInfo[codes.y], x.resolution > 0, y.resolution > 0 else { return nil }
-        return (Double(Int64(x.maximum) - Int64(x.minimum)) / Double(x.resolution), Double(Int64(y.maximum) - Int64(y.minimum)) / Double(y.resolution))
+        guard let x = d.absInfo[codes.x], let y = d.absInfo[codes.y], x.resolution > 0, y.resolution > 0 else {
+            return nil
+        }
+        return (
+            Double(Int64(x.maximum) - Int64(x.minimum)) / Double(x.resolution),
+            Double(Int64(y.maximum) - Int64(y.minimum)) / Double(y.resolution)
+        )
     }
 
     /// One frame's touch changes of `panel`, as the window had them.
@@ -79,7 +87,9 @@ package final class VirtualTouchscreens {
         let targets = panel.map { p in ofPanel[p.number].map { [$0] } ?? [] } ?? Array(ofPanel.values)
         for v in targets { v.forgetLeftOut() }
         for v in targets where !v.contactsDown.isEmpty {
-            let updates = v.contactsDown.map { TouchUpdate(identifier: $0, phase: .cancelled, location: Point(x: 0, y: 0)) }
+            let updates = v.contactsDown.map {
+                TouchUpdate(identifier: $0, phase: .cancelled, location: Point(x: 0, y: 0))
+            }
             do { try v.forward(updates) } catch { warn("\(v.device.devnode): \(error)") }
         }
     }
@@ -87,7 +97,9 @@ package final class VirtualTouchscreens {
     /// Cancels one contact of `panel` on its device (a recognizer claimed it).
     package func cancel(_ id: UInt64, of panel: Panel) {
         guard let v = ofPanel[panel.number], v.contactsDown.contains(id) else { return }
-        do { try v.forward([TouchUpdate(identifier: id, phase: .cancelled, location: Point(x: 0, y: 0))]) } catch { warn("\(v.device.devnode): \(error)") }
+        do { try v.forward([TouchUpdate(identifier: id, phase: .cancelled, location: Point(x: 0, y: 0))]) } catch {
+            warn("\(v.device.devnode): \(error)")
+        }
     }
 
     /// The panel is gone: its device stays (its contacts were cancelled by the pipeline).

@@ -42,7 +42,10 @@ public final class AuxiliaryDevice {
         if ShakeDetector.isAccelerometer(d) { return .accelerometer }
         // Keys, on a device that is not a touch panel (panels have BTN_TOUCH and friends).
         if let keys = d.codes[Kernel.EV_KEY], !d.has(property: Kernel.INPUT_PROP_DIRECT),
-           !keys.contains(Kernel.BTN_TOUCH), !keys.isEmpty { return .keys }
+            !keys.contains(Kernel.BTN_TOUCH), !keys.isEmpty
+        {
+            return .keys
+        }
         return nil
     }
 
@@ -67,7 +70,9 @@ public final class AuxiliaryDevice {
 
 extension TouchPipeline {
     /// Adds an accelerometer or a key device and logs `deviceAdded`.
-    public func addAuxiliary(node: String, description: DeviceDescription, kind: AuxiliaryDevice.Kind, time: Double) -> AuxiliaryDevice {
+    public func addAuxiliary(node: String, description: DeviceDescription, kind: AuxiliaryDevice.Kind, time: Double)
+        -> AuxiliaryDevice
+    {
         let device = AuxiliaryDevice(number: nextNumber, node: node, description: description, kind: kind)
         nextNumber += 1
         auxiliaries.append(device)
@@ -83,9 +88,10 @@ extension TouchPipeline {
             guard let change = device.shake?.process(e) else { return }
             apply(change, device)
         case .keys:
-            guard e.type == Kernel.EV_KEY, e.value != 2 else { return }   // auto-repeat: no duplicates
+            guard e.type == Kernel.EV_KEY, e.value != 2 else { return }  // auto-repeat: no duplicates
             let app = scene.app
-            let code = Int(e.code), down = e.value != 0
+            let code = Int(e.code)
+            let down = e.value != 0
             if let keyName = scene.pressKeys[code] {
                 if down { device.pressesDown.insert(code) } else { device.pressesDown.remove(code) }
                 app.handlePress(key: code, name: keyName, isDown: down, timestamp: t)
@@ -106,9 +112,9 @@ extension TouchPipeline {
     private func apply(_ change: ShakeDetector.Change, _ device: AuxiliaryDevice) {
         let app = scene.app
         switch change {
-        case let .began(t): app.sendMotion(.began, .motionShake, timestamp: t)
-        case let .ended(t): app.sendMotion(.ended, .motionShake, timestamp: t)
-        case let .cancelled(t): app.sendMotion(.cancelled, .motionShake, timestamp: t)
+        case .began(let t): app.sendMotion(.began, .motionShake, timestamp: t)
+        case .ended(let t): app.sendMotion(.ended, .motionShake, timestamp: t)
+        case .cancelled(let t): app.sendMotion(.cancelled, .motionShake, timestamp: t)
         }
         scheduleShakeTimer(device)
     }

@@ -29,7 +29,7 @@ final class Forwarding {
         if !held.isEmpty { releaseDecided(scene) }
         let mayHold = !scene.claimingRecognizers.isEmpty
         var touches: [Touch] = []
-        if (mayHold || !scene.keptViews.isEmpty), updates.contains(where: { $0.phase == .began }) {
+        if mayHold || !scene.keptViews.isEmpty, updates.contains(where: { $0.phase == .began }) {
             touches = scene.app.activeTouches
         }
         forwarded.removeAll(keepingCapacity: true)
@@ -40,12 +40,23 @@ final class Forwarding {
                 continue
             }
             if var h = held[id] {
-                if u.phase == .cancelled { held[id] = nil } else { h.last = u; held[id] = h }   // never began for the app
+                if u.phase == .cancelled {
+                    held[id] = nil
+                } else {
+                    h.last = u
+                    held[id] = h
+                }  // never began for the app
                 continue
             }
             if u.phase == .began, let t = touches.first(where: { $0.identifier == id }) {
-                if scene.keeps(t.view) { kept.insert(id); continue }
-                if mayHold && scene.holdsBack(t) { held[id] = Held(touch: t, panel: panel, last: u); continue }
+                if scene.keeps(t.view) {
+                    kept.insert(id)
+                    continue
+                }
+                if mayHold && scene.holdsBack(t) {
+                    held[id] = Held(touch: t, panel: panel, last: u)
+                    continue
+                }
             }
             forwarded.append(u)
         }
@@ -54,7 +65,11 @@ final class Forwarding {
 
     private func send(_ updates: [TouchUpdate], from panel: Panel, at t: Double) {
         for u in updates {
-            if u.phase == .began { down[u.identifier] = panel } else if u.phase == .ended || u.phase == .cancelled { down[u.identifier] = nil }
+            if u.phase == .began {
+                down[u.identifier] = panel
+            } else if u.phase == .ended || u.phase == .cancelled {
+                down[u.identifier] = nil
+            }
         }
         devices.forward(updates, from: panel, at: t)
     }

@@ -14,8 +14,10 @@ package struct InputChain {
 
     /// The chain for a panel of `description` placed by `placement` and mapped by `mapper`;
     /// `ids` is shared by the panels of one window, `warn` hears the tracker's complaints.
-    package init(description: DeviceDescription, mapper: ScreenMapper, placement: PanelPlacement,
-                 ids: ContactIDs = ContactIDs(), warn: @escaping (TrackerWarning) -> Void) {
+    package init(
+        description: DeviceDescription, mapper: ScreenMapper, placement: PanelPlacement,
+        ids: ContactIDs = ContactIDs(), warn: @escaping (TrackerWarning) -> Void
+    ) {
         tracker = ContactTracker(description: description, ids: ids, warn: warn)
         corrections = ContactCorrections(description: description, mapper: mapper, placement: placement)
     }
@@ -29,7 +31,9 @@ package struct InputChain {
 
     /// The tracker alone, for tools that measure what the panel itself reports (`health`'s
     /// jitter, `calibrate`'s raw positions): no correction may stand between.
-    package static func uncorrected(description: DeviceDescription, warn: @escaping (TrackerWarning) -> Void) -> ContactTracker {
+    package static func uncorrected(description: DeviceDescription, warn: @escaping (TrackerWarning) -> Void)
+        -> ContactTracker
+    {
         ContactTracker(description: description, ids: ContactIDs(), warn: warn)
     }
 }

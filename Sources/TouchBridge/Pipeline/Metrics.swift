@@ -55,16 +55,16 @@ package final class Metrics {
     /// A line of the handler log.
     func observe(_ call: HandlerLog.Call) {
         switch call {
-        case let .gesture(recognizer, state) where state != .changed:
+        case .gesture(let recognizer, let state) where state != .changed:
             gestures[recognizer, default: [:]][state, default: 0] += 1
             isDirty = true
-        case let .action(action, _, _):
+        case .action(let action, _, _):
             actions[action, default: 0] += 1
             isDirty = true
         case .ghost:
             ghosts += 1
             isDirty = true
-        case let .idle(waking, _):
+        case .idle(let waking, _):
             isIdle = !waking
             isDirty = true
         default:

@@ -40,8 +40,10 @@ public final class Panel {
     /// The force of a touch at half the pressure axis' range (UIKit: 1.0 is an average touch).
     public static let maximumPossibleForce = 2.0
 
-    init(number: Int, node: String, name: String, description: DeviceDescription, mapper: ScreenMapper,
-         placement: PanelPlacement, ids: ContactIDs, warn: @escaping (TrackerWarning) -> Void) {
+    init(
+        number: Int, node: String, name: String, description: DeviceDescription, mapper: ScreenMapper,
+        placement: PanelPlacement, ids: ContactIDs, warn: @escaping (TrackerWarning) -> Void
+    ) {
         self.number = number
         self.node = node
         self.name = name
@@ -76,7 +78,7 @@ public final class Panel {
         } else if let a = axis, a.resolution > 0 {
             restRadius = Double(a.resolution) * pointsPerUnit
         } else {
-            restRadius = 96 / 25.4          // a millimetre at 96 dpi, without a resolution
+            restRadius = 96 / 25.4  // a millimetre at 96 dpi, without a resolution
         }
     }
 
@@ -93,7 +95,8 @@ public final class Panel {
     /// `maximumPossibleForce`); 0 for devices without pressure.
     func force(_ raw: Int32?) -> Double {
         guard let raw, let p = pressure, p.maximum > p.minimum else { return 0 }
-        return Double(Int64(raw) - Int64(p.minimum)) / Double(Int64(p.maximum) - Int64(p.minimum)) * Self.maximumPossibleForce
+        return Double(Int64(raw) - Int64(p.minimum)) / Double(Int64(p.maximum) - Int64(p.minimum))
+            * Self.maximumPossibleForce
     }
 
     var maximumPossibleForce: Double { pressure == nil ? 0 : Self.maximumPossibleForce }

@@ -68,7 +68,9 @@ public struct PanelRules: Sendable {
         var rotation: ScreenMapper.Rotation?
         var rectText = value
         if let at = value.firstIndex(of: "@") {
-            guard let r = Int(value[value.index(after: at)...]).flatMap(ScreenMapper.Rotation.init(rawValue:)) else { return nil }
+            guard let r = Int(value[value.index(after: at)...]).flatMap(ScreenMapper.Rotation.init(rawValue:)) else {
+                return nil
+            }
             rotation = r
             rectText = value[..<at]
         }

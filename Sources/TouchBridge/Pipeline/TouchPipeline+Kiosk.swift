@@ -20,9 +20,9 @@ extension TouchPipeline {
     var kioskDeadline: Double? {
         guard hasIdle || watchesGhosts else { return nil }
         switch (idle?.deadline, ghosts?.deadline) {
-        case let (a?, b?): return min(a, b)
-        case let (a?, nil): return a
-        case let (nil, b?): return b
+        case (let a?, let b?): return min(a, b)
+        case (let a?, nil): return a
+        case (nil, let b?): return b
         case (nil, nil): return nil
         }
     }
@@ -53,7 +53,8 @@ extension TouchPipeline {
         ignored.insert(id)
         idle?.ended(id, at: t)
         log.ghost(node: panel.node, id: id, location: p, since: since, time: t)
-        dispatch([TouchUpdate(identifier: id, phase: .cancelled, location: p, device: panel.number)], from: panel, at: t)
+        dispatch(
+            [TouchUpdate(identifier: id, phase: .cancelled, location: p, device: panel.number)], from: panel, at: t)
     }
 
     /// A new scene's `idle` replaces the old one's at `t`: idle stays idle under a new idle;

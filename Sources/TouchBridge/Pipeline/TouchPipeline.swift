@@ -76,13 +76,17 @@ public final class TouchPipeline {
     // MARK: - Devices
 
     /// Adds a device and logs `deviceAdded` at `time` (seconds of input time).
-    public func addPanel(node: String, description: DeviceDescription, mapper: ScreenMapper,
-                         placement: PanelPlacement = PanelPlacement(), time: Double) -> Panel {
+    public func addPanel(
+        node: String, description: DeviceDescription, mapper: ScreenMapper,
+        placement: PanelPlacement = PanelPlacement(), time: Double
+    ) -> Panel {
         let number = nextNumber
         nextNumber += 1
         let warn = self.warn
-        let panel = Panel(number: number, node: node, name: description.name, description: description, mapper: mapper,
-                          placement: placement, ids: ids) { w in warn("\(node): \(w)") }
+        let panel = Panel(
+            number: number, node: node, name: description.name, description: description, mapper: mapper,
+            placement: placement, ids: ids
+        ) { w in warn("\(node): \(w)") }
         panels.append(panel)
         log.setDevice(number, name: node)
         log.device(.added, node: node, name: description.name, time: time)
@@ -93,8 +97,9 @@ public final class TouchPipeline {
     public func open(_ panel: Panel, initial frame: ContactFrame) {
         let n = frame.contacts.count
         if n > 0 && !adoptInitialTouches {
-            warn("\(panel.node): \(n) finger\(n == 1 ? " was" : "s were") already on the glass: ignored until lifted "
-                 + "(--adopt-initial-touches sends them to the window)")
+            warn(
+                "\(panel.node): \(n) finger\(n == 1 ? " was" : "s were") already on the glass: ignored until lifted "
+                    + "(--adopt-initial-touches sends them to the window)")
         }
         deliver(frame, from: panel)
     }
@@ -104,7 +109,11 @@ public final class TouchPipeline {
     public func process(_ e: InputEvent, isSync: Bool = false, from panel: Panel) {
         panel.events &+= 1
         if e.type == Kernel.EV_SYN {
-            if e.code == Kernel.SYN_REPORT { panel.frames &+= 1 } else if e.code == Kernel.SYN_DROPPED { panel.dropped &+= 1 }
+            if e.code == Kernel.SYN_REPORT {
+                panel.frames &+= 1
+            } else if e.code == Kernel.SYN_DROPPED {
+                panel.dropped &+= 1
+            }
         }
         panel.tracker.process(e, isSync: isSync) { frame in deliver(frame, from: panel) }
     }
@@ -123,7 +132,8 @@ public final class TouchPipeline {
 
     /// The panel is mapped anew (its udev properties changed): its touches in flight are
     /// cancelled through the window first, and its fingers still down are ignored until lifted.
-    public func replacePlacement(of panel: Panel, with placement: PanelPlacement, mapper: ScreenMapper, at time: Double) {
+    public func replacePlacement(of panel: Panel, with placement: PanelPlacement, mapper: ScreenMapper, at time: Double)
+    {
         scene.app.cancelAllTouches(timestamp: time, device: panel.number)
         for v in virtualDevices { v.cancel(panel) }
         forwarding?.drop(panel)
@@ -216,15 +226,21 @@ public final class TouchPipeline {
             if !ignored.isEmpty, ignored.contains(c.id) {
                 if c.phase.isTerminal {
                     ignored.remove(c.id)
-                    if hasIdle { idle!.ended(c.id, at: t) }      // a wake's contact lifts
+                    if hasIdle { idle!.ended(c.id, at: t) }  // a wake's contact lifts
                 }
                 continue
             }
-            guard let position = panel.filtered(c) else { continue }       // a resting finger's jitter
+            guard let position = panel.filtered(c) else { continue }  // a resting finger's jitter
             let p = panel.screenPoint(position)
             if c.phase == .began {
-                if panel.isMasked(p) { ignored.insert(c.id); continue }
-                if hasIdle, !arrives(c.id, at: p, from: panel, time: t) { ignored.insert(c.id); continue }
+                if panel.isMasked(p) {
+                    ignored.insert(c.id)
+                    continue
+                }
+                if hasIdle, !arrives(c.id, at: p, from: panel, time: t) {
+                    ignored.insert(c.id)
+                    continue
+                }
                 active[c.id] = panel
                 if watchesGhosts { ghosts!.began(c.id, x: p.x, y: p.y, radius: panel.restRadius, at: t) }
             } else if c.phase.isTerminal {
@@ -234,9 +250,11 @@ public final class TouchPipeline {
             } else if watchesGhosts {
                 ghosts!.moved(c.id, x: p.x, y: p.y, at: t)
             }
-            updates.append(TouchUpdate(identifier: c.id, phase: phase(c.phase), location: p,
-                                       force: panel.force(c.pressure), maximumPossibleForce: panel.maximumPossibleForce,
-                                       majorRadius: panel.majorRadius(c.touchMajor), device: panel.number, slot: c.slot))
+            updates.append(
+                TouchUpdate(
+                    identifier: c.id, phase: phase(c.phase), location: p,
+                    force: panel.force(c.pressure), maximumPossibleForce: panel.maximumPossibleForce,
+                    majorRadius: panel.majorRadius(c.touchMajor), device: panel.number, slot: c.slot))
         }
         guard !updates.isEmpty else { return }
         dispatch(updates, from: panel, at: t)

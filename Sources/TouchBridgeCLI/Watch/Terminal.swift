@@ -9,7 +9,8 @@ import TouchTools
 final class Terminal {
     /// Why there is no terminal to draw on.
     enum Problem: Error, CustomStringConvertible {
-        case notATerminal, dumb, unknown(String)
+        case notATerminal, dumb
+        case unknown(String)
 
         var description: String {
             switch self {
@@ -19,7 +20,7 @@ final class Terminal {
             case .dumb:
                 "watch needs a terminal that can move its cursor (TERM is unset or 'dumb'); "
                     + "use `touchbridge touches` for text"
-            case let .unknown(term):
+            case .unknown(let term):
                 "watch does not know the terminal TERM='\(term)' (no terminfo entry); try TERM=xterm-256color"
             }
         }
@@ -141,7 +142,8 @@ final class Terminal {
 
     /// The terminal changed size (SIGWINCH): ask it for its size and start from a clear screen.
     func resize() {
-        var r: UInt16 = 0, c: UInt16 = 0
+        var r: UInt16 = 0
+        var c: UInt16 = 0
         guard tb_winsize(1, &r, &c) == 0, r > 0, c > 0 else { return }
         resizeterm(Int32(r), Int32(c))
         columns = Int(c)

@@ -37,7 +37,9 @@ struct WatchCommand: ParsableCommand {
     @Option(help: "Play a recording this many times faster than recorded.")
     var speed: Double = 1
 
-    @Option(help: ArgumentHelp("Play a recording only up to this many seconds into it, then hold the picture.", valueName: "SECONDS"))
+    @Option(
+        help: ArgumentHelp(
+            "Play a recording only up to this many seconds into it, then hold the picture.", valueName: "SECONDS"))
     var until: Double?
 
     @OptionGroup(title: "Screen mapping (as for run; default screen: the scene's, else the panel's size at 96 dpi)")
@@ -61,19 +63,21 @@ struct WatchCommand: ParsableCommand {
             Diagnostics.print("touchbridge: --until is for recordings; a live panel is watched until q", level: .error)
             throw ExitCode(64)
         }
-        let session: WatchSession, feedInput: WatchSession.Input
+        let session: WatchSession
+        let feedInput: WatchSession.Input
         do {
             var setup = try setUp(d, info: info)
             switch input {
-            case let .recording(r, _):
+            case .recording(let r, _):
                 feedInput = .recording(r, speed: speed, until: until)
-            case let .device(device):
+            case .device(let device):
                 if grab { try device.grab() }
                 setup.feed.open(device)
                 feedInput = .device(device)
             }
-            session = try WatchSession(feed: setup.feed, status: setup.status, screen: setup.screen, views: setup.views,
-                                       terminal: try Terminal())
+            session = try WatchSession(
+                feed: setup.feed, status: setup.status, screen: setup.screen, views: setup.views,
+                terminal: try Terminal())
         } catch let problem as Terminal.Problem {
             Diagnostics.print("touchbridge: \(problem)", level: .error)
             throw ExitCode(64)

@@ -2,9 +2,9 @@ import Evdev
 import InputEvents
 import PanelHealth
 import TouchBridge
-import TouchTools
 import TouchInput
 import TouchKit
+import TouchTools
 
 /// A panel's events as `watch` takes them: tracked and filtered as `run` sees them, mapped to
 /// screen points, into the model; SYN_DROPPED counted; and, from the raw contacts as `health`
@@ -26,7 +26,8 @@ struct WatchFeed {
         self.chain = chain
         self.hitTest = hitTest
         let codes = TouchProtocol(d).positionCodes
-        let x = d.absInfo[codes.x] ?? AbsInfo(minimum: 0, maximum: 1), y = d.absInfo[codes.y] ?? AbsInfo(minimum: 0, maximum: 1)
+        let x = d.absInfo[codes.x] ?? AbsInfo(minimum: 0, maximum: 1)
+        let y = d.absInfo[codes.y] ?? AbsInfo(minimum: 0, maximum: 1)
         restRadius = RestingPeriod.radius(x: x, y: y, settings: health)
         unitsPerMM = RestingPeriod.unitsPerMM(x: x, y: y)
     }
@@ -44,7 +45,8 @@ struct WatchFeed {
         if e.type == Kernel.EV_SYN && e.code == Kernel.SYN_DROPPED { synDropped += 1 }
         if e.type == Kernel.EV_SYN && e.code == Kernel.SYN_REPORT && !isSync { model.reportFrame(at: e.time.inSeconds) }
         // The tracker's frames are taken once it is done (both are parts of self).
-        var frame: ContactFrame?, more: [ContactFrame] = []
+        var frame: ContactFrame?
+        var more: [ContactFrame] = []
         chain.tracker.process(e, isSync: isSync) { f in if frame == nil { frame = f } else { more.append(f) } }
         if let frame { take(frame) }
         for f in more { take(f) }
@@ -62,10 +64,12 @@ struct WatchFeed {
     /// The contact resting longest now, as `health` would count its resting period.
     func jitter() -> WatchStatus.Jitter? {
         guard let (id, rest) = rests.filter({ $0.value.counts(health) }).min(by: { $0.value.start < $1.value.start }),
-              let sd = rest.standardDeviation else { return nil }
+            let sd = rest.standardDeviation
+        else { return nil }
         let mm = unitsPerMM ?? (1, 1)
-        return WatchStatus.Jitter(id: id, seconds: rest.end - rest.start, deviation: (sd.x / mm.x, sd.y / mm.y),
-                                  range: (rest.x.range / mm.x, rest.y.range / mm.y), unit: unitsPerMM == nil ? "units" : "mm")
+        return WatchStatus.Jitter(
+            id: id, seconds: rest.end - rest.start, deviation: (sd.x / mm.x, sd.y / mm.y),
+            range: (rest.x.range / mm.x, rest.y.range / mm.y), unit: unitsPerMM == nil ? "units" : "mm")
     }
 
     private mutating func take(_ raw: ContactFrame) {
@@ -74,8 +78,10 @@ struct WatchFeed {
         let frame = chain.corrected(raw)
         updates.removeAll(keepingCapacity: true)
         for c in frame.contacts {
-            updates.append(TouchUpdate(identifier: c.id, phase: Self.phase(c.phase),
-                                       location: chain.corrections.screenPoint(c.position), slot: c.slot))
+            updates.append(
+                TouchUpdate(
+                    identifier: c.id, phase: Self.phase(c.phase),
+                    location: chain.corrections.screenPoint(c.position), slot: c.slot))
         }
         model.touches(updates, at: t, hitTest: hitTest)
     }

@@ -3,8 +3,8 @@ import Evdev
 import Glibc
 import InputEvents
 import TouchBridge
-import TouchTools
 import TouchKit
+import TouchTools
 
 /// `watch`'s loop: reads the panel (or plays a recording at its pace), takes keys and
 /// signals, and redraws at most 30 times a second from a timer armed only while the picture
@@ -57,13 +57,16 @@ final class WatchSession {
         try loop.watch(signals.fd, order: .signal) { [unowned self] in signal() }
         if terminal.readsKeys { try loop.watch(0) { [unowned self] in keys() } }
         output = try loop.watch(1, readable: false) { [unowned self] in
-            if terminal.hungUp(1) { loop.stop(); return }          // the terminal is gone
-            if let output { loop.wantsWritable(output, false) }   // room again: draw what is due
+            if terminal.hungUp(1) {
+                loop.stop()
+                return
+            }  // the terminal is gone
+            if let output { loop.wantsWritable(output, false) }  // room again: draw what is due
         }
         switch input {
-        case let .device(device):
+        case .device(let device):
             try loop.watch(device.fd) { [unowned self] in read(device) }
-        case let .recording(r, speed, until):
+        case .recording(let r, let speed, let until):
             let timer = try loop.timer { [unowned self] in play() }
             playback = Playback(recording: r, speed: speed, until: until, start: monotonicNow().inSeconds, timer: timer)
             play()
@@ -104,7 +107,7 @@ final class WatchSession {
         if typed.isEmpty && terminal.hungUp(0) { loop.stop() }
         for k in typed {
             switch k {
-            case Int32(UInt8(ascii: "q")), Int32(UInt8(ascii: "Q")), 3 /* Ctrl-C, in raw mode */:
+            case Int32(UInt8(ascii: "q")), Int32(UInt8(ascii: "Q")), 3:  // 3: Ctrl-C, in raw mode
                 loop.stop()
             case Int32(UInt8(ascii: "c")), Int32(UInt8(ascii: "C")):
                 feed.clear()
@@ -173,9 +176,10 @@ final class WatchSession {
         status.paused = frozen != nil
         status.playback = playback?.summary
         let lines = status.lines(feed.model, width: terminal.columns, unicode: terminal.unicode)
-        let frame = WatchScreen.render(frozen ?? feed.model, columns: terminal.columns, rows: terminal.rows,
-                                       title: status.title(screen: (screen.width, screen.height)), status: lines,
-                                       views: views, unicode: terminal.unicode)
+        let frame = WatchScreen.render(
+            frozen ?? feed.model, columns: terminal.columns, rows: terminal.rows,
+            title: status.title(screen: (screen.width, screen.height)), status: lines,
+            views: views, unicode: terminal.unicode)
         terminal.draw(frame)
         dirty = false
         lastDraw = now

@@ -2,9 +2,9 @@ import Evdev
 import InputEvents
 import Output
 import TouchBridge
-import TouchTools
 import TouchInput
 import TouchKit
+import TouchTools
 
 /// What `watch` draws a panel with, chosen as `run` would: the screen, the panel's place and
 /// mapping on it, its jitter filter, and with a scene its views and hit testing.
@@ -19,7 +19,9 @@ extension WatchCommand {
     func setUp(_ d: DeviceDescription, info: InputDeviceInfo?) throws -> WatchSetup {
         let options = panelOptions.options(mapping)
         let loaded = try scene.map { try Scene.load(path: $0) }
-        let placement = options.placement(node: source, name: d.name, info: info) { Diagnostics.print("touchbridge: \($0)") }
+        let placement = options.placement(node: source, name: d.name, info: info) {
+            Diagnostics.print("touchbridge: \($0)")
+        }
         let layout = options.layout(scene: loaded, placements: [placement], first: d)
         guard let mapper = options.mapper(for: d, placement: placement, screen: layout.screen) else {
             throw fail(DeviceError.unsuitable(path: source, reason: "its position axes have no range"))
@@ -42,7 +44,7 @@ extension WatchCommand {
     /// The protocol as the title says it (short: the title shares a line with the device).
     private static func shortSummary(_ p: TouchProtocol) -> String {
         switch p {
-        case let .slots(n): "protocol B, \(n) slots"
+        case .slots(let n): "protocol B, \(n) slots"
         case .groups: "protocol A"
         case .single: "single touch"
         }
@@ -53,8 +55,12 @@ extension WatchCommand {
         guard !v.isHidden else { return }
         if v !== window {
             let f = v.convert(v.bounds, to: nil)
-            views.append(.init(name: v.name, rect: Rect(x: f.minX + window.frame.minX, y: f.minY + window.frame.minY,
-                                                         width: f.width, height: f.height)))
+            views.append(
+                .init(
+                    name: v.name,
+                    rect: Rect(
+                        x: f.minX + window.frame.minX, y: f.minY + window.frame.minY,
+                        width: f.width, height: f.height)))
         }
         for s in v.subviews { collect(s, window: window, into: &views) }
     }

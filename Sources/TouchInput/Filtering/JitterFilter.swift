@@ -34,7 +34,9 @@ public struct JitterFilter: Sendable {
 
     private mutating func store(_ s: Slot?, for c: Contact) {
         if c.slot >= 0 {
-            if c.slot >= bySlot.count { bySlot.append(contentsOf: repeatElement(nil, count: c.slot + 1 - bySlot.count)) }
+            if c.slot >= bySlot.count {
+                bySlot.append(contentsOf: repeatElement(nil, count: c.slot + 1 - bySlot.count))
+            }
             bySlot[c.slot] = s
         } else {
             byID[c.id] = s
@@ -51,11 +53,16 @@ public struct JitterFilter: Sendable {
     /// A margin of `mm` millimetres on the mapper's axes: by the axes' resolution, else (no
     /// resolution) by the screen at 96 dpi; in whole units, as libinput's. 0 mm is no filtering.
     public init(millimetres mm: Double, mapper: ScreenMapper) {
-        guard mm > 0 else { self.init(); return }
+        guard mm > 0 else {
+            self.init()
+            return
+        }
         let turned = mapper.rotation == .quarter || mapper.rotation == .threeQuarters
         let sx = (turned ? mapper.height : mapper.width) / Double(mapper.x.range)
         let sy = (turned ? mapper.width : mapper.height) / Double(mapper.y.range)
-        let perMM = { (axis: AbsInfo, scale: Double) in axis.resolution > 0 ? Double(axis.resolution) : 96 / 25.4 / scale }
+        let perMM = { (axis: AbsInfo, scale: Double) in
+            axis.resolution > 0 ? Double(axis.resolution) : 96 / 25.4 / scale
+        }
         self.init(margin: ((mm * perMM(mapper.x, sx)).rounded(), (mm * perMM(mapper.y, sy)).rounded()))
     }
 
@@ -77,7 +84,8 @@ public struct JitterFilter: Sendable {
             guard var s = state(of: c) else { return c.position }
             defer { store(s, for: c) }
             // Only the axes that had an event this frame take the finger's value.
-            let movedX = c.position.x != s.raw.x, movedY = c.position.y != s.raw.y
+            let movedX = c.position.x != s.raw.x
+            let movedY = c.position.y != s.raw.y
             s.raw = c.position
             guard movedX || movedY else { return nil }
             if movedX { s.point.x = c.position.x }
@@ -113,16 +121,22 @@ public struct JitterFilter: Sendable {
     /// libinput's `evdev_hysteresis`: the centre while `input` is inside the ellipse of radii
     /// `margin` around it, else the point a margin behind `input` on the line from the centre,
     /// truncated to whole units as C's conversion to int does.
-    public static func hysteresis(_ input: DevicePoint, centre: DevicePoint, margin: (x: Double, y: Double)) -> DevicePoint {
-        let a = margin.x, b = margin.y
+    public static func hysteresis(_ input: DevicePoint, centre: DevicePoint, margin: (x: Double, y: Double))
+        -> DevicePoint
+    {
+        let a = margin.x
+        let b = margin.y
         guard a != 0, b != 0 else { return input }
-        let dx = input.x - centre.x, dy = input.y - centre.y
-        let dx2 = dx * dx, dy2 = dy * dy
+        let dx = input.x - centre.x
+        let dy = input.y - centre.y
+        let dx2 = dx * dx
+        let dy2 = dy * dy
         let normalized = (dx2 / (a * a) + dy2 / (b * b)).squareRoot()
         if normalized < 1.0 { return centre }
         let distance = (dx2 + dy2).squareRoot()
         let marginDistance = distance / normalized
-        let lagX: Double, lagY: Double
+        let lagX: Double
+        let lagY: Double
         if dx != 0 {
             let gradient = dy / dx
             lagX = marginDistance / (gradient * gradient + 1).squareRoot()
@@ -131,7 +145,8 @@ public struct JitterFilter: Sendable {
             lagX = 0
             lagY = marginDistance
         }
-        return DevicePoint(x: (dx >= 0 ? input.x - lagX : input.x + lagX).rounded(.towardZero),
-                           y: (dy >= 0 ? input.y - lagY : input.y + lagY).rounded(.towardZero))
+        return DevicePoint(
+            x: (dx >= 0 ? input.x - lagX : input.x + lagX).rounded(.towardZero),
+            y: (dy >= 0 ? input.y - lagY : input.y + lagY).rounded(.towardZero))
     }
 }

@@ -30,7 +30,8 @@ public struct GhostWatch: Sendable {
         guard let i = entries.firstIndex(where: { $0.id == id }) else { return }
         entries[i].x = x
         entries[i].y = y
-        let dx = x - entries[i].anchorX, dy = y - entries[i].anchorY
+        let dx = x - entries[i].anchorX
+        let dy = y - entries[i].anchorY
         if dx * dx + dy * dy > entries[i].radius * entries[i].radius {
             entries[i].anchorX = x
             entries[i].anchorY = y

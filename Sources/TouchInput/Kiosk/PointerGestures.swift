@@ -61,7 +61,7 @@ public struct PointerGestures: Sendable {
 
     /// When a finger resting since then becomes a long press; nil when nothing waits.
     public var deadline: Double? {
-        if case let .pressing(_, _, _, since) = state { return since + settings.longPressDuration }
+        if case .pressing(_, _, _, let since) = state { return since + settings.longPressDuration }
         return nil
     }
 
@@ -72,7 +72,7 @@ public struct PointerGestures: Sendable {
         case .none where down.count == 1:
             state = .pressing(id: id, x: x, y: y, since: t)
             actions.append(.move(x: x, y: y))
-        case let .pressing(first, _, _, _):
+        case .pressing(let first, _, _, _):
             // A second finger before the first was decided: a scroll, never a click.
             guard let a = position(of: first) else { return }
             state = .scrolling(first: first, second: id, x: (a.x + x) / 2, y: (a.y + y) / 2, restV: 0, restH: 0)
@@ -88,22 +88,25 @@ public struct PointerGestures: Sendable {
         down[i].x = x
         down[i].y = y
         switch state {
-        case let .pressing(first, sx, sy, _) where first == id:
-            let dx = x - sx, dy = y - sy
+        case .pressing(let first, let sx, let sy, _) where first == id:
+            let dx = x - sx
+            let dy = y - sy
             guard (dx * dx + dy * dy).squareRoot() > settings.allowableMovement else { return }
             // Pressed where the finger went down, then carried to where it is.
             state = .dragging(id: id)
             actions.append(.button(.left, down: true))
             actions.append(.move(x: x, y: y))
-        case let .dragging(finger) where finger == id:
+        case .dragging(let finger) where finger == id:
             actions.append(.move(x: x, y: y))
-        case let .scrolling(first, second, lx, ly, restV, restH) where first == id || second == id:
+        case .scrolling(let first, let second, let lx, let ly, let restV, let restH) where first == id || second == id:
             guard let a = position(of: first), let b = position(of: second) else { return }
-            let mx = (a.x + b.x) / 2, my = (a.y + b.y) / 2
+            let mx = (a.x + b.x) / 2
+            let my = (a.y + b.y) / 2
             let sign = settings.naturalScrolling ? 1.0 : -1.0
             let v = restV + sign * (my - ly) * settings.scrollUnitsPerPoint
             let h = restH - sign * (mx - lx) * settings.scrollUnitsPerPoint
-            let sv = Int32(v.rounded(.towardZero)), sh = Int32(h.rounded(.towardZero))
+            let sv = Int32(v.rounded(.towardZero))
+            let sh = Int32(h.rounded(.towardZero))
             state = .scrolling(first: first, second: second, x: mx, y: my, restV: v - Double(sv), restH: h - Double(sh))
             if sv != 0 || sh != 0 { actions.append(.scroll(vertical: sv, horizontal: sh)) }
         default:
@@ -115,14 +118,14 @@ public struct PointerGestures: Sendable {
     public mutating func ended(_ id: UInt64, at t: Double, into actions: inout [PointerAction]) {
         advance(to: t, into: &actions)
         switch state {
-        case let .pressing(first, _, _, _) where first == id:
+        case .pressing(let first, _, _, _) where first == id:
             actions.append(.button(.left, down: true))
             actions.append(.button(.left, down: false))
             state = .done
-        case let .dragging(finger) where finger == id:
+        case .dragging(let finger) where finger == id:
             actions.append(.button(.left, down: false))
             state = .done
-        case let .scrolling(first, second, _, _, _, _) where first == id || second == id:
+        case .scrolling(let first, let second, _, _, _, _) where first == id || second == id:
             state = .done
         default:
             break
@@ -134,12 +137,12 @@ public struct PointerGestures: Sendable {
     /// gesture gives nothing, a drag is released.
     public mutating func cancelled(_ id: UInt64, into actions: inout [PointerAction]) {
         switch state {
-        case let .pressing(first, _, _, _) where first == id:
+        case .pressing(let first, _, _, _) where first == id:
             state = .done
-        case let .dragging(finger) where finger == id:
+        case .dragging(let finger) where finger == id:
             actions.append(.button(.left, down: false))
             state = .done
-        case let .scrolling(first, second, _, _, _, _) where first == id || second == id:
+        case .scrolling(let first, let second, _, _, _, _) where first == id || second == id:
             state = .done
         default:
             break

@@ -25,9 +25,12 @@ public enum CalibrationFit {
 
         public var description: String {
             switch self {
-            case let .tooFewPoints(n): return "\(n) point\(n == 1 ? "" : "s") cannot fix an affine matrix: at least 3, not on one line"
+            case .tooFewPoints(let n):
+                return "\(n) point\(n == 1 ? "" : "s") cannot fix an affine matrix: at least 3, not on one line"
             case .collinearTargets: return "the marks lie on one line: at least 3 that span the screen are needed"
-            case .collinearTouches: return "the touches lie on one line although the marks do not: the panel reported the same axis twice, or the touches were wrong"
+            case .collinearTouches:
+                return
+                    "the touches lie on one line although the marks do not: the panel reported the same axis twice, or the touches were wrong"
             }
         }
     }
@@ -41,7 +44,8 @@ public enum CalibrationFit {
         if isCollinear(touches) { throw .collinearTouches }
         // Normal equations of x' = a·u + b·v + c (and y' alike) over all samples.
         var m = [[Double]](repeating: [0, 0, 0], count: 3)
-        var rx = [0.0, 0, 0], ry = [0.0, 0, 0]
+        var rx = [0.0, 0, 0]
+        var ry = [0.0, 0, 0]
         for (t, p) in zip(targets, touches) {
             let row = [p.x, p.y, 1.0]
             for i in 0..<3 {
@@ -66,8 +70,11 @@ public enum CalibrationFit {
     /// True when the points' spread across their main direction is negligible beside along it.
     static func isCollinear(_ points: [DevicePoint]) -> Bool {
         let n = Double(points.count)
-        let mx = points.reduce(0) { $0 + $1.x } / n, my = points.reduce(0) { $0 + $1.y } / n
-        var sxx = 0.0, syy = 0.0, sxy = 0.0
+        let mx = points.reduce(0) { $0 + $1.x } / n
+        let my = points.reduce(0) { $0 + $1.y } / n
+        var sxx = 0.0
+        var syy = 0.0
+        var sxy = 0.0
         for p in points {
             sxx += (p.x - mx) * (p.x - mx)
             syy += (p.y - my) * (p.y - my)

@@ -28,7 +28,10 @@ public struct ScreenMapper: Sendable {
     /// Screen rotation in degrees, clockwise, applied after calibration; 90 is the same
     /// transform as libinput's preset matrix `0 -1 1 1 0 0`.
     public enum Rotation: Int, Sendable, CaseIterable {
-        case none = 0, quarter = 90, half = 180, threeQuarters = 270
+        case none = 0
+        case quarter = 90
+        case half = 180
+        case threeQuarters = 270
     }
 
     public let x: AbsInfo
@@ -41,8 +44,10 @@ public struct ScreenMapper: Sendable {
     public let width: Double
     public let height: Double
 
-    public init(x: AbsInfo, y: AbsInfo, calibration: Calibration = .identity, rotation: Rotation = .none,
-                width: Double, height: Double) {
+    public init(
+        x: AbsInfo, y: AbsInfo, calibration: Calibration = .identity, rotation: Rotation = .none,
+        width: Double, height: Double
+    ) {
         self.x = x
         self.y = y
         self.calibration = calibration
@@ -55,8 +60,10 @@ public struct ScreenMapper: Sendable {
     /// A mapper for a device's position axes. Without an explicit size the screen is the
     /// panel's own size at 96 dpi when its resolution is known (rotated with the panel), else
     /// 1920×1080 points.
-    public init?(device d: DeviceDescription, calibration: Calibration = .identity, rotation: Rotation = .none,
-                 screen: (width: Double, height: Double)? = nil) {
+    public init?(
+        device d: DeviceDescription, calibration: Calibration = .identity, rotation: Rotation = .none,
+        screen: (width: Double, height: Double)? = nil
+    ) {
         let codes = TouchProtocol(d).positionCodes
         guard let ax = d.absInfo[codes.x], let ay = d.absInfo[codes.y] else { return nil }
         var size = screen ?? ScreenMapper.defaultScreen(x: ax, y: ay)
@@ -67,15 +74,20 @@ public struct ScreenMapper: Sendable {
     static func defaultScreen(x: AbsInfo, y: AbsInfo) -> (width: Double, height: Double) {
         guard x.resolution > 0, y.resolution > 0 else { return (1920, 1080) }
         let points = 96.0 / 25.4
-        return ((Double(x.range) / Double(x.resolution) * points).rounded(),
-                (Double(y.range) / Double(y.resolution) * points).rounded())
+        return (
+            (Double(x.range) / Double(x.resolution) * points).rounded(),
+            (Double(y.range) / Double(y.resolution) * points).rounded()
+        )
     }
 
     /// The position as fractions of the screen (0…1 inside it), before scaling.
     public func normalized(_ p: DevicePoint) -> DevicePoint {
-        let sx = Double(x.range), sy = Double(y.range)
-        let minX = Double(x.minimum), minY = Double(y.minimum)
-        var px = p.x, py = p.y
+        let sx = Double(x.range)
+        let sy = Double(y.range)
+        let minX = Double(x.minimum)
+        let minY = Double(y.minimum)
+        var px = p.x
+        var py = p.y
         if calibrated {
             // As libinput does: one matrix in device units (normalise, calibrate, scale back)
             // applied to the raw coordinates, keeping whole units (truncated toward zero, as

@@ -36,9 +36,13 @@ public struct SteadyTouch: Sendable {
                 continue
             }
             switch c.phase {
-            case .began: down.insert(c.id); mostAtOnce = max(mostAtOnce, down.count)
+            case .began:
+                down.insert(c.id)
+                mostAtOnce = max(mostAtOnce, down.count)
             case .ended: down.remove(c.id)
-            case .cancelled: down.remove(c.id); cancelled = true
+            case .cancelled:
+                down.remove(c.id)
+                cancelled = true
             case .moved, .stationary: break
             }
             if c.phase != .cancelled {
@@ -47,15 +51,22 @@ public struct SteadyTouch: Sendable {
             }
         }
         guard down.isEmpty, !xs.isEmpty || cancelled else { return nil }
-        defer { xs = []; ys = []; mostAtOnce = 0; cancelled = false }
+        defer {
+            xs = []
+            ys = []
+            mostAtOnce = 0
+            cancelled = false
+        }
         if mostAtOnce > 1 { return .refused("\(mostAtOnce) fingers at once: touch with one") }
         if cancelled { return .refused("the touch was cancelled") }
         let median = DevicePoint(x: Self.median(xs), y: Self.median(ys))
         let (tx, ty) = (tolerance(x), tolerance(y))
         let worst = zip(xs, ys).map { max(($0 - median.x).magnitude / tx, ($1 - median.y).magnitude / ty) }.max() ?? 0
         if worst > 1 {
-            let moved = x.resolution > 0 && y.resolution > 0
-                ? "\(Self.tenths(worst * Self.toleranceMM)) mm" : "\(Self.tenths(worst * Self.fractionWithoutResolution * 100)) % of the panel"
+            let moved =
+                x.resolution > 0 && y.resolution > 0
+                ? "\(Self.tenths(worst * Self.toleranceMM)) mm"
+                : "\(Self.tenths(worst * Self.fractionWithoutResolution * 100)) % of the panel"
             return .refused("the finger moved \(moved): hold it still on the mark")
         }
         return .steady(median, samples: xs.count)

@@ -22,7 +22,9 @@ public struct ShakeDetector {
     }
 
     public enum Change: Equatable, Sendable {
-        case began(Double), ended(Double), cancelled(Double)
+        case began(Double)
+        case ended(Double)
+        case cancelled(Double)
     }
 
     public let settings: Settings
@@ -93,7 +95,10 @@ public struct ShakeDetector {
         dynamic = (d.0 * d.0 + d.1 * d.1 + d.2 * d.2).squareRoot()
         guard dynamic >= settings.threshold else { return nil }
         if needsCalm {
-            if t - lastActive < settings.settleTime { lastActive = t; return nil }
+            if t - lastActive < settings.settleTime {
+                lastActive = t
+                return nil
+            }
             needsCalm = false
         }
         if activeSince == nil || t - lastActive > settings.settleTime { activeSince = t }
@@ -115,7 +120,8 @@ public struct ShakeDetector {
     /// cancelled when it has gone on too long.
     public mutating func advance(to t: Double) -> Change? {
         guard isShaking, let since = activeSince else { return nil }
-        if since + settings.maximumDuration <= t && since + settings.maximumDuration <= lastActive + settings.settleTime {
+        if since + settings.maximumDuration <= t && since + settings.maximumDuration <= lastActive + settings.settleTime
+        {
             isShaking = false
             activeSince = nil
             needsCalm = true

@@ -42,12 +42,15 @@ struct AxisPresence {
         toolType = multitouch && abs.contains(Kernel.ABS_MT_TOOL_TYPE)
     }
 
-    func contact(id: UInt64, slot: Int, phase: ContactPhase, axes: Axes, previous: DevicePoint,
-                 time: EventTime, initial: Bool = false) -> Contact {
-        Contact(id: id, slot: slot, trackingID: axes.trackingID, phase: phase, position: axes.position,
-                previousPosition: previous, pressure: pressure ? axes.pressure : nil,
-                touchMajor: touchMajor ? axes.touchMajor : nil, touchMinor: touchMinor ? axes.touchMinor : nil,
-                orientation: orientation ? axes.orientation : nil, toolType: toolType ? axes.toolType : nil,
-                time: time, isInitial: initial)
+    func contact(
+        id: UInt64, slot: Int, phase: ContactPhase, axes: Axes, previous: DevicePoint,
+        time: EventTime, initial: Bool = false
+    ) -> Contact {
+        Contact(
+            id: id, slot: slot, trackingID: axes.trackingID, phase: phase, position: axes.position,
+            previousPosition: previous, pressure: pressure ? axes.pressure : nil,
+            touchMajor: touchMajor ? axes.touchMajor : nil, touchMinor: touchMinor ? axes.touchMinor : nil,
+            orientation: orientation ? axes.orientation : nil, toolType: toolType ? axes.toolType : nil,
+            time: time, isInitial: initial)
     }
 }

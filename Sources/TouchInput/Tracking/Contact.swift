@@ -41,10 +41,12 @@ public struct Contact: Equatable, Sendable {
     /// True for contacts already on the glass when the device was opened.
     public var isInitial: Bool
 
-    public init(id: UInt64, slot: Int, trackingID: Int32, phase: ContactPhase, position: DevicePoint,
-                previousPosition: DevicePoint, pressure: Int32? = nil, touchMajor: Int32? = nil,
-                touchMinor: Int32? = nil, orientation: Int32? = nil, toolType: Int32? = nil,
-                time: EventTime, isInitial: Bool = false) {
+    public init(
+        id: UInt64, slot: Int, trackingID: Int32, phase: ContactPhase, position: DevicePoint,
+        previousPosition: DevicePoint, pressure: Int32? = nil, touchMajor: Int32? = nil,
+        touchMinor: Int32? = nil, orientation: Int32? = nil, toolType: Int32? = nil,
+        time: EventTime, isInitial: Bool = false
+    ) {
         self.id = id
         self.slot = slot
         self.trackingID = trackingID

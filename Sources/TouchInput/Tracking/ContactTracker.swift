@@ -9,9 +9,12 @@ public enum TrackerWarning: Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .slotOutOfRange(v): return "ABS_MT_SLOT \(v) is beyond the device's slots: ignored until the next valid slot"
-        case let .doubleTrackingID(slot, id): return "tracking ID \(id) on active slot \(slot) (a driver bug): ignored, the contact continues"
-        case .tooManyContacts: return "more than \(GroupTracker.maxContacts) contacts in one frame: the rest are ignored"
+        case .slotOutOfRange(let v):
+            return "ABS_MT_SLOT \(v) is beyond the device's slots: ignored until the next valid slot"
+        case .doubleTrackingID(let slot, let id):
+            return "tracking ID \(id) on active slot \(slot) (a driver bug): ignored, the contact continues"
+        case .tooManyContacts:
+            return "more than \(GroupTracker.maxContacts) contacts in one frame: the rest are ignored"
         case .eventsDropped: return "SYN_DROPPED: events were lost; contacts resync at the next frame"
         }
     }
@@ -71,12 +74,14 @@ public struct ContactTracker {
         self.warnings = WarningSink(warn)
         frame.reserveCapacity(16)
         switch touchProtocol {
-        case let .slots(n):
+        case .slots(let n):
             let initialSlot = Int(description.absInfo[Kernel.ABS_MT_SLOT]?.value ?? 0)
-            slots = SlotTracker(slotCount: n, initialSlot: initialSlot, presence: AxisPresence(description, multitouch: true))
+            slots = SlotTracker(
+                slotCount: n, initialSlot: initialSlot, presence: AxisPresence(description, multitouch: true))
         case .groups:
-            groups = GroupTracker(presence: AxisPresence(description, multitouch: true),
-                                  x: description.absInfo[Kernel.ABS_MT_POSITION_X], y: description.absInfo[Kernel.ABS_MT_POSITION_Y])
+            groups = GroupTracker(
+                presence: AxisPresence(description, multitouch: true),
+                x: description.absInfo[Kernel.ABS_MT_POSITION_X], y: description.absInfo[Kernel.ABS_MT_POSITION_Y])
         case .single:
             single = SingleTouchTracker(presence: AxisPresence(description, multitouch: false))
         }
@@ -90,8 +95,10 @@ public struct ContactTracker {
         public var pressure: Int32 = 0, touchMajor: Int32 = 0, touchMinor: Int32 = 0
         public var orientation: Int32 = 0, toolType: Int32 = 0
 
-        public init(slot: Int, trackingID: Int32, x: Int32, y: Int32, pressure: Int32 = 0, touchMajor: Int32 = 0,
-                    touchMinor: Int32 = 0, orientation: Int32 = 0, toolType: Int32 = 0) {
+        public init(
+            slot: Int, trackingID: Int32, x: Int32, y: Int32, pressure: Int32 = 0, touchMajor: Int32 = 0,
+            touchMinor: Int32 = 0, orientation: Int32 = 0, toolType: Int32 = 0
+        ) {
             self.slot = slot
             self.trackingID = trackingID
             self.x = x
@@ -107,15 +114,22 @@ public struct ContactTracker {
     /// Reports the contacts already on the glass when the device was opened, as beginning
     /// now and marked initial. `slots` is libevdev's slot state (protocol B); for single-touch
     /// devices pass `touching` with `ABS_X/ABS_Y`.
-    public mutating func open(at time: EventTime, slots state: [SlotState] = [], touching: Bool = false,
-                              x: Int32 = 0, y: Int32 = 0, pressure: Int32 = 0) -> ContactFrame {
+    public mutating func open(
+        at time: EventTime, slots state: [SlotState] = [], touching: Bool = false,
+        x: Int32 = 0, y: Int32 = 0, pressure: Int32 = 0
+    ) -> ContactFrame {
         frame.removeAll(keepingCapacity: true)
         if slots != nil {
             for s in state where s.trackingID >= 0 {
                 var a = Axes()
                 a.trackingID = s.trackingID
-                a.x = s.x; a.y = s.y; a.pressure = s.pressure; a.touchMajor = s.touchMajor
-                a.touchMinor = s.touchMinor; a.orientation = s.orientation; a.toolType = s.toolType
+                a.x = s.x
+                a.y = s.y
+                a.pressure = s.pressure
+                a.touchMajor = s.touchMajor
+                a.touchMinor = s.touchMinor
+                a.orientation = s.orientation
+                a.toolType = s.toolType
                 slots!.setInitial(slot: s.slot, axes: a)
             }
             slots!.report(time: time, ids: ids, into: &frame)
@@ -134,7 +148,7 @@ public struct ContactTracker {
     public mutating func process(_ e: InputEvent, isSync: Bool = false, emit: (ContactFrame) -> Void) {
         if e.type == Kernel.EV_SYN && e.code == Kernel.SYN_DROPPED {
             warnings.note(.eventsDropped)
-            dropping = !isSync      // libevdev's resync needs no dropping, even when it is empty
+            dropping = !isSync  // libevdev's resync needs no dropping, even when it is empty
             return
         }
         if dropping {

@@ -46,24 +46,43 @@ struct GroupTracker {
         switch e.code {
         case Kernel.ABS_MT_POSITION_X: groupHasX = true
         case Kernel.ABS_MT_POSITION_Y: groupHasY = true
-        case Kernel.ABS_MT_TRACKING_ID: groupHasID = true; group.trackingID = e.value; return
+        case Kernel.ABS_MT_TRACKING_ID:
+            groupHasID = true
+            group.trackingID = e.value
+            return
         default: break
         }
         _ = group.applyMT(code: e.code, value: e.value)
     }
 
     private mutating func closeGroup(warn: WarningSink) {
-        defer { group = Axes(); groupHasX = false; groupHasY = false; groupHasID = false }
-        guard groupHasX && groupHasY else { return }          // an empty group: "no contacts"
-        guard groups.count < Self.maxContacts else { warn.note(.tooManyContacts); return }
-        if !groupHasID { group.trackingID = -1; groupsHaveIDs = false }
+        defer {
+            group = Axes()
+            groupHasX = false
+            groupHasY = false
+            groupHasID = false
+        }
+        guard groupHasX && groupHasY else { return }  // an empty group: "no contacts"
+        guard groups.count < Self.maxContacts else {
+            warn.note(.tooManyContacts)
+            return
+        }
+        if !groupHasID {
+            group.trackingID = -1
+            groupsHaveIDs = false
+        }
         groups.append(group)
     }
 
-    mutating func report(time: EventTime, ids: ContactIDs, resync: Bool, warn: WarningSink,
-                         into out: inout [Contact]) {
-        closeGroup(warn: warn)   // a last group without its SYN_MT_REPORT still counts
-        defer { groups.removeAll(keepingCapacity: true); groupsHaveIDs = true }
+    mutating func report(
+        time: EventTime, ids: ContactIDs, resync: Bool, warn: WarningSink,
+        into out: inout [Contact]
+    ) {
+        closeGroup(warn: warn)  // a last group without its SYN_MT_REPORT still counts
+        defer {
+            groups.removeAll(keepingCapacity: true)
+            groupsHaveIDs = true
+        }
         // Match old contacts to this frame's groups.
         taken = Array(repeating: false, count: groups.count)
         var match = Array(repeating: -1, count: tracked.count)
@@ -78,7 +97,8 @@ struct GroupTracker {
             pairs.removeAll(keepingCapacity: true)
             for (o, t) in tracked.enumerated() {
                 for (n, g) in groups.enumerated() {
-                    let dx = Double(g.x) - t.lastReported.x, dy = Double(g.y) - t.lastReported.y
+                    let dx = Double(g.x) - t.lastReported.x
+                    let dy = Double(g.y) - t.lastReported.y
                     pairs.append((dx * dx + dy * dy, o, n))
                 }
             }
@@ -92,8 +112,10 @@ struct GroupTracker {
         next.removeAll(keepingCapacity: true)
         for (o, t) in tracked.enumerated() {
             guard match[o] >= 0 else {
-                out.append(presence.contact(id: t.id, slot: -1, phase: resync ? .cancelled : .ended, axes: t.axes,
-                                            previous: t.lastReported, time: time))
+                out.append(
+                    presence.contact(
+                        id: t.id, slot: -1, phase: resync ? .cancelled : .ended, axes: t.axes,
+                        previous: t.lastReported, time: time))
                 changed += 1
                 continue
             }
@@ -101,8 +123,10 @@ struct GroupTracker {
             axes.x = GroupTracker.defuzz(axes.x, old: t.axes.x, fuzz: fuzzX)
             axes.y = GroupTracker.defuzz(axes.y, old: t.axes.y, fuzz: fuzzY)
             let moved = axes.position != t.lastReported
-            out.append(presence.contact(id: t.id, slot: -1, phase: moved ? .moved : .stationary, axes: axes,
-                                        previous: t.lastReported, time: time))
+            out.append(
+                presence.contact(
+                    id: t.id, slot: -1, phase: moved ? .moved : .stationary, axes: axes,
+                    previous: t.lastReported, time: time))
             if moved { changed += 1 }
             next.append(Tracked(id: t.id, axes: axes, lastReported: axes.position, initial: false))
         }
@@ -126,7 +150,9 @@ struct GroupTracker {
     /// The kernel's and mtdev's hysteresis: small moves are damped towards the old value.
     static func defuzz(_ value: Int32, old: Int32, fuzz: Int32) -> Int32 {
         guard fuzz > 0 else { return value }
-        let v = Int64(value), o = Int64(old), f = Int64(fuzz)
+        let v = Int64(value)
+        let o = Int64(old)
+        let f = Int64(fuzz)
         if v > o - f / 2 && v < o + f / 2 { return old }
         if v > o - f && v < o + f { return Int32(clamping: (o * 3 + v) / 4) }
         if v > o - f * 2 && v < o + f * 2 { return Int32(clamping: (o + v) / 2) }
@@ -135,7 +161,9 @@ struct GroupTracker {
 
     mutating func cancelAll(time: EventTime, into out: inout [Contact]) {
         for t in tracked {
-            out.append(presence.contact(id: t.id, slot: -1, phase: .cancelled, axes: t.axes, previous: t.lastReported, time: time))
+            out.append(
+                presence.contact(
+                    id: t.id, slot: -1, phase: .cancelled, axes: t.axes, previous: t.lastReported, time: time))
         }
         tracked.removeAll(keepingCapacity: true)
         groups.removeAll(keepingCapacity: true)

@@ -40,22 +40,29 @@ struct SingleTouchTracker {
         if down && contact == 0 {
             contact = ids.make()
             lastReported = axes.position
-            out.append(presence.contact(id: contact, slot: -1, phase: .began, axes: axes, previous: axes.position,
-                                        time: time, initial: initial))
+            out.append(
+                presence.contact(
+                    id: contact, slot: -1, phase: .began, axes: axes, previous: axes.position,
+                    time: time, initial: initial))
             initial = false
         } else if !down && contact != 0 {
-            out.append(presence.contact(id: contact, slot: -1, phase: endedInResync ? .cancelled : .ended,
-                                        axes: axes, previous: lastReported, time: time))
+            out.append(
+                presence.contact(
+                    id: contact, slot: -1, phase: endedInResync ? .cancelled : .ended,
+                    axes: axes, previous: lastReported, time: time))
             contact = 0
         } else if down && axes.position != lastReported {
-            out.append(presence.contact(id: contact, slot: -1, phase: .moved, axes: axes, previous: lastReported, time: time))
+            out.append(
+                presence.contact(id: contact, slot: -1, phase: .moved, axes: axes, previous: lastReported, time: time))
             lastReported = axes.position
         }
     }
 
     mutating func cancelAll(time: EventTime, into out: inout [Contact]) {
         if contact != 0 {
-            out.append(presence.contact(id: contact, slot: -1, phase: .cancelled, axes: axes, previous: lastReported, time: time))
+            out.append(
+                presence.contact(
+                    id: contact, slot: -1, phase: .cancelled, axes: axes, previous: lastReported, time: time))
         }
         contact = 0
         down = false

@@ -62,14 +62,17 @@ struct SlotTracker {
         if id >= 0 {
             if active {
                 // During a resync a changed id is real: the old contact vanished in the gap.
-                guard resync else { warn.note(.doubleTrackingID(slot: current, id: id)); return }
+                guard resync else {
+                    warn.note(.doubleTrackingID(slot: current, id: id))
+                    return
+                }
                 end(cancelled: true)
             }
             slots[current].axes.trackingID = id
             slots[current].suppressed = false
             slots[current].initial = false
         } else {
-            guard active else { return }               // -1 on an inactive slot: nothing ends
+            guard active else { return }  // -1 on an inactive slot: nothing ends
             end(cancelled: resync)
             slots[current].axes.trackingID = -1
         }
@@ -92,8 +95,9 @@ struct SlotTracker {
         var changed = 0
         for i in slots.indices {
             if slots[i].endID != 0 {
-                let c = presence.contact(id: slots[i].endID, slot: i, phase: slots[i].endCancelled ? .cancelled : .ended,
-                                         axes: slots[i].endAxes, previous: slots[i].endPrevious, time: time)
+                let c = presence.contact(
+                    id: slots[i].endID, slot: i, phase: slots[i].endCancelled ? .cancelled : .ended,
+                    axes: slots[i].endAxes, previous: slots[i].endPrevious, time: time)
                 out.append(c)
                 slots[i].endID = 0
                 changed += 1
@@ -102,28 +106,39 @@ struct SlotTracker {
             let axes = slots[i].axes
             let isPalm = axes.toolType == Kernel.MT_TOOL_PALM
             if slots[i].contact == 0 {
-                if isPalm { slots[i].suppressed = true; continue }   // never reported as a palm
+                if isPalm {
+                    slots[i].suppressed = true
+                    continue
+                }  // never reported as a palm
                 let id = ids.make()
                 slots[i].contact = id
                 slots[i].lastReported = axes.position
-                out.append(presence.contact(id: id, slot: i, phase: .began, axes: axes, previous: axes.position,
-                                            time: time, initial: slots[i].initial))
+                out.append(
+                    presence.contact(
+                        id: id, slot: i, phase: .began, axes: axes, previous: axes.position,
+                        time: time, initial: slots[i].initial))
                 slots[i].initial = false
                 changed += 1
             } else if isPalm {
-                out.append(presence.contact(id: slots[i].contact, slot: i, phase: .cancelled, axes: axes,
-                                            previous: slots[i].lastReported, time: time))
+                out.append(
+                    presence.contact(
+                        id: slots[i].contact, slot: i, phase: .cancelled, axes: axes,
+                        previous: slots[i].lastReported, time: time))
                 slots[i].contact = 0
                 slots[i].suppressed = true
                 changed += 1
             } else if axes.position != slots[i].lastReported {
-                out.append(presence.contact(id: slots[i].contact, slot: i, phase: .moved, axes: axes,
-                                            previous: slots[i].lastReported, time: time))
+                out.append(
+                    presence.contact(
+                        id: slots[i].contact, slot: i, phase: .moved, axes: axes,
+                        previous: slots[i].lastReported, time: time))
                 slots[i].lastReported = axes.position
                 changed += 1
             } else {
-                out.append(presence.contact(id: slots[i].contact, slot: i, phase: .stationary, axes: axes,
-                                            previous: slots[i].lastReported, time: time))
+                out.append(
+                    presence.contact(
+                        id: slots[i].contact, slot: i, phase: .stationary, axes: axes,
+                        previous: slots[i].lastReported, time: time))
             }
         }
         if changed == 0 { out.removeAll(keepingCapacity: true) }
@@ -134,12 +149,16 @@ struct SlotTracker {
     mutating func cancelAll(time: EventTime, into out: inout [Contact]) {
         for i in slots.indices {
             if slots[i].endID != 0 {
-                out.append(presence.contact(id: slots[i].endID, slot: i, phase: .cancelled, axes: slots[i].endAxes,
-                                            previous: slots[i].endPrevious, time: time))
+                out.append(
+                    presence.contact(
+                        id: slots[i].endID, slot: i, phase: .cancelled, axes: slots[i].endAxes,
+                        previous: slots[i].endPrevious, time: time))
             }
             if slots[i].contact != 0 && !slots[i].suppressed {
-                out.append(presence.contact(id: slots[i].contact, slot: i, phase: .cancelled, axes: slots[i].axes,
-                                            previous: slots[i].lastReported, time: time))
+                out.append(
+                    presence.contact(
+                        id: slots[i].contact, slot: i, phase: .cancelled, axes: slots[i].axes,
+                        previous: slots[i].lastReported, time: time))
             }
             slots[i] = Slot()
         }

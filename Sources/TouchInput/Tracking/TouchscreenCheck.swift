@@ -6,7 +6,8 @@ public func touchscreenProblem(_ d: DeviceDescription) -> String? {
     let proto = TouchProtocol(d)
     let codes = proto.positionCodes
     guard d.has(type: Kernel.EV_ABS, code: codes.x), d.has(type: Kernel.EV_ABS, code: codes.y),
-          proto != .single || d.has(type: Kernel.EV_KEY, code: Kernel.BTN_TOUCH) else {
+        proto != .single || d.has(type: Kernel.EV_KEY, code: Kernel.BTN_TOUCH)
+    else {
         return "not a touchscreen (no absolute touch positions with BTN_TOUCH)"
     }
     guard d.absInfo[codes.x] != nil, d.absInfo[codes.y] != nil else {
@@ -19,7 +20,7 @@ extension TouchProtocol {
     /// How a device reports contacts, for the lines that say what was found.
     public var summary: String {
         switch self {
-        case let .slots(n): return "multitouch protocol B, \(n) slots"
+        case .slots(let n): return "multitouch protocol B, \(n) slots"
         case .groups: return "multitouch protocol A"
         case .single: return "single touch"
         }

@@ -54,7 +54,10 @@ extension Application {
         let cancelled = pressesDown.filter { keys.contains($0.key) }
         guard !cancelled.isEmpty else { return }
         pressesDown.removeAll { keys.contains($0.key) }
-        for p in cancelled { p.phase = .cancelled; p.timestamp = timestamp }
+        for p in cancelled {
+            p.phase = .cancelled
+            p.timestamp = timestamp
+        }
         sendPresses(cancelled, timestamp: timestamp)
     }
 

@@ -32,7 +32,9 @@ open class Application: Responder {
 
     /// The app delegate, when it is a responder that is not a view, controller or application.
     open override var next: Responder? {
-        guard let r = delegate as? Responder, !(r is View), !(r is ViewController), !(r is Application) else { return nil }
+        guard let r = delegate as? Responder, !(r is View), !(r is ViewController), !(r is Application) else {
+            return nil
+        }
         return r
     }
 
@@ -67,7 +69,8 @@ open class Application: Responder {
 
     /// Windows front to back: higher level first, then the later-added.
     var windowsFrontToBack: [Window] {
-        windows.enumerated().sorted { ($0.element.windowLevel, $0.offset) > ($1.element.windowLevel, $1.offset) }.map(\.element)
+        windows.enumerated().sorted { ($0.element.windowLevel, $0.offset) > ($1.element.windowLevel, $1.offset) }.map(
+            \.element)
     }
 
     // MARK: - Actions
@@ -115,7 +118,8 @@ open class Application: Responder {
         // Touches this frame does not mention stay put (stationary): the ones it mentions are
         // stamped with the frame's number instead of being searched for again.
         frameNumber &+= 1
-        var ends = false, stamped = 0
+        var ends = false
+        var stamped = 0
         for u in updates {
             if let touch = touch(withIdentifier: u.identifier, in: event) {
                 guard !touch.phase.isFinal else { continue }
@@ -166,12 +170,14 @@ open class Application: Responder {
         let active = touchesByID.values.filter { !$0.phase.isFinal && (device == nil || $0.device == device) }
             .sorted { $0.identifier < $1.identifier }
         guard !active.isEmpty else { return }
-        handleTouches(active.map {
-            TouchUpdate(identifier: $0.identifier, phase: .cancelled,
-                        location: $0.window?.convertToSuperview($0.windowLocation) ?? $0.windowLocation,
-                        force: $0.force, maximumPossibleForce: $0.maximumPossibleForce, majorRadius: $0.majorRadius,
-                        device: $0.device, slot: $0.slot)
-        }, timestamp: timestamp)
+        handleTouches(
+            active.map {
+                TouchUpdate(
+                    identifier: $0.identifier, phase: .cancelled,
+                    location: $0.window?.convertToSuperview($0.windowLocation) ?? $0.windowLocation,
+                    force: $0.force, maximumPossibleForce: $0.maximumPossibleForce, majorRadius: $0.majorRadius,
+                    device: $0.device, slot: $0.slot)
+            }, timestamp: timestamp)
     }
 
     /// Sends the event to the windows its touches belong to.
@@ -205,14 +211,17 @@ open class Application: Responder {
         // The frontmost visible window with a view under the point takes the touch; this is
         // the touch's one hit test.
         guard let (window, view, location) = locate(u.location, with: event) else { return false }
-        let touch = Touch(identifier: u.identifier, location: location, window: window,
-                          timestamp: timestamp, force: u.force, maximumPossibleForce: u.maximumPossibleForce,
-                          majorRadius: u.majorRadius)
+        let touch = Touch(
+            identifier: u.identifier, location: location, window: window,
+            timestamp: timestamp, force: u.force, maximumPossibleForce: u.maximumPossibleForce,
+            majorRadius: u.majorRadius)
         touch.view = view
         touch.frame = frameNumber
         touch.device = u.device
         touch.slot = u.slot
-        if let last = lastTouchDown, timestamp - last.time <= tapInterval, last.location.distance(to: u.location) <= tapDistance {
+        if let last = lastTouchDown, timestamp - last.time <= tapInterval,
+            last.location.distance(to: u.location) <= tapDistance
+        {
             touch.tapCount = last.count + 1
         }
         lastTouchDown = (timestamp, u.location, touch.tapCount)

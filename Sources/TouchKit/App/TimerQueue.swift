@@ -44,8 +44,11 @@ public final class TimerQueue {
     /// Moves time forward to `time`, firing due timers in deadline order (each with `now` at
     /// its deadline). Time never goes backwards.
     public func advance(to time: Double) {
-        while let next = entries.enumerated().min(by: { ($0.element.deadline, $0.element.id.value) < ($1.element.deadline, $1.element.id.value) }),
-              next.element.deadline <= time {
+        while let next = entries.enumerated().min(by: {
+            ($0.element.deadline, $0.element.id.value) < ($1.element.deadline, $1.element.id.value)
+        }),
+            next.element.deadline <= time
+        {
             entries.remove(at: next.offset)
             now = max(now, next.element.deadline)
             next.element.action()

@@ -29,12 +29,15 @@ open class Control: View {
         /// The control's primary action (a button's press).
         public static let primaryActionTriggered = Events(rawValue: 1 << 13)
         /// Every touch event above.
+        // UIKit's name (UIControl.Event.allTouchEvents).
+        // swift-format-ignore: DontRepeatTypeInStaticProperties
         public static let allTouchEvents = Events(rawValue: 0x1ff)
 
         /// Each event's name, in UIKit's order.
         public static let names: [(Events, String)] = [
             (.touchDown, "touchDown"), (.touchDownRepeat, "touchDownRepeat"), (.touchDragInside, "touchDragInside"),
-            (.touchDragOutside, "touchDragOutside"), (.touchDragEnter, "touchDragEnter"), (.touchDragExit, "touchDragExit"),
+            (.touchDragOutside, "touchDragOutside"), (.touchDragEnter, "touchDragEnter"),
+            (.touchDragExit, "touchDragExit"),
             (.touchUpInside, "touchUpInside"), (.touchUpOutside, "touchUpOutside"), (.touchCancel, "touchCancel"),
             (.valueChanged, "valueChanged"), (.primaryActionTriggered, "primaryActionTriggered"),
         ]
@@ -85,7 +88,9 @@ open class Control: View {
 
     /// Removes target–action pairs (every action when `action` is nil).
     public func removeTarget(_ target: Responder?, action: Action?, for events: Events) {
-        targets.removeAll { $0.target === target && (action == nil || $0.action == action) && !$0.events.isDisjoint(with: events) }
+        targets.removeAll {
+            $0.target === target && (action == nil || $0.action == action) && !$0.events.isDisjoint(with: events)
+        }
     }
 
     /// A closure run for `events`.
@@ -193,7 +198,8 @@ open class Control: View {
     /// recognizers attached to the control itself still win.
     open override func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
         if let tap = recognizer as? TapGestureRecognizer, tap.view !== self,
-           tap.numberOfTapsRequired == 1, tap.numberOfTouchesRequired == 1 {
+            tap.numberOfTapsRequired == 1, tap.numberOfTouchesRequired == 1
+        {
             return false
         }
         return true

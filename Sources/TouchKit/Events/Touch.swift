@@ -73,8 +73,10 @@ public final class Touch: Hashable, CustomStringConvertible {
     /// Whether `r` receives this touch.
     func isFollowed(by r: GestureRecognizer) -> Bool { recognizerRefs.contains { $0.recognizer === r } }
 
-    init(identifier: UInt64, location: Point, window: Window, timestamp: Double, force: Double,
-         maximumPossibleForce: Double, majorRadius: Double) {
+    init(
+        identifier: UInt64, location: Point, window: Window, timestamp: Double, force: Double,
+        maximumPossibleForce: Double, majorRadius: Double
+    ) {
         self.identifier = identifier
         serial = Touch.nextSerial
         Touch.nextSerial &+= 1
@@ -110,8 +112,11 @@ public final class Touch: Hashable, CustomStringConvertible {
         let geometry = view.state
         let window = withUnsafeBytes(of: &self.window) { $0.load(as: UnsafeRawPointer?.self) }
         if window != nil, view.superviewAddress == window {
-            return (View.convert(windowLocation, fromSuperviewOf: geometry), View.convert(previousWindowLocation, fromSuperviewOf: geometry),
-                    windowLocation)
+            return (
+                View.convert(windowLocation, fromSuperviewOf: geometry),
+                View.convert(previousWindowLocation, fromSuperviewOf: geometry),
+                windowLocation
+            )
         }
         return locationsThroughWindow(in: view)
     }
@@ -119,7 +124,9 @@ public final class Touch: Hashable, CustomStringConvertible {
     /// `locations(in:)` for any view: through the window's conversion.
     private func locationsThroughWindow(in view: View) -> (location: Point, previous: Point, inWindow: Point) {
         guard let window, view !== window else { return (windowLocation, previousWindowLocation, windowLocation) }
-        return (window.convert(windowLocation, to: view), window.convert(previousWindowLocation, to: view), windowLocation)
+        return (
+            window.convert(windowLocation, to: view), window.convert(previousWindowLocation, to: view), windowLocation
+        )
     }
 
     public static func == (a: Touch, b: Touch) -> Bool { a === b }
@@ -162,8 +169,10 @@ public struct TouchUpdate: Sendable {
     public var slot: Int
 
     /// One contact's state in one frame; `identifier` must stay the same for the contact's whole life.
-    public init(identifier: UInt64, phase: Touch.Phase, location: Point, force: Double = 0,
-                maximumPossibleForce: Double = 0, majorRadius: Double = 0, device: Int = 0, slot: Int = -1) {
+    public init(
+        identifier: UInt64, phase: Touch.Phase, location: Point, force: Double = 0,
+        maximumPossibleForce: Double = 0, majorRadius: Double = 0, device: Int = 0, slot: Int = -1
+    ) {
         self.identifier = identifier
         self.phase = phase
         self.location = location

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A 2D affine transform with CoreGraphics' conventions: `[a b 0; c d 0; tx ty 1]` applied to
@@ -34,7 +34,8 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
 
     /// A rotation by `angle` radians; positive angles turn clockwise on a y-down screen.
     public init(rotationAngle angle: Double) {
-        let cs = cos(angle), sn = sin(angle)
+        let cs = cos(angle)
+        let sn = sin(angle)
         self.init(a: cs, b: sn, c: -sn, d: cs, tx: 0, ty: 0)
     }
 
@@ -43,9 +44,10 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
 
     /// `self` followed by `t`.
     public func concatenating(_ t: AffineTransform) -> AffineTransform {
-        AffineTransform(a: a * t.a + b * t.c, b: a * t.b + b * t.d,
-                        c: c * t.a + d * t.c, d: c * t.b + d * t.d,
-                        tx: tx * t.a + ty * t.c + t.tx, ty: tx * t.b + ty * t.d + t.ty)
+        AffineTransform(
+            a: a * t.a + b * t.c, b: a * t.b + b * t.d,
+            c: c * t.a + d * t.c, d: c * t.b + d * t.d,
+            tx: tx * t.a + ty * t.c + t.tx, ty: tx * t.b + ty * t.d + t.ty)
     }
 
     /// A translation applied before `self` (CGAffineTransformTranslate).
@@ -67,8 +69,9 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
     public func inverted() -> AffineTransform {
         let det = a * d - b * c
         guard det != 0, det.isFinite else { return self }
-        return AffineTransform(a: d / det, b: -b / det, c: -c / det, d: a / det,
-                               tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
+        return AffineTransform(
+            a: d / det, b: -b / det, c: -c / det, d: a / det,
+            tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
     }
 
     public var description: String { "[\(a), \(b), \(c), \(d), \(tx), \(ty)]" }

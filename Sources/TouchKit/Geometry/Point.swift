@@ -21,7 +21,8 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
 
     /// Straight-line distance to `other`.
     public func distance(to other: Point) -> Double {
-        let dx = other.x - x, dy = other.y - y
+        let dx = other.x - x
+        let dy = other.y - y
         return (dx * dx + dy * dy).squareRoot()
     }
 

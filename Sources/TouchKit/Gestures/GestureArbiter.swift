@@ -29,16 +29,20 @@ final class GestureArbiter {
         // touch of the event is this window's (one window: nearly always), the event's own
         // list is used, with no copy to make and empty.
         let all = event.touchList
-        var alone = true, new = false
+        var alone = true
+        var new = false
         for t in all {
-            guard isOurs(t) else { alone = false; continue }
+            guard isOurs(t) else {
+                alone = false
+                continue
+            }
             new = new || (t.phase == .began && !t.attached)
         }
         if alone {
             deliver(all, event, attaching: new)
             return
         }
-        var touches = frameTouches     // emptied when put back
+        var touches = frameTouches  // emptied when put back
         frameTouches = []
         for t in all where isOurs(t) { touches.append(t) }
         deliver(touches, event, attaching: new)
@@ -84,7 +88,8 @@ final class GestureArbiter {
         touch.attached = true
         var v: View? = touch.view
         while let view = v {
-            for r in view.gestureRecognizers where r.isEnabled && r.isActive && (r.delegate?.gestureRecognizer(r, shouldReceive: touch) ?? true) {
+            for r in view.gestureRecognizers
+            where r.isEnabled && r.isActive && (r.delegate?.gestureRecognizer(r, shouldReceive: touch) ?? true) {
                 touch.recognizerRefs.append(WeakRecognizer(recognizer: r))
                 if !participants.contains(where: { $0 === r }) { participants.append(r) }
             }
@@ -94,7 +99,10 @@ final class GestureArbiter {
 
     private func deliverToRecognizers(_ touches: [Touch], _ event: Event) {
         for r in participants where r.isEnabled {
-            var began = Set<Touch>(), moved = Set<Touch>(), ended = Set<Touch>(), cancelled = Set<Touch>()
+            var began = Set<Touch>()
+            var moved = Set<Touch>()
+            var ended = Set<Touch>()
+            var cancelled = Set<Touch>()
             for t in touches where t.isFollowed(by: r) && !r.ignoredTouches.contains(t.serial) {
                 switch t.phase {
                 case .began: began.insert(t, sizedFor: touches.count)
@@ -123,7 +131,10 @@ final class GestureArbiter {
 
     /// Settles every requested recognition, then releases or cancels withheld view touches.
     func resolve() {
-        guard !resolving else { needsResolution = true; return }
+        guard !resolving else {
+            needsResolution = true
+            return
+        }
         resolving = true
         defer { resolving = false }
         repeat {
@@ -141,16 +152,23 @@ final class GestureArbiter {
             r.apply(.failed)
             return
         }
-        if waits.contains(where: { $0.state == .possible && isParticipating($0) }) { return }   // keep waiting
+        if waits.contains(where: { $0.state == .possible && isParticipating($0) }) { return }  // keep waiting
         let viewsAllow = r.trackedTouches.allSatisfy { $0.view?.gestureRecognizerShouldBegin(r) ?? true }
-        guard viewsAllow, r.delegate?.gestureRecognizerShouldBegin(r) ?? true else { r.apply(.failed); return }
+        guard viewsAllow, r.delegate?.gestureRecognizerShouldBegin(r) ?? true else {
+            r.apply(.failed)
+            return
+        }
         let blockers = participants.filter {
             $0 !== r && ($0.state == .began || $0.state == .changed || $0.state == .ended) && sharesTouches($0, r)
                 && !simultaneous($0, r) && $0.canPrevent(r) && r.canBePrevented(by: $0)
         }
-        guard blockers.isEmpty else { r.apply(.failed); return }
+        guard blockers.isEmpty else {
+            r.apply(.failed)
+            return
+        }
         r.apply(r.requestedState!)
-        for o in participants where o !== r && sharesTouches(o, r) && !simultaneous(o, r) && r.canPrevent(o) && o.canBePrevented(by: r) {
+        for o in participants
+        where o !== r && sharesTouches(o, r) && !simultaneous(o, r) && r.canPrevent(o) && o.canBePrevented(by: r) {
             switch o.state {
             case .possible: o.apply(.failed)
             case .began, .changed: o.apply(.cancelled)
@@ -165,7 +183,8 @@ final class GestureArbiter {
         for o in participants where o !== r && !list.contains(where: { $0 === o }) {
             if r.shouldRequireFailure(of: o) || o.shouldBeRequiredToFail(by: r)
                 || (r.delegate?.gestureRecognizer(r, shouldRequireFailureOf: o) ?? false)
-                || (o.delegate?.gestureRecognizer(o, shouldBeRequiredToFailBy: r) ?? false) {
+                || (o.delegate?.gestureRecognizer(o, shouldBeRequiredToFailBy: r) ?? false)
+            {
                 list.append(o)
             }
         }
@@ -206,7 +225,13 @@ final class GestureArbiter {
         for t in touches where t.isDelivered && !t.viewDone {
             switch t.phase {
             case .began:
-                if undecided(t, began: true) { hold(t); t.heldBegan = true } else { t.viewBegan = true; calls.add(t, .began) }
+                if undecided(t, began: true) {
+                    hold(t)
+                    t.heldBegan = true
+                } else {
+                    t.viewBegan = true
+                    calls.add(t, .began)
+                }
             case .moved:
                 if t.viewBegan && !t.heldBegan { calls.add(t, .moved) }
             case .ended:
@@ -270,7 +295,9 @@ final class GestureArbiter {
     /// Cancels the touches `view` and its subviews track (the view left the window).
     func cancelTouches(inSubtreeOf view: View) {
         guard let event = window.application?.touchEvent ?? event else { return }
-        endForViews((event.touchList + held).filter { $0.window === window && ($0.view?.isDescendant(of: view) ?? false) }, event)
+        endForViews(
+            (event.touchList + held).filter { $0.window === window && ($0.view?.isDescendant(of: view) ?? false) },
+            event)
     }
 
     /// The views see no more of `touches`: those they saw begin get `touchesCancelled`,

@@ -30,7 +30,11 @@ open class GestureRecognizer: CustomStringConvertible {
     public var isEnabled = true {
         didSet {
             guard !isEnabled, oldValue else { return }
-            if state == .began || state == .changed { state = .cancelled } else if state == .possible { state = .failed }
+            if state == .began || state == .changed {
+                state = .cancelled
+            } else if state == .possible {
+                state = .failed
+            }
         }
     }
     /// On recognition, the view's touches are cancelled (`touchesCancelled`). Default true.
@@ -188,7 +192,8 @@ open class GestureRecognizer: CustomStringConvertible {
 
     /// The followed touches' centroid in `view`'s coordinates (there must be some).
     private func centroid(in view: View?) -> Point {
-        var x = 0.0, y = 0.0
+        var x = 0.0
+        var y = 0.0
         for t in trackedTouches {
             let p = t.location(in: view)
             x += p.x

@@ -14,7 +14,10 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         for t in touches { starts[t.serial] = t.location(in: nil) }
         guard state == .possible else { return }
-        if starts.count > numberOfTouchesRequired { state = .failed; return }
+        if starts.count > numberOfTouchesRequired {
+            state = .failed
+            return
+        }
         if starts.count == numberOfTouchesRequired {
             startTimer(after: minimumPressDuration) { [weak self] in
                 if self?.state == .possible { self?.state = .began }

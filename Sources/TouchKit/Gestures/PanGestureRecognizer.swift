@@ -31,7 +31,10 @@ open class PanGestureRecognizer: GestureRecognizer {
     public func velocity(in view: View?) -> Point { vectorIn(view, speed) }
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
-        if liveCount > maximumNumberOfTouches, state == .possible { state = .failed; return }
+        if liveCount > maximumNumberOfTouches, state == .possible {
+            state = .failed
+            return
+        }
         centroid = liveCentroid
         lastTime = event.timestamp
     }
@@ -62,7 +65,10 @@ open class PanGestureRecognizer: GestureRecognizer {
     func panMayBegin(translation: Point) -> Bool { true }
 
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
-        guard liveCount == 0 else { centroid = liveCentroid; return }
+        guard liveCount == 0 else {
+            centroid = liveCentroid
+            return
+        }
         if state == .possible { state = .failed } else if state == .began || state == .changed { state = .ended }
     }
 
@@ -71,20 +77,27 @@ open class PanGestureRecognizer: GestureRecognizer {
     private var liveCentroid: Point {
         let l = live
         guard !l.isEmpty else { return centroid ?? .zero }
-        var x = 0.0, y = 0.0
-        for t in l { let p = t.location(in: nil); x += p.x; y += p.y }
+        var x = 0.0
+        var y = 0.0
+        for t in l {
+            let p = t.location(in: nil)
+            x += p.x
+            y += p.y
+        }
         return Point(x: x / Double(l.count), y: y / Double(l.count))
     }
 
     private func vectorIn(_ view: View?, _ v: Point) -> Point {
         guard let view, let window = self.view?.window else { return v }
-        let a = window.convert(Point.zero, to: view), b = window.convert(v, to: view)
+        let a = window.convert(Point.zero, to: view)
+        let b = window.convert(v, to: view)
         return Point(x: b.x - a.x, y: b.y - a.y)
     }
 
     private func vectorToWindow(_ view: View?, _ v: Point) -> Point {
         guard let view else { return v }
-        let a = view.convert(Point.zero, to: nil), b = view.convert(v, to: nil)
+        let a = view.convert(Point.zero, to: nil)
+        let b = view.convert(v, to: nil)
         return Point(x: b.x - a.x, y: b.y - a.y)
     }
 

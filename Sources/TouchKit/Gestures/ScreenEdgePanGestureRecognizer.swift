@@ -28,14 +28,21 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         if state == .possible && startedAt.isEmpty {
-            guard let window = view?.window, let first = touches.first else { state = .failed; return }
-            let p = first.location(in: nil), b = window.bounds
+            guard let window = view?.window, let first = touches.first else {
+                state = .failed
+                return
+            }
+            let p = first.location(in: nil)
+            let b = window.bounds
             if p.x - b.minX <= edgeZone { startedAt.insert(.left) }
             if b.maxX - p.x <= edgeZone { startedAt.insert(.right) }
             if p.y - b.minY <= edgeZone { startedAt.insert(.top) }
             if b.maxY - p.y <= edgeZone { startedAt.insert(.bottom) }
             startedAt.formIntersection(edges)
-            if startedAt.isEmpty { state = .failed; return }
+            if startedAt.isEmpty {
+                state = .failed
+                return
+            }
         }
         super.touchesBegan(touches, with: event)
     }

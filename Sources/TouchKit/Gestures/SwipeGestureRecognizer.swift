@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Recognizes a quick straight stroke in one of `direction`'s directions: at least
@@ -34,15 +34,22 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     private var start: (time: Double, location: Point)?
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
-        if numberOfTouches > numberOfTouchesRequired { state = .failed; return }
+        if numberOfTouches > numberOfTouchesRequired {
+            state = .failed
+            return
+        }
         if numberOfTouches == numberOfTouchesRequired { start = (event.timestamp, location(in: nil)) }
     }
 
     open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
         guard state == .possible, let start else { return }
-        if event.timestamp - start.time > maximumDuration { state = .failed; return }
+        if event.timestamp - start.time > maximumDuration {
+            state = .failed
+            return
+        }
         let p = location(in: nil)
-        let dx = p.x - start.location.x, dy = p.y - start.location.y
+        let dx = p.x - start.location.x
+        let dy = p.y - start.location.y
         guard (dx * dx + dy * dy).squareRoot() >= minimumDistance else { return }
         let horizontal = abs(dx) >= abs(dy)
         let off = horizontal ? atan2(abs(dy), abs(dx)) : atan2(abs(dx), abs(dy))

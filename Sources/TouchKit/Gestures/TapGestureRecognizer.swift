@@ -22,7 +22,10 @@ open class TapGestureRecognizer: GestureRecognizer {
         cancelTimer()
         for t in touches.inTouchOrder {
             let p = t.location(in: nil)
-            if let first = firstTapLocation, p.distance(to: first) > maximumTapDistance { state = .failed; return }
+            if let first = firstTapLocation, p.distance(to: first) > maximumTapDistance {
+                state = .failed
+                return
+            }
             down[t.serial] = p
         }
         fingersThisTap = max(fingersThisTap, down.count)
@@ -48,7 +51,10 @@ open class TapGestureRecognizer: GestureRecognizer {
             down[t.serial] = nil
         }
         guard down.isEmpty else { return }
-        guard fingersThisTap == numberOfTouchesRequired else { state = .failed; return }
+        guard fingersThisTap == numberOfTouchesRequired else {
+            state = .failed
+            return
+        }
         taps += 1
         fingersThisTap = 0
         if taps >= numberOfTapsRequired {

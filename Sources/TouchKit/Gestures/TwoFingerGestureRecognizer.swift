@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What pinch and rotation share: a measure of two fingers (their distance, their angle)
@@ -32,8 +32,14 @@ open class TwoFingerGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
-        if numberOfTouches > 2, state == .possible { state = .failed; return }
-        if base == nil, let m = liveMeasure { base = m; last = (event.timestamp, neutral) }
+        if numberOfTouches > 2, state == .possible {
+            state = .failed
+            return
+        }
+        if base == nil, let m = liveMeasure {
+            base = m
+            last = (event.timestamp, neutral)
+        }
     }
 
     open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
@@ -74,7 +80,12 @@ open class PinchGestureRecognizer: TwoFingerGestureRecognizer {
     /// 1 at touch-down. Settable: the current distance then counts as `scale`.
     public var scale: Double {
         get { current }
-        set { if let d = liveMeasure, newValue > 0 { base = d / newValue; current = newValue } }
+        set {
+            if let d = liveMeasure, newValue > 0 {
+                base = d / newValue
+                current = newValue
+            }
+        }
     }
 
     override func measure(_ a: Point, _ b: Point) -> Double { a.distance(to: b) }
@@ -94,7 +105,12 @@ open class RotationGestureRecognizer: TwoFingerGestureRecognizer {
     /// Settable: the current angle then counts as `rotation`.
     public var rotation: Double {
         get { current }
-        set { if let a = liveMeasure { base = a - newValue; current = newValue } }
+        set {
+            if let a = liveMeasure {
+                base = a - newValue
+                current = newValue
+            }
+        }
     }
 
     override func measure(_ a: Point, _ b: Point) -> Double { atan2(b.y - a.y, b.x - a.x) }

@@ -14,35 +14,57 @@ open class Responder {
     // MARK: Touches — the defaults pass the call up the chain.
 
     /// Touches began on this responder (a view: its hit-tested touches); the default passes them to ``Responder/next``.
-    open func touchesBegan(_ touches: Set<Touch>, with event: Event?) { next?.receiveTouches(.began, touches, with: event) }
+    open func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
+        next?.receiveTouches(.began, touches, with: event)
+    }
     /// Its touches moved; the default passes them to ``Responder/next``.
-    open func touchesMoved(_ touches: Set<Touch>, with event: Event?) { next?.receiveTouches(.moved, touches, with: event) }
+    open func touchesMoved(_ touches: Set<Touch>, with event: Event?) {
+        next?.receiveTouches(.moved, touches, with: event)
+    }
     /// Its touches lifted; the default passes them to ``Responder/next``.
-    open func touchesEnded(_ touches: Set<Touch>, with event: Event?) { next?.receiveTouches(.ended, touches, with: event) }
+    open func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
+        next?.receiveTouches(.ended, touches, with: event)
+    }
     /// Its touches ended without lifting (unplug, resync, a recognizer took them); the default passes them to ``Responder/next``.
-    open func touchesCancelled(_ touches: Set<Touch>, with event: Event?) { next?.receiveTouches(.cancelled, touches, with: event) }
+    open func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
+        next?.receiveTouches(.cancelled, touches, with: event)
+    }
 
     // MARK: Motion and remote control
 
     /// A motion (a shake) began; the default passes it to ``Responder/next``.
-    open func motionBegan(_ motion: Event.Subtype, with event: Event?) { next?.receiveMotion(.began, motion, with: event) }
+    open func motionBegan(_ motion: Event.Subtype, with event: Event?) {
+        next?.receiveMotion(.began, motion, with: event)
+    }
     /// A motion ended (a shake was recognized); the default passes it to ``Responder/next``.
-    open func motionEnded(_ motion: Event.Subtype, with event: Event?) { next?.receiveMotion(.ended, motion, with: event) }
+    open func motionEnded(_ motion: Event.Subtype, with event: Event?) {
+        next?.receiveMotion(.ended, motion, with: event)
+    }
     /// A motion turned out not to be one (too long for a shake); the default passes it to ``Responder/next``.
-    open func motionCancelled(_ motion: Event.Subtype, with event: Event?) { next?.receiveMotion(.cancelled, motion, with: event) }
+    open func motionCancelled(_ motion: Event.Subtype, with event: Event?) {
+        next?.receiveMotion(.cancelled, motion, with: event)
+    }
     /// A media key's command; the default passes it to ``Responder/next``.
     open func remoteControlReceived(with event: Event?) { next?.receiveRemoteControl(with: event) }
 
     // MARK: Presses (physical buttons)
 
     /// Keys went down; the default passes them to ``Responder/next``.
-    open func pressesBegan(_ presses: Set<Press>, with event: Event?) { next?.receivePresses(.began, presses, with: event) }
+    open func pressesBegan(_ presses: Set<Press>, with event: Event?) {
+        next?.receivePresses(.began, presses, with: event)
+    }
     /// Keys changed value; the default passes them to ``Responder/next``.
-    open func pressesChanged(_ presses: Set<Press>, with event: Event?) { next?.receivePresses(.changed, presses, with: event) }
+    open func pressesChanged(_ presses: Set<Press>, with event: Event?) {
+        next?.receivePresses(.changed, presses, with: event)
+    }
     /// Keys came up; the default passes them to ``Responder/next``.
-    open func pressesEnded(_ presses: Set<Press>, with event: Event?) { next?.receivePresses(.ended, presses, with: event) }
+    open func pressesEnded(_ presses: Set<Press>, with event: Event?) {
+        next?.receivePresses(.ended, presses, with: event)
+    }
     /// Key presses ended without the keys coming up; the default passes them to ``Responder/next``.
-    open func pressesCancelled(_ presses: Set<Press>, with event: Event?) { next?.receivePresses(.cancelled, presses, with: event) }
+    open func pressesCancelled(_ presses: Set<Press>, with event: Event?) {
+        next?.receivePresses(.cancelled, presses, with: event)
+    }
 
     // MARK: Actions
 

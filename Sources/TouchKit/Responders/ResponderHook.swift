@@ -7,14 +7,19 @@
 /// Every requirement has a default that changes nothing, so a hook implements what it needs.
 public protocol ResponderHook: AnyObject {
     /// `touchesBegan`/`Moved`/`Ended`/`Cancelled` is about to reach `responder`; false keeps it there.
-    func responder(_ responder: Responder, receives phase: Touch.Phase, _ touches: Set<Touch>, with event: Event?) -> Bool
+    func responder(_ responder: Responder, receives phase: Touch.Phase, _ touches: Set<Touch>, with event: Event?)
+        -> Bool
     /// `motionBegan`/`Ended`/`Cancelled` is about to reach `responder`; false keeps it there.
-    func responder(_ responder: Responder, receivesMotion phase: Application.MotionPhase, _ subtype: Event.Subtype,
-                   with event: Event?) -> Bool
+    func responder(
+        _ responder: Responder, receivesMotion phase: Application.MotionPhase, _ subtype: Event.Subtype,
+        with event: Event?
+    ) -> Bool
     /// `remoteControlReceived` is about to reach `responder`; false keeps it there.
     func responder(_ responder: Responder, receivesRemoteControl event: Event?) -> Bool
     /// `pressesBegan`/`Changed`/`Ended`/`Cancelled` is about to reach `responder`; false keeps it there.
-    func responder(_ responder: Responder, receivesPresses phase: Press.Phase, _ presses: Set<Press>, with event: Event?) -> Bool
+    func responder(
+        _ responder: Responder, receivesPresses phase: Press.Phase, _ presses: Set<Press>, with event: Event?
+    ) -> Bool
     /// The default of `canBecomeFirstResponder`.
     func canBecomeFirstResponder(_ responder: Responder) -> Bool
     /// The default of `canPerformAction(_:withSender:)`.
@@ -24,11 +29,17 @@ public protocol ResponderHook: AnyObject {
 }
 
 extension ResponderHook {
-    public func responder(_ responder: Responder, receives phase: Touch.Phase, _ touches: Set<Touch>, with event: Event?) -> Bool { true }
-    public func responder(_ responder: Responder, receivesMotion phase: Application.MotionPhase, _ subtype: Event.Subtype,
-                          with event: Event?) -> Bool { true }
+    public func responder(
+        _ responder: Responder, receives phase: Touch.Phase, _ touches: Set<Touch>, with event: Event?
+    ) -> Bool { true }
+    public func responder(
+        _ responder: Responder, receivesMotion phase: Application.MotionPhase, _ subtype: Event.Subtype,
+        with event: Event?
+    ) -> Bool { true }
     public func responder(_ responder: Responder, receivesRemoteControl event: Event?) -> Bool { true }
-    public func responder(_ responder: Responder, receivesPresses phase: Press.Phase, _ presses: Set<Press>, with event: Event?) -> Bool { true }
+    public func responder(
+        _ responder: Responder, receivesPresses phase: Press.Phase, _ presses: Set<Press>, with event: Event?
+    ) -> Bool { true }
     public func canBecomeFirstResponder(_ responder: Responder) -> Bool { false }
     public func responder(_ responder: Responder, canPerform action: Action) -> Bool { false }
     public func responder(_ responder: Responder, perform action: Action) {}

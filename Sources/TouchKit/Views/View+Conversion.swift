@@ -5,7 +5,9 @@ extension View {
     /// screen's) coordinates. The anchor point is the middle of the bounds.
     func convertToSuperview(_ p: Point) -> Point {
         let s = state
-        var v = Point(x: p.x - (s.bounds.origin.x + s.bounds.size.width / 2), y: p.y - (s.bounds.origin.y + s.bounds.size.height / 2))
+        var v = Point(
+            x: p.x - (s.bounds.origin.x + s.bounds.size.width / 2),
+            y: p.y - (s.bounds.origin.y + s.bounds.size.height / 2))
         if s.hasTransform { v = v.applying(s.transform) }
         return Point(x: s.center.x + v.x, y: s.center.y + v.y)
     }
@@ -18,7 +20,8 @@ extension View {
     static func convert(_ q: Point, fromSuperviewOf s: State) -> Point {
         var v = Point(x: q.x - s.center.x, y: q.y - s.center.y)
         if s.hasTransform { v = v.applying(s.transform.inverted()) }
-        return Point(x: v.x + s.bounds.origin.x + s.bounds.size.width / 2, y: v.y + s.bounds.origin.y + s.bounds.size.height / 2)
+        return Point(
+            x: v.x + s.bounds.origin.x + s.bounds.size.width / 2, y: v.y + s.bounds.origin.y + s.bounds.size.height / 2)
     }
 
     /// The address of the superview, read without taking a reference to it: for comparing
@@ -63,7 +66,7 @@ extension View {
         let myRoot = root
         var p = q
         if myRoot !== other {
-            p = myRoot.convertFromSuperview(other.convertToSuperview(p))    // through the screen
+            p = myRoot.convertFromSuperview(other.convertToSuperview(p))  // through the screen
         }
         return convertDown(p, from: myRoot)
     }
@@ -77,21 +80,26 @@ extension View {
     /// Converts a rectangle (its bounding box after conversion) to `view`'s coordinates.
     public func convert(_ rect: Rect, to view: View?) -> Rect {
         let s = rect.standardized
-        let corners = [Point(x: s.minX, y: s.minY), Point(x: s.maxX, y: s.minY), Point(x: s.minX, y: s.maxY),
-                       Point(x: s.maxX, y: s.maxY)].map { convert($0, to: view) }
+        let corners = [
+            Point(x: s.minX, y: s.minY), Point(x: s.maxX, y: s.minY), Point(x: s.minX, y: s.maxY),
+            Point(x: s.maxX, y: s.maxY),
+        ].map { convert($0, to: view) }
         return Self.boundingBox(corners)
     }
 
     /// Converts a rectangle (its bounding box after conversion) from `view`'s coordinates (the window's when nil).
     public func convert(_ rect: Rect, from view: View?) -> Rect {
         let s = rect.standardized
-        let corners = [Point(x: s.minX, y: s.minY), Point(x: s.maxX, y: s.minY), Point(x: s.minX, y: s.maxY),
-                       Point(x: s.maxX, y: s.maxY)].map { convert($0, from: view) }
+        let corners = [
+            Point(x: s.minX, y: s.minY), Point(x: s.maxX, y: s.minY), Point(x: s.minX, y: s.maxY),
+            Point(x: s.maxX, y: s.maxY),
+        ].map { convert($0, from: view) }
         return Self.boundingBox(corners)
     }
 
     private static func boundingBox(_ ps: [Point]) -> Rect {
-        let xs = ps.map(\.x), ys = ps.map(\.y)
+        let xs = ps.map(\.x)
+        let ys = ps.map(\.y)
         return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
     }
 }

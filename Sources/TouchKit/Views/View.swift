@@ -36,7 +36,10 @@ open class View: Responder, CustomStringConvertible {
     /// Applied about the centre; hit testing and conversions honour it.
     public var transform: AffineTransform {
         get { state.transform }
-        set { state.transform = newValue; state.hasTransform = !newValue.isIdentity }
+        set {
+            state.transform = newValue
+            state.hasTransform = !newValue.isIdentity
+        }
     }
 
     /// The view this one is a subview of. Not a weak reference (one would give every view a
@@ -85,9 +88,11 @@ open class View: Responder, CustomStringConvertible {
     public var frame: Rect {
         get {
             let s = state
-            let w = s.bounds.size.width, h = s.bounds.size.height
+            let w = s.bounds.size.width
+            let h = s.bounds.size.height
             if !s.hasTransform { return Rect(x: s.center.x - w / 2, y: s.center.y - h / 2, width: w, height: h) }
-            return Rect(x: -w / 2, y: -h / 2, width: w, height: h).applying(s.transform).offsetBy(dx: s.center.x, dy: s.center.y)
+            return Rect(x: -w / 2, y: -h / 2, width: w, height: h).applying(s.transform).offsetBy(
+                dx: s.center.x, dy: s.center.y)
         }
         set {
             let f = newValue.standardized
@@ -120,13 +125,19 @@ open class View: Responder, CustomStringConvertible {
 
     /// Inserts `view` just in front of `sibling`.
     public func insertSubview(_ view: View, aboveSubview sibling: View) {
-        guard let i = subviews.firstIndex(where: { $0 === sibling }) else { addSubview(view); return }
+        guard let i = subviews.firstIndex(where: { $0 === sibling }) else {
+            addSubview(view)
+            return
+        }
         insertSubview(view, at: i + 1)
     }
 
     /// Inserts `view` just behind `sibling`.
     public func insertSubview(_ view: View, belowSubview sibling: View) {
-        guard let i = subviews.firstIndex(where: { $0 === sibling }) else { insertSubview(view, at: 0); return }
+        guard let i = subviews.firstIndex(where: { $0 === sibling }) else {
+            insertSubview(view, at: 0)
+            return
+        }
         insertSubview(view, at: i)
     }
 

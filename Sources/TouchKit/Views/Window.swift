@@ -65,12 +65,17 @@ open class Window: View {
     private func route(_ touch: Touch, _ event: Event) {
         touch.routed = true
         event.unrouted -= 1
-        guard let view = touch.view ?? hitTest(touch.windowLocation, with: event) else { touch.isDelivered = false; return }
+        guard let view = touch.view ?? hitTest(touch.windowLocation, with: event) else {
+            touch.isDelivered = false
+            return
+        }
         touch.view = view
         let tracking = event.touchList.filter {
             $0 !== touch && $0.window === self && $0.isDelivered && $0.routed && $0.view != nil && !$0.phase.isFinal
         }
-        let blockedByExclusive = tracking.contains { $0.view !== view && ($0.view!.isExclusiveTouch || view.isExclusiveTouch) }
+        let blockedByExclusive = tracking.contains {
+            $0.view !== view && ($0.view!.isExclusiveTouch || view.isExclusiveTouch)
+        }
         let blockedBySingle = !view.isMultipleTouchEnabled && tracking.contains { $0.view === view }
         touch.isDelivered = !(blockedByExclusive || blockedBySingle)
     }

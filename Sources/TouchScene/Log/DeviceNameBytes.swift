@@ -44,7 +44,8 @@ final class DeviceNameBytes {
     @inline(__always)
     func json(_ number: Int) -> UnsafeBufferPointer<UInt8> {
         names.withUnsafeBufferPointer { n in
-            number >= 0 && number < n.count && n[number].baseAddress != nil ? UnsafeBufferPointer(n[number]) : UnsafeBufferPointer(unknown)
+            number >= 0 && number < n.count && n[number].baseAddress != nil
+                ? UnsafeBufferPointer(n[number]) : UnsafeBufferPointer(unknown)
         }
     }
 }

@@ -35,8 +35,8 @@ final class FragmentCache {
         let e = entry(index)
         let count = Int(e.load(fromByteOffset: 48, as: UInt16.self))
         guard count > 0, e.load(as: UInt64.self) == key.0, e.load(fromByteOffset: 8, as: UInt64.self) == key.1,
-              e.load(fromByteOffset: 16, as: UInt64.self) == key.2, e.load(fromByteOffset: 24, as: UInt64.self) == key.3,
-              e.load(fromByteOffset: 32, as: UInt64.self) == key.4, e.load(fromByteOffset: 40, as: UInt64.self) == key.5
+            e.load(fromByteOffset: 16, as: UInt64.self) == key.2, e.load(fromByteOffset: 24, as: UInt64.self) == key.3,
+            e.load(fromByteOffset: 32, as: UInt64.self) == key.4, e.load(fromByteOffset: 40, as: UInt64.self) == key.5
         else { return false }
         w.write(bytes: UnsafeBufferPointer(start: (e + Self.header).assumingMemoryBound(to: UInt8.self), count: count))
         return true
@@ -46,7 +46,10 @@ final class FragmentCache {
     @inline(__always)
     func store(_ key: Key, index: UInt64, from w: ByteWriter, start: Int, count: Int) {
         let e = entry(index)
-        guard count > 0, count <= Self.maxBytes else { e.storeBytes(of: 0, toByteOffset: 48, as: UInt16.self); return }
+        guard count > 0, count <= Self.maxBytes else {
+            e.storeBytes(of: 0, toByteOffset: 48, as: UInt16.self)
+            return
+        }
         e.storeBytes(of: key.0, as: UInt64.self)
         e.storeBytes(of: key.1, toByteOffset: 8, as: UInt64.self)
         e.storeBytes(of: key.2, toByteOffset: 16, as: UInt64.self)

@@ -8,7 +8,13 @@ extension HandlerLog {
     func motion(_ method: String, responder: Name, subtype: Event.Subtype, time: Double) {
         tell(.motion(method: method, responder: String(decoding: responder.text, as: UTF8.self)))
         line(.motion, time, method, responder) { b, json in
-            if json { b.append(",\"subtype\":"); b.append(jsonString: subtype.name) } else { b.append(" "); b.append(string: subtype.name) }
+            if json {
+                b.append(",\"subtype\":")
+                b.append(jsonString: subtype.name)
+            } else {
+                b.append(" ")
+                b.append(string: subtype.name)
+            }
         }
     }
 
@@ -16,27 +22,42 @@ extension HandlerLog {
     func remoteControl(responder: Name, subtype: Event.Subtype, time: Double) {
         tell(.remoteControl(responder: String(decoding: responder.text, as: UTF8.self), subtype: subtype.name))
         line(.remoteControl, time, "remoteControlReceived", responder) { b, json in
-            if json { b.append(",\"subtype\":"); b.append(jsonString: subtype.name) } else { b.append(" "); b.append(string: subtype.name) }
+            if json {
+                b.append(",\"subtype\":")
+                b.append(jsonString: subtype.name)
+            } else {
+                b.append(" ")
+                b.append(string: subtype.name)
+            }
         }
     }
 
     /// A responder's `pressesBegan/Changed/Ended/Cancelled` was called.
     func presses(_ method: String, responder: Name, presses: Set<Press>, time: Double) {
         let sorted = presses.sorted { $0.key < $1.key }
-        tell(.presses(method: method, responder: String(decoding: responder.text, as: UTF8.self), keys: sorted.map(\.key)))
+        tell(
+            .presses(
+                method: method, responder: String(decoding: responder.text, as: UTF8.self), keys: sorted.map(\.key)))
         line(.presses, time, method, responder) { b, json in
             if json {
                 b.append(",\"presses\":[")
                 for (i, p) in sorted.enumerated() {
                     if i > 0 { b.append(",") }
-                    b.append("{\"key\":"); b.append(jsonString: p.name)
-                    b.append(",\"code\":"); b.append(decimal: p.key)
-                    b.append(",\"phase\":"); b.append(jsonString: p.phase.rawValue); b.append("}")
+                    b.append("{\"key\":")
+                    b.append(jsonString: p.name)
+                    b.append(",\"code\":")
+                    b.append(decimal: p.key)
+                    b.append(",\"phase\":")
+                    b.append(jsonString: p.phase.rawValue)
+                    b.append("}")
                 }
                 b.append("]")
             } else {
                 for (i, p) in sorted.enumerated() {
-                    b.append(i == 0 ? " " : "; "); b.append(string: p.name); b.append(" "); b.append(string: p.phase.rawValue)
+                    b.append(i == 0 ? " " : "; ")
+                    b.append(string: p.name)
+                    b.append(" ")
+                    b.append(string: p.phase.rawValue)
                 }
             }
         }
@@ -48,30 +69,44 @@ extension HandlerLog {
     public func writeDropped(_ lines: Int, at time: Double, into out: inout TextBuffer, format: Format? = nil) {
         switch format ?? self.format {
         case .json:
-            out.append("{\"t\":"); out.append(fixed: time, decimals: 6)
-            out.append(",\"event\":\"dropped\",\"lines\":"); out.append(decimal: lines); out.append("}\n")
+            out.append("{\"t\":")
+            out.append(fixed: time, decimals: 6)
+            out.append(",\"event\":\"dropped\",\"lines\":")
+            out.append(decimal: lines)
+            out.append("}\n")
         case .text:
-            out.append(fixed: time, decimals: 6); out.append(" dropped "); out.append(decimal: lines); out.append(" lines\n")
+            out.append(fixed: time, decimals: 6)
+            out.append(" dropped ")
+            out.append(decimal: lines)
+            out.append(" lines\n")
         }
     }
 
     /// `{"t":…,"event":METHOD,"responder":NAME…}` or `T METHOD NAME…`, the rest from `body`.
-    private func line(_ kind: Kind, _ time: Double, _ method: String, _ responder: Name, _ body: (inout TextBuffer, Bool) -> Void) {
+    private func line(
+        _ kind: Kind, _ time: Double, _ method: String, _ responder: Name, _ body: (inout TextBuffer, Bool) -> Void
+    ) {
         let t = max(now, time)
         emit(kind) { buffer, format in
-        switch format {
-        case .json:
-            buffer.append("{\"t\":"); buffer.append(fixed: t, decimals: 6)
-            buffer.append(",\"event\":"); buffer.append(jsonString: method)
-            buffer.append(",\"responder\":"); buffer.append(bytes: responder.json)
-            body(&buffer, true)
-            buffer.append("}\n")
-        case .text:
-            buffer.append(fixed: t, decimals: 6); buffer.append(" "); buffer.append(string: method)
-            buffer.append(" "); buffer.append(bytes: responder.text)
-            body(&buffer, false)
-            buffer.append("\n")
-        }
+            switch format {
+            case .json:
+                buffer.append("{\"t\":")
+                buffer.append(fixed: t, decimals: 6)
+                buffer.append(",\"event\":")
+                buffer.append(jsonString: method)
+                buffer.append(",\"responder\":")
+                buffer.append(bytes: responder.json)
+                body(&buffer, true)
+                buffer.append("}\n")
+            case .text:
+                buffer.append(fixed: t, decimals: 6)
+                buffer.append(" ")
+                buffer.append(string: method)
+                buffer.append(" ")
+                buffer.append(bytes: responder.text)
+                body(&buffer, false)
+                buffer.append("\n")
+            }
         }
     }
 }

@@ -8,7 +8,8 @@ extension HandlerLog {
     public func idle(after: Double, time: Double) {
         tell(.idle(waking: false, time: time))
         serviceLine(.idle, "idle", time) { b, json in
-            b.append(json ? ",\"after\":" : " after "); b.append(compact: after)
+            b.append(json ? ",\"after\":" : " after ")
+            b.append(compact: after)
             if !json { b.append(" s") }
         }
         tellIdle(waking: false, time: time)
@@ -31,19 +32,26 @@ extension HandlerLog {
         tell(.ghost(node: node))
         serviceLine(.ghost, "ghost", time) { b, json in
             contactFields(node: node, id: id, location: location, into: &b, json: json)
-            b.append(json ? ",\"since\":" : " since "); b.append(fixed: since, decimals: 6)
+            b.append(json ? ",\"since\":" : " since ")
+            b.append(fixed: since, decimals: 6)
         }
     }
 
     private func contactFields(node: String, id: UInt64, location: Point, into b: inout TextBuffer, json: Bool) {
         if json {
-            b.append(",\"device\":"); b.append(jsonString: node)
-            b.append(",\"id\":"); b.append(decimal: Int64(truncatingIfNeeded: id))
-            b.append(",\"location\":"); b.append(jsonPoint: location)
+            b.append(",\"device\":")
+            b.append(jsonString: node)
+            b.append(",\"id\":")
+            b.append(decimal: Int64(truncatingIfNeeded: id))
+            b.append(",\"location\":")
+            b.append(jsonPoint: location)
         } else {
-            b.append(" "); b.append(string: node)
-            b.append(" id "); b.append(decimal: Int64(truncatingIfNeeded: id))
-            b.append(" "); b.append(textPoint: location)
+            b.append(" ")
+            b.append(string: node)
+            b.append(" id ")
+            b.append(decimal: Int64(truncatingIfNeeded: id))
+            b.append(" ")
+            b.append(textPoint: location)
         }
     }
 }

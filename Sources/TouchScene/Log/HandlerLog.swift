@@ -76,8 +76,8 @@ public final class HandlerLog {
         case motion(method: String, responder: String)
         case remoteControl(responder: String, subtype: String)
         case presses(method: String, responder: String, keys: [Int])
-        case idle(waking: Bool, time: Double)          // the kiosk went idle, or a contact woke it
-        case ghost(node: String)                       // a contact of `node` rested too long: cancelled
+        case idle(waking: Bool, time: Double)  // the kiosk went idle, or a contact woke it
+        case ghost(node: String)  // a contact of `node` rested too long: cancelled
     }
 
     /// Who hears every call as it is logged (`listen(toCalls:)`); none costs one check a line.
@@ -203,7 +203,9 @@ public final class HandlerLog {
             var i = 1
             while i < b.count {
                 var j = i
-                while j > 0 && b[j &- 1]._withUnsafeGuaranteedRef(\.identifier) > b[j]._withUnsafeGuaranteedRef(\.identifier) {
+                while j > 0
+                    && b[j &- 1]._withUnsafeGuaranteedRef(\.identifier) > b[j]._withUnsafeGuaranteedRef(\.identifier)
+                {
                     b.swapAt(j &- 1, j)
                     j &-= 1
                 }
@@ -216,8 +218,10 @@ public final class HandlerLog {
         // does next (a recognizer cancelling the view's touch): it shows as cancelled there.
         let cancelled = method == .cancelled
         if !callListeners.isEmpty {
-            tell(.touches(method: method, responder: String(decoding: responder.text, as: UTF8.self),
-                          touches: scratch.map { $0._withUnsafeGuaranteedRef(\.identifier) }))
+            tell(
+                .touches(
+                    method: method, responder: String(decoding: responder.text, as: UTF8.self),
+                    touches: scratch.map { $0._withUnsafeGuaranteedRef(\.identifier) }))
         }
         emit(.touches) { buffer, format in
             switch format {
@@ -243,41 +247,86 @@ public final class HandlerLog {
         }
     }
 
-
     // MARK: - Gestures
 
     /// A recognizer entered `state` (every state but possible). `values` are the type's own
     /// figures (translation, velocity, scale, rotation) in its view's coordinates.
-    func gesture(_ recognizer: Name, view: Name, state: GestureState, location: Point, values: GestureValues, action: Name?) {
+    func gesture(
+        _ recognizer: Name, view: Name, state: GestureState, location: Point, values: GestureValues, action: Name?
+    ) {
         tell(.gesture(recognizer: String(decoding: recognizer.text, as: UTF8.self), state: state))
         emit(state == .changed ? .gestureChanged : .gesture) { buffer, format in
-        switch format {
-        case .json:
-            buffer.append("{\"t\":"); buffer.append(fixed: now, decimals: 6)
-            buffer.append(",\"event\":\"gesture\",\"recognizer\":"); buffer.append(bytes: recognizer.json)
-            buffer.append(",\"view\":"); buffer.append(bytes: view.json)
-            buffer.append(",\"state\":\""); buffer.append(string: state.rawValue)
-            buffer.append("\",\"location\":"); buffer.append(jsonPoint: location)
-            if let v = values.translation { buffer.append(",\"translation\":"); buffer.append(jsonPoint: v) }
-            if let v = values.velocityPoint { buffer.append(",\"velocity\":"); buffer.append(jsonPoint: v) }
-            if let v = values.scale { buffer.append(",\"scale\":"); buffer.append(compact: v, maxDecimals: 4) }
-            if let v = values.rotation { buffer.append(",\"rotation\":"); buffer.append(compact: v, maxDecimals: 4) }
-            if let v = values.velocity { buffer.append(",\"velocity\":"); buffer.append(compact: v, maxDecimals: 4) }
-            buffer.append(",\"action\":")
-            if let action { buffer.append(bytes: action.json) } else { buffer.append("null") }
-            buffer.append("}\n")
-        case .text:
-            buffer.append(fixed: now, decimals: 6); buffer.append(" gesture ")
-            buffer.append(bytes: recognizer.text); buffer.append(" on "); buffer.append(bytes: view.text)
-            buffer.append(" "); buffer.append(string: state.rawValue); buffer.append(" "); buffer.append(textPoint: location)
-            if let v = values.translation { buffer.append(" translation "); buffer.append(textPoint: v) }
-            if let v = values.velocityPoint { buffer.append(" velocity "); buffer.append(textPoint: v) }
-            if let v = values.scale { buffer.append(" scale "); buffer.append(fixed: v, decimals: 4) }
-            if let v = values.rotation { buffer.append(" rotation "); buffer.append(fixed: v, decimals: 4) }
-            if let v = values.velocity { buffer.append(" velocity "); buffer.append(fixed: v, decimals: 4) }
-            if let action { buffer.append(" action "); buffer.append(bytes: action.text) }
-            buffer.append("\n")
-        }
+            switch format {
+            case .json:
+                buffer.append("{\"t\":")
+                buffer.append(fixed: now, decimals: 6)
+                buffer.append(",\"event\":\"gesture\",\"recognizer\":")
+                buffer.append(bytes: recognizer.json)
+                buffer.append(",\"view\":")
+                buffer.append(bytes: view.json)
+                buffer.append(",\"state\":\"")
+                buffer.append(string: state.rawValue)
+                buffer.append("\",\"location\":")
+                buffer.append(jsonPoint: location)
+                if let v = values.translation {
+                    buffer.append(",\"translation\":")
+                    buffer.append(jsonPoint: v)
+                }
+                if let v = values.velocityPoint {
+                    buffer.append(",\"velocity\":")
+                    buffer.append(jsonPoint: v)
+                }
+                if let v = values.scale {
+                    buffer.append(",\"scale\":")
+                    buffer.append(compact: v, maxDecimals: 4)
+                }
+                if let v = values.rotation {
+                    buffer.append(",\"rotation\":")
+                    buffer.append(compact: v, maxDecimals: 4)
+                }
+                if let v = values.velocity {
+                    buffer.append(",\"velocity\":")
+                    buffer.append(compact: v, maxDecimals: 4)
+                }
+                buffer.append(",\"action\":")
+                if let action { buffer.append(bytes: action.json) } else { buffer.append("null") }
+                buffer.append("}\n")
+            case .text:
+                buffer.append(fixed: now, decimals: 6)
+                buffer.append(" gesture ")
+                buffer.append(bytes: recognizer.text)
+                buffer.append(" on ")
+                buffer.append(bytes: view.text)
+                buffer.append(" ")
+                buffer.append(string: state.rawValue)
+                buffer.append(" ")
+                buffer.append(textPoint: location)
+                if let v = values.translation {
+                    buffer.append(" translation ")
+                    buffer.append(textPoint: v)
+                }
+                if let v = values.velocityPoint {
+                    buffer.append(" velocity ")
+                    buffer.append(textPoint: v)
+                }
+                if let v = values.scale {
+                    buffer.append(" scale ")
+                    buffer.append(fixed: v, decimals: 4)
+                }
+                if let v = values.rotation {
+                    buffer.append(" rotation ")
+                    buffer.append(fixed: v, decimals: 4)
+                }
+                if let v = values.velocity {
+                    buffer.append(" velocity ")
+                    buffer.append(fixed: v, decimals: 4)
+                }
+                if let action {
+                    buffer.append(" action ")
+                    buffer.append(bytes: action.text)
+                }
+                buffer.append("\n")
+            }
         }
     }
 
@@ -307,32 +356,46 @@ public final class HandlerLog {
     private func announce(_ p: (action: Name, sender: Name, controlEvent: String?, location: Point?), target: Name?) {
         guard !actionListeners.isEmpty else { return }
         func s(_ n: Name) -> String { String(decoding: n.text, as: UTF8.self) }
-        tellAction(ActionSent(action: s(p.action), sender: s(p.sender), controlEvent: p.controlEvent, target: target.map(s),
-                              location: p.location, device: s(deviceName(currentDevice)), time: now))
+        tellAction(
+            ActionSent(
+                action: s(p.action), sender: s(p.sender), controlEvent: p.controlEvent, target: target.map(s),
+                location: p.location, device: s(deviceName(currentDevice)), time: now))
     }
 
     private func actionLine(_ action: Name, _ sender: Name, _ controlEvent: String?, _ target: Name?) {
-        tell(.action(action: String(decoding: action.text, as: UTF8.self), sender: String(decoding: sender.text, as: UTF8.self),
-                          target: target.map { String(decoding: $0.text, as: UTF8.self) }))
+        tell(
+            .action(
+                action: String(decoding: action.text, as: UTF8.self),
+                sender: String(decoding: sender.text, as: UTF8.self),
+                target: target.map { String(decoding: $0.text, as: UTF8.self) }))
         emit(.action) { buffer, format in
-        switch format {
-        case .json:
-            buffer.append("{\"t\":"); buffer.append(fixed: now, decimals: 6)
-            buffer.append(",\"event\":\"action\",\"action\":"); buffer.append(bytes: action.json)
-            buffer.append(",\"sender\":"); buffer.append(bytes: sender.json)
-            buffer.append(",\"controlEvent\":")
-            if let controlEvent { buffer.append(jsonString: controlEvent) } else { buffer.append("null") }
-            buffer.append(",\"target\":")
-            if let target { buffer.append(bytes: target.json) } else { buffer.append("null") }
-            buffer.append("}\n")
-        case .text:
-            buffer.append(fixed: now, decimals: 6); buffer.append(" action ")
-            buffer.append(bytes: action.text); buffer.append(" from "); buffer.append(bytes: sender.text)
-            if let controlEvent { buffer.append(" "); buffer.append(string: controlEvent) }
-            buffer.append(" -> ")
-            if let target { buffer.append(bytes: target.text) } else { buffer.append("nobody") }
-            buffer.append("\n")
-        }
+            switch format {
+            case .json:
+                buffer.append("{\"t\":")
+                buffer.append(fixed: now, decimals: 6)
+                buffer.append(",\"event\":\"action\",\"action\":")
+                buffer.append(bytes: action.json)
+                buffer.append(",\"sender\":")
+                buffer.append(bytes: sender.json)
+                buffer.append(",\"controlEvent\":")
+                if let controlEvent { buffer.append(jsonString: controlEvent) } else { buffer.append("null") }
+                buffer.append(",\"target\":")
+                if let target { buffer.append(bytes: target.json) } else { buffer.append("null") }
+                buffer.append("}\n")
+            case .text:
+                buffer.append(fixed: now, decimals: 6)
+                buffer.append(" action ")
+                buffer.append(bytes: action.text)
+                buffer.append(" from ")
+                buffer.append(bytes: sender.text)
+                if let controlEvent {
+                    buffer.append(" ")
+                    buffer.append(string: controlEvent)
+                }
+                buffer.append(" -> ")
+                if let target { buffer.append(bytes: target.text) } else { buffer.append("nobody") }
+                buffer.append("\n")
+            }
         }
     }
 
@@ -350,18 +413,27 @@ public final class HandlerLog {
     public func device(_ change: DeviceChange, node: String, name: String, time: Double) {
         tell(.device(change, node: node))
         emit(.device) { buffer, format in
-        switch format {
-        case .json:
-            buffer.append("{\"t\":"); buffer.append(fixed: time, decimals: 6)
-            buffer.append(",\"event\":\""); buffer.append(string: change.rawValue)
-            buffer.append("\",\"device\":"); buffer.append(jsonString: node)
-            buffer.append(",\"name\":"); buffer.append(jsonString: name)
-            buffer.append("}\n")
-        case .text:
-            buffer.append(fixed: time, decimals: 6); buffer.append(" "); buffer.append(string: change.rawValue)
-            buffer.append(" "); buffer.append(string: node); buffer.append(" "); buffer.append(jsonString: name)
-            buffer.append("\n")
-        }
+            switch format {
+            case .json:
+                buffer.append("{\"t\":")
+                buffer.append(fixed: time, decimals: 6)
+                buffer.append(",\"event\":\"")
+                buffer.append(string: change.rawValue)
+                buffer.append("\",\"device\":")
+                buffer.append(jsonString: node)
+                buffer.append(",\"name\":")
+                buffer.append(jsonString: name)
+                buffer.append("}\n")
+            case .text:
+                buffer.append(fixed: time, decimals: 6)
+                buffer.append(" ")
+                buffer.append(string: change.rawValue)
+                buffer.append(" ")
+                buffer.append(string: node)
+                buffer.append(" ")
+                buffer.append(jsonString: name)
+                buffer.append("\n")
+            }
         }
     }
 }
@@ -378,23 +450,39 @@ struct GestureValues {
 extension ByteWriter {
     /// `[x,y]`, compact numbers.
     package mutating func write(jsonPoint p: Point) {
-        write("["); write(compact: p.x); write(","); write(compact: p.y); write("]")
+        write("[")
+        write(compact: p.x)
+        write(",")
+        write(compact: p.y)
+        write("]")
     }
 
     /// `(x.xx,y.yy)`.
     package mutating func write(textPoint p: Point) {
-        write("("); write(fixed: p.x, decimals: 2); write(","); write(fixed: p.y, decimals: 2); write(")")
+        write("(")
+        write(fixed: p.x, decimals: 2)
+        write(",")
+        write(fixed: p.y, decimals: 2)
+        write(")")
     }
 }
 
 extension TextBuffer {
     /// `[x,y]`, compact numbers.
     package mutating func append(jsonPoint p: Point) {
-        append("["); append(compact: p.x); append(","); append(compact: p.y); append("]")
+        append("[")
+        append(compact: p.x)
+        append(",")
+        append(compact: p.y)
+        append("]")
     }
 
     /// `(x.xx,y.yy)`.
     package mutating func append(textPoint p: Point) {
-        append("("); append(fixed: p.x, decimals: 2); append(","); append(fixed: p.y, decimals: 2); append(")")
+        append("(")
+        append(fixed: p.x, decimals: 2)
+        append(",")
+        append(fixed: p.y, decimals: 2)
+        append(")")
     }
 }

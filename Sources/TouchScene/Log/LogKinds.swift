@@ -98,8 +98,10 @@ extension HandlerLog {
 
     /// Appends to `out` the lines of `buffer` whose kind is in `kinds` (those that begin at
     /// `after` or later).
-    package static func copy(_ kinds: Kinds, from buffer: TextBuffer, marks: [LineMark], into out: inout TextBuffer,
-                            after: Int = 0) {
+    package static func copy(
+        _ kinds: Kinds, from buffer: TextBuffer, marks: [LineMark], into out: inout TextBuffer,
+        after: Int = 0
+    ) {
         buffer.withUnsafeBytes { raw in
             var start = 0
             for m in marks {

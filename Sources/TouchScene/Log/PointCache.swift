@@ -29,7 +29,9 @@ final class PointCache {
     func copy(_ p: Point, key: UInt64, into w: inout ByteWriter) -> Bool {
         let e = entry(key)
         let count = Int(e.load(fromByteOffset: 16, as: UInt8.self))
-        guard count > 0, e.load(as: Double.self) == p.x, e.load(fromByteOffset: 8, as: Double.self) == p.y else { return false }
+        guard count > 0, e.load(as: Double.self) == p.x, e.load(fromByteOffset: 8, as: Double.self) == p.y else {
+            return false
+        }
         w.write(bytes: UnsafeBufferPointer(start: (e + 17).assumingMemoryBound(to: UInt8.self), count: count))
         return true
     }
@@ -38,7 +40,10 @@ final class PointCache {
     @inline(__always)
     func store(_ p: Point, key: UInt64, from w: ByteWriter, start: Int, count: Int) {
         let e = entry(key)
-        guard count <= Self.maxBytes else { e.storeBytes(of: 0, toByteOffset: 16, as: UInt8.self); return }
+        guard count <= Self.maxBytes else {
+            e.storeBytes(of: 0, toByteOffset: 16, as: UInt8.self)
+            return
+        }
         e.storeBytes(of: p.x, as: Double.self)
         e.storeBytes(of: p.y, toByteOffset: 8, as: Double.self)
         e.storeBytes(of: UInt8(count), toByteOffset: 16, as: UInt8.self)

@@ -26,17 +26,22 @@ protocol TouchLineFormat {
 /// `{"t":…,"event":"touchesMoved","responder":…,"touches":[{…},…]}`.
 enum JSONTouchLine: TouchLineFormat {
     static func open(_ w: inout ByteWriter, time: Double, method: StaticString, responder: HandlerLog.Name) {
-        w.write("{\"t\":"); w.write(fixed: time, decimals: 6)
-        w.write(",\"event\":\""); w.write(method)
-        w.write("\",\"responder\":"); w.write(bytes: responder.json)
+        w.write("{\"t\":")
+        w.write(fixed: time, decimals: 6)
+        w.write(",\"event\":\"")
+        w.write(method)
+        w.write("\",\"responder\":")
+        w.write(bytes: responder.json)
         w.write(",\"touches\":[")
     }
 
     static var separator: StaticString { "," }
 
     static func head(_ w: inout ByteWriter, id: UInt64, phase: StaticString) {
-        w.write("{\"id\":"); w.write(decimal: Int64(id))
-        w.write(",\"phase\":\""); w.write(phase)
+        w.write("{\"id\":")
+        w.write(decimal: Int64(id))
+        w.write(",\"phase\":\"")
+        w.write(phase)
         w.write("\",\"location\":")
     }
 
@@ -46,14 +51,22 @@ enum JSONTouchLine: TouchLineFormat {
 
     static func window(_ w: inout ByteWriter, _ at: Touch.Locations, location: Int, length: Int) {
         w.write(",\"window\":")
-        if at.inWindow == at.location { w.repeatBytes(from: location, count: length) } else { w.write(jsonPoint: at.inWindow) }
+        if at.inWindow == at.location {
+            w.repeatBytes(from: location, count: length)
+        } else {
+            w.write(jsonPoint: at.inWindow)
+        }
     }
 
     static func tail(_ w: inout ByteWriter, _ touch: Touch, log: HandlerLog) {
-        w.write(",\"tapCount\":"); w.write(decimal: Int64(touch.tapCount))
-        w.write(",\"force\":"); w.write(compact: touch.force)
-        w.write(",\"majorRadius\":"); w.write(compact: touch.majorRadius)
-        w.write(",\"device\":"); w.write(bytes: log.deviceJSON.json(touch.device))
+        w.write(",\"tapCount\":")
+        w.write(decimal: Int64(touch.tapCount))
+        w.write(",\"force\":")
+        w.write(compact: touch.force)
+        w.write(",\"majorRadius\":")
+        w.write(compact: touch.majorRadius)
+        w.write(",\"device\":")
+        w.write(bytes: log.deviceJSON.json(touch.device))
         w.write(",\"slot\":")
         if touch.slot >= 0 { w.write(decimal: Int64(touch.slot)) } else { w.write("null") }
         w.write("}")
@@ -65,8 +78,10 @@ enum JSONTouchLine: TouchLineFormat {
 /// `T touchesMoved Responder #1 moved (x,y) prev (x,y) taps 1; #2 …`.
 enum TextTouchLine: TouchLineFormat {
     static func open(_ w: inout ByteWriter, time: Double, method: StaticString, responder: HandlerLog.Name) {
-        w.write(fixed: time, decimals: 6); w.write(" ")
-        w.write(method); w.write(" ")
+        w.write(fixed: time, decimals: 6)
+        w.write(" ")
+        w.write(method)
+        w.write(" ")
         w.write(bytes: responder.text)
     }
 
@@ -75,7 +90,9 @@ enum TextTouchLine: TouchLineFormat {
     static func head(_ w: inout ByteWriter, id: UInt64, phase: StaticString) {
         w.write(" #")
         w.write(decimal: Int64(id))
-        w.write(" "); w.write(phase); w.write(" ")
+        w.write(" ")
+        w.write(phase)
+        w.write(" ")
     }
 
     static func point(_ w: inout ByteWriter, _ p: Point) { w.write(textPoint: p) }
@@ -85,7 +102,8 @@ enum TextTouchLine: TouchLineFormat {
     static func window(_ w: inout ByteWriter, _ at: Touch.Locations, location: Int, length: Int) {}
 
     static func tail(_ w: inout ByteWriter, _ touch: Touch, log: HandlerLog) {
-        w.write(" taps "); w.write(decimal: Int64(touch.tapCount))
+        w.write(" taps ")
+        w.write(decimal: Int64(touch.tapCount))
     }
 
     static var close: StaticString { "\n" }
@@ -114,8 +132,10 @@ final class TouchLineCaches {
     /// What a touch's tail is written from; `names` changes whenever a device's name does.
     @inline(__always)
     static func tailKey(_ t: Touch, names: UInt64) -> FragmentCache.Key {
-        (UInt64(bitPattern: Int64(t.tapCount)), t.force.bitPattern, t.majorRadius.bitPattern,
-         UInt64(bitPattern: Int64(t.device)), UInt64(bitPattern: Int64(t.slot)), names)
+        (
+            UInt64(bitPattern: Int64(t.tapCount)), t.force.bitPattern, t.majorRadius.bitPattern,
+            UInt64(bitPattern: Int64(t.device)), UInt64(bitPattern: Int64(t.slot)), names
+        )
     }
 }
 
@@ -123,9 +143,13 @@ extension HandlerLog {
     /// One touches line in `F`'s format: each touch's location written once, its previous
     /// location copied when it repeats (the location, or this format's last line of it), its
     /// head and tail copied while what they are written from stays the same.
-    func touchesLine<F: TouchLineFormat>(_ format: F.Type, _ buffer: inout TextBuffer, _ method: TouchMethod, _ responder: Name,
-                                         _ t: Double, _ view: View?, _ cancelled: Bool, _ caches: TouchLineCaches) {
-        let points = caches.points, heads = caches.heads, tails = caches.tails
+    func touchesLine<F: TouchLineFormat>(
+        _ format: F.Type, _ buffer: inout TextBuffer, _ method: TouchMethod, _ responder: Name,
+        _ t: Double, _ view: View?, _ cancelled: Bool, _ caches: TouchLineCaches
+    ) {
+        let points = caches.points
+        let heads = caches.heads
+        let tails = caches.tails
         let names = deviceJSON.generation
         buffer.write(maxBytes: lineBound(responder)) { w in
             F.open(&w, time: t, method: method.name, responder: responder)

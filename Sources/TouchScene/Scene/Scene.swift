@@ -18,8 +18,10 @@ public struct Scene: Sendable {
     /// valid scene.
     /// `programProblem` says what is wrong with a command's program (missing, not
     /// executable), nil when it can be run.
-    public static func load(path: String, reading read: (String) throws -> [UInt8],
-                            programProblem: ((String) -> String?)? = nil) throws -> Scene {
+    public static func load(
+        path: String, reading read: (String) throws -> [UInt8],
+        programProblem: ((String) -> String?)? = nil
+    ) throws -> Scene {
         try parse(try read(path), file: path, programProblem: programProblem)
     }
 
@@ -36,32 +38,46 @@ public struct Scene: Sendable {
     public var windowNames: [String] { spec.windows.map(\.name) }
 
     /// Decodes and checks scene JSON.
-    public static func parse(_ bytes: [UInt8], file: String, programProblem: ((String) -> String?)? = nil) throws(SceneError) -> Scene {
+    public static func parse(_ bytes: [UInt8], file: String, programProblem: ((String) -> String?)? = nil)
+        throws(SceneError) -> Scene
+    {
         let root: JSONNode
         do { root = try JSONParser.parse(bytes) } catch {
-            throw SceneError(file: file, keyPath: nil, line: error.line, column: error.column, message: "expected \(error.expected)")
+            throw SceneError(
+                file: file, keyPath: nil, line: error.line, column: error.column, message: "expected \(error.expected)")
         }
         let spec: SceneSpec
         do {
             spec = try SceneSpec(from: NodeDecoder(node: root))
         } catch let e as SceneDecodingError {
-            throw SceneError(file: file, keyPath: e.keyPath, line: line(of: e.codingPath.map(\.pathKey), in: root), message: e.message)
+            throw SceneError(
+                file: file, keyPath: e.keyPath, line: line(of: e.codingPath.map(\.pathKey), in: root),
+                message: e.message)
         } catch {
             throw SceneError(file: file, keyPath: "(top level)", line: nil, message: "\(error)")
         }
         let scene = Scene(spec: spec, file: file)
         if let problem = SceneChecker(spec: spec).firstProblem() {
-            throw SceneError(file: file, keyPath: SceneDecodingError.render(problem.path),
-                             line: line(of: problem.path, in: root), message: problem.message)
+            throw SceneError(
+                file: file, keyPath: SceneDecodingError.render(problem.path),
+                line: line(of: problem.path, in: root), message: problem.message)
         }
         if let programProblem {
             for (i, c) in programs(of: spec).enumerated() {
                 guard let why = programProblem(c.run[0]) else { continue }
-                let path = i < spec.commands.count
-                    ? [PathKey(stringValue: "commands"), PathKey(stringValue: c.action), PathKey(stringValue: "run"), PathKey(intValue: 0)]
-                    : [PathKey(stringValue: "idle"), PathKey(stringValue: c.action == "idle" ? "run" : "wake"), PathKey(intValue: 0)]
-                throw SceneError(file: file, keyPath: SceneDecodingError.render(path), line: line(of: path, in: root),
-                                 message: "\(c.run[0]): \(why)")
+                let path =
+                    i < spec.commands.count
+                    ? [
+                        PathKey(stringValue: "commands"), PathKey(stringValue: c.action), PathKey(stringValue: "run"),
+                        PathKey(intValue: 0),
+                    ]
+                    : [
+                        PathKey(stringValue: "idle"), PathKey(stringValue: c.action == "idle" ? "run" : "wake"),
+                        PathKey(intValue: 0),
+                    ]
+                throw SceneError(
+                    file: file, keyPath: SceneDecodingError.render(path), line: line(of: path, in: root),
+                    message: "\(c.run[0]): \(why)")
             }
         }
         return scene
@@ -79,10 +95,12 @@ public struct Scene: Sendable {
     /// rectangle (`Window`, `Window2`, …; `screen`, `screen2`, …).
     public static func standard(screens: [Rect]) -> Scene {
         let union = screens.dropFirst().reduce(screens.first ?? .zero) { $0.union($1) }
-        return Scene(spec: SceneSpec(screen: SizeSpec(width: union.maxX, height: union.maxY),
-                                     appDelegate: ResponderSpec(name: "AppDelegate"),
-                                     windows: screens.enumerated().map { standardWindow($0.offset + 1, $0.element) }),
-                     file: "built-in default scene")
+        return Scene(
+            spec: SceneSpec(
+                screen: SizeSpec(width: union.maxX, height: union.maxY),
+                appDelegate: ResponderSpec(name: "AppDelegate"),
+                windows: screens.enumerated().map { standardWindow($0.offset + 1, $0.element) }),
+            file: "built-in default scene")
     }
 
     /// The default scene's window number `n` (from 1) covering `rect`.
@@ -92,13 +110,15 @@ public struct Scene: Sendable {
         root.controller = ControllerSpec(ResponderSpec(name: "ScreenController" + suffix))
         root.multipleTouchEnabled = true
         root.consumes = ResponderMethod.touchMethods.map(ResponderMethod.init)
-        return WindowSpec(name: "Window" + suffix, frame: RectSpec(rect), level: nil, hidden: nil, root: root,
-                          actions: nil, consumes: nil)
+        return WindowSpec(
+            name: "Window" + suffix, frame: RectSpec(rect), level: nil, hidden: nil, root: root,
+            actions: nil, consumes: nil)
     }
 
     /// What an application built in code stands on: no windows of its own to build.
-    static let applicationInCode = Scene(spec: SceneSpec(screen: nil, appDelegate: nil, windows: []),
-                                         file: "application built in code")
+    static let applicationInCode = Scene(
+        spec: SceneSpec(screen: nil, appDelegate: nil, windows: []),
+        file: "application built in code")
 
     /// Whether this is the built-in scene (which grows a window for each new screen).
     public var isStandard: Bool { file == "built-in default scene" }
@@ -107,7 +127,8 @@ public struct Scene: Sendable {
     /// windows' frames when every window has one; nil when it does not say.
     public var screenSize: (width: Double, height: Double)? {
         if let s = spec.screen { return (s.width, s.height) }
-        var w = 0.0, h = 0.0
+        var w = 0.0
+        var h = 0.0
         for window in spec.windows {
             guard let f = window.frame?.rect else { return nil }
             w = max(w, f.maxX)

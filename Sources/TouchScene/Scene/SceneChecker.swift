@@ -6,8 +6,14 @@ struct SceneChecker {
         var message: String
     }
 
-    private enum Kind: String { case appDelegate = "the app delegate", window = "a window", view = "a view",
-                                     controller = "a view controller", gesture = "a gesture recognizer" }
+    private enum Kind: String {
+        case appDelegate = "the app delegate"
+        case window = "a window"
+        case view = "a view"
+        case
+            controller = "a view controller"
+        case gesture = "a gesture recognizer"
+    }
 
     private struct Named {
         var kind: Kind
@@ -39,10 +45,15 @@ struct SceneChecker {
         if name.isEmpty {
             problem = Problem(path: path + [Self.key("name")], message: "expected a non-empty name")
         } else if name == "Application" {
-            problem = Problem(path: path + [Self.key("name")], message: "'Application' is the application's own name in the log; choose another")
+            problem = Problem(
+                path: path + [Self.key("name")],
+                message: "'Application' is the application's own name in the log; choose another")
         } else if let other = names[name] {
-            problem = Problem(path: path + [Self.key("name")],
-                              message: "names are unique: '\(name)' is already \(other.kind.rawValue) at \(SceneDecodingError.render(other.path))")
+            problem = Problem(
+                path: path + [Self.key("name")],
+                message:
+                    "names are unique: '\(name)' is already \(other.kind.rawValue) at \(SceneDecodingError.render(other.path))"
+            )
         } else {
             names[name] = Named(kind: kind, path: path, actions: actions ?? [])
         }
@@ -59,7 +70,9 @@ struct SceneChecker {
 
     private mutating func collect(_ v: ViewSpec, _ path: [PathKey]) {
         add(v.name, .view, path, actions: v.actions)
-        if let c = v.controller { add(c.responder.name, .controller, path + [Self.key("controller")], actions: c.responder.actions) }
+        if let c = v.controller {
+            add(c.responder.name, .controller, path + [Self.key("controller")], actions: c.responder.actions)
+        }
         for (i, g) in (v.gestures ?? []).enumerated() {
             add(g.name, .gesture, path + [Self.key("gestures"), Self.index(i)], actions: nil)
         }
@@ -76,12 +89,16 @@ struct SceneChecker {
         // controller or a window (not the app delegate, not a recognizer).
         if problem == nil, let first = spec.firstResponder {
             guard let n = names[first] else {
-                return fail([Self.key("firstResponder")], "expected the name of a view, view controller or window, not '\(first)'",
-                            suggestFrom: nil, first)
+                return fail(
+                    [Self.key("firstResponder")],
+                    "expected the name of a view, view controller or window, not '\(first)'",
+                    suggestFrom: nil, first)
             }
             if n.kind == .appDelegate || n.kind == .gesture {
-                fail([Self.key("firstResponder")], "'\(first)' is \(n.kind.rawValue), which cannot be a window's first responder; "
-                     + "expected a view, view controller or window")
+                fail(
+                    [Self.key("firstResponder")],
+                    "'\(first)' is \(n.kind.rawValue), which cannot be a window's first responder; "
+                        + "expected a view, view controller or window")
             }
         }
     }
@@ -92,22 +109,32 @@ struct SceneChecker {
             let gp = path + [Self.key("gestures"), Self.index(i)]
             for other in g.requireToFail {
                 guard let n = names[other] else {
-                    fail(gp + [Self.key("requireToFail")], "no gesture recognizer is named '\(other)'", suggestFrom: .gesture, other)
+                    fail(
+                        gp + [Self.key("requireToFail")], "no gesture recognizer is named '\(other)'",
+                        suggestFrom: .gesture, other)
                     return
                 }
                 guard n.kind == .gesture else {
                     fail(gp + [Self.key("requireToFail")], "'\(other)' is \(n.kind.rawValue), not a gesture recognizer")
                     return
                 }
-                guard other != g.name else { fail(gp + [Self.key("requireToFail")], "a recognizer cannot wait for itself"); return }
+                guard other != g.name else {
+                    fail(gp + [Self.key("requireToFail")], "a recognizer cannot wait for itself")
+                    return
+                }
             }
             if let target = g.target {
-                guard let action = g.action else { fail(gp + [Self.key("target")], "a target needs an action ('action': …)"); return }
+                guard let action = g.action else {
+                    fail(gp + [Self.key("target")], "a target needs an action ('action': …)")
+                    return
+                }
                 checkTarget(target, performs: action, gp + [Self.key("target")])
             }
         }
         if let c = v.control, let target = c.target {
-            for a in c.actions { checkTarget(target, performs: a.action, path + [Self.key("control"), Self.key("target")]) }
+            for a in c.actions {
+                checkTarget(target, performs: a.action, path + [Self.key("control"), Self.key("target")])
+            }
         }
         for (i, s) in (v.subviews ?? []).enumerated() { check(s, path + [Self.key("subviews"), Self.index(i)]) }
     }
@@ -115,20 +142,28 @@ struct SceneChecker {
     private mutating func checkTarget(_ target: String, performs action: String, _ path: [PathKey]) {
         guard problem == nil else { return }
         guard let n = names[target], n.kind != .gesture else {
-            fail(path, "no responder is named '\(target)' (a target is a view, view controller, window or the app delegate)",
-                 suggestFrom: nil, target)
+            fail(
+                path,
+                "no responder is named '\(target)' (a target is a view, view controller, window or the app delegate)",
+                suggestFrom: nil, target)
             return
         }
         guard n.actions.contains(action) else {
-            fail(path, "'\(target)' does not perform '\(action)': add it to the actions of \(SceneDecodingError.render(n.path))")
+            fail(
+                path,
+                "'\(target)' does not perform '\(action)': add it to the actions of \(SceneDecodingError.render(n.path))"
+            )
             return
         }
     }
 
-    private mutating func fail(_ path: [PathKey], _ message: String, suggestFrom kind: Kind? = nil, _ word: String? = nil) {
+    private mutating func fail(
+        _ path: [PathKey], _ message: String, suggestFrom kind: Kind? = nil, _ word: String? = nil
+    ) {
         var m = message
         if let word {
-            let candidates = names.filter { kind == nil ? $0.value.kind != .gesture : $0.value.kind == kind }.keys.sorted()
+            let candidates = names.filter { kind == nil ? $0.value.kind != .gesture : $0.value.kind == kind }.keys
+                .sorted()
             if let near = nearest(word, in: candidates) { m += " (did you mean '\(near)'?)" }
         }
         problem = Problem(path: path, message: m)

@@ -29,7 +29,10 @@ extension SceneInstance {
         let result = hit(point)
         var b = TextBuffer(capacity: 256)
         if json {
-            b.append("{\"point\":["); b.append(compact: point.x); b.append(","); b.append(compact: point.y)
+            b.append("{\"point\":[")
+            b.append(compact: point.x)
+            b.append(",")
+            b.append(compact: point.y)
             b.append("],\"view\":")
             if let result { b.append(jsonString: result.view) } else { b.append("null") }
             b.append(",\"chain\":[")
@@ -39,9 +42,15 @@ extension SceneInstance {
             }
             b.append("]}")
         } else {
-            b.append("("); b.append(compact: point.x); b.append(", "); b.append(compact: point.y); b.append(") ")
+            b.append("(")
+            b.append(compact: point.x)
+            b.append(", ")
+            b.append(compact: point.y)
+            b.append(") ")
             if let result {
-                b.append(string: result.view); b.append(": "); b.append(string: result.chain.joined(separator: " → "))
+                b.append(string: result.view)
+                b.append(": ")
+                b.append(string: result.chain.joined(separator: " → "))
             } else {
                 b.append("no view takes it")
             }
@@ -53,7 +62,8 @@ extension SceneInstance {
     public func describeTree(json: Bool) -> String {
         var b = TextBuffer(capacity: 4096)
         if json {
-            b.append("{\"file\":"); b.append(jsonString: scene.file)
+            b.append("{\"file\":")
+            b.append(jsonString: scene.file)
             b.append(",\"windows\":[")
             for (i, w) in scene.spec.windows.enumerated() {
                 if i > 0 { b.append(",") }
@@ -70,8 +80,12 @@ extension SceneInstance {
 
     private func windowText(_ w: WindowSpec, _ b: inout TextBuffer) {
         guard let window = responders[w.name] as? Window else { return }
-        b.append("window "); b.append(string: w.name); b.append(" frame "); rectText(window.frame, &b)
-        b.append(" level "); b.append(compact: window.windowLevel)
+        b.append("window ")
+        b.append(string: w.name)
+        b.append(" frame ")
+        rectText(window.frame, &b)
+        b.append(" level ")
+        b.append(compact: window.windowLevel)
         if window.isKeyWindow { b.append(" key") }
         if window.isHidden { b.append(" hidden") }
         b.append("\n")
@@ -82,50 +96,105 @@ extension SceneInstance {
         guard let view = responders[v.name] as? View else { return }
         b.append(repeating: UInt8(ascii: " "), count: depth * 2)
         b.append(string: v.name)
-        if let c = v.control { b.append(" ("); b.append(string: c.type.rawValue); b.append(")") }
+        if let c = v.control {
+            b.append(" (")
+            b.append(string: c.type.rawValue)
+            b.append(")")
+        }
         if let c = v.controller {
-            b.append(" [controller "); b.append(string: c.responder.name)
-            if let a = c.responder.actions, !a.isEmpty { b.append(" performs "); b.append(string: a.joined(separator: ",")) }
-            if let m = c.responder.consumes, !m.isEmpty { b.append(" consumes "); b.append(string: m.map(\.name).joined(separator: ",")) }
+            b.append(" [controller ")
+            b.append(string: c.responder.name)
+            if let a = c.responder.actions, !a.isEmpty {
+                b.append(" performs ")
+                b.append(string: a.joined(separator: ","))
+            }
+            if let m = c.responder.consumes, !m.isEmpty {
+                b.append(" consumes ")
+                b.append(string: m.map(\.name).joined(separator: ","))
+            }
             b.append("]")
         }
-        b.append(" frame "); rectText(view.frame, &b)
-        b.append(" in window "); rectText(view.convert(view.bounds, to: nil), &b)
+        b.append(" frame ")
+        rectText(view.frame, &b)
+        b.append(" in window ")
+        rectText(view.convert(view.bounds, to: nil), &b)
         if view.isHidden { b.append(" hidden") }
-        if view.alpha != 1 { b.append(" alpha "); b.append(compact: view.alpha) }
+        if view.alpha != 1 {
+            b.append(" alpha ")
+            b.append(compact: view.alpha)
+        }
         if !view.isUserInteractionEnabled { b.append(" no-interaction") }
         if view.isMultipleTouchEnabled { b.append(" multitouch") }
         if view.isExclusiveTouch { b.append(" exclusive") }
-        if let s = v.shape, s != .rect { b.append(" shape "); b.append(string: shapeText(s)) }
-        if let c = v.consumes, !c.isEmpty { b.append(" consumes "); b.append(string: c.map(\.name).joined(separator: ",")) }
-        if let a = v.actions, !a.isEmpty { b.append(" performs "); b.append(string: a.joined(separator: ",")) }
+        if let s = v.shape, s != .rect {
+            b.append(" shape ")
+            b.append(string: shapeText(s))
+        }
+        if let c = v.consumes, !c.isEmpty {
+            b.append(" consumes ")
+            b.append(string: c.map(\.name).joined(separator: ","))
+        }
+        if let a = v.actions, !a.isEmpty {
+            b.append(" performs ")
+            b.append(string: a.joined(separator: ","))
+        }
         b.append("\n")
         for g in v.gestures ?? [] {
             b.append(repeating: UInt8(ascii: " "), count: depth * 2 + 2)
-            b.append("gesture "); b.append(string: g.name); b.append(" "); b.append(string: g.typeName)
+            b.append("gesture ")
+            b.append(string: g.name)
+            b.append(" ")
+            b.append(string: g.typeName)
             for (k, n) in g.numbers.sorted(by: { $0.key < $1.key }) {
-                b.append(" "); b.append(string: k); b.append("="); b.append(compact: n)
+                b.append(" ")
+                b.append(string: k)
+                b.append("=")
+                b.append(compact: n)
             }
             for (k, w) in g.words.sorted(by: { $0.key < $1.key }) {
-                b.append(" "); b.append(string: k); b.append("="); b.append(string: w.joined(separator: ","))
+                b.append(" ")
+                b.append(string: k)
+                b.append("=")
+                b.append(string: w.joined(separator: ","))
             }
-            if let a = g.action { b.append(" → "); b.append(string: a); b.append(" to "); b.append(string: g.target ?? "the chain") }
-            if !g.requireToFail.isEmpty { b.append(" after "); b.append(string: g.requireToFail.joined(separator: ",")); b.append(" fail") }
+            if let a = g.action {
+                b.append(" → ")
+                b.append(string: a)
+                b.append(" to ")
+                b.append(string: g.target ?? "the chain")
+            }
+            if !g.requireToFail.isEmpty {
+                b.append(" after ")
+                b.append(string: g.requireToFail.joined(separator: ","))
+                b.append(" fail")
+            }
             b.append("\n")
         }
         if let c = v.control {
             for a in c.actions {
                 b.append(repeating: UInt8(ascii: " "), count: depth * 2 + 2)
-                b.append("action "); b.append(string: a.event); b.append(" → "); b.append(string: a.action)
-                b.append(" to "); b.append(string: c.target ?? "the chain"); b.append("\n")
+                b.append("action ")
+                b.append(string: a.event)
+                b.append(" → ")
+                b.append(string: a.action)
+                b.append(" to ")
+                b.append(string: c.target ?? "the chain")
+                b.append("\n")
             }
         }
         for s in v.subviews ?? [] { viewText(s, depth: depth + 1, &b) }
     }
 
     private func rectText(_ r: Rect, _ b: inout TextBuffer) {
-        b.append("("); b.append(compact: r.minX); b.append(", "); b.append(compact: r.minY); b.append(", ")
-        b.append(compact: r.width); b.append(", "); b.append(compact: r.height); b.append(")")
+        b.append("(")
+        b.append(compact: r.minX)
+        b.append(", ")
+        b.append(compact: r.minY)
+        b.append(", ")
+        b.append(compact: r.width)
+        b.append(", ")
+        b.append(compact: r.height)
+        b.append(")")
     }
 
     private func shapeText(_ s: ShapeSpec) -> String {
@@ -133,7 +202,7 @@ extension SceneInstance {
         case .rect: return "rect"
         case .circle: return "circle"
         case .includeSubviews: return "includeSubviews"
-        case let .inset(t, l, bo, r): return "inset(\(t), \(l), \(bo), \(r))"
+        case .inset(let t, let l, let bo, let r): return "inset(\(t), \(l), \(bo), \(r))"
         }
     }
 
@@ -141,49 +210,80 @@ extension SceneInstance {
 
     private func windowJSON(_ w: WindowSpec, _ b: inout TextBuffer) {
         guard let window = responders[w.name] as? Window else { return }
-        b.append("{\"name\":"); b.append(jsonString: w.name)
-        b.append(",\"frame\":"); rectJSON(window.frame, &b)
-        b.append(",\"level\":"); b.append(compact: window.windowLevel)
-        b.append(",\"key\":"); b.append(window.isKeyWindow ? "true" : "false")
-        b.append(",\"hidden\":"); b.append(window.isHidden ? "true" : "false")
+        b.append("{\"name\":")
+        b.append(jsonString: w.name)
+        b.append(",\"frame\":")
+        rectJSON(window.frame, &b)
+        b.append(",\"level\":")
+        b.append(compact: window.windowLevel)
+        b.append(",\"key\":")
+        b.append(window.isKeyWindow ? "true" : "false")
+        b.append(",\"hidden\":")
+        b.append(window.isHidden ? "true" : "false")
         b.append(",\"root\":")
         if let root = w.root { viewJSON(root, &b) } else { b.append("null") }
         b.append("}")
     }
 
     private func viewJSON(_ v: ViewSpec, _ b: inout TextBuffer) {
-        guard let view = responders[v.name] as? View else { b.append("null"); return }
-        b.append("{\"name\":"); b.append(jsonString: v.name)
-        b.append(",\"type\":\""); b.append(string: v.control?.type.rawValue ?? "view"); b.append("\"")
+        guard let view = responders[v.name] as? View else {
+            b.append("null")
+            return
+        }
+        b.append("{\"name\":")
+        b.append(jsonString: v.name)
+        b.append(",\"type\":\"")
+        b.append(string: v.control?.type.rawValue ?? "view")
+        b.append("\"")
         b.append(",\"controller\":")
         if let c = v.controller { b.append(jsonString: c.responder.name) } else { b.append("null") }
-        b.append(",\"frame\":"); rectJSON(view.frame, &b)
-        b.append(",\"windowFrame\":"); rectJSON(view.convert(view.bounds, to: nil), &b)
-        b.append(",\"hidden\":"); b.append(view.isHidden ? "true" : "false")
-        b.append(",\"alpha\":"); b.append(compact: view.alpha)
-        b.append(",\"userInteractionEnabled\":"); b.append(view.isUserInteractionEnabled ? "true" : "false")
-        b.append(",\"multipleTouchEnabled\":"); b.append(view.isMultipleTouchEnabled ? "true" : "false")
-        b.append(",\"exclusiveTouch\":"); b.append(view.isExclusiveTouch ? "true" : "false")
-        b.append(",\"shape\":"); b.append(jsonString: shapeText(v.shape ?? .rect))
+        b.append(",\"frame\":")
+        rectJSON(view.frame, &b)
+        b.append(",\"windowFrame\":")
+        rectJSON(view.convert(view.bounds, to: nil), &b)
+        b.append(",\"hidden\":")
+        b.append(view.isHidden ? "true" : "false")
+        b.append(",\"alpha\":")
+        b.append(compact: view.alpha)
+        b.append(",\"userInteractionEnabled\":")
+        b.append(view.isUserInteractionEnabled ? "true" : "false")
+        b.append(",\"multipleTouchEnabled\":")
+        b.append(view.isMultipleTouchEnabled ? "true" : "false")
+        b.append(",\"exclusiveTouch\":")
+        b.append(view.isExclusiveTouch ? "true" : "false")
+        b.append(",\"shape\":")
+        b.append(jsonString: shapeText(v.shape ?? .rect))
         b.append(",\"gestures\":[")
         for (i, g) in (v.gestures ?? []).enumerated() {
             if i > 0 { b.append(",") }
-            b.append("{\"name\":"); b.append(jsonString: g.name)
-            b.append(",\"type\":"); b.append(jsonString: g.typeName)
-            b.append(",\"action\":"); if let a = g.action { b.append(jsonString: a) } else { b.append("null") }
-            b.append(",\"target\":"); if let t = g.target { b.append(jsonString: t) } else { b.append("null") }
+            b.append("{\"name\":")
+            b.append(jsonString: g.name)
+            b.append(",\"type\":")
+            b.append(jsonString: g.typeName)
+            b.append(",\"action\":")
+            if let a = g.action { b.append(jsonString: a) } else { b.append("null") }
+            b.append(",\"target\":")
+            if let t = g.target { b.append(jsonString: t) } else { b.append("null") }
             b.append(",\"requireToFail\":[")
-            for (j, n) in g.requireToFail.enumerated() { if j > 0 { b.append(",") }; b.append(jsonString: n) }
+            for (j, n) in g.requireToFail.enumerated() {
+                if j > 0 { b.append(",") }
+                b.append(jsonString: n)
+            }
             b.append("]}")
         }
         b.append("],\"control\":")
         if let c = v.control {
-            b.append("{\"type\":"); b.append(jsonString: c.type.rawValue); b.append(",\"actions\":{")
+            b.append("{\"type\":")
+            b.append(jsonString: c.type.rawValue)
+            b.append(",\"actions\":{")
             for (i, a) in c.actions.enumerated() {
                 if i > 0 { b.append(",") }
-                b.append(jsonString: a.event); b.append(":"); b.append(jsonString: a.action)
+                b.append(jsonString: a.event)
+                b.append(":")
+                b.append(jsonString: a.action)
             }
-            b.append("},\"target\":"); if let t = c.target { b.append(jsonString: t) } else { b.append("null") }
+            b.append("},\"target\":")
+            if let t = c.target { b.append(jsonString: t) } else { b.append("null") }
             b.append("}")
         } else {
             b.append("null")
@@ -197,7 +297,14 @@ extension SceneInstance {
     }
 
     private func rectJSON(_ r: Rect, _ b: inout TextBuffer) {
-        b.append("["); b.append(compact: r.minX); b.append(","); b.append(compact: r.minY); b.append(",")
-        b.append(compact: r.width); b.append(","); b.append(compact: r.height); b.append("]")
+        b.append("[")
+        b.append(compact: r.minX)
+        b.append(",")
+        b.append(compact: r.minY)
+        b.append(",")
+        b.append(compact: r.width)
+        b.append(",")
+        b.append(compact: r.height)
+        b.append("]")
     }
 }

@@ -37,7 +37,11 @@ public struct SceneError: Error, CustomStringConvertible, Equatable {
     static func printable(_ s: String) -> String {
         var out = ""
         for u in s.unicodeScalars {
-            if u.value < 0x20 || u.value == 0x7f { out += "\\u{" + String(u.value, radix: 16, uppercase: true) + "}" } else { out.unicodeScalars.append(u) }
+            if u.value < 0x20 || u.value == 0x7f {
+                out += "\\u{" + String(u.value, radix: 16, uppercase: true) + "}"
+            } else {
+                out.unicodeScalars.append(u)
+            }
         }
         return out
     }

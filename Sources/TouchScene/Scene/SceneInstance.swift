@@ -63,7 +63,8 @@ public final class SceneInstance {
         let spec = scene.spec
         if let d = spec.appDelegate {
             let delegate = Responder()
-            delegate.hook = ResponderBehaviour(name: d.name, consumes: d.consumes, actions: d.actions, log: log, space: .window)
+            delegate.hook = ResponderBehaviour(
+                name: d.name, consumes: d.consumes, actions: d.actions, log: log, space: .window)
             note(d.presses, d.consumes)
             app.delegate = delegate
             responders[d.name] = delegate
@@ -113,16 +114,18 @@ public final class SceneInstance {
     public func addStandardWindow(covering rect: Rect) {
         guard scene.isStandard, !app.windows.contains(where: { $0.frame == rect }) else { return }
         var none: [(GestureSpec, GestureRecognizer)] = []
-        let w = build(Scene.standardWindow(app.windows.count + 1, rect), screen: Size(width: rect.maxX, height: rect.maxY),
-                      gestures: &none)
+        let w = build(
+            Scene.standardWindow(app.windows.count + 1, rect), screen: Size(width: rect.maxX, height: rect.maxY),
+            gestures: &none)
         w.isHidden = false
     }
 
     private func build(_ w: WindowSpec, screen: Size, gestures: inout [(GestureSpec, GestureRecognizer)]) -> Window {
         let frame = w.frame?.rect ?? Rect(x: 0, y: 0, width: screen.width, height: screen.height)
         let window = Window(frame: frame, name: w.name)
-        window.hook = ResponderBehaviour(name: w.name, consumes: w.consumes, actions: w.actions, log: log, space: .window,
-                                         firstResponder: scene.spec.firstResponder)
+        window.hook = ResponderBehaviour(
+            name: w.name, consumes: w.consumes, actions: w.actions, log: log, space: .window,
+            firstResponder: scene.spec.firstResponder)
         note(w.presses, w.consumes)
         window.windowLevel = w.level ?? 0
         app.addWindow(window)
@@ -165,13 +168,17 @@ public final class SceneInstance {
 
     // MARK: - Building
 
-    private func build(_ spec: ViewSpec, parent: ViewController?, gestures: inout [(GestureSpec, GestureRecognizer)]) -> View {
-        let behaviour = ResponderBehaviour(name: spec.name, consumes: spec.consumes, actions: spec.actions, log: log,
-                                           space: .ownView, firstResponder: scene.spec.firstResponder)
+    private func build(_ spec: ViewSpec, parent: ViewController?, gestures: inout [(GestureSpec, GestureRecognizer)])
+        -> View
+    {
+        let behaviour = ResponderBehaviour(
+            name: spec.name, consumes: spec.consumes, actions: spec.actions, log: log,
+            space: .ownView, firstResponder: scene.spec.firstResponder)
         note(spec.presses, spec.consumes)
         let view: View
         if let c = spec.control {
-            let control = SceneControl(frame: .zero, behaviour: behaviour, shape: spec.shape ?? .rect, isButton: c.type == .button)
+            let control = SceneControl(
+                frame: .zero, behaviour: behaviour, shape: spec.shape ?? .rect, isButton: c.type == .button)
             control.isEnabled = c.enabled ?? true
             control.isSelected = c.selected ?? false
             pendingControls.append((c, control))
@@ -184,8 +191,9 @@ public final class SceneInstance {
         var controller = parent
         if let c = spec.controller {
             let vc = ViewController(name: c.responder.name)
-            vc.hook = ResponderBehaviour(name: c.responder.name, consumes: c.responder.consumes, actions: c.responder.actions,
-                                         log: log, space: .controllersView, firstResponder: scene.spec.firstResponder)
+            vc.hook = ResponderBehaviour(
+                name: c.responder.name, consumes: c.responder.consumes, actions: c.responder.actions,
+                log: log, space: .controllersView, firstResponder: scene.spec.firstResponder)
             note(c.responder.presses, c.responder.consumes)
             vc.view = view
             parent?.addChild(vc)
@@ -282,7 +290,8 @@ final class GestureBinding {
         case .cancelled: state = .cancelled
         case .failed: state = .failed
         }
-        instance.log.gesture(name, view: viewName, state: state, location: r.location(in: view), values: values, action: action)
+        instance.log.gesture(
+            name, view: viewName, state: state, location: r.location(in: view), values: values, action: action)
         if claims {
             if state == .began || state == .recognized { instance.onClaim?(r) }
             if state == .failed || state == .cancelled { instance.onRelease?(r) }
@@ -300,7 +309,10 @@ final class GestureBinding {
             // action goes to the first responder up the chain from the view that can do it.
             var next: Responder? = r.view
             while let current = next {
-                if current.canPerformAction(actionName, withSender: r) { target = current; break }
+                if current.canPerformAction(actionName, withSender: r) {
+                    target = current
+                    break
+                }
                 next = current.next
             }
         }

@@ -1,5 +1,5 @@
-import TouchBridge
 import InputEvents
+import TouchBridge
 import TouchKit
 
 /// Follows a pipeline as a recording plays and keeps what the picture draws: every touch's
@@ -52,10 +52,10 @@ package final class PictureRecorder {
     private func call(_ c: HandlerLog.Call) {
         let scene = pipeline.scene
         switch c {
-        case let .gesture(name, state) where state == .recognized || state == .began:
+        case .gesture(let name, let state) where state == .recognized || state == .began:
             guard let r = scene.recognizer(named: name) else { return }
             add("\(name) \(state.rawValue)", at: screenPoint(r.location(in: nil), in: r.view?.window))
-        case let .action(action, sender, _):
+        case .action(let action, let sender, _):
             if let r = scene.recognizer(named: sender) {
                 add(action, at: screenPoint(r.location(in: nil), in: r.view?.window))
             } else if let v = scene.responder(named: sender) as? View {

@@ -1,5 +1,5 @@
-import TouchBridge
 import InputEvents
+import TouchBridge
 import TouchKit
 
 /// An SVG picture of what a recording did in a scene: the views as outlined boxes with their
@@ -16,14 +16,20 @@ package struct TouchPicture {
         self.coverage = coverage
     }
 
-    static let palette = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#e377c2", "#8c564b", "#bcbd22", "#7f7f7f"]
+    static let palette = [
+        "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#e377c2", "#8c564b", "#bcbd22", "#7f7f7f",
+    ]
 
     package func svg(app: Application, recorder: PictureRecorder) -> String {
         var w = SVGWriter()
         w.begin(screen)
-        if let grid = coverage, grid.columns > 0, grid.rows > 0 { w.coverage(grid, screen: screen, trails: recorder.trails) }
+        if let grid = coverage, grid.columns > 0, grid.rows > 0 {
+            w.coverage(grid, screen: screen, trails: recorder.trails)
+        }
         w.b.append("<g class=\"views\" fill=\"none\">\n")
-        for window in app.windows { w.view(window, window: window, hidden: false, corners: [], hitViews: recorder.hitViews) }
+        for window in app.windows {
+            w.view(window, window: window, hidden: false, corners: [], hitViews: recorder.hitViews)
+        }
         w.b.append("</g>\n")
         w.touches(recorder.trails)
         w.labels(recorder.labels)
@@ -53,14 +59,27 @@ private struct SVGWriter {
 
     /// `<rect x y width height` (the caller closes the element).
     mutating func rectStart(_ r: Rect, _ element: StaticString = "<rect") {
-        b.append(element); b.append(" x=\""); num(r.minX); b.append("\" y=\""); num(r.minY)
-        b.append("\" width=\""); num(r.width); b.append("\" height=\""); num(r.height)
+        b.append(element)
+        b.append(" x=\"")
+        num(r.minX)
+        b.append("\" y=\"")
+        num(r.minY)
+        b.append("\" width=\"")
+        num(r.width)
+        b.append("\" height=\"")
+        num(r.height)
     }
 
     mutating func begin(_ screen: Size) {
         b.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-        b.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\""); num(screen.width); b.append("\" height=\""); num(screen.height)
-        b.append("\" viewBox=\"0 0 "); num(screen.width); b.append(" "); num(screen.height)
+        b.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
+        num(screen.width)
+        b.append("\" height=\"")
+        num(screen.height)
+        b.append("\" viewBox=\"0 0 ")
+        num(screen.width)
+        b.append(" ")
+        num(screen.height)
         b.append("\" font-family=\"sans-serif\" font-size=\"12\">\n")
         b.append("<title>touchbridge picture</title>\n")
         rectStart(Rect(x: 0, y: 0, width: screen.width, height: screen.height))
@@ -79,16 +98,22 @@ private struct SVGWriter {
         }
         let most = max(counts.joined().max() ?? 0, 1)
         b.append("<g class=\"coverage\">\n")
-        let w = screen.width / Double(grid.columns), h = screen.height / Double(grid.rows)
+        let w = screen.width / Double(grid.columns)
+        let h = screen.height / Double(grid.rows)
         for r in 0..<grid.rows {
             for c in 0..<grid.columns {
                 let n = counts[r][c]
                 rectStart(Rect(x: Double(c) * w, y: Double(r) * h, width: w, height: h))
                 if n == 0 {
-                    b.append("\" fill=\"#ffcccc\" fill-opacity=\"0.5\" stroke=\"#ff9999\" stroke-width=\"0.5\"><title>no touch</title></rect>\n")
+                    b.append(
+                        "\" fill=\"#ffcccc\" fill-opacity=\"0.5\" stroke=\"#ff9999\" stroke-width=\"0.5\"><title>no touch</title></rect>\n"
+                    )
                 } else {
-                    b.append("\" fill=\"#ff8800\" fill-opacity=\""); num(0.1 + 0.6 * Double(n) / Double(most))
-                    b.append("\" stroke=\"#ff9999\" stroke-width=\"0.5\"><title>"); b.append(decimal: n); b.append(" reports</title></rect>\n")
+                    b.append("\" fill=\"#ff8800\" fill-opacity=\"")
+                    num(0.1 + 0.6 * Double(n) / Double(most))
+                    b.append("\" stroke=\"#ff9999\" stroke-width=\"0.5\"><title>")
+                    b.append(decimal: n)
+                    b.append(" reports</title></rect>\n")
                 }
             }
         }
@@ -107,43 +132,85 @@ private struct SVGWriter {
         rectStart(r)
         b.append(hit ? "\" fill=\"#fff3b0\" fill-opacity=\"0.6\"" : "\"")
         b.append(hidden ? " stroke=\"#999999\" stroke-dasharray=\"4 3\"" : " stroke=\"#333333\"")
-        b.append(" class=\""); b.append(hidden ? "view hidden" : "view"); b.append(hit ? " hit\"" : "\"")
-        b.append("><title>"); text(v.name); b.append("</title></rect>\n")
+        b.append(" class=\"")
+        b.append(hidden ? "view hidden" : "view")
+        b.append(hit ? " hit\"" : "\"")
+        b.append("><title>")
+        text(v.name)
+        b.append("</title></rect>\n")
         if !v.name.isEmpty {
-            b.append("<text x=\""); num(r.minX + 3); b.append("\" y=\""); num(r.minY + 13 + 13 * Double(stacked))
-            b.append(hidden ? "\" fill=\"#999999\">" : "\" fill=\"#333333\">"); text(v.name); b.append("</text>\n")
+            b.append("<text x=\"")
+            num(r.minX + 3)
+            b.append("\" y=\"")
+            num(r.minY + 13 + 13 * Double(stacked))
+            b.append(hidden ? "\" fill=\"#999999\">" : "\" fill=\"#333333\">")
+            text(v.name)
+            b.append("</text>\n")
         }
         for s in v.subviews { view(s, window: window, hidden: hidden, corners: corners + [corner], hitViews: hitViews) }
     }
 
     /// Each touch: its trail, a circle where it began, a square where it ended, a cross when cancelled.
     mutating func touches(_ trails: [PictureRecorder.Trail]) {
-        b.append("<g class=\"touches\" fill=\"none\" stroke-width=\"2\" stroke-linecap=\"round\" stroke-linejoin=\"round\">\n")
+        b.append(
+            "<g class=\"touches\" fill=\"none\" stroke-width=\"2\" stroke-linecap=\"round\" stroke-linejoin=\"round\">\n"
+        )
         for (i, t) in trails.enumerated() {
             guard let first = t.points.first, let last = t.points.last else { continue }
             let colour = TouchPicture.palette[i % TouchPicture.palette.count]
-            b.append("<g class=\"touch\" stroke=\""); b.append(string: colour); b.append("\"><title>touch #")
+            b.append("<g class=\"touch\" stroke=\"")
+            b.append(string: colour)
+            b.append("\"><title>touch #")
             b.append(decimal: Int(t.id))
-            if let v = t.view { b.append(" on "); text(v) }
-            b.append(", "); b.append(string: t.end.rawValue); b.append("</title>\n")
+            if let v = t.view {
+                b.append(" on ")
+                text(v)
+            }
+            b.append(", ")
+            b.append(string: t.end.rawValue)
+            b.append("</title>\n")
             b.append("<polyline class=\"trail\" points=\"")
             for (j, p) in t.points.enumerated() {
                 if j > 0 { b.append(" ") }
-                num(p.x); b.append(","); num(p.y)
+                num(p.x)
+                b.append(",")
+                num(p.y)
             }
             b.append("\"/>\n")
-            b.append("<circle class=\"began\" cx=\""); num(first.x); b.append("\" cy=\""); num(first.y); b.append("\" r=\"6\"/>\n")
+            b.append("<circle class=\"began\" cx=\"")
+            num(first.x)
+            b.append("\" cy=\"")
+            num(first.y)
+            b.append("\" r=\"6\"/>\n")
             switch t.end {
             case .cancelled:
-                b.append("<path class=\"cancelled\" d=\"M"); num(last.x - 6); b.append(" "); num(last.y - 6)
-                b.append(" L"); num(last.x + 6); b.append(" "); num(last.y + 6)
-                b.append(" M"); num(last.x - 6); b.append(" "); num(last.y + 6)
-                b.append(" L"); num(last.x + 6); b.append(" "); num(last.y - 6); b.append("\"/>\n")
+                b.append("<path class=\"cancelled\" d=\"M")
+                num(last.x - 6)
+                b.append(" ")
+                num(last.y - 6)
+                b.append(" L")
+                num(last.x + 6)
+                b.append(" ")
+                num(last.y + 6)
+                b.append(" M")
+                num(last.x - 6)
+                b.append(" ")
+                num(last.y + 6)
+                b.append(" L")
+                num(last.x + 6)
+                b.append(" ")
+                num(last.y - 6)
+                b.append("\"/>\n")
             case .ended:
-                b.append("<rect class=\"ended\" x=\""); num(last.x - 4); b.append("\" y=\""); num(last.y - 4)
-                b.append("\" width=\"8\" height=\"8\" fill=\""); b.append(string: colour); b.append("\"/>\n")
+                b.append("<rect class=\"ended\" x=\"")
+                num(last.x - 4)
+                b.append("\" y=\"")
+                num(last.y - 4)
+                b.append("\" width=\"8\" height=\"8\" fill=\"")
+                b.append(string: colour)
+                b.append("\"/>\n")
             default:
-                break   // still down when the recording ended (it is then cancelled)
+                break  // still down when the recording ended (it is then cancelled)
             }
             b.append("</g>\n")
         }
@@ -159,8 +226,13 @@ private struct SVGWriter {
             var at = Point(x: l.at.x + 8, y: l.at.y - 8)
             while placed.contains(where: { abs($0.x - at.x) < 60 && abs($0.y - at.y) < 12 }) { at.y += 13 }
             placed.append(at)
-            b.append("<text class=\"label\" x=\""); num(at.x); b.append("\" y=\""); num(at.y)
-            b.append("\" fill=\"#000000\" stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\">"); text(l.text); b.append("</text>\n")
+            b.append("<text class=\"label\" x=\"")
+            num(at.x)
+            b.append("\" y=\"")
+            num(at.y)
+            b.append("\" fill=\"#000000\" stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\">")
+            text(l.text)
+            b.append("</text>\n")
         }
         b.append("</g>\n")
     }

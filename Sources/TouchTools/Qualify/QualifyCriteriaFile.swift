@@ -20,12 +20,12 @@ extension QualifyCriteria {
         } catch {
             throw CriteriaFileError(file: file, line: error.line, expected: error.expected)
         }
-        guard case let .object(members) = root.value else {
+        guard case .object(let members) = root.value else {
             throw CriteriaFileError(file: file, line: root.line, expected: "an object of criteria")
         }
         var criteria = QualifyCriteria()
         for member in members {
-            guard case let .number(value) = member.node.value else {
+            guard case .number(let value) = member.node.value else {
                 throw CriteriaFileError(file: file, line: member.node.line, expected: "a number for \(member.key)")
             }
             if let expected = criteria.set(member.key, value) {

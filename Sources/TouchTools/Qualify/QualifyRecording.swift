@@ -12,8 +12,10 @@ package struct QualifyRecording {
     package private(set) var health: HealthAnalyzer
 
     /// Reads every event of `recording` (from `source`) through the panel's tracker.
-    package init(_ recording: Recording, source: String, plan: QualifyPlan, mapper: ScreenMapper, udevFuzz: [UInt16: Int32],
-                 warn: @escaping (TrackerWarning) -> Void) {
+    package init(
+        _ recording: Recording, source: String, plan: QualifyPlan, mapper: ScreenMapper, udevFuzz: [UInt16: Int32],
+        warn: @escaping (TrackerWarning) -> Void
+    ) {
         let d = recording.description
         var session = QualifySession(plan: plan, mapper: mapper)
         var health = HealthAnalyzer(description: d, source: source, screen: mapper, udevFuzz: udevFuzz)

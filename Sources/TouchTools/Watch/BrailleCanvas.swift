@@ -1,4 +1,5 @@
 import TouchBridge
+
 /// A picture in a terminal's cells drawn with braille patterns: each cell holds 2×4 dots, so
 /// a panel's contacts and trails land eight times finer than whole characters (`watch`).
 package struct BrailleCanvas: Sendable {
@@ -49,15 +50,23 @@ package struct BrailleCanvas: Sendable {
     /// A straight line of dots from `a` to `b`, both ends included (Bresenham's).
     package mutating func line(from a: (Int, Int), to b: (Int, Int)) {
         var (x, y) = a
-        let dx = abs(b.0 - a.0), dy = -abs(b.1 - a.1)
-        let sx = a.0 < b.0 ? 1 : -1, sy = a.1 < b.1 ? 1 : -1
+        let dx = abs(b.0 - a.0)
+        let dy = -abs(b.1 - a.1)
+        let sx = a.0 < b.0 ? 1 : -1
+        let sy = a.1 < b.1 ? 1 : -1
         var err = dx + dy
         while true {
             set(x, y)
             if x == b.0 && y == b.1 { return }
             let e2 = 2 * err
-            if e2 >= dy { err += dy; x += sx }
-            if e2 <= dx { err += dx; y += sy }
+            if e2 >= dy {
+                err += dy
+                x += sx
+            }
+            if e2 <= dx {
+                err += dx
+                y += sy
+            }
         }
     }
 
@@ -72,7 +81,10 @@ package struct BrailleCanvas: Sendable {
 
     /// Empties every cell.
     package mutating func clear() {
-        for i in cells.indices { cells[i] = 0; tags[i] = 0 }
+        for i in cells.indices {
+            cells[i] = 0
+            tags[i] = 0
+        }
     }
 
     /// Row `r` as text: a braille pattern for each cell with dots, a space for an empty one.
@@ -93,7 +105,8 @@ package struct BrailleCanvas: Sendable {
             if unicode {
                 row[c] = Unicode.Scalar(0x2800 + UInt32(v))!
             } else {
-                let top = v & 0x1b != 0, bottom = v & 0xe4 != 0
+                let top = v & 0x1b != 0
+                let bottom = v & 0xe4 != 0
                 row[c] = top && bottom ? ":" : top ? "'" : "."
             }
         }

@@ -69,14 +69,17 @@ package struct WatchModel {
 
     /// A frame's touch changes, in screen points; `hitTest` names the view a touch that
     /// begins is hit-tested to.
-    package mutating func touches(_ updates: [TouchUpdate], at time: Double, hitTest: (Point) -> String? = { _ in nil }) {
+    package mutating func touches(_ updates: [TouchUpdate], at time: Double, hitTest: (Point) -> String? = { _ in nil })
+    {
         advance(to: time)
         for u in updates {
             let i = contacts.firstIndex { $0.id == u.identifier }
             switch u.phase {
             case .began:
-                contacts.append(Contact(id: u.identifier, slot: u.slot, location: u.location, trail: [(time, u.location)],
-                                        view: hitTest(u.location)))
+                contacts.append(
+                    Contact(
+                        id: u.identifier, slot: u.slot, location: u.location, trail: [(time, u.location)],
+                        view: hitTest(u.location)))
                 marks.append(Mark(kind: .began, point: u.location, time: time))
             case .moved, .stationary:
                 guard let i else { continue }

@@ -49,15 +49,18 @@ package enum WatchScreen {
 
     /// The screen for a terminal of `columns` × `rows` cells. `unicode`: braille and `□`;
     /// without it (a terminal that is not UTF-8), ASCII only.
-    package static func render(_ m: WatchModel, columns: Int, rows: Int, title: String, status: [String],
-                               views: [ViewBox] = [], unicode: Bool = true) -> Frame {
+    package static func render(
+        _ m: WatchModel, columns: Int, rows: Int, title: String, status: [String],
+        views: [ViewBox] = [], unicode: Bool = true
+    ) -> Frame {
         guard columns >= minimumSize.columns, rows >= max(minimumSize.rows, status.count + 5) else {
             return tooSmall(columns: columns, rows: rows)
         }
         let canvasRows = rows - 1 - status.count
         // A cell is about twice as tall as wide: 2×4 dots keep the dots about square.
         let scale = min(Double(columns * 2) / max(m.screen.width, 1), Double(canvasRows * 4) / max(m.screen.height, 1))
-        let dotW = Int((m.screen.width * scale).rounded(.down)), dotH = Int((m.screen.height * scale).rounded(.down))
+        let dotW = Int((m.screen.width * scale).rounded(.down))
+        let dotH = Int((m.screen.height * scale).rounded(.down))
         func dot(_ p: Point) -> (Int, Int) {
             (min(dotW - 1, max(0, Int(p.x * scale))), min(dotH - 1, max(0, Int(p.y * scale))))
         }
@@ -66,7 +69,8 @@ package enum WatchScreen {
         canvas.frame(x: 0, y: 0, width: dotW, height: dotH)
         canvas.pen = Paint.view.rawValue
         for v in views {
-            let a = dot(Point(x: v.rect.minX, y: v.rect.minY)), b = dot(Point(x: v.rect.maxX, y: v.rect.maxY))
+            let a = dot(Point(x: v.rect.minX, y: v.rect.minY))
+            let b = dot(Point(x: v.rect.maxX, y: v.rect.maxY))
             canvas.frame(x: a.0, y: a.1, width: b.0 - a.0 + 1, height: b.1 - a.1 + 1)
         }
         for c in m.contacts {
@@ -94,9 +98,10 @@ package enum WatchScreen {
             let label = "#\(c.id)" + (c.slot >= 0 ? " s\(c.slot)" : "") + (c.view.map { " " + $0 } ?? "")
             text.put(label, row: y / 4, column: x / 2 + 2, paint: .contact(c.id))
         }
-        return Frame(cells: [fit(title, columns)] + text.cells + status.map { fit($0, columns) },
-                     paint: [Array(repeating: .title, count: columns)] + text.paint
-                        + Array(repeating: Array(repeating: .plain, count: columns), count: status.count))
+        return Frame(
+            cells: [fit(title, columns)] + text.cells + status.map { fit($0, columns) },
+            paint: [Array(repeating: .title, count: columns)] + text.paint
+                + Array(repeating: Array(repeating: .plain, count: columns), count: status.count))
     }
 
     /// A terminal too small for the picture: say how large it must be.
@@ -104,7 +109,9 @@ package enum WatchScreen {
         let message = "touchbridge watch: make the terminal at least \(minimumSize.columns)x\(minimumSize.rows)"
         var cells = Array(repeating: fit("", columns), count: max(rows, 0))
         if rows > 0 { cells[0] = fit(message, columns) }
-        return Frame(cells: cells, paint: Array(repeating: Array(repeating: .plain, count: max(columns, 0)), count: max(rows, 0)))
+        return Frame(
+            cells: cells, paint: Array(repeating: Array(repeating: .plain, count: max(columns, 0)), count: max(rows, 0))
+        )
     }
 
     /// `text` cut or padded with spaces to `width` characters (one a cell: the status and

@@ -1,5 +1,5 @@
-import TouchBridge
 import InputEvents
+import TouchBridge
 
 /// `watch`'s words around the picture: the title line (the device, its protocol and slots,
 /// the screen) and the status lines (report rate, contacts, SYN_DROPPED, the resting jitter,
@@ -16,7 +16,9 @@ package struct WatchStatus: Sendable {
         /// "mm", or "units" for a device without a resolution.
         package var unit: String
 
-        package init(id: UInt64, seconds: Double, deviation: (x: Double, y: Double), range: (x: Double, y: Double), unit: String) {
+        package init(
+            id: UInt64, seconds: Double, deviation: (x: Double, y: Double), range: (x: Double, y: Double), unit: String
+        ) {
             self.id = id
             self.seconds = seconds
             self.deviation = deviation
@@ -54,28 +56,34 @@ package struct WatchStatus: Sendable {
             "rate \(Int(m.rateNow.rounded()))/s now, \(Int(m.rateSinceStart.rounded()))/s since start, \(m.frames) frames",
             "down \(m.contacts.count), most \(m.mostAtOnce) at once, SYN_DROPPED \(synDropped)",
             jitterText,
-            (paused ? "PAUSED  " : "") + "q quit  c clear  p " + (paused ? "go on" : "pause") + (playback.map { "  |  " + $0 } ?? ""),
+            (paused ? "PAUSED  " : "") + "q quit  c clear  p " + (paused ? "go on" : "pause")
+                + (playback.map { "  |  " + $0 } ?? ""),
         ]
         while left.count < grid.count { left.append("") }
         let gridWidth = m.coverageColumns + 10
         return left.enumerated().map { i, text in
             guard i < grid.count, width >= gridWidth + 20 else { return text }
             let room = width - gridWidth
-            let l = text.count > room ? String(text.prefix(room)) : text + String(repeating: " ", count: room - text.count)
+            let l =
+                text.count > room ? String(text.prefix(room)) : text + String(repeating: " ", count: room - text.count)
             return l + (i == 0 ? " coverage " : "          ") + grid[i]
         }
     }
 
     private var jitterText: String {
         guard let j = jitter else { return "jitter: no finger resting" }
-        return "jitter #\(j.id) resting \(fixed(j.seconds, 1)) s: sd \(fixed(j.deviation.x, 2)) x \(fixed(j.deviation.y, 2)), "
+        return
+            "jitter #\(j.id) resting \(fixed(j.seconds, 1)) s: sd \(fixed(j.deviation.x, 2)) x \(fixed(j.deviation.y, 2)), "
             + "range \(fixed(j.range.x, 2)) x \(fixed(j.range.y, 2)) \(j.unit)"
     }
 
     /// The coverage grid's rows: a cell a contact has been in, and one it has not.
     private func coverage(_ m: WatchModel, unicode: Bool) -> [String] {
         (0..<m.coverageRows).map { r in
-            String((0..<m.coverageColumns).map { c in m.coverage[r * m.coverageColumns + c] ? (unicode ? "█" : "#") : (unicode ? "·" : ".") })
+            String(
+                (0..<m.coverageColumns).map { c in
+                    m.coverage[r * m.coverageColumns + c] ? (unicode ? "█" : "#") : (unicode ? "·" : ".")
+                })
         }
     }
 }

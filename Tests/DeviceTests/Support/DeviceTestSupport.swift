@@ -61,8 +61,10 @@ final class Spawned {
 
     /// `environment` adds to this process's; a function of standard error's path (made
     /// before the start) may add more, such as journald's `JOURNAL_STREAM`.
-    init(_ executable: String, _ arguments: [String], environment extra: [String: String] = [:],
-         errorEnvironment: ((String) -> [String: String])? = nil) throws {
+    init(
+        _ executable: String, _ arguments: [String], environment extra: [String: String] = [:],
+        errorEnvironment: ((String) -> [String: String])? = nil
+    ) throws {
         outputPath = NSTemporaryDirectory() + "tb-\(UUID().uuidString).out"
         errorPath = outputPath + ".err"
         var extra = extra
@@ -77,17 +79,18 @@ final class Spawned {
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for p in argv { free(p) } }
         var env = ProcessInfo.processInfo.environment
         for (k, v) in extra { env[k] = v }
         let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { envp.forEach { free($0) } }
+        defer { for p in envp { free(p) } }
         // A clean signal state, as a shell gives: nothing blocked or ignored that this test
         // process blocks or ignores (tmux, for one, needs SIGCHLD to learn its panes' status).
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), all = sigset_t()
+        var none = sigset_t()
+        var all = sigset_t()
         sigemptyset(&none)
         sigfillset(&all)
         posix_spawnattr_setsigmask(&attributes, &none)
@@ -113,7 +116,10 @@ final class Spawned {
     var isRunning: Bool {
         guard status == nil else { return false }
         var st: Int32 = 0
-        if waitpid(pid, &st, WNOHANG) == pid { status = st; return false }
+        if waitpid(pid, &st, WNOHANG) == pid {
+            status = st
+            return false
+        }
         return true
     }
 
@@ -132,7 +138,9 @@ final class Spawned {
     /// True once the program has `path` open (it is ready to read that device).
     func hasOpen(_ path: String) -> Bool {
         guard let fds = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd") else { return false }
-        return fds.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")) == path }
+        return fds.contains {
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")) == path
+        }
     }
 
     /// Sends SIGTERM and waits (bounded) for the exit; returns the exit code.
@@ -153,7 +161,10 @@ final class Spawned {
     }
 
     deinit {
-        if isRunning { kill(pid, SIGKILL); _ = eventually { !isRunning } }
+        if isRunning {
+            kill(pid, SIGKILL)
+            _ = eventually { !isRunning }
+        }
         try? FileManager.default.removeItem(atPath: outputPath)
         try? FileManager.default.removeItem(atPath: errorPath)
     }

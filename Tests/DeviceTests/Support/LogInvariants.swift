@@ -12,19 +12,26 @@ struct LogInvariants {
     init(_ text: String) {
         for line in text.split(separator: "\n") {
             guard let o = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                  let event = o["event"] as? String, event.hasPrefix("touches"),
-                  let responder = o["responder"] as? String, let touches = o["touches"] as? [[String: Any]] else { continue }
+                let event = o["event"] as? String, event.hasPrefix("touches"),
+                let responder = o["responder"] as? String, let touches = o["touches"] as? [[String: Any]]
+            else { continue }
             for t in touches {
                 let id = t["id"] as! Int
                 switch event {
                 case "touchesBegan":
                     began += 1
-                    if !open[responder, default: []].insert(id).inserted { violations.append("\(responder): #\(id) began twice") }
+                    if !open[responder, default: []].insert(id).inserted {
+                        violations.append("\(responder): #\(id) began twice")
+                    }
                 case "touchesMoved":
-                    if !(open[responder]?.contains(id) ?? false) { violations.append("\(responder): #\(id) moved, never began") }
+                    if !(open[responder]?.contains(id) ?? false) {
+                        violations.append("\(responder): #\(id) moved, never began")
+                    }
                 default:
                     if event == "touchesCancelled" { cancelled += 1 }
-                    if open[responder]?.remove(id) == nil { violations.append("\(responder): #\(id) \(event) without began") }
+                    if open[responder]?.remove(id) == nil {
+                        violations.append("\(responder): #\(id) \(event) without began")
+                    }
                 }
             }
         }

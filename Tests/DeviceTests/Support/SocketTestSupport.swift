@@ -27,7 +27,7 @@ let testTemporaryDirectory: String = {
     var template = Array((NSTemporaryDirectory() + "tb-tests-XXXXXX").utf8CString)
     let made = template.withUnsafeMutableBufferPointer { b in mkdtemp(b.baseAddress!) }
     guard let made else { return NSTemporaryDirectory() }
-    chmod(made, 0o1777)     // as /tmp: the daemon's commands may run as another user
+    chmod(made, 0o1777)  // as /tmp: the daemon's commands may run as another user
     atexit { try? FileManager.default.removeItem(atPath: testTemporaryDirectory) }
     return String(cString: made)
 }()
@@ -49,8 +49,14 @@ struct RecordingText {
         var out: [String] = []
         var started = false
         for line in text.split(separator: "\n") {
-            guard line.hasPrefix("E: ") else { out.append(String(line)); continue }
-            if !started { out.append("E: 0.000000 0000 0000 0000"); started = true }
+            guard line.hasPrefix("E: ") else {
+                out.append(String(line))
+                continue
+            }
+            if !started {
+                out.append("E: 0.000000 0000 0000 0000")
+                started = true
+            }
             let parts = line.split(separator: " ", maxSplits: 2)
             out.append(String(format: "E: %.6f %@", Double(parts[1])! + delay, String(parts[2])))
         }
@@ -65,16 +71,21 @@ struct RecordingText {
 
     /// Finger `slot` (tracking id `id`) down at `x`,`y` (screen points).
     mutating func down(_ t: Double, slot: Int, id: Int, _ x: Double, _ y: Double) {
-        event(t, 3, 0x2f, slot); event(t, 3, 0x39, id)
-        event(t, 3, 0x35, Int(x * 10)); event(t, 3, 0x36, Int(y * 10))
+        event(t, 3, 0x2f, slot)
+        event(t, 3, 0x39, id)
+        event(t, 3, 0x35, Int(x * 10))
+        event(t, 3, 0x36, Int(y * 10))
     }
 
     mutating func move(_ t: Double, slot: Int, _ x: Double, _ y: Double) {
-        event(t, 3, 0x2f, slot); event(t, 3, 0x35, Int(x * 10)); event(t, 3, 0x36, Int(y * 10))
+        event(t, 3, 0x2f, slot)
+        event(t, 3, 0x35, Int(x * 10))
+        event(t, 3, 0x36, Int(y * 10))
     }
 
     mutating func up(_ t: Double, slot: Int) {
-        event(t, 3, 0x2f, slot); event(t, 3, 0x39, -1)
+        event(t, 3, 0x2f, slot)
+        event(t, 3, 0x39, -1)
     }
 
     /// Writes the header and the events; the file's path.
@@ -101,7 +112,9 @@ final class TestClient: @unchecked Sendable {
     /// Connects (retrying while the daemon starts); sends `line` first when given. `paused`
     /// clients read nothing until `resume`; a `slow` one reads little at a time (as `listen`
     /// whose own output is slow).
-    init(_ path: String, send line: String? = nil, paused: Bool = false, slow: (bytes: Int, pause: UInt32)? = nil) throws {
+    init(_ path: String, send line: String? = nil, paused: Bool = false, slow: (bytes: Int, pause: UInt32)? = nil)
+        throws
+    {
         self.slow = slow
         var result: Result<Int32, UnixSocket.Failure> = UnixSocket.connect(path: path)
         for _ in 0..<250 {
@@ -119,23 +132,38 @@ final class TestClient: @unchecked Sendable {
     private func loop() {
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
-            lock.lock(); let go = reading; lock.unlock()
-            if !go { usleep(10_000); continue }
+            lock.lock()
+            let go = reading
+            lock.unlock()
+            if !go {
+                usleep(10_000)
+                continue
+            }
             if let slow { usleep(slow.pause) }
             let n = read(fd, &chunk, slow?.bytes ?? chunk.count)
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { break }
-            lock.lock(); received += chunk[0..<n]; lock.unlock()
+            lock.lock()
+            received += chunk[0..<n]
+            lock.unlock()
         }
         done.signal()
     }
 
-    func resume() { lock.lock(); reading = true; lock.unlock() }
+    func resume() {
+        lock.lock()
+        reading = true
+        lock.unlock()
+    }
 
     /// Leaves: the daemon sees the connection closed.
     func disconnect() { shutdown(fd, Int32(SHUT_RDWR)) }
 
-    var text: String { lock.lock(); defer { lock.unlock() }; return String(decoding: received, as: UTF8.self) }
+    var text: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return String(decoding: received, as: UTF8.self)
+    }
     var lines: [String] { text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
 
     /// Waits for the end of file; false when it did not come in time.

@@ -24,8 +24,12 @@ final class TmuxTerminal {
         var env = ["LANG": "C.UTF-8", "NO_COLOR": ""]
         for (k, v) in environment { env[k] = v }
         let exports = env.sorted { $0.key < $1.key }.flatMap { ["-e", "\($0.key)=\($0.value)"] }
-        let r = run(["new-session", "-d", "-x", "\(columns)", "-y", "\(rows)"] + exports
-                    + ["--", "/bin/sh", "-c", "trap : INT; echo BEFORE; read go; \"$@\"; echo \"exit status $?\"; exec sleep 3600", "sh"] + command)
+        let r = run(
+            ["new-session", "-d", "-x", "\(columns)", "-y", "\(rows)"] + exports
+                + [
+                    "--", "/bin/sh", "-c",
+                    "trap : INT; echo BEFORE; read go; \"$@\"; echo \"exit status $?\"; exec sleep 3600", "sh",
+                ] + command)
         guard r.status == 0 else { throw Failed(text: "tmux new-session failed: \(r.output)") }
         // The command starts once the server is up: one that ends at once (a refusal) would
         // otherwise race tmux 3.3's start and take the server with it.
@@ -62,7 +66,8 @@ final class TmuxTerminal {
     /// The program's process id (the pane's shell's child).
     var pid: pid_t? {
         guard let shell = pid_t(format("#{pane_pid}")),
-              let children = try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8) else { return nil }
+            let children = try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+        else { return nil }
         return children.split(separator: " ").first.flatMap { pid_t($0) }
     }
 
@@ -88,7 +93,9 @@ final class TmuxTerminal {
     func writes() -> (bytes: Int, calls: Int)? {
         guard let p = pid, let text = try? String(contentsOfFile: "/proc/\(p)/io", encoding: .utf8) else { return nil }
         func value(_ key: String) -> Int? {
-            text.split(separator: "\n").first { $0.hasPrefix(key + ":") }.flatMap { Int($0.split(separator: " ").last ?? "") }
+            text.split(separator: "\n").first { $0.hasPrefix(key + ":") }.flatMap {
+                Int($0.split(separator: " ").last ?? "")
+            }
         }
         guard let b = value("wchar"), let c = value("syscw") else { return nil }
         return (b, c)

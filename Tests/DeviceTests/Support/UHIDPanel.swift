@@ -26,15 +26,17 @@ final class UHIDPanel {
     static let allPanels: [Spec] = {
         let path = repositoryDirectory + "/scripts/uhid/panels.json"
         guard let data = FileManager.default.contents(atPath: path),
-              let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let panels = root["panels"] as? [[String: Any]] else { return [] }
+            let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let panels = root["panels"] as? [[String: Any]]
+        else { return [] }
         return panels.compactMap { p in
             (p["name"] as? String).map { Spec(name: $0, slots: p["slots"] as? Int, fuzz: p["fuzz"] as? Bool ?? false) }
         }
     }()
 
     /// Whether devices can be made: /dev/uhid is writable, or this is the test VM, where it must be.
-    static let available = access("/dev/uhid", R_OK | W_OK) == 0 || ProcessInfo.processInfo.environment["TOUCHBRIDGE_IN_VM"] == "1"
+    static let available =
+        access("/dev/uhid", R_OK | W_OK) == 0 || ProcessInfo.processInfo.environment["TOUCHBRIDGE_IN_VM"] == "1"
 
     /// hid-tools' report builder, installed by `make test-deps` (scripts/py-ensure).
     static let pythonPath = repositoryDirectory + "/.build/pydeps"
@@ -48,7 +50,8 @@ final class UHIDPanel {
     private var pending = ""
 
     init(_ name: String) throws {
-        var inPipe: [Int32] = [0, 0], outPipe: [Int32] = [0, 0]
+        var inPipe: [Int32] = [0, 0]
+        var outPipe: [Int32] = [0, 0]
         guard pipe(&inPipe) == 0, pipe(&outPipe) == 0 else { throw DeviceTestFailure("pipe: errno \(errno)") }
         // Only the child's standard input and output (dup2 clears the flag on those) cross exec.
         for fd in inPipe + outPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
@@ -59,11 +62,11 @@ final class UHIDPanel {
         posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
         let arguments: [String] = ["/usr/bin/python3", repositoryDirectory + "/scripts/uhid/panel.py", name]
         let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for p in argv { free(p) } }
         var env = ProcessInfo.processInfo.environment
         env["PYTHONPATH"] = Self.pythonPath
         let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { envp.forEach { free($0) } }
+        defer { for p in envp { free(p) } }
         let rc = posix_spawn(&pid, "/usr/bin/python3", &actions, nil, argv, envp)
         close(inPipe[0])
         close(outPipe[1])
@@ -72,7 +75,9 @@ final class UHIDPanel {
         let line = readLine(timeout: 20) ?? ""
         let words = line.split(separator: " ")
         guard words.count == 4, words[0] == "node", let n = Int(words[3]) else {
-            throw DeviceTestFailure("\(name): panel.py said \"\(line)\" instead of its node (is \(Self.pythonPath) installed? make test-deps)")
+            throw DeviceTestFailure(
+                "\(name): panel.py said \"\(line)\" instead of its node (is \(Self.pythonPath) installed? make test-deps)"
+            )
         }
         node = String(words[1])
         contacts = n
@@ -113,7 +118,10 @@ final class UHIDPanel {
 
     /// Destroys the device (panel.py ends on `quit` or end of input), waiting at most 10 s.
     deinit {
-        if toPanel >= 0 { send("quit\n"); close(toPanel) }
+        if toPanel >= 0 {
+            send("quit\n")
+            close(toPanel)
+        }
         if fromPanel >= 0 { close(fromPanel) }
         guard pid > 0 else { return }
         var status: Int32 = 0

@@ -19,7 +19,9 @@ final class ScenePan: PanGestureRecognizer, SceneGesture {
 
 /// What every pan of a scene shares (`pan`, `screenEdgePan`): UIKit's pan properties and figures.
 extension PanGestureRecognizer {
-    static let panProperties: [GestureProperty] = [.count("minimumNumberOfTouches"), .count("maximumNumberOfTouches"), .number("minimumDistance")]
+    static let panProperties: [GestureProperty] = [
+        .count("minimumNumberOfTouches"), .count("maximumNumberOfTouches"), .number("minimumDistance"),
+    ]
 
     func configurePan(_ spec: GestureSpec) {
         if let v = spec.count("minimumNumberOfTouches") { minimumNumberOfTouches = v }

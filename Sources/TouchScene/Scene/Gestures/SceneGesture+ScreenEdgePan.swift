@@ -10,11 +10,15 @@ final class SceneScreenEdgePan: ScreenEdgePanGestureRecognizer, SceneGesture {
     static var figures: [GestureFigure] { [.translation, .velocity] }
 
     /// `edges`' words, in scene files.
-    static let edgeNames: [(String, RectEdge)] = [("top", .top), ("left", .left), ("bottom", .bottom), ("right", .right)]
+    static let edgeNames: [(String, RectEdge)] = [
+        ("top", .top), ("left", .left), ("bottom", .bottom), ("right", .right),
+    ]
 
     static func make(_ spec: GestureSpec) -> GestureRecognizer {
         let p = SceneScreenEdgePan(name: spec.name)
-        for w in spec.words["edges"] ?? [] { if let (_, e) = edgeNames.first(where: { $0.0 == w }) { p.edges.insert(e) } }
+        for w in spec.words["edges"] ?? [] {
+            if let (_, e) = edgeNames.first(where: { $0.0 == w }) { p.edges.insert(e) }
+        }
         if let v = spec.number("edgeZone") { p.edgeZone = v }
         p.configurePan(spec)
         return p

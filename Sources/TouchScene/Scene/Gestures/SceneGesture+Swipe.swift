@@ -4,12 +4,17 @@ extension SwipeGestureRecognizer: SceneGesture {
     static var sceneType: String { "swipe" }
     static var isDiscrete: Bool { true }
     static var properties: [GestureProperty] {
-        [.words("direction", directionNames.map(\.0), what: "a swipe direction"), .count("numberOfTouchesRequired"), .number("minimumDistance"), .number("maximumDuration"),
-         .number("maximumAngle")]
+        [
+            .words("direction", directionNames.map(\.0), what: "a swipe direction"), .count("numberOfTouchesRequired"),
+            .number("minimumDistance"), .number("maximumDuration"),
+            .number("maximumAngle"),
+        ]
     }
 
     /// `direction`'s words, in scene files.
-    static let directionNames: [(String, Direction)] = [("right", .right), ("left", .left), ("up", .up), ("down", .down)]
+    static let directionNames: [(String, Direction)] = [
+        ("right", .right), ("left", .left), ("up", .up), ("down", .down),
+    ]
 
     static func make(_ spec: GestureSpec) -> GestureRecognizer {
         let s = SwipeGestureRecognizer(name: spec.name)

@@ -4,8 +4,10 @@ extension TapGestureRecognizer: SceneGesture {
     static var sceneType: String { "tap" }
     static var isDiscrete: Bool { true }
     static var properties: [GestureProperty] {
-        [.count("numberOfTapsRequired"), .count("numberOfTouchesRequired"), .number("allowableMovement"),
-         .number("maximumIntervalBetweenTaps"), .number("maximumTapDistance")]
+        [
+            .count("numberOfTapsRequired"), .count("numberOfTouchesRequired"), .number("allowableMovement"),
+            .number("maximumIntervalBetweenTaps"), .number("maximumTapDistance"),
+        ]
     }
 
     static func make(_ spec: GestureSpec) -> GestureRecognizer {

@@ -28,7 +28,10 @@ extension SceneGesture {
 /// A recognizer property of scene files: a number (at least 0), a count (a whole number of at
 /// least 1), or one or more words of a fixed set (`what` names one in messages).
 struct GestureProperty: Sendable {
-    enum Kind: Sendable { case number, count, words([String], what: String) }
+    enum Kind: Sendable {
+        case number, count
+        case words([String], what: String)
+    }
 
     let name: String
     let kind: Kind

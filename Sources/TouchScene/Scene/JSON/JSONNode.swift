@@ -28,12 +28,12 @@ package struct JSONNode {
 
     /// The member `key` of an object, or the element `index` of an array.
     package func child(_ key: String) -> JSONNode? {
-        guard case let .object(members) = value else { return nil }
+        guard case .object(let members) = value else { return nil }
         return members.first { $0.key == key }?.node
     }
 
     package func child(_ index: Int) -> JSONNode? {
-        guard case let .array(items) = value, items.indices.contains(index) else { return nil }
+        guard case .array(let items) = value, items.indices.contains(index) else { return nil }
         return items[index]
     }
 }
@@ -77,7 +77,10 @@ package struct JSONParser {
         while i < bytes.count {
             switch bytes[i] {
             case 0x20, 0x09, 0x0D: i += 1
-            case 0x0A: i += 1; line += 1; lineStart = i
+            case 0x0A:
+                i += 1
+                line += 1
+                lineStart = i
             default: return
             }
         }
@@ -98,9 +101,15 @@ package struct JSONParser {
         case UInt8(ascii: "{"): return JSONNode(value: try object(depth: depth), line: startLine)
         case UInt8(ascii: "["): return JSONNode(value: try array(depth: depth), line: startLine)
         case UInt8(ascii: "\""): return JSONNode(value: .string(try string()), line: startLine)
-        case UInt8(ascii: "t"): try literal("true"); return JSONNode(value: .bool(true), line: startLine)
-        case UInt8(ascii: "f"): try literal("false"); return JSONNode(value: .bool(false), line: startLine)
-        case UInt8(ascii: "n"): try literal("null"); return JSONNode(value: .null, line: startLine)
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return JSONNode(value: .bool(true), line: startLine)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return JSONNode(value: .bool(false), line: startLine)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return JSONNode(value: .null, line: startLine)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return JSONNode(value: .number(try number()), line: startLine)
         default:
@@ -120,26 +129,39 @@ package struct JSONParser {
         i += 1
         var members: [(key: String, node: JSONNode)] = []
         skipSpace()
-        if i < bytes.count && bytes[i] == UInt8(ascii: "}") { i += 1; return .object(members) }
+        if i < bytes.count && bytes[i] == UInt8(ascii: "}") {
+            i += 1
+            return .object(members)
+        }
         while true {
             skipSpace()
             guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else {
                 throw error("a member name in double quotes, found \(found)")
             }
-            let keyLine = line, keyColumn = i - lineStart + 1
+            let keyLine = line
+            let keyColumn = i - lineStart + 1
             let key = try string()
             if members.contains(where: { $0.key == key }) {
-                throw JSONSyntaxError(line: keyLine, column: keyColumn, expected: "each key once in an object ('\(key)' is repeated)")
+                throw JSONSyntaxError(
+                    line: keyLine, column: keyColumn, expected: "each key once in an object ('\(key)' is repeated)")
             }
             skipSpace()
-            guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw error("':' after the member name, found \(found)") }
+            guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else {
+                throw error("':' after the member name, found \(found)")
+            }
             i += 1
             skipSpace()
             members.append((key, try value(depth: depth + 1)))
             skipSpace()
             guard i < bytes.count else { throw error("',' or '}', found the end of the file") }
-            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-            if bytes[i] == UInt8(ascii: "}") { i += 1; return .object(members) }
+            if bytes[i] == UInt8(ascii: ",") {
+                i += 1
+                continue
+            }
+            if bytes[i] == UInt8(ascii: "}") {
+                i += 1
+                return .object(members)
+            }
             throw error("',' or '}' after an object member, found \(found)")
         }
     }
@@ -148,14 +170,23 @@ package struct JSONParser {
         i += 1
         var items: [JSONNode] = []
         skipSpace()
-        if i < bytes.count && bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
+        if i < bytes.count && bytes[i] == UInt8(ascii: "]") {
+            i += 1
+            return .array(items)
+        }
         while true {
             skipSpace()
             items.append(try value(depth: depth + 1))
             skipSpace()
             guard i < bytes.count else { throw error("',' or ']', found the end of the file") }
-            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-            if bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
+            if bytes[i] == UInt8(ascii: ",") {
+                i += 1
+                continue
+            }
+            if bytes[i] == UInt8(ascii: "]") {
+                i += 1
+                return .array(items)
+            }
             throw error("',' or ']' after an array element, found \(found)")
         }
     }
@@ -166,9 +197,16 @@ package struct JSONParser {
         while true {
             guard i < bytes.count else { throw error("a closing '\"', found the end of the file") }
             let c = bytes[i]
-            if c == UInt8(ascii: "\"") { i += 1; break }
+            if c == UInt8(ascii: "\"") {
+                i += 1
+                break
+            }
             if c < 0x20 { throw error("no control characters inside a string (write \\n, \\t …)") }
-            if c != UInt8(ascii: "\\") { out.append(c); i += 1; continue }
+            if c != UInt8(ascii: "\\") {
+                out.append(c)
+                i += 1
+                continue
+            }
             i += 1
             guard i < bytes.count else { throw error("an escape after '\\', found the end of the file") }
             let e = bytes[i]
@@ -190,7 +228,9 @@ package struct JSONParser {
                     }
                     i += 2
                     let low = try hex4()
-                    guard (0xDC00..<0xE000).contains(low) else { throw error("a low surrogate '\\uDC00'…'\\uDFFF' after a high surrogate") }
+                    guard (0xDC00..<0xE000).contains(low) else {
+                        throw error("a low surrogate '\\uDC00'…'\\uDFFF' after a high surrogate")
+                    }
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                 } else if (0xDC00..<0xE000).contains(scalar) {
                     throw error("a high surrogate before a low one")

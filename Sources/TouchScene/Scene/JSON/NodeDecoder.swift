@@ -25,7 +25,10 @@ struct PathKey: CodingKey {
     var intValue: Int?
 
     init(stringValue: String) { self.stringValue = stringValue }
-    init(intValue: Int) { self.stringValue = "\(intValue)"; self.intValue = intValue }
+    init(intValue: Int) {
+        self.stringValue = "\(intValue)"
+        self.intValue = intValue
+    }
 }
 
 extension Decoder {
@@ -57,7 +60,7 @@ struct NodeDecoder: Decoder {
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        guard case let .object(members) = node.value else {
+        guard case .object(let members) = node.value else {
             throw failure("expected an object { … }, found \(node.kind)")
         }
         if let known = knownKeyNames(Key.self) {
@@ -72,7 +75,7 @@ struct NodeDecoder: Decoder {
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        guard case let .array(items) = node.value else {
+        guard case .array(let items) = node.value else {
             throw failure("expected an array [ … ], found \(node.kind)")
         }
         return ArrayContainer(items: items, codingPath: codingPath)
@@ -103,16 +106,16 @@ private enum Scalar {
         }
         switch type {
         case is Bool.Type:
-            guard case let .bool(b) = node.value else { throw fail("true or false") }
+            guard case .bool(let b) = node.value else { throw fail("true or false") }
             return b as! T
         case is String.Type:
-            guard case let .string(s) = node.value else { throw fail("a string") }
+            guard case .string(let s) = node.value else { throw fail("a string") }
             return s as! T
         case is Double.Type:
-            guard case let .number(d) = node.value else { throw fail("a number") }
+            guard case .number(let d) = node.value else { throw fail("a number") }
             return d as! T
         case is Float.Type:
-            guard case let .number(d) = node.value else { throw fail("a number") }
+            guard case .number(let d) = node.value else { throw fail("a number") }
             return Float(d) as! T
         case is Int.Type: return try integer(Int.self, node, path) as! T
         case is Int8.Type: return try integer(Int8.self, node, path) as! T
@@ -130,11 +133,12 @@ private enum Scalar {
     }
 
     static func integer<I: FixedWidthInteger>(_ type: I.Type, _ node: JSONNode, _ path: [any CodingKey]) throws -> I {
-        guard case let .number(d) = node.value else {
+        guard case .number(let d) = node.value else {
             throw SceneDecodingError(codingPath: path, message: "expected a whole number, found \(node.kind)")
         }
         guard d == d.rounded(), let v = I(exactly: d) else {
-            throw SceneDecodingError(codingPath: path, message: "expected a whole number from \(I.min) to \(I.max), found \(d)")
+            throw SceneDecodingError(
+                codingPath: path, message: "expected a whole number from \(I.min) to \(I.max), found \(d)")
         }
         return v
     }
@@ -152,7 +156,8 @@ private struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     private func node(_ key: Key) throws -> JSONNode {
         guard let m = members.first(where: { $0.key == key.stringValue }) else {
-            throw SceneDecodingError(codingPath: codingPath + [key], message: "expected the key '\(key.stringValue)' (it is required)")
+            throw SceneDecodingError(
+                codingPath: codingPath + [key], message: "expected the key '\(key.stringValue)' (it is required)")
         }
         return m.node
     }
@@ -166,22 +171,52 @@ private struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         try Scalar.decode(type, try node(key), codingPath + [key])
     }
 
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try Scalar.decode(type, try node(key), codingPath + [key]) }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try Scalar.decode(type, try node(key), codingPath + [key]) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try Scalar.decode(type, try node(key), codingPath + [key]) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try Scalar.decode(type, try node(key), codingPath + [key]) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try Scalar.decode(type, try node(key), codingPath + [key]) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try Scalar.decode(type, try node(key), codingPath + [key]) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try Scalar.decode(type, try node(key), codingPath + [key]) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try Scalar.decode(type, try node(key), codingPath + [key]) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try Scalar.decode(type, try node(key), codingPath + [key]) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try Scalar.decode(type, try node(key), codingPath + [key]) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try Scalar.decode(type, try node(key), codingPath + [key]) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try Scalar.decode(type, try node(key), codingPath + [key]) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try Scalar.decode(type, try node(key), codingPath + [key]) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try Scalar.decode(type, try node(key), codingPath + [key]) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+        try Scalar.decode(type, try node(key), codingPath + [key])
+    }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String {
+        try Scalar.decode(type, try node(key), codingPath + [key])
+    }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+        try Scalar.decode(type, try node(key), codingPath + [key])
+    }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
+        try Scalar.decode(type, try node(key), codingPath + [key])
+    }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+        try Scalar.decode(type, try node(key), codingPath + [key])
+    }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
+        try Scalar.decode(type, try node(key), codingPath + [key])
+    }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
+        try Scalar.decode(type, try node(key), codingPath + [key])
+    }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
+        try Scalar.decode(type, try node(key), codingPath + [key])
+    }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
+        try Scalar.decode(type, try node(key), codingPath + [key])
+    }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
+        try Scalar.decode(type, try node(key), codingPath + [key])
+    }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
+        try Scalar.decode(type, try node(key), codingPath + [key])
+    }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
+        try Scalar.decode(type, try node(key), codingPath + [key])
+    }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
+        try Scalar.decode(type, try node(key), codingPath + [key])
+    }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
+        try Scalar.decode(type, try node(key), codingPath + [key])
+    }
 
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
         try NodeDecoder(node: try node(key), codingPath: codingPath + [key]).container(keyedBy: type)
     }
 
@@ -190,7 +225,8 @@ private struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func superDecoder() throws -> any Decoder {
-        NodeDecoder(node: JSONNode(value: .object(members), line: members.first?.node.line ?? 0), codingPath: codingPath)
+        NodeDecoder(
+            node: JSONNode(value: .object(members), line: members.first?.node.line ?? 0), codingPath: codingPath)
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
@@ -223,7 +259,10 @@ private struct ArrayContainer: UnkeyedDecodingContainer {
 
     mutating func decodeNil() throws -> Bool {
         guard !isAtEnd else { return false }
-        if case .null = items[currentIndex].value { currentIndex += 1; return true }
+        if case .null = items[currentIndex].value {
+            currentIndex += 1
+            return true
+        }
         return false
     }
 
@@ -232,7 +271,9 @@ private struct ArrayContainer: UnkeyedDecodingContainer {
         return try Scalar.decode(type, node, path)
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<
+        NestedKey
+    > {
         let (node, path) = try next()
         return try NodeDecoder(node: node, codingPath: path).container(keyedBy: type)
     }

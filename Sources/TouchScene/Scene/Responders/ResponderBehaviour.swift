@@ -42,8 +42,10 @@ final class ResponderBehaviour: ResponderHook {
     let isFirstResponder: Bool
     unowned let log: HandlerLog
 
-    init(name: String, consumes: [ResponderMethod]?, actions: [String]?, log: HandlerLog, space: LocationSpace,
-         firstResponder: String? = nil) {
+    init(
+        name: String, consumes: [ResponderMethod]?, actions: [String]?, log: HandlerLog, space: LocationSpace,
+        firstResponder: String? = nil
+    ) {
         self.name = HandlerLog.Name(name)
         self.consumes = Methods(consumes)
         self.actions = Set(actions ?? [])
@@ -52,8 +54,11 @@ final class ResponderBehaviour: ResponderHook {
         isFirstResponder = name == firstResponder
     }
 
-    func responder(_ responder: Responder, receives phase: Touch.Phase, _ touches: Set<Touch>, with event: Event?) -> Bool {
-        let method: HandlerLog.TouchMethod, bit: Methods
+    func responder(_ responder: Responder, receives phase: Touch.Phase, _ touches: Set<Touch>, with event: Event?)
+        -> Bool
+    {
+        let method: HandlerLog.TouchMethod
+        let bit: Methods
         switch phase {
         case .began: (method, bit) = (.began, .began)
         case .moved: (method, bit) = (.moved, .moved)
@@ -65,8 +70,10 @@ final class ResponderBehaviour: ResponderHook {
         return !consumes.contains(bit)
     }
 
-    func responder(_ responder: Responder, receivesMotion phase: Application.MotionPhase, _ subtype: Event.Subtype,
-                   with event: Event?) -> Bool {
+    func responder(
+        _ responder: Responder, receivesMotion phase: Application.MotionPhase, _ subtype: Event.Subtype,
+        with event: Event?
+    ) -> Bool {
         let method: String
         switch phase {
         case .began: method = "motionBegan"
@@ -82,7 +89,9 @@ final class ResponderBehaviour: ResponderHook {
         return !consumes.contains(Methods.remoteControl)
     }
 
-    func responder(_ responder: Responder, receivesPresses phase: Press.Phase, _ presses: Set<Press>, with event: Event?) -> Bool {
+    func responder(
+        _ responder: Responder, receivesPresses phase: Press.Phase, _ presses: Set<Press>, with event: Event?
+    ) -> Bool {
         let method: String
         switch phase {
         case .began: method = "pressesBegan"

@@ -26,8 +26,9 @@ final class SceneControl: Button {
         let eventName = Events.names.first { controlEvents.contains($0.0) }?.1
         let touch = event?.allTouches?.first { $0.view === self }
         if let touch { behaviour.log.currentDevice = touch.device }
-        behaviour.log.beginAction(HandlerLog.Name(action.name), sender: behaviour.name, controlEvent: eventName,
-                                  location: touch?.location(in: nil))
+        behaviour.log.beginAction(
+            HandlerLog.Name(action.name), sender: behaviour.name, controlEvent: eventName,
+            location: touch?.location(in: nil))
         let handled = window?.application?.sendAction(action, to: target, from: self, for: event) ?? false
         if !handled { behaviour.log.unperformed() }
     }

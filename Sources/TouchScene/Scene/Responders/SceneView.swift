@@ -26,12 +26,16 @@ extension ShapeSpec {
         case .rect:
             return b.contains(p)
         case .circle:
-            let rx = b.width / 2, ry = b.height / 2
+            let rx = b.width / 2
+            let ry = b.height / 2
             guard rx > 0, ry > 0 else { return false }
-            let dx = (p.x - b.midX) / rx, dy = (p.y - b.midY) / ry
+            let dx = (p.x - b.midX) / rx
+            let dy = (p.y - b.midY) / ry
             return dx * dx + dy * dy <= 1
-        case let .inset(top, left, bottom, right):
-            return Rect(x: b.minX + left, y: b.minY + top, width: b.width - left - right, height: b.height - top - bottom).contains(p)
+        case .inset(let top, let left, let bottom, let right):
+            return Rect(
+                x: b.minX + left, y: b.minY + top, width: b.width - left - right, height: b.height - top - bottom
+            ).contains(p)
         case .includeSubviews:
             // The seeds' override: a subview sticking out of its superview can still be touched.
             if b.contains(p) { return true }

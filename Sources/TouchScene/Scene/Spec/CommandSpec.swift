@@ -29,12 +29,19 @@ struct CommandsSpec: Decodable, Sendable {
             guard !key.stringValue.isEmpty else { throw c.failure(key, "expected an action name as the key") }
             let m = try c.nestedContainer(keyedBy: Member.self, forKey: key)
             let run = try m.decode([String].self, forKey: .run)
-            guard let program = run.first else { throw m.failure(.run, "expected the program and its arguments, e.g. [\"/usr/local/bin/vend\", \"coffee\"]") }
+            guard let program = run.first else {
+                throw m.failure(
+                    .run, "expected the program and its arguments, e.g. [\"/usr/local/bin/vend\", \"coffee\"]")
+            }
             guard program.hasPrefix("/") else {
-                throw m.failure(.run, "expected an absolute path to the program, not '\(program)' (commands run without a shell or PATH)")
+                throw m.failure(
+                    .run,
+                    "expected an absolute path to the program, not '\(program)' (commands run without a shell or PATH)")
             }
             let timeout = try m.decodeIfPresent(Double.self, forKey: .timeout) ?? SceneCommand.defaultTimeout
-            guard timeout > 0, timeout.isFinite else { throw m.failure(.timeout, "expected a number of seconds above 0") }
+            guard timeout > 0, timeout.isFinite else {
+                throw m.failure(.timeout, "expected a number of seconds above 0")
+            }
             let concurrency = try m.decodeIfPresent(Int.self, forKey: .concurrency) ?? 1
             guard concurrency >= 1 else { throw m.failure(.concurrency, "expected at least 1") }
             commands.append(SceneCommand(action: key.stringValue, run: run, timeout: timeout, concurrency: concurrency))

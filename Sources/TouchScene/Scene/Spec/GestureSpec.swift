@@ -34,14 +34,17 @@ struct GestureSpec: Decodable, Sendable {
         init?(stringValue: String) { self.stringValue = stringValue }
         init?(intValue: Int) { nil }
 
-        static let common = ["type", "name", "action", "target", "enabled", "cancelsTouchesInView", "delaysTouchesBegan",
-                             "delaysTouchesEnded", "requireToFail", "claims"]
+        static let common = [
+            "type", "name", "action", "target", "enabled", "cancelsTouchesInView", "delaysTouchesBegan",
+            "delaysTouchesEnded", "requireToFail", "claims",
+        ]
         static var allCases: [Key] { (common + SceneGestures.propertyNames).map(Key.init) }
     }
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Key.self)
-        typeName = try word(try c.superDecoder(forKey: Key("type")), in: SceneGestures.typeNames, what: "a gesture recognizer type")
+        typeName = try word(
+            try c.superDecoder(forKey: Key("type")), in: SceneGestures.typeNames, what: "a gesture recognizer type")
         name = try c.decode(String.self, forKey: Key("name"))
         action = try c.decodeIfPresent(String.self, forKey: Key("action"))
         target = try c.decodeIfPresent(String.self, forKey: Key("target"))
@@ -53,9 +56,13 @@ struct GestureSpec: Decodable, Sendable {
         requireToFail = try Self.decodeRequireToFail(c)
         let type = SceneGestures.type(named: typeName)!
         let own = type.properties
-        for key in c.allKeys where !Key.common.contains(key.stringValue) && !own.contains(where: { $0.name == key.stringValue }) {
+        for key in c.allKeys
+        where !Key.common.contains(key.stringValue) && !own.contains(where: { $0.name == key.stringValue }) {
             let has = own.map(\.name).joined(separator: ", ")
-            throw c.failure(key, "a \(typeName) recognizer has no '\(key.stringValue)' (its properties: \(has.isEmpty ? "none beyond the common ones" : has))")
+            throw c.failure(
+                key,
+                "a \(typeName) recognizer has no '\(key.stringValue)' (its properties: \(has.isEmpty ? "none beyond the common ones" : has))"
+            )
         }
         numbers = [:]
         words = [:]
@@ -63,7 +70,7 @@ struct GestureSpec: Decodable, Sendable {
             let key = Key(p.name)
             guard c.contains(key), (try? c.decodeNil(forKey: key)) != true else { continue }
             switch p.kind {
-            case let .words(known, what):
+            case .words(let known, let what):
                 words[p.name] = try Self.decodeWords(try c.superDecoder(forKey: key), known: known, what: what)
             case .count:
                 let v = try c.decode(Int.self, forKey: key)
@@ -97,7 +104,9 @@ struct GestureSpec: Decodable, Sendable {
         }
         var out: [String] = []
         while !a.isAtEnd { out.append(try word(try a.superDecoder(), in: known, what: what)) }
-        guard !out.isEmpty else { throw decoder.failure("expected at least one \(what.hasPrefix("a ") ? String(what.dropFirst(2)) : what)") }
+        guard !out.isEmpty else {
+            throw decoder.failure("expected at least one \(what.hasPrefix("a ") ? String(what.dropFirst(2)) : what)")
+        }
         return out
     }
 }

@@ -25,12 +25,16 @@ struct IdleSpec: Decodable, Sendable {
         func command(_ key: CodingKeys) throws -> SceneCommand? {
             guard let run = try c.decodeIfPresent([String].self, forKey: key) else { return nil }
             guard let program = run.first else {
-                throw c.failure(key, "expected the program and its arguments, e.g. [\"/usr/bin/wlopm\", \"--off\", \"*\"]")
+                throw c.failure(
+                    key, "expected the program and its arguments, e.g. [\"/usr/bin/wlopm\", \"--off\", \"*\"]")
             }
             guard program.hasPrefix("/") else {
-                throw c.failure(key, "expected an absolute path to the program, not '\(program)' (commands run without a shell or PATH)")
+                throw c.failure(
+                    key,
+                    "expected an absolute path to the program, not '\(program)' (commands run without a shell or PATH)")
             }
-            return SceneCommand(action: key.stringValue == "run" ? "idle" : "wake", run: run, timeout: timeout, concurrency: 1)
+            return SceneCommand(
+                action: key.stringValue == "run" ? "idle" : "wake", run: run, timeout: timeout, concurrency: 1)
         }
         idle = SceneIdle(after: after, run: try command(.run), wake: try command(.wake))
     }

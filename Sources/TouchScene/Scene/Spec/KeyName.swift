@@ -18,7 +18,8 @@ struct KeyName: Decodable, Hashable, Sendable {
             throw decoder.failure("expected a key name such as \"KEY_ENTER\" or \"BTN_0\"")
         }
         guard let k = KeyName(s) else {
-            throw decoder.failure("expected a key name such as \"KEY_ENTER\" or \"BTN_0\" (the kernel's names), not '\(s)'")
+            throw decoder.failure(
+                "expected a key name such as \"KEY_ENTER\" or \"BTN_0\" (the kernel's names), not '\(s)'")
         }
         self = k
     }

@@ -16,8 +16,10 @@ func word(_ decoder: any Decoder, in known: [String], what: String) throws -> St
 /// The responder methods a scene responder can consume (handle without calling `super`).
 struct ResponderMethod: Decodable, Hashable, Sendable {
     static let touchMethods = ["touchesBegan", "touchesMoved", "touchesEnded", "touchesCancelled"]
-    static let otherMethods = ["motionBegan", "motionEnded", "motionCancelled", "remoteControlReceived",
-                               "pressesBegan", "pressesChanged", "pressesEnded", "pressesCancelled"]
+    static let otherMethods = [
+        "motionBegan", "motionEnded", "motionCancelled", "remoteControlReceived",
+        "pressesBegan", "pressesChanged", "pressesEnded", "pressesCancelled",
+    ]
     static let all = touchMethods + otherMethods
 
     var name: String
@@ -31,9 +33,11 @@ struct ResponderMethod: Decodable, Hashable, Sendable {
 
 /// A control event's UIKit name (`touchUpInside`, …).
 struct ControlEventName: Decodable, Hashable, Sendable, CodingKey {
-    static let all = ["touchDown", "touchDownRepeat", "touchDragInside", "touchDragOutside", "touchDragEnter",
-                      "touchDragExit", "touchUpInside", "touchUpOutside", "touchCancel", "valueChanged",
-                      "primaryActionTriggered"]
+    static let all = [
+        "touchDown", "touchDownRepeat", "touchDragInside", "touchDragOutside", "touchDragEnter",
+        "touchDragExit", "touchUpInside", "touchUpOutside", "touchCancel", "valueChanged",
+        "primaryActionTriggered",
+    ]
 
     var name: String
     var stringValue: String { name }

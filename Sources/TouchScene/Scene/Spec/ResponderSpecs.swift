@@ -44,5 +44,7 @@ struct WindowSpec: Decodable, Sendable {
     var consumes: [ResponderMethod]?
     var presses: [KeyName]?
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case name, frame, level, hidden, root, actions, consumes, presses }
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case name, frame, level, hidden, root, actions, consumes, presses
+    }
 }

@@ -12,7 +12,9 @@ struct SceneSpec: Decodable, Sendable {
     /// Idle and wake: what runs when nothing touches for a while, and when a touch wakes it.
     var idle: SceneIdle?
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case screen, appDelegate, windows, firstResponder, commands, idle }
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case screen, appDelegate, windows, firstResponder, commands, idle
+    }
 
     init(screen: SizeSpec?, appDelegate: ResponderSpec?, windows: [WindowSpec]) {
         self.screen = screen

@@ -52,7 +52,9 @@ struct ViewSpec: Decodable, Sendable {
         control = try c.decodeIfPresent(ControlSpec.self, forKey: .control)
         subviews = try c.decodeIfPresent([ViewSpec].self, forKey: .subviews)
         forward = try c.decodeIfPresent(Bool.self, forKey: .forward)
-        if let alpha, !(0...1).contains(alpha) { throw c.failure(.alpha, "expected an alpha from 0 to 1, found \(alpha)") }
+        if let alpha, !(0...1).contains(alpha) {
+            throw c.failure(.alpha, "expected an alpha from 0 to 1, found \(alpha)")
+        }
     }
 }
 
@@ -75,7 +77,9 @@ enum ShapeSpec: Decodable, Equatable, Sendable {
             case "includeSubviews": self = .includeSubviews
             default:
                 var message = "expected \(what), not '\(s)'"
-                if let near = nearest(s, in: ["rect", "circle", "includeSubviews"]) { message += " (did you mean '\(near)'?)" }
+                if let near = nearest(s, in: ["rect", "circle", "includeSubviews"]) {
+                    message += " (did you mean '\(near)'?)"
+                }
                 throw decoder.failure(message)
             }
             return
@@ -117,13 +121,17 @@ struct ControlSpec: Decodable, Sendable {
             for key in a.allKeys {
                 guard ControlEventName.all.contains(key.name) else {
                     var message = "expected a control event as the key, not '\(key.name)'"
-                    if let near = nearest(key.name, in: ControlEventName.all) { message += " (did you mean '\(near)'?)" }
+                    if let near = nearest(key.name, in: ControlEventName.all) {
+                        message += " (did you mean '\(near)'?)"
+                    }
                     throw a.failure(key, message + "; one of: " + ControlEventName.all.joined(separator: ", "))
                 }
                 actions.append((key.name, try a.decode(String.self, forKey: key)))
             }
             // In UIKit's order of control events, so the scene's order does not matter.
-            actions.sort { ControlEventName.all.firstIndex(of: $0.event)! < ControlEventName.all.firstIndex(of: $1.event)! }
+            actions.sort {
+                ControlEventName.all.firstIndex(of: $0.event)! < ControlEventName.all.firstIndex(of: $1.event)!
+            }
         }
         target = try c.decodeIfPresent(String.self, forKey: .target)
         enabled = try c.decodeIfPresent(Bool.self, forKey: .enabled)

@@ -17,10 +17,16 @@ public final class SignatureController: ViewController {
     public var onChange: ((String) -> Void)?
 
     public init(screen: Size) {
-        let w = screen.width, h = screen.height, bar = min(100, h / 4)
+        let w = screen.width
+        let h = screen.height
+        let bar = min(100, h / 4)
         pad = SignaturePad(frame: Rect(x: 0, y: 0, width: w, height: h - bar), name: "Pad")
-        clearButton = Button(frame: Rect(x: w * 0.525, y: h - bar + 10, width: w * 0.2125, height: bar - 20), name: "Clear", title: "Clear")
-        submitButton = Button(frame: Rect(x: w * 0.7625, y: h - bar + 10, width: w * 0.2125, height: bar - 20), name: "Submit", title: "Submit")
+        clearButton = Button(
+            frame: Rect(x: w * 0.525, y: h - bar + 10, width: w * 0.2125, height: bar - 20), name: "Clear",
+            title: "Clear")
+        submitButton = Button(
+            frame: Rect(x: w * 0.7625, y: h - bar + 10, width: w * 0.2125, height: bar - 20), name: "Submit",
+            title: "Submit")
         super.init(name: "SignatureController")
         strip.frame = Rect(x: 0, y: h - bar, width: w / 2, height: bar)
         let root = View(frame: Rect(x: 0, y: 0, width: w, height: h), name: "Root")
@@ -30,9 +36,10 @@ public final class SignatureController: ViewController {
         // chain from the button and this controller performs it.
         clearButton.addTarget(nil, action: "clear", for: .touchUpInside)
         submitButton.addTarget(nil, action: "submit", for: .touchUpInside)
-        strip.addGestureRecognizer(PanGestureRecognizer(name: "penWidth", target: self) { [unowned self] r in
-            self.penWidthPanned(r as! PanGestureRecognizer)
-        })
+        strip.addGestureRecognizer(
+            PanGestureRecognizer(name: "penWidth", target: self) { [unowned self] r in
+                self.penWidthPanned(r as! PanGestureRecognizer)
+            })
     }
 
     public override func canPerformAction(_ action: Action, withSender sender: AnyObject?) -> Bool {
@@ -47,7 +54,9 @@ public final class SignatureController: ViewController {
             onChange?("cleared (Clear)")
         case "submit":
             submissions.append((pad.strokes, pad.penWidth))
-            onChange?("submitted \(pad.strokes.count) stroke\(pad.strokes.count == 1 ? "" : "s"), \(pad.strokes.reduce(0) { $0 + $1.count }) points, pen \(Int(pad.penWidth.rounded())) pt")
+            onChange?(
+                "submitted \(pad.strokes.count) stroke\(pad.strokes.count == 1 ? "" : "s"), \(pad.strokes.reduce(0) { $0 + $1.count }) points, pen \(Int(pad.penWidth.rounded())) pt"
+            )
             pad.clear()
         default:
             super.perform(action, sender: sender, event: event)

@@ -21,7 +21,7 @@ do {
         let (app, c) = makeSignatureKiosk(screen: screen)
         c.onChange = { message in
             print("swift-kiosk: \(message)")
-            fflush(nil)   // as it happens, also into a pipe
+            fflush(nil)  // as it happens, also into a pipe
         }
         controller = c
         return app

@@ -16,7 +16,7 @@ import TouchKit
     /// The recorded session played through the app: its controller afterwards.
     func session() throws -> SignatureController? {
         var controller: SignatureController?
-        let kiosk = Kiosk(sources: [recording, accelerometer])   // a panel and the shake example
+        let kiosk = Kiosk(sources: [recording, accelerometer])  // a panel and the shake example
         kiosk.log = .discarded
         kiosk.options.screen = Size(width: 800, height: 480)
         try kiosk.run { screen in

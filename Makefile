@@ -109,6 +109,7 @@ unit-test: lint
 	python3 scripts/check-picture.py
 	python3 scripts/check-docs.py
 	python3 scripts/check-layers.py
+	python3 scripts/check-imports.py
 	$(MAKE) --no-print-directory docs example-test url-app-test
 	@for f in evemu scene tracker pipeline libinput qualify; do .build/debug/fuzz-$$f Fuzz/findings/$$f Fuzz/corpus/$$f || exit 1; done
 

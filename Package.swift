@@ -59,6 +59,10 @@ let package = Package(
         // The kernel side: libevdev devices, libudev discovery, the event loop.
         .target(name: "Evdev", dependencies: ["CEvdev", "CUdev", "CLinux", "InputEvents"]),
 
+        // uinput devices that re-create a panel for other programs (`--virtual-touchscreen`,
+        // `--virtual-pointer`): the window's touches as a touchscreen, pointer gestures as a mouse.
+        .target(name: "VirtualDevices", dependencies: ["Evdev", "InputEvents", "TouchInput", "TouchKit"]),
+
         // The scene stage: a window built from a scene file (views, recognizers, controls,
         // commands) and the handler log its calls write. Needs only TouchKit and the event values.
         .target(name: "TouchScene", dependencies: ["InputEvents", "TouchKit", "Output"]),
@@ -68,7 +72,7 @@ let package = Package(
         // the daemon's event loop and `Kiosk`. Re-exports TouchScene for apps.
         .target(
             name: "TouchBridge",
-            dependencies: ["InputEvents", "TouchInput", "TouchKit", "TouchScene", "Evdev", "Output"]),
+            dependencies: ["InputEvents", "TouchInput", "TouchKit", "TouchScene", "Evdev", "Output", "VirtualDevices"]),
 
         // What only the command line's tools draw: `watch`'s model and screen, `picture`'s SVG.
         // Not part of a library product.
@@ -125,12 +129,16 @@ let package = Package(
         .executableTarget(
             name: "fuzz-tracker", dependencies: ["TouchInput", "InputEvents", "PipelineChecks"], path: "Fuzz/Tracker"),
         .executableTarget(
-            name: "fuzz-pipeline", dependencies: ["TouchBridge", "TouchKit", "TouchInput", "PipelineChecks"],
+            name: "fuzz-pipeline",
+            dependencies: ["TouchBridge", "TouchKit", "TouchInput", "InputEvents", "PipelineChecks"],
             path: "Fuzz/Pipeline"),
 
         // `make soak`: the invariants over millions of random events.
         .executableTarget(name: "touchbridge-soak", dependencies: ["PipelineChecks", "TouchBridge"]),
 
+        // A test target per library module; the daemon's program and the command line are tested
+        // as users run them (DeviceTests, and the CLI's own target for its argument errors).
+        .testTarget(name: "TextBuffersTests", dependencies: ["TextBuffers"]),
         .testTarget(name: "InputEventsTests", dependencies: ["InputEvents", "TextBuffers"]),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "InputEvents"]),
         .testTarget(name: "TouchKitTests", dependencies: ["TouchKit"]),
@@ -141,6 +149,14 @@ let package = Package(
             dependencies: [
                 "TouchBridgeCLI", "RunCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        .testTarget(name: "TouchSceneTests", dependencies: ["TouchScene", "TouchKit", "InputEvents", "TextBuffers"]),
+        .testTarget(
+            name: "TouchToolsTests",
+            dependencies: [
+                "TouchTools", "TouchBridge", "TouchScene", "TouchKit", "TouchInput", "InputEvents", "Evdev",
+                "PanelHealth",
+            ]),
+        .testTarget(name: "VirtualDevicesTests", dependencies: ["VirtualDevices", "TouchKit"]),
         .testTarget(name: "PanelHealthTests", dependencies: ["PanelHealth", "TouchInput", "InputEvents", "Evdev"]),
         .testTarget(
             name: "TouchBridgeTests",
@@ -152,9 +168,15 @@ let package = Package(
         .testTarget(
             name: "EvdevTests", dependencies: ["Evdev", "InputEvents"],
             resources: [.copy("Recordings")]),
+        // The programs as users run them, on recordings: their output, exit codes and messages.
+        .testTarget(
+            name: "CommandTests", dependencies: ["ProgramTestSupport", "Evdev", "InputEvents"], exclude: ["Golden"]),
         // Real kernel devices through uinput; skipped (with a reason) where /dev/uinput
         // is not writable. `make test` runs them inside a VM there.
-        .testTarget(name: "DeviceTests", dependencies: ["Evdev", "InputEvents", "TouchInput"], exclude: ["Golden"]),
+        .testTarget(
+            name: "DeviceTests", dependencies: ["ProgramTestSupport", "Evdev", "InputEvents", "TouchInput"]),
+        // What the two program test targets share: running the programs, sockets, a terminal.
+        .target(name: "ProgramTestSupport", dependencies: ["Evdev"], path: "Tests/ProgramTestSupport"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The house's rules, checked from the source: no module over 4,000 lines, no Swift file over
-400, no folder of a module that uses a type of another folder which uses one of its own (a
+400 and no function over 80 (in Sources, Tests and Fuzz, as formatted), no folder of a module that uses a type of another folder which uses one of its own (a
 folder-level cycle), and the kernel's C modules imported by Evdev alone (the terminal's
 CNcurses by the command line's watch alone). Prints what it finds; exit 1 on any breach.
 TouchKit is left out of the cycle rule: it mirrors UIKit, whose objects refer to each other by
@@ -8,6 +8,60 @@ design (a view's recognizers and a recognizer's view, a touch's window and a win
 touches, the responder chain both ways), so its folders group concepts, not stages.
 usage: scripts/check-layers.py [SOURCES_DIR]"""
 import collections, os, re, sys
+
+FUNCTION_LINES = 80
+
+
+def strip(text):
+    # blank out comments and string literals, keeping newlines
+    out=[]; i=0; n=len(text)
+    while i<n:
+        if text.startswith('//',i):
+            j=text.find('\n',i); j=n if j<0 else j; out.append(' '*(j-i)); i=j
+        elif text.startswith('/*',i):
+            j=text.find('*/',i+2); j=n if j<0 else j+2; out.append(re.sub(r'[^\n]',' ',text[i:j])); i=j
+        elif text.startswith('#"""',i) or text.startswith('"""',i):
+            q='"""#' if text[i]=='#' else '"""'; st=i; j=text.find(q,i+len(q)); j=n if j<0 else j+len(q)
+            out.append(re.sub(r'[^\n]',' ',text[i:j])); i=j
+        elif text.startswith('#"',i):
+            j=text.find('"#',i+2); j=n if j<0 else j+2; out.append(re.sub(r'[^\n]',' ',text[i:j])); i=j
+        elif text[i]=='"':
+            j=i+1; depth=0
+            while j<n:
+                if text[j]=='\\' and j+1<n and text[j+1]=='(':
+                    depth+=1; j+=2; continue
+                if depth and text[j]==')': depth-=1
+                elif depth and text[j]=='(': depth+=1
+                elif text[j]=='\\': j+=2; continue
+                elif text[j]=='"' and not depth: break
+                elif text[j]=='\n': break
+                j+=1
+            out.append(' '*(j+1-i)); i=j+1
+        else:
+            out.append(text[i]); i+=1
+    return ''.join(out)
+function_decl=re.compile(r'(?<![.\w])(func\s+[^\s(<]+|init[?!]?|deinit|subscript)\s*[(<{]')
+def long_functions(path, limit=FUNCTION_LINES):
+    code=strip(open(path,encoding='utf-8').read())
+    res=[]
+    for m in function_decl.finditer(code):
+        # find the body's opening brace: first '{' at depth 0 of parens after the decl
+        i=m.end()-1; depth=0
+        while i<len(code):
+            c=code[i]
+            if c in '([': depth+=1
+            elif c in ')]': depth-=1
+            elif c=='{' and depth==0: break
+            i+=1
+        if i>=len(code): continue
+        j=i+1; d=1
+        while j<len(code) and d:
+            if code[j]=='{': d+=1
+            elif code[j]=='}': d-=1
+            j+=1
+        start=code.count('\n',0,m.start())+1; end=code.count('\n',0,j)+1
+        if end-start+1>limit: res.append((start,end-start+1,m.group(1)))
+    return res
 
 root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "Sources")
 problems = []
@@ -56,6 +110,21 @@ for module in sorted(os.listdir(root)):
         if module != "TouchKit" and a < b and (b, a) in edges:
             problems.append(f"{module}: {a}/ and {b}/ use each other: {why[0]}; {edges[(b, a)][0]}")
     print(f"check-layers: {module}: {total} lines in {len(files)} files")
+
+# The caps on every Swift file of the project's own, tests and fuzzers too.
+project = os.path.join(root, "..")
+for tree in ("Sources", "Tests", "Fuzz"):
+    for d, _, fs in os.walk(os.path.join(project, tree)):
+        for f in fs:
+            if not f.endswith(".swift"):
+                continue
+            path = os.path.join(d, f)
+            rel = os.path.relpath(path, project)
+            n = open(path, encoding="utf-8").read().count("\n")
+            if n > 400 and tree != "Sources":
+                problems.append(f"{rel}: {n} lines (at most 400)")
+            for line, length, name in long_functions(path):
+                problems.append(f"{rel}:{line}: {name} is {length} lines (at most {FUNCTION_LINES})")
 
 for p in problems:
     print("check-layers: " + p)

@@ -41,6 +41,8 @@ public final class QueuedOutput: TextSink {
     /// Standard output made non-blocking, with SIGPIPE ignored (a reader that leaves ends the output).
     public static func standardOutput() -> QueuedOutput {
         signal(SIGPIPE, SIG_IGN)
+        // It fails only when descriptor 1 is not open (EBADF), and then every write fails too,
+        // which ends the output: nothing is left blocking.
         _ = fcntl(1, F_SETFL, fcntl(1, F_GETFL) | O_NONBLOCK)
         return QueuedOutput(fd: 1)
     }

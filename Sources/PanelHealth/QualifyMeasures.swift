@@ -68,22 +68,12 @@ extension QualifySession {
 
     /// The largest orthogonal distance of `points` from their total-least-squares line.
     static func bestFitDeviation(_ points: [DevicePoint]) -> Double {
-        let n = Double(points.count)
-        let cx = points.reduce(0) { $0 + $1.x } / n
-        let cy = points.reduce(0) { $0 + $1.y } / n
-        var sxx = 0.0
-        var syy = 0.0
-        var sxy = 0.0
-        for p in points {
-            sxx += (p.x - cx) * (p.x - cx)
-            syy += (p.y - cy) * (p.y - cy)
-            sxy += (p.x - cx) * (p.y - cy)
-        }
+        let s = Scatter(points)
         // The principal axis of the scatter: the direction the points spread along most.
-        let angle = 0.5 * atan2(2 * sxy, sxx - syy)
+        let angle = 0.5 * atan2(2 * s.sxy, s.sxx - s.syy)
         let dx = cos(angle)
         let dy = sin(angle)
-        return points.map { abs(($0.x - cx) * dy - ($0.y - cy) * dx) }.max() ?? 0
+        return points.map { abs(($0.x - s.centre.x) * dy - ($0.y - s.centre.y) * dx) }.max() ?? 0
     }
 
     static func distance(_ p: DevicePoint, fromLineThrough a: DevicePoint, _ b: DevicePoint) -> Double {

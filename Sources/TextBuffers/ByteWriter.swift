@@ -130,16 +130,7 @@ public struct ByteWriter {
             return
         }
         let d = min(max(decimals, 0), 9)
-        let scale = Self.power(d)
-        let scaled = value.magnitude * scale
-        guard scaled < 9.0e18 else {
-            writeDescription(value)
-            return
-        }
-        let units = Self.roundedUnits(scaled)
-        let whole = units / UInt64(scale)
-        let fraction = units % UInt64(scale)
-        if value < 0 && units != 0 { write(byte: UInt8(ascii: "-")) }
+        guard let (whole, fraction) = writeSign(value, decimals: d) else { return }
         write(digits: whole, count: Self.digitCount(whole))
         if d > 0 {
             write(byte: UInt8(ascii: "."))
@@ -155,32 +146,40 @@ public struct ByteWriter {
             write("null")
             return
         }
+        // No pressure, no radius: most panels.
         if value == 0 {
             write("0.0")
             return
-        }  // no pressure, no radius: most panels
+        }
         if maxDecimals == 3 {
             writeCompactThousandths(value)
             return
         }
         var d = min(max(maxDecimals, 1), 9)
-        let scale = Self.power(d)
-        let scaled = value.magnitude * scale
-        guard scaled < 9.0e18 else {
-            writeDescription(value)
-            return
-        }
-        let units = Self.roundedUnits(scaled)
-        let whole = units / UInt64(scale)
-        var fraction = units % UInt64(scale)
+        guard var (whole, fraction) = writeSign(value, decimals: d) else { return }
         while d > 1 && fraction % 10 == 0 {
             fraction /= 10
             d -= 1
         }
-        if value < 0 && units != 0 { write(byte: UInt8(ascii: "-")) }
         write(digits: whole, count: Self.digitCount(whole))
         write(byte: UInt8(ascii: "."))
         write(digits: fraction, count: d)
+    }
+
+    /// `value` rounded (half away from zero) to `d` decimals, its minus sign written when it
+    /// does not round to zero: the whole units and the fraction's digits to write. Beyond 2^63
+    /// units, nil, Swift's description having been written instead.
+    @inlinable
+    mutating func writeSign(_ value: Double, decimals d: Int) -> (whole: UInt64, fraction: UInt64)? {
+        let scale = Self.power(d)
+        let scaled = value.magnitude * scale
+        guard scaled < 9.0e18 else {
+            writeDescription(value)
+            return nil
+        }
+        let units = Self.roundedUnits(scaled)
+        if value < 0 && units != 0 { write(byte: UInt8(ascii: "-")) }
+        return (units / UInt64(scale), units % UInt64(scale))
     }
 
     /// `write(compact:)` with three decimals, the log's points: below 4 294 967 (every

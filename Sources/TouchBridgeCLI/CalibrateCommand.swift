@@ -20,10 +20,9 @@ struct CalibrateCommand: ParsableCommand {
             reports them; the panel is mapped as `run` maps it (its udev properties, --rotate, --screen).
             """)
 
-    @Argument(help: "An event node such as /dev/input/event3, or an evemu recording file.")
-    var source: String
-
-    @OptionGroup var recorded: RecordedDeviceOption
+    @OptionGroup var reading: SourceArgument
+    /// The event node or recording named.
+    var source: String { reading.source }
 
     @Option(
         help: ArgumentHelp(
@@ -56,20 +55,8 @@ struct CalibrateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (input, d, info) = try InputSource.openTouchscreen(source, device: recorded.index)
-        var options = RunOptions()
-        options.rotation = mapping.rotation
-        options.calibration = mapping.matrix
-        let placement = options.placement(node: source, name: d.name, info: info) {
-            Diagnostics.print("touchbridge: \($0)")
-        }
-        let screen = placement.rect.map { (width: $0.size.width, height: $0.size.height) } ?? mapping.screenSize
-        guard
-            let mapper = ScreenMapper(
-                device: d, calibration: placement.calibration, rotation: placement.rotation, screen: screen)
-        else {
-            throw fail(DeviceError.unsuitable(path: source, reason: "its position axes have no range"))
-        }
+        let (input, d, info) = try InputSource.openTouchscreen(source, device: reading.device)
+        let (placement, mapper) = try mapping.place(d, source: source, info: info)
         let marks = points.flatMap(parsePoints) ?? Self.cornerMarks(width: mapper.width, height: mapper.height)
         let touched = try gather(input, marks: marks, description: d, mapper: mapper)
         let samples = zip(marks, touched).map { CalibrationFit.Sample(target: $0, touched: $1) }

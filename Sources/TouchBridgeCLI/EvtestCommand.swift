@@ -14,10 +14,9 @@ struct EvtestCommand: ParsableCommand {
             SIGINT or SIGTERM (the grab is released). A recording is dumped whole, then it exits.
             """)
 
-    @Argument(help: "An event node such as /dev/input/event3, or an evemu recording file.")
-    var source: String
-
-    @OptionGroup var recorded: RecordedDeviceOption
+    @OptionGroup var reading: SourceArgument
+    /// The event node or recording named.
+    var source: String { reading.source }
 
     @Flag(help: "Grab the device for exclusive access while dumping.")
     var grab = false
@@ -27,7 +26,7 @@ struct EvtestCommand: ParsableCommand {
         let formatter = EvtestFormatter(naming: LibevdevNames())
         var buffer = TextBuffer(capacity: 1 << 16)
         let input: InputSource
-        do { input = try InputSource.open(source, device: recorded.index) } catch { throw fail(error) }
+        do { input = try InputSource.open(source, device: reading.device) } catch { throw fail(error) }
         switch input {
         case .recording(let recording, _):
             // Written in chunks; a closed reader (EPIPE) ends the dump.

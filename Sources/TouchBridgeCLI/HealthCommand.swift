@@ -20,10 +20,9 @@ struct HealthCommand: ParsableCommand {
             --fail-on, exits 1 when a criterion is met (e.g. --fail-on "rate<100,ghosts>0").
             """)
 
-    @Argument(help: "An event node such as /dev/input/event3, or an evemu recording file.")
-    var source: String
-
-    @OptionGroup var recorded: RecordedDeviceOption
+    @OptionGroup var reading: SourceArgument
+    /// The event node or recording named.
+    var source: String { reading.source }
 
     @Flag(help: "One JSON object instead of text.")
     var json = false
@@ -41,8 +40,7 @@ struct HealthCommand: ParsableCommand {
     @Option(help: "A contact down this long without a report is stuck (seconds).")
     var stuck: Double = 5
 
-    @Option(help: "The coverage grid, COLUMNSxROWS.")
-    var grid: String = "16x9"
+    @OptionGroup var grid: GridOption
 
     @OptionGroup(title: "Screen mapping, for ghost masks in screen points (default: the panel's size at 96 dpi)")
     var mapping: MappingOptions
@@ -50,24 +48,21 @@ struct HealthCommand: ParsableCommand {
     func validate() throws {
         if let duration, !(duration > 0) { throw ValidationError("--duration takes a number of seconds above 0") }
         guard stuck > 0 else { throw ValidationError("--stuck takes a number of seconds above 0") }
-        guard gridSize != nil else { throw ValidationError("--grid takes COLUMNSxROWS, each 1 to 200, e.g. 16x9") }
         if let failOn {
             do { _ = try FailCriteria(parsing: failOn) } catch { throw ValidationError(error.description) }
         }
     }
 
-    private var gridSize: (columns: Int, rows: Int)? { parseGrid(grid) }
-
     func run() throws {
         var settings = HealthSettings()
         settings.stuckAfter = stuck
-        (settings.gridColumns, settings.gridRows) = gridSize!
+        (settings.gridColumns, settings.gridRows) = grid.size
         var criteria: FailCriteria?
         if let failOn {
             do { criteria = try FailCriteria(parsing: failOn) } catch { throw ValidationError(error.description) }
         }
         let input: InputSource
-        do { input = try InputSource.open(source, clock: CLOCK_MONOTONIC, device: recorded.index) } catch {
+        do { input = try InputSource.open(source, clock: CLOCK_MONOTONIC, device: reading.device) } catch {
             throw fail(error)
         }
         let report: HealthReport

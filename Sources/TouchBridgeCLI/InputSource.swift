@@ -64,6 +64,18 @@ extension Recording {
 }
 
 /// `--device N`: which device of a `libinput record` file holding several to read.
+/// The event node or recording a tool reads, and which device of a recording: what every
+/// command on one panel takes first.
+struct SourceArgument: ParsableArguments {
+    @Argument(help: "An event node such as /dev/input/event3, or a recording (evemu, or libinput record).")
+    var source: String
+
+    @OptionGroup var recorded: RecordedDeviceOption
+
+    /// Of a libinput record file holding several devices, the one to read.
+    var device: Int? { recorded.index }
+}
+
 struct RecordedDeviceOption: ParsableArguments {
     @Option(
         name: .customLong("device"),

@@ -1,5 +1,8 @@
 import ArgumentParser
-@_exported import RunCommandLine
+import Evdev
+import InputEvents
+import Output
+import RunCommandLine
 import TouchBridge
 import TouchInput
 import TouchKit
@@ -29,6 +32,30 @@ struct MappingOptions: ParsableArguments {
     var rotation: ScreenMapper.Rotation { rotate.flatMap(ScreenMapper.Rotation.init(rawValue:)) ?? .none }
     var matrix: ScreenMapper.Calibration? { calibration.flatMap { ScreenMapper.Calibration(parsing: $0) } }
     var screenSize: (width: Double, height: Double)? { screen.flatMap(parseScreen).map { (width: $0.0, height: $0.1) } }
+}
+
+extension MappingOptions {
+    /// Where the touchscreen `d` read from `source` lands and how its contacts map, as `run`
+    /// places it (its udev properties, then these options); a panel whose position axes have no
+    /// range is refused as `run` refuses it.
+    func place(_ d: DeviceDescription, source: String, info: InputDeviceInfo?) throws -> (
+        placement: PanelPlacement, mapper: ScreenMapper
+    ) {
+        var options = RunOptions()
+        options.rotation = rotation
+        options.calibration = matrix
+        let placement = options.placement(node: source, name: d.name, info: info) {
+            Diagnostics.print("touchbridge: \($0)")
+        }
+        let screen = placement.rect.map { (width: $0.size.width, height: $0.size.height) } ?? screenSize
+        guard
+            let mapper = ScreenMapper(
+                device: d, calibration: placement.calibration, rotation: placement.rotation, screen: screen)
+        else {
+            throw fail(DeviceError.unsuitable(path: source, reason: "its position axes have no range"))
+        }
+        return (placement, mapper)
+    }
 }
 
 /// Where panels land and how their contacts are corrected, as `run`, `touches` and `watch`
@@ -72,10 +99,25 @@ struct PanelOptions: ParsableArguments {
     }
 }
 
-/// `COLUMNSxROWS`, each 1 to 200 (the coverage grid of `health` and `picture`).
-func parseGrid(_ s: String) -> (columns: Int, rows: Int)? {
-    let parts = s.split(separator: "x")
-    guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]), (1...200).contains(c), (1...200).contains(r)
-    else { return nil }
-    return (c, r)
+/// The coverage grid of `health` and `picture`: `COLUMNSxROWS`, each 1 to 200.
+struct GridOption: ParsableArguments {
+    @Option(name: .customLong("grid"), help: "The coverage grid, COLUMNSxROWS.")
+    var text: String = "16x9"
+
+    func validate() throws {
+        guard Self.parse(text) != nil else {
+            throw ValidationError("--grid takes COLUMNSxROWS, each 1 to 200, e.g. 16x9")
+        }
+    }
+
+    /// The grid's columns and rows (checked by `validate`).
+    var size: (columns: Int, rows: Int) { Self.parse(text) ?? (16, 9) }
+
+    static func parse(_ s: String) -> (columns: Int, rows: Int)? {
+        let parts = s.split(separator: "x")
+        guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]), (1...200).contains(c),
+            (1...200).contains(r)
+        else { return nil }
+        return (c, r)
+    }
 }

@@ -31,17 +31,10 @@ struct PictureCommand: ParsableCommand {
     @Flag(help: "Draw the coverage grid (reports per cell) under the views.")
     var coverage = false
 
-    @Option(help: "The coverage grid, COLUMNSxROWS.")
-    var grid: String = "16x9"
+    @OptionGroup var grid: GridOption
 
     @OptionGroup(title: "Screen mapping (as for run)")
     var mapping: MappingOptions
-
-    private var gridSize: (columns: Int, rows: Int)? { parseGrid(grid) }
-
-    func validate() throws {
-        guard gridSize != nil else { throw ValidationError("--grid takes COLUMNSxROWS, each 1 to 200, e.g. 16x9") }
-    }
 
     func run() throws {
         var st = stat()
@@ -65,7 +58,7 @@ struct PictureCommand: ParsableCommand {
             let recorder = PictureRecorder(following: run.touchPipeline)
             try run.run()
             let instance = run.touchPipeline.scene
-            let picture = TouchPicture(screen: instance.screen, coverage: coverage ? gridSize : nil)
+            let picture = TouchPicture(screen: instance.screen, coverage: coverage ? grid.size : nil)
             OutputSink.standardOutput().write(picture.svg(app: instance.app, recorder: recorder))
         } catch {
             throw fail(error)

@@ -20,10 +20,9 @@ struct QualifyCommand: ParsableCommand {
             gestures in that order. Exit 0 when every criterion passes, 1 when one fails.
             """)
 
-    @Argument(help: "An event node such as /dev/input/event3, or a recording (evemu or libinput record).")
-    var source: String
-
-    @OptionGroup var recorded: RecordedDeviceOption
+    @OptionGroup var reading: SourceArgument
+    /// The event node or recording named.
+    var source: String { reading.source }
 
     @Option(
         help: ArgumentHelp(
@@ -63,20 +62,8 @@ struct QualifyCommand: ParsableCommand {
 
     func run() throws {
         let limits = try loadCriteria()
-        let (input, d, info) = try InputSource.openTouchscreen(source, device: recorded.index)
-        var options = RunOptions()
-        options.rotation = mapping.rotation
-        options.calibration = mapping.matrix
-        let placement = options.placement(node: source, name: d.name, info: info) {
-            Diagnostics.print("touchbridge: \($0)")
-        }
-        let screen = placement.rect.map { (width: $0.size.width, height: $0.size.height) } ?? mapping.screenSize
-        guard
-            let mapper = ScreenMapper(
-                device: d, calibration: placement.calibration, rotation: placement.rotation, screen: screen)
-        else {
-            throw fail(DeviceError.unsuitable(path: source, reason: "its position axes have no range"))
-        }
+        let (input, d, info) = try InputSource.openTouchscreen(source, device: reading.device)
+        let (placement, mapper) = try mapping.place(d, source: source, info: info)
         var plan = QualifyPlan.standard(width: mapper.width, height: mapper.height)
         if let m = marks.flatMap(parsePoints) { plan.marks = m }
         if let l = lines.flatMap(Self.parseLines) { plan.lines = l }

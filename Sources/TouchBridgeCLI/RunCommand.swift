@@ -3,6 +3,7 @@ import Evdev
 import Glibc
 import InputEvents
 import Output
+import RunCommandLine
 import TouchBridge
 import TouchInput
 import TouchKit

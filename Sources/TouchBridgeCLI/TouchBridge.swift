@@ -23,6 +23,17 @@ struct TouchBridge: ParsableCommand {
     /// line itself and hands everything else here.
     static func main() {
         LibevdevMessages.sink = { Diagnostics.print("touchbridge: libevdev: \($0)") }
-        main(nil)
+        main(arguments(Array(CommandLine.arguments.dropFirst())))
+    }
+
+    /// The arguments as the parser should read them: a first word that names no command (or
+    /// one after `help`) is a usage error (64) even with `--help` after it, which the parser
+    /// would otherwise answer with the whole help and success.
+    static func arguments(_ given: [String]) -> [String] {
+        let names = configuration.subcommands.compactMap { $0.configuration.commandName }
+        // `help COMMAND`: the same rule for the word after it.
+        let asked = given.first == "help" ? Array(given.dropFirst()) : given
+        guard let first = asked.first, !first.hasPrefix("-"), !names.contains(first) else { return given }
+        return asked.filter { $0 != "--help" && $0 != "-h" }
     }
 }

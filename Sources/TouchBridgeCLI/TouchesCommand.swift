@@ -17,10 +17,9 @@ struct TouchesCommand: ParsableCommand {
             unplug, or the end of a recording, remaining contacts end as cancelled.
             """)
 
-    @Argument(help: "An event node such as /dev/input/event3, or an evemu recording file.")
-    var source: String
-
-    @OptionGroup var recorded: RecordedDeviceOption
+    @OptionGroup var reading: SourceArgument
+    /// The event node or recording named.
+    var source: String { reading.source }
 
     @Flag(help: "JSON Lines instead of text.")
     var json = false
@@ -34,7 +33,7 @@ struct TouchesCommand: ParsableCommand {
     func run() throws {
         let out = OutputSink.standardOutput()
         let input: InputSource
-        do { input = try InputSource.open(source, clock: CLOCK_MONOTONIC, device: recorded.index) } catch {
+        do { input = try InputSource.open(source, clock: CLOCK_MONOTONIC, device: reading.device) } catch {
             throw fail(error)
         }
         switch input {

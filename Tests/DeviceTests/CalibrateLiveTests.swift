@@ -2,6 +2,7 @@ import Evdev
 import Foundation
 import Glibc
 import InputEvents
+import ProgramTestSupport
 import Testing
 
 /// `touchbridge calibrate` on a live panel: it asks for each mark on standard error, refuses a

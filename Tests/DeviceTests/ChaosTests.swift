@@ -2,6 +2,7 @@ import Evdev
 import Foundation
 import Glibc
 import InputEvents
+import ProgramTestSupport
 import Testing
 
 /// Faults on real kernel devices: a daemon stopped through a flood (SYN_DROPPED), panels

@@ -2,6 +2,7 @@ import Evdev
 import Foundation
 import Glibc
 import InputEvents
+import ProgramTestSupport
 import Testing
 
 @Suite("Discovery with libudev", .enabled(if: DeviceTestGate.enabled, DeviceTestGate.reason), .serialized)

@@ -2,6 +2,7 @@ import Evdev
 import Foundation
 import Glibc
 import InputEvents
+import ProgramTestSupport
 import Testing
 
 /// `run --socket` on a uinput panel: clients against standard output while a client is stopped,
@@ -114,26 +115,4 @@ struct EventSocketLiveTests {
         #expect(eventName(c.lines.last!) == "touchesCancelled" && eventName(late.lines.last!) == "touchesCancelled")
         #expect(c.lines.dropFirst() == lines(d.output).dropFirst(1)[...], "the same lines as standard output")
     }
-}
-
-/// How many lines a `dropped` notice says were lost (JSON or text), nil for any other line.
-func droppedCount(_ line: String) -> Int? {
-    if eventName(line) == "dropped" { return line.split(separator: ":").last.flatMap { Int($0.dropLast()) } }
-    let words = line.split(separator: " ")
-    return words.count == 4 && words[1] == "dropped" && words[3] == "lines" ? Int(words[2]) : nil
-}
-
-/// `got` is `expected` in order, except where a `dropped` notice stands for the lines it says
-/// were lost just before it.
-func addsUp(_ got: [String], _ expected: [String]) -> Bool {
-    var i = 0
-    for line in got {
-        if let n = droppedCount(line) {
-            i += n
-            continue
-        }
-        guard i < expected.count, expected[i] == line else { return false }
-        i += 1
-    }
-    return i == expected.count
 }

@@ -2,6 +2,7 @@ import Evdev
 import Foundation
 import Glibc
 import InputEvents
+import ProgramTestSupport
 import Testing
 
 /// `run --metrics-file` and `health` on real kernel devices: the file kept up to date while

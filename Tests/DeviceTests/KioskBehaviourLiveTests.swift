@@ -2,6 +2,7 @@ import Evdev
 import Foundation
 import Glibc
 import InputEvents
+import ProgramTestSupport
 import Testing
 
 /// The kiosk's behaviours live, as an integrator runs them: the daemon unprivileged with a
@@ -77,19 +78,7 @@ struct KioskBehaviourLiveTests {
     @Test func theWakingTapReachesNothingAndThePointerClicksScrollsAndDragsWhereTheFingersWere() throws {
         let libinput = try #require(tool("libinput"), "libinput-tools is not installed")
         let setpriv = try #require(tool("setpriv"), "util-linux's setpriv runs the daemon as another user")
-        let marks = temporaryPath("idle-marks")
-        _ = FileManager.default.createFile(atPath: marks, contents: nil, attributes: [.posixPermissions: 0o666])
-        let scene = temporaryPath("idle-scene") + ".json"
-        try """
-        { "screen": [800, 480],
-          "idle": { "after": 2, "run": ["/bin/sh", "-c", "echo idle $TOUCHBRIDGE_EVENT >> \(marks)"],
-                    "wake": ["/bin/sh", "-c", "echo wake $TOUCHBRIDGE_EVENT >> \(marks)"] },
-          "appDelegate": { "name": "AppDelegate", "actions": ["pay"] },
-          "windows": [ { "name": "W", "root": { "name": "App", "multipleTouchEnabled": true,
-            "consumes": ["touchesBegan", "touchesEnded", "touchesCancelled"],
-            "subviews": [ { "name": "Pay", "frame": [100, 100, 200, 100],
-                            "control": { "type": "button", "actions": { "touchUpInside": "pay" } } } ] } } ] }
-        """.write(toFile: scene, atomically: true, encoding: .utf8)
+        let (scene, marks) = try Self.idleScene()
         defer {
             unlink(scene)
             unlink(marks)
@@ -132,7 +121,42 @@ struct KioskBehaviourLiveTests {
             try up(panel)
         }
         #expect(eventually { count(d, #""event":"action","action":"pay""#) == 1 }, "\(d.output)")
-        // A 1.2 s press, a two-finger pan, a drag.
+        try pressPanAndDrag(d, panel)
+        #expect(
+            eventually { pointer.output.components(separatedBy: "BTN_LEFT (272) released").count - 1 == 2 },
+            "\(pointer.output)")
+        #expect(d.stop() == 0)
+        pointer.signal(SIGINT)
+        touch.signal(SIGINT)
+        pointer.stop()
+        touch.stop()
+        try expectClicksWhereTheFingersWere(pointer.output, daemon: d.output)
+        // The virtual touchscreen has every touch but the wake: 1 tap, the press, two fingers, the drag.
+        #expect(touch.output.components(separatedBy: "TOUCH_DOWN").count - 1 == 5, "\(touch.output)")
+        #expect(count(d, #""event":"wake""#) >= 1 && count(d, #""event":"action","action":"pay""#) == 1)
+    }
+
+    /// A scene that goes idle after 2 s and wakes, each running a command that writes a mark
+    /// into a file: the scene's path and the marks'.
+    static func idleScene() throws -> (scene: String, marks: String) {
+        let marks = temporaryPath("idle-marks")
+        _ = FileManager.default.createFile(atPath: marks, contents: nil, attributes: [.posixPermissions: 0o666])
+        let scene = temporaryPath("idle-scene") + ".json"
+        try """
+        { "screen": [800, 480],
+          "idle": { "after": 2, "run": ["/bin/sh", "-c", "echo idle $TOUCHBRIDGE_EVENT >> \(marks)"],
+                    "wake": ["/bin/sh", "-c", "echo wake $TOUCHBRIDGE_EVENT >> \(marks)"] },
+          "appDelegate": { "name": "AppDelegate", "actions": ["pay"] },
+          "windows": [ { "name": "W", "root": { "name": "App", "multipleTouchEnabled": true,
+            "consumes": ["touchesBegan", "touchesEnded", "touchesCancelled"],
+            "subviews": [ { "name": "Pay", "frame": [100, 100, 200, 100],
+                            "control": { "type": "button", "actions": { "touchUpInside": "pay" } } } ] } } ] }
+        """.write(toFile: scene, atomically: true, encoding: .utf8)
+        return (scene, marks)
+    }
+
+    /// A 1.2 s press, a two-finger pan, a drag: a right click, a scroll, a drag for the pointer.
+    func pressPanAndDrag(_ d: Spawned, _ panel: UInputDevice) throws {
         try gesture(d) {
             try down(panel, id: 3, 3000, 1500)
             usleep(1_200_000)
@@ -157,20 +181,17 @@ struct KioskBehaviourLiveTests {
             }
             try up(panel)
         }
-        #expect(
-            eventually { pointer.output.components(separatedBy: "BTN_LEFT (272) released").count - 1 == 2 },
-            "\(pointer.output)")
-        #expect(d.stop() == 0)
-        pointer.signal(SIGINT)
-        touch.signal(SIGINT)
-        pointer.stop()
-        touch.stop()
-        let lines = pointer.output.split(separator: "\n").map(String.init)
+    }
+
+    /// libinput's events of the virtual pointer: the first click where the daemon saw the tap,
+    /// a right click, a scroll, a drag pressed where its finger went down.
+    func expectClicksWhereTheFingersWere(_ pointerOutput: String, daemon daemonOutput: String) throws {
+        let lines = pointerOutput.split(separator: "\n").map(String.init)
         // The first click is the button's tap (the wake gave nothing): where the daemon saw it.
-        let began = try #require(d.output.split(separator: "\n").first { $0.contains(#""event":"touchesBegan""#) })
+        let began = try #require(daemonOutput.split(separator: "\n").first { $0.contains(#""event":"touchesBegan""#) })
         let window = try #require(began.range(of: #""window":["#))
         let xy = began[window.upperBound...].prefix { $0 != "]" }.split(separator: ",").compactMap { Double($0) }
-        let firstPress = try #require(lines.firstIndex { $0.contains("BTN_LEFT (272) pressed") }, "\(pointer.output)")
+        let firstPress = try #require(lines.firstIndex { $0.contains("BTN_LEFT (272) pressed") }, "\(pointerOutput)")
         let motion = try #require(lines[..<firstPress].last { $0.contains("POINTER_MOTION_ABSOLUTE") })
         let percent = motion.split(separator: "\t").last!.split(separator: "/").map {
             Double($0.trimmingCharacters(in: .whitespaces)) ?? -1
@@ -179,16 +200,13 @@ struct KioskBehaviourLiveTests {
             xy.count == 2 && abs(percent[0] - xy[0] / 800 * 100) < 0.5 && abs(percent[1] - xy[1] / 480 * 100) < 0.5,
             "libinput's click at \(percent) % of the screen, the tap at \(xy) points")
         #expect(
-            pointer.output.contains("BTN_RIGHT (273) pressed"), "a right click from the long press: \(pointer.output)")
-        #expect(pointer.output.contains("POINTER_SCROLL_WHEEL"), "scrolling from two fingers: \(pointer.output)")
+            pointerOutput.contains("BTN_RIGHT (273) pressed"), "a right click from the long press: \(pointerOutput)")
+        #expect(pointerOutput.contains("POINTER_SCROLL_WHEEL"), "scrolling from two fingers: \(pointerOutput)")
         let presses = lines.indices.filter { lines[$0].contains("BTN_LEFT (272) pressed") }
-        #expect(presses.count == 2, "a click and a drag, no more: \(pointer.output)")
+        #expect(presses.count == 2, "a click and a drag, no more: \(pointerOutput)")
         // The drag is pressed where its finger went down (500 of 4096 units: 12.21 %), before any motion of it.
         let dragStart = presses.last.flatMap { i in lines[..<i].last { $0.contains("POINTER_MOTION_ABSOLUTE") } }
-        #expect(dragStart?.contains("12.21/") == true, "\(pointer.output)")
-        // The virtual touchscreen has every touch but the wake: 1 tap, the press, two fingers, the drag.
-        #expect(touch.output.components(separatedBy: "TOUCH_DOWN").count - 1 == 5, "\(touch.output)")
-        #expect(count(d, #""event":"wake""#) >= 1 && count(d, #""event":"action","action":"pay""#) == 1)
+        #expect(dragStart?.contains("12.21/") == true, "\(pointerOutput)")
     }
 
     @Test func oneForwardedContactKeepsPinchesFromTheAppWhileTheSceneHasBoth() throws {

@@ -2,6 +2,7 @@ import Evdev
 import Foundation
 import Glibc
 import InputEvents
+import ProgramTestSupport
 import Testing
 
 /// `libinput record` beside `touchbridge record` on the same uinput panel in the VM: the YAML

@@ -2,6 +2,7 @@ import Evdev
 import Foundation
 import Glibc
 import InputEvents
+import ProgramTestSupport
 import Testing
 
 /// Accelerometers and keys on real kernel devices: a shake through the daemon (its end from

@@ -2,6 +2,7 @@ import Evdev
 import Foundation
 import Glibc
 import InputEvents
+import ProgramTestSupport
 import Testing
 
 /// Settings that follow udev at runtime: an edited rule and `udevadm trigger` remap a panel in

@@ -2,6 +2,7 @@ import Evdev
 import Foundation
 import Glibc
 import InputEvents
+import ProgramTestSupport
 import Testing
 
 @Suite("Reading through libevdev", .enabled(if: DeviceTestGate.enabled, DeviceTestGate.reason), .serialized)

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ProgramTestSupport
 import Testing
 
 /// Real touchscreens, re-created in the VM from their own HID report descriptors through uhid

@@ -2,6 +2,7 @@ import Evdev
 import Foundation
 import Glibc
 import InputEvents
+import ProgramTestSupport
 import Testing
 
 /// examples/swift-kiosk, the Swift app on `Kiosk`, as its user runs it: on a uinput panel,

@@ -2,6 +2,7 @@ import Evdev
 import Foundation
 import Glibc
 import InputEvents
+import ProgramTestSupport
 import Testing
 
 /// `run --virtual-touchscreen` on uinput panels, read by libinput: the corrected positions

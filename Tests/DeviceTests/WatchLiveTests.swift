@@ -2,6 +2,7 @@ import Evdev
 import Foundation
 import Glibc
 import InputEvents
+import ProgramTestSupport
 import Testing
 
 /// `touchbridge watch` on live uinput panels in a real terminal (tmux): a 1 kHz flood read to

@@ -19,20 +19,7 @@ struct LogListenersTests {
         // The scene's commands refuse to run as root: as root, this test runs again in a child
         // of this test binary as the user nobody, and passes when the child does.
         if geteuid() == 0 && !Self.asChild {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-            p.arguments = [
-                "--reuid=nobody", "--regid=nogroup", "--clear-groups", "--", CommandLine.arguments[0],
-                "--testing-library", "swift-testing", "--filter", "everyListenerAndTheSocketHearTheSameRun",
-            ]
-            p.environment = ProcessInfo.processInfo.environment.merging(["TOUCHBRIDGE_LISTENERS_CHILD": "1"]) { $1 }
-            let out = Pipe()
-            p.standardOutput = out
-            p.standardError = out
-            try p.run()
-            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            p.waitUntilExit()
-            #expect(p.terminationStatus == 0 && text.contains("passed"), "as nobody: \(text.suffix(3000))")
+            try Self.passesAsNobody()
             return
         }
         let dir = NSTemporaryDirectory() + "tb-listeners-\(getpid())"
@@ -97,6 +84,25 @@ struct LogListenersTests {
         }
         let socketLines = String(decoding: received, as: UTF8.self).split(separator: "\n").map(String.init)
         #expect(socketLines.filter { $0.contains("\"event\":\"action\"") } == stdoutActions)
+    }
+
+    /// Runs this test again in a child of the test binary as the user nobody; it passes when the
+    /// child does.
+    static func passesAsNobody() throws {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        p.arguments = [
+            "--reuid=nobody", "--regid=nogroup", "--clear-groups", "--", CommandLine.arguments[0],
+            "--testing-library", "swift-testing", "--filter", "everyListenerAndTheSocketHearTheSameRun",
+        ]
+        p.environment = ProcessInfo.processInfo.environment.merging(["TOUCHBRIDGE_LISTENERS_CHILD": "1"]) { $1 }
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = out
+        try p.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0 && text.contains("passed"), "as nobody: \(text.suffix(3000))")
     }
 
     @Test func endingOneRegistrationLeavesTheOthers() throws {

@@ -69,6 +69,7 @@ public final class EvdevDevice {
     }
 
     deinit {
+        // Closing the node releases a grab anyway; ungrabbing first only keeps the order.
         if isGrabbed { _ = libevdev_grab(dev, LIBEVDEV_UNGRAB) }
         libevdev_free(dev)
         close(fd)
@@ -138,6 +139,7 @@ public final class EvdevDevice {
     }
 
     public func ungrab() {
+        // EVIOCGRAB with 0 fails only on a node that is gone (ENODEV), which holds no grab.
         _ = libevdev_grab(dev, LIBEVDEV_UNGRAB)
         isGrabbed = false
     }

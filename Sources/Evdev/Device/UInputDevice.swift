@@ -14,6 +14,36 @@ public final class UInputDevice {
     /// True where this process may create uinput devices.
     public static var isAvailable: Bool { access("/dev/uinput", R_OK | W_OK) == 0 }
 
+    /// Enables `d`'s properties, types and codes (with each axis' range and the key repeat) on
+    /// the template `t`; a code libevdev refuses (past its type's maximum, say) is refused here.
+    private static func enable(_ d: DeviceDescription, on t: OpaquePointer) throws(DeviceError) {
+        func check(_ rc: Int32, _ what: String) throws(DeviceError) {
+            guard rc == 0 else {
+                throw .unsuitable(path: "/dev/uinput", reason: "libevdev cannot enable \(what) on a uinput device")
+            }
+        }
+        for p in d.properties { try check(libevdev_enable_property(t, UInt32(p)), "input property \(p)") }
+        for (type, codes) in d.codes where type != Kernel.EV_SYN {
+            try check(libevdev_enable_event_type(t, UInt32(type)), "event type \(type)")
+            for code in codes {
+                let rc: Int32
+                if type == Kernel.EV_ABS {
+                    let a = d.absInfo[code] ?? AbsInfo(minimum: 0, maximum: 0)
+                    var info = input_absinfo(
+                        value: a.value, minimum: a.minimum, maximum: a.maximum,
+                        fuzz: a.fuzz, flat: a.flat, resolution: a.resolution)
+                    rc = libevdev_enable_event_code(t, UInt32(type), UInt32(code), &info)
+                } else if type == Kernel.EV_REP {
+                    var v: Int32 = code == Kernel.REP_DELAY ? (d.keyRepeat?.delay ?? 250) : (d.keyRepeat?.period ?? 33)
+                    rc = libevdev_enable_event_code(t, UInt32(type), UInt32(code), &v)
+                } else {
+                    rc = libevdev_enable_event_code(t, UInt32(type), UInt32(code), nil)
+                }
+                try check(rc, "code \(code) of event type \(type)")
+            }
+        }
+    }
+
     public init(_ d: DeviceDescription) throws(DeviceError) {
         guard let t = libevdev_new() else { throw .system(path: "/dev/uinput", call: "libevdev_new", errno: ENOMEM) }
         libevdev_set_name(t, d.name)
@@ -22,23 +52,11 @@ public final class UInputDevice {
         libevdev_set_id_product(t, Int32(d.id.product))
         libevdev_set_id_version(t, Int32(d.id.version))
         if let phys = d.phys { libevdev_set_phys(t, phys) }
-        for p in d.properties { _ = libevdev_enable_property(t, UInt32(p)) }
-        for (type, codes) in d.codes where type != Kernel.EV_SYN {
-            _ = libevdev_enable_event_type(t, UInt32(type))
-            for code in codes {
-                if type == Kernel.EV_ABS {
-                    let a = d.absInfo[code] ?? AbsInfo(minimum: 0, maximum: 0)
-                    var info = input_absinfo(
-                        value: a.value, minimum: a.minimum, maximum: a.maximum,
-                        fuzz: a.fuzz, flat: a.flat, resolution: a.resolution)
-                    _ = libevdev_enable_event_code(t, UInt32(type), UInt32(code), &info)
-                } else if type == Kernel.EV_REP {
-                    var v: Int32 = code == Kernel.REP_DELAY ? (d.keyRepeat?.delay ?? 250) : (d.keyRepeat?.period ?? 33)
-                    _ = libevdev_enable_event_code(t, UInt32(type), UInt32(code), &v)
-                } else {
-                    _ = libevdev_enable_event_code(t, UInt32(type), UInt32(code), nil)
-                }
-            }
+        do throws(DeviceError) {
+            try Self.enable(d, on: t)
+        } catch {
+            libevdev_free(t)
+            throw error
         }
         var handle: OpaquePointer?
         let rc = libevdev_uinput_create_from_device(t, LIBEVDEV_UINPUT_OPEN_MANAGED.rawValue, &handle)

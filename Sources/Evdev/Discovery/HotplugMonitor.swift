@@ -36,7 +36,11 @@ public final class HotplugMonitor {
         }
         let fd = udev_monitor_get_fd(m)
         // libudev's monitor socket is blocking; next() must never block the event loop.
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        if let e = UnixSocket.makeNonBlocking(fd) {
+            udev_monitor_unref(m)
+            udev_unref(u)
+            throw .system(path: "udev monitor", call: "fcntl(O_NONBLOCK)", errno: e)
+        }
         udev = u
         monitor = m
         self.fd = fd

@@ -32,10 +32,12 @@ public final class Poller {
         var ev = epoll_event()
         ev.events = (readable ? EPOLLIN.rawValue : 0) | (writable ? EPOLLOUT.rawValue : 0)
         ev.data.u64 = token
+        // It fails only for a descriptor that is no longer watched (closed: epoll dropped it).
         _ = epoll_ctl(fd, EPOLL_CTL_MOD, descriptor, &ev)
     }
 
     public func remove(_ descriptor: Int32) {
+        // A descriptor already closed has left the set by itself (ENOENT, EBADF): nothing to undo.
         _ = epoll_ctl(fd, EPOLL_CTL_DEL, descriptor, nil)
     }
 
@@ -80,12 +82,14 @@ public final class DeadlineTimer {
             // A zero it_value would disarm it; a past deadline fires at once with 1 ns.
             if spec.it_value.tv_sec == 0 && spec.it_value.tv_nsec == 0 { spec.it_value.tv_nsec = 1 }
         }
+        // Its own timer with a normalised time: EINVAL and EBADF cannot happen.
         _ = timerfd_settime(fd, Int32(TFD_TIMER_ABSTIME), &spec, nil)
     }
 
     /// Consumes the expiry (call when the fd was readable); the timer is then disarmed.
     public func acknowledge() {
         var n: UInt64 = 0
+        // EAGAIN when the timer was re-armed since it fired: then there is nothing to consume.
         _ = read(fd, &n, 8)
         deadline = nil
     }

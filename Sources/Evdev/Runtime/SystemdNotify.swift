@@ -30,6 +30,8 @@ public final class SystemdNotify {
     /// Sends `state` (`READY=1`, `RELOADING=1`, `STOPPING=1`, `WATCHDOG=1`, …).
     public func send(_ state: String) {
         var bytes = Array(state.utf8)
+        // Best effort, as sd_notify's callers treat it: a manager that is not listening changes
+        // nothing the daemon does.
         _ = withUnsafePointer(to: &address) { a in
             a.withMemoryRebound(to: sockaddr.self, capacity: 1) { sa in
                 sendto(fd, &bytes, bytes.count, Int32(MSG_NOSIGNAL), sa, length)

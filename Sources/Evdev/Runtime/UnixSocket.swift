@@ -74,8 +74,9 @@ public enum UnixSocket {
     }
 
     /// The listening socket systemd passed (`LISTEN_FDS`, `LISTEN_PID` this process), if any:
-    /// the first one, descriptor 3. The variables are removed so children do not see them.
-    public static func inherited() -> Int32? {
+    /// the first one, descriptor 3. The variables are removed so children do not see them. A
+    /// descriptor that cannot be made non-blocking is refused: accepting on it could hold the loop.
+    public static func inherited() throws(Failure) -> Int32? {
         guard let pid = getenv("LISTEN_PID").map({ String(cString: $0) }), Int32(pid) == getpid(),
             let n = getenv("LISTEN_FDS").map({ String(cString: $0) }), let count = Int(n), count >= 1
         else { return nil }
@@ -83,21 +84,38 @@ public enum UnixSocket {
         unsetenv("LISTEN_FDS")
         unsetenv("LISTEN_FDNAMES")
         let fd: Int32 = 3
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        if let e = makeNonBlocking(fd) {
+            throw Failure(
+                description: "the socket systemd passed (descriptor 3): \(String(cString: strerror(e)))", exitCode: 71,
+                errno: e)
+        }
         return fd
     }
 
-    /// Accepts one waiting connection, non-blocking and close-on-exec; nil when none waits.
-    public static func accept(_ listener: Int32) -> Int32? {
+    /// Makes `fd` close-on-exec and non-blocking: nil when done, else the errno.
+    public static func makeNonBlocking(_ fd: Int32) -> Int32? {
+        let flags = fcntl(fd, F_GETFL)
+        guard flags >= 0, fcntl(fd, F_SETFD, FD_CLOEXEC) == 0, fcntl(fd, F_SETFL, flags | O_NONBLOCK) == 0 else {
+            return errno
+        }
+        return nil
+    }
+
+    /// Accepts one waiting connection, non-blocking and close-on-exec; nil when none waits. A
+    /// connection that cannot be made non-blocking (it could hold the loop) is closed and told to
+    /// `refused` with the errno, and the next one is taken.
+    public static func accept(_ listener: Int32, refused: (Int32) -> Void) -> Int32? {
         while true {
             let fd = Glibc.accept(listener, nil, nil)
             if fd < 0 {
                 if errno == EINTR || errno == ECONNABORTED { continue }
                 return nil
             }
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            if let e = makeNonBlocking(fd) {
+                close(fd)
+                refused(e)
+                continue
+            }
             return fd
         }
     }

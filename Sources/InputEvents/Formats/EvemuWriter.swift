@@ -16,6 +16,15 @@ public struct EvemuWriter {
 
     /// The description block. `kernel` is `uname -r`, `dmi` the DMI modalias when known.
     public func writeHeader(_ d: DeviceDescription, kernel: String?, dmi: String?, into out: inout TextBuffer) {
+        writeComments(d, kernel: kernel, dmi: dmi, into: &out)
+        writeDescription(d, into: &out)
+        out.append("################################\n")
+        out.append("#      Waiting for events      #\n")
+        out.append("################################\n")
+    }
+
+    /// The commented part: where it was recorded, the device, its events and properties by name.
+    private func writeComments(_ d: DeviceDescription, kernel: String?, dmi: String?, into out: inout TextBuffer) {
         out.append("# EVEMU 1.3\n")
         if let kernel {
             out.append("# Kernel: ")
@@ -59,26 +68,7 @@ public struct EvemuWriter {
                 out.append(" (")
                 out.append(string: naming.codeName(type: type, code: code) ?? "(null)")
                 out.append(")\n")
-                if type == Kernel.EV_ABS, let a = d.absInfo[code] {
-                    out.append("#       Value   ")
-                    out.append(decimal: a.value, width: 6)
-                    out.append("\n")
-                    out.append("#       Min     ")
-                    out.append(decimal: a.minimum, width: 6)
-                    out.append("\n")
-                    out.append("#       Max     ")
-                    out.append(decimal: a.maximum, width: 6)
-                    out.append("\n")
-                    out.append("#       Fuzz    ")
-                    out.append(decimal: a.fuzz, width: 6)
-                    out.append("\n")
-                    out.append("#       Flat    ")
-                    out.append(decimal: a.flat, width: 6)
-                    out.append("\n")
-                    out.append("#       Resolution ")
-                    out.append(decimal: a.resolution, width: 3)
-                    out.append("\n")
-                }
+                if type == Kernel.EV_ABS, let a = d.absInfo[code] { writeComment(a, into: &out) }
             }
         }
         out.append("# Properties:\n")
@@ -89,6 +79,32 @@ public struct EvemuWriter {
             out.append(string: naming.propertyName(p) ?? "(null)")
             out.append(")\n")
         }
+    }
+
+    /// An axis' range, commented.
+    private func writeComment(_ a: AbsInfo, into out: inout TextBuffer) {
+        out.append("#       Value   ")
+        out.append(decimal: a.value, width: 6)
+        out.append("\n")
+        out.append("#       Min     ")
+        out.append(decimal: a.minimum, width: 6)
+        out.append("\n")
+        out.append("#       Max     ")
+        out.append(decimal: a.maximum, width: 6)
+        out.append("\n")
+        out.append("#       Fuzz    ")
+        out.append(decimal: a.fuzz, width: 6)
+        out.append("\n")
+        out.append("#       Flat    ")
+        out.append(decimal: a.flat, width: 6)
+        out.append("\n")
+        out.append("#       Resolution ")
+        out.append(decimal: a.resolution, width: 3)
+        out.append("\n")
+    }
+
+    /// The `N: I: P: B: A:` lines evemu-device reads back.
+    private func writeDescription(_ d: DeviceDescription, into out: inout TextBuffer) {
         out.append("N: ")
         out.append(string: d.name)
         out.append("\n")
@@ -118,9 +134,6 @@ public struct EvemuWriter {
             }
             out.append("\n")
         }
-        out.append("################################\n")
-        out.append("#      Waiting for events      #\n")
-        out.append("################################\n")
     }
 
     /// One `E:` line with its comment. Times are made relative to the first event written,

@@ -4,6 +4,7 @@ import InputEvents
 import Output
 import TouchInput
 import TouchKit
+import VirtualDevices
 
 /// The daemon following udev: panels that arrive are opened when they are ones it reads (a
 /// named panel come back, or any touchscreen), auxiliary devices too; those that leave end.

@@ -109,40 +109,9 @@ package final class Daemon {
         }
         let virtualDevices = try options.virtualDevices { warn($0, .info) }
         // The panels there are now.
-        var found: [(EvdevDevice, InputDeviceInfo?, Int?)] = []
-        var namedAuxiliaries: [EvdevDevice] = []
-        switch selection {
-        case .allTouchscreens:
-            for info in discovery?.touchscreens() ?? [] where info.isInitialized && !Self.isVirtual(info) {
-                // Any touchscreen may be unusable; only a permission problem stops the service.
-                do { found.append((try Self.open(info.devnode), info, nil)) } catch let e as DeviceError {
-                    if e.exitCode == 77 { throw e }
-                    warn("\(info.devnode): \(e)", .warning)
-                }
-            }
-        case .named(let names):
-            for (i, name) in names.enumerated() {
-                let device = try Self.open(name)
-                if let problem = touchscreenProblem(device.description) {
-                    guard AuxiliaryDevice.kind(of: device.description) != nil else {
-                        throw DeviceError.unsuitable(
-                            path: name, reason: problem + ", nor an accelerometer or a device with keys")
-                    }
-                    namedAuxiliaries.append(device)
-                    continue
-                }
-                let info = discovery?.device(devnode: device.path)
-                named.append(Named(name: name, panel: nil, idPath: info?.idPath, deviceName: device.description.name))
-                found.append((device, info, i))
-            }
-        }
-        found.removeAll { entry in
-            if let problem = touchscreenProblem(entry.0.description) {
-                warn("\(entry.0.path): \(problem)", .warning)
-                return true
-            }
-            return false
-        }
+        let opened = try Self.openSelected(selection, discovery: discovery, warn: warn)
+        let found = opened.found
+        named = opened.named
         // The screen space and the scene.
         let placements = found.map { d, info, _ in
             options.placement(node: d.path, name: d.description.name, info: info) { warn($0, .warning) }
@@ -157,7 +126,7 @@ package final class Daemon {
         }
         if devices.isEmpty { warn("no touchscreen is connected: waiting for one", .notice) }
         // Accelerometers always (motion); devices with keys only when the pipeline reads them.
-        for device in namedAuxiliaries { try addAuxiliary(device) }
+        for device in opened.auxiliaries { try addAuxiliary(device) }
         if case .allTouchscreens = selection {
             for info in discovery?.inputDevices() ?? [] where info.isInitialized && wants(info) {
                 do { try addAuxiliary(try Self.open(info.devnode)) } catch {

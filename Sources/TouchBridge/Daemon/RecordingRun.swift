@@ -61,27 +61,7 @@ package final class RecordingRun {
         warn: @escaping (String) -> Void = { _ in }
     ) throws {
         let scene = content.scene
-        var readers: [RecordingReader] = []
-        var heads: [InputEvent?] = []
-        var others: [(RecordingReader, InputEvent?, AuxiliaryDevice.Kind)] = []
-        let opened = try paths.flatMap { path in
-            try options.recordedDevice.map { [try RecordingReader(path: path, device: $0)] }
-                ?? RecordingReader.open(path: path)
-        }
-        for r in opened {
-            let path = r.path
-            if let problem = touchscreenProblem(r.description) {
-                // An accelerometer or a device with keys plays too; anything else is refused.
-                guard let kind = AuxiliaryDevice.kind(of: r.description) else {
-                    throw DeviceError.unsuitable(
-                        path: path, reason: problem + ", nor an accelerometer or a device with keys")
-                }
-                others.append((r, try r.next(), kind))
-                continue
-            }
-            readers.append(r)
-            heads.append(try r.next())
-        }
+        let (readers, heads, others) = try Self.sortRecordings(paths, options: options)
         let placements = readers.map { r in
             options.placement(
                 node: r.path, name: r.description.name,
@@ -128,18 +108,57 @@ package final class RecordingRun {
             try metricsFile.write(MetricsFile.text(m, panels: pipeline.panels))
         }
         if let loop {
-            let pipeline = self.pipeline
-            if let signals = self.signals {
-                try loop.watch(signals.fd, order: .signal) { [unowned self] in takeSignals() }
+            try serve(loop, options: options, scene: scene, screen: screen, warn: warn)
+        }
+    }
+
+    /// The recordings' panels and the other devices they recorded (accelerometers, keys), each
+    /// with its first event; a recording of anything else is refused.
+    private static func sortRecordings(_ paths: [String], options: RunOptions) throws -> (
+        panels: [RecordingReader], heads: [InputEvent?], others: [(RecordingReader, InputEvent?, AuxiliaryDevice.Kind)]
+    ) {
+        var readers: [RecordingReader] = []
+        var heads: [InputEvent?] = []
+        var others: [(RecordingReader, InputEvent?, AuxiliaryDevice.Kind)] = []
+        let opened = try paths.flatMap { path in
+            try options.recordedDevice.map { [try RecordingReader(path: path, device: $0)] }
+                ?? RecordingReader.open(path: path)
+        }
+        for r in opened {
+            let path = r.path
+            if let problem = touchscreenProblem(r.description) {
+                // An accelerometer or a device with keys plays too; anything else is refused.
+                guard let kind = AuxiliaryDevice.kind(of: r.description) else {
+                    throw DeviceError.unsuitable(
+                        path: path, reason: problem + ", nor an accelerometer or a device with keys")
+                }
+                others.append((r, try r.next(), kind))
+                continue
             }
-            try outputs.openSocket(
-                path: options.socketPath, activation: options.socketActivation,
-                stallLimit: options.socketStallLimit, loop: loop, pipeline: pipeline, screen: { screen },
-                sceneFile: scene?.file,
-                now: { pipeline.log.now }, warn: { m, _ in warn(m) })
-            if let scene {
-                try outputs.runCommands(of: scene, log: pipeline.log, loop: loop, now: { pipeline.log.now })
-            }
+            readers.append(r)
+            heads.append(try r.next())
+        }
+        return (readers, heads, others)
+    }
+
+    /// What a run with a loop serves besides the recordings: signals, the event socket, the
+    /// scene's commands.
+    private func serve(
+        _ loop: EventLoop, options: RunOptions, scene: Scene?, screen: Size, warn: @escaping (String) -> Void
+    )
+        throws
+    {
+        let pipeline = self.pipeline
+        if let signals = self.signals {
+            try loop.watch(signals.fd, order: .signal) { [unowned self] in takeSignals() }
+        }
+        try outputs.openSocket(
+            path: options.socketPath, activation: options.socketActivation,
+            stallLimit: options.socketStallLimit, loop: loop, pipeline: pipeline, screen: { screen },
+            sceneFile: scene?.file,
+            now: { pipeline.log.now }, warn: { m, _ in warn(m) })
+        if let scene {
+            try outputs.runCommands(of: scene, log: pipeline.log, loop: loop, now: { pipeline.log.now })
         }
     }
 

@@ -209,9 +209,12 @@ package final class CommandRunner {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw SpawnError(message: "pipe: \(String(cString: strerror(errno)))") }
         // One thread: nothing can fork between pipe and these.
-        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
         defer { close(fds[1]) }
+        // The read end is the loop's; the write end the child's only (close-on-exec here).
+        if let e = UnixSocket.makeNonBlocking(fds[0]) ?? (fcntl(fds[1], F_SETFD, FD_CLOEXEC) == 0 ? nil : errno) {
+            close(fds[0])
+            throw SpawnError(message: "fcntl: \(String(cString: strerror(e)))")
+        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

@@ -55,7 +55,12 @@ package final class EventSocket {
     package var clientCount: Int { clients.count }
 
     private func acceptAll() {
-        while let cfd = UnixSocket.accept(fd) {
+        let refused: (Int32) -> Void = { [unowned self] e in
+            warn(
+                "event socket: refused a client: it cannot be made non-blocking (\(String(cString: strerror(e))))",
+                .warning)
+        }
+        while let cfd = UnixSocket.accept(fd, refused: refused) {
             let peer = UnixSocket.peer(cfd)
             let who = peer.map { "uid \($0.uid), pid \($0.pid)" } ?? "peer unknown"
             guard clients.count < Self.maxClients else {

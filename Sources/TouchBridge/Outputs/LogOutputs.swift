@@ -27,7 +27,7 @@ final class LogOutputs {
         screen: @escaping () -> Size, sceneFile: String?, now: @escaping () -> Double,
         warn: @escaping (String, Diagnostics.Level) -> Void
     ) throws {
-        let inherited = activation ? UnixSocket.inherited() : nil
+        let inherited = activation ? try UnixSocket.inherited() : nil
         guard path != nil || inherited != nil else { return }
         let s = try EventSocket(path: path, inherited: inherited, loop: loop, log: pipeline.log, stallLimit: stallLimit)
         s.hello = { [unowned pipeline] b in

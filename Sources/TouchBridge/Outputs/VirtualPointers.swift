@@ -2,6 +2,7 @@ import Evdev
 import InputEvents
 import TouchInput
 import TouchKit
+import VirtualDevices
 
 /// The panels' virtual pointers (`run --virtual-pointer`): one per panel, driven by its own
 /// gestures on the touches the forwarding lets through (never those the scene keeps or
@@ -13,8 +14,7 @@ package final class VirtualPointers: PanelForwarding {
     }
     private var ofPanel: [Int: Entry] = [:]
     /// Every pointer made, by its panel's lasting name.
-    private var byKey: [String: VirtualPointer] = [:]
-    private var keyOf: [Int: String] = [:]
+    private var made = VirtualDeviceReuse<VirtualPointer>()
     private let settings: PointerGestures.Settings
     private let warn: (String) -> Void
     private var actions: [PointerAction] = []
@@ -29,26 +29,19 @@ package final class VirtualPointers: PanelForwarding {
     package func pointer(ofPanel number: Int) -> VirtualPointer? { ofPanel[number]?.pointer }
 
     package func attachPanel(_ panel: Panel, key: String) throws(DeviceError) {
-        let size = Size(width: panel.mapper.width, height: panel.mapper.height)
-        let p: VirtualPointer
-        if let old = byKey[key], old.width == size.width, old.height == size.height {
-            p = old
-        } else {
-            let turned = panel.mapper.rotation == .quarter || panel.mapper.rotation == .threeQuarters
-            let mm = VirtualTouchscreens.millimetres(panel.description).map { turned ? ($0.1, $0.0) : $0 }
-            p = try VirtualPointer(name: panel.name, size: size, millimetres: mm)
-            byKey[key] = p
+        let warn = self.warn
+        let p = try made.device(for: panel, key: key) { size, mm throws(DeviceError) in
+            let p = try VirtualPointer(name: panel.name, size: size, millimetres: mm)
             warn(
                 "\(panel.node): virtual pointer \(p.device.devnode) \"\(VirtualPointer.namePrefix)\(panel.name)\" "
                     + "(\(Int(size.width))x\(Int(size.height)) points)")
+            return p
         }
-        p.place(at: Point(x: panel.placement.rect?.minX ?? 0, y: panel.placement.rect?.minY ?? 0))
         ofPanel[panel.number] = Entry(pointer: p, gestures: PointerGestures(settings: settings))
-        keyOf[panel.number] = key
     }
 
     package func refit(_ panel: Panel) {
-        guard let key = keyOf[panel.number] else { return }
+        guard let key = made.key(of: panel) else { return }
         do { try attachPanel(panel, key: key) } catch { warn("\(panel.node): no virtual pointer: \(error)") }
     }
 
@@ -92,7 +85,7 @@ package final class VirtualPointers: PanelForwarding {
 
     package func detach(_ panel: Panel) {
         ofPanel[panel.number] = nil
-        keyOf[panel.number] = nil
+        made.detach(panel)
     }
 
     package var nextDeadline: Double? {

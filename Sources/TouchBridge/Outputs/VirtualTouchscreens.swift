@@ -2,6 +2,7 @@ import Evdev
 import InputEvents
 import TouchInput
 import TouchKit
+import VirtualDevices
 
 /// The panels' virtual touchscreens (`run --virtual-touchscreen`): one per panel, kept while
 /// its panel is unplugged so a compositor keeps its output mapping, carrying the panel again
@@ -9,10 +10,8 @@ import TouchKit
 package final class VirtualTouchscreens {
     /// The device of each panel that has one, by the panel's number.
     package private(set) var ofPanel: [Int: VirtualTouchscreen] = [:]
-    /// Every device made, by its panel's lasting name (udev's `ID_PATH`, else its name).
-    private var byKey: [String: VirtualTouchscreen] = [:]
-    /// Each attached panel's lasting name, by its number.
-    private var keyOf: [Int: String] = [:]
+    /// Every device made, by its panel's lasting name.
+    private var made = VirtualDeviceReuse<VirtualTouchscreen>()
     private let warn: (String) -> Void
     /// `--forward-contacts`: at most this many contacts down on each device (nil: as many as it has slots).
     private let contactLimit: Int?
@@ -26,13 +25,9 @@ package final class VirtualTouchscreens {
     /// size, else a new one (said on `warn`).
     @discardableResult
     package func attach(_ panel: Panel, key: String) throws(DeviceError) -> VirtualTouchscreen {
-        let size = Size(width: panel.mapper.width, height: panel.mapper.height)
-        let v: VirtualTouchscreen
-        if let old = byKey[key], old.width == size.width, old.height == size.height {
-            v = old
-        } else {
-            let turned = panel.mapper.rotation == .quarter || panel.mapper.rotation == .threeQuarters
-            let mm = Self.millimetres(panel.description).map { turned ? ($0.1, $0.0) : $0 }
+        let warn = self.warn
+        let contactLimit = self.contactLimit
+        let v = try made.device(for: panel, key: key) { size, mm throws(DeviceError) in
             let slots: Int
             switch TouchProtocol(panel.description) {
             case .slots(let n): slots = n
@@ -40,19 +35,17 @@ package final class VirtualTouchscreens {
             case .single: slots = 1
             }
             let k = Kernel.self
-            v = try VirtualTouchscreen(
+            let v = try VirtualTouchscreen(
                 name: panel.name, size: size, millimetres: mm, slots: slots, contactLimit: contactLimit,
                 pressure: panel.description.has(type: k.EV_ABS, code: k.ABS_MT_PRESSURE)
                     || panel.description.has(type: k.EV_ABS, code: k.ABS_PRESSURE),
                 touchMajor: panel.description.has(type: k.EV_ABS, code: k.ABS_MT_TOUCH_MAJOR))
-            byKey[key] = v
             warn(
                 "\(panel.node): virtual touchscreen \(v.device.devnode) \"\(VirtualTouchscreen.namePrefix)\(panel.name)\" "
                     + "(\(Int(size.width))x\(Int(size.height)) points, \(slots) slot\(slots == 1 ? "" : "s"))")
+            return v
         }
-        v.place(at: Point(x: panel.placement.rect?.minX ?? 0, y: panel.placement.rect?.minY ?? 0))
         ofPanel[panel.number] = v
-        keyOf[panel.number] = key
         return v
     }
 
@@ -60,20 +53,8 @@ package final class VirtualTouchscreens {
     /// follows — placed anew, or made anew when its rectangle changed size. Its contacts were
     /// cancelled first (`cancel`).
     package func refit(_ panel: Panel) {
-        guard let key = keyOf[panel.number] else { return }
+        guard let key = made.key(of: panel) else { return }
         do { try attach(panel, key: key) } catch { warn("\(panel.node): no virtual touchscreen: \(error)") }
-    }
-
-    /// The panel's size on its position axes, (maximum - minimum) ÷ resolution as libinput has it; nil without resolution.
-    static func millimetres(_ d: DeviceDescription) -> (Double, Double)? {
-        let codes = TouchProtocol(d).positionCodes
-        guard let x = d.absInfo[codes.x], let y = d.absInfo[codes.y], x.resolution > 0, y.resolution > 0 else {
-            return nil
-        }
-        return (
-            Double(Int64(x.maximum) - Int64(x.minimum)) / Double(x.resolution),
-            Double(Int64(y.maximum) - Int64(y.minimum)) / Double(y.resolution)
-        )
     }
 
     /// One frame's touch changes of `panel`, as the window had them.
@@ -105,7 +86,7 @@ package final class VirtualTouchscreens {
     /// The panel is gone: its device stays (its contacts were cancelled by the pipeline).
     package func detach(_ panel: Panel) {
         ofPanel[panel.number] = nil
-        keyOf[panel.number] = nil
+        made.detach(panel)
     }
 }
 

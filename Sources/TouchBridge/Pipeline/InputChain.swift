@@ -84,22 +84,35 @@ package struct ContactCorrections {
         return Point(x: m.x + origin.x, y: m.y + origin.y)
     }
 
+    /// The contact's position after the jitter filter and the masks, or nil when it is left
+    /// out: the filter holds it still, or it began in a masked region (then until it ends).
+    /// The one correction step, for the daemon's pipeline and the tools alike.
+    @inline(__always)
+    package mutating func correct(_ c: Contact) -> DevicePoint? {
+        let position = jitter.filter(c)
+        guard !masks.regions.isEmpty || !masked.isEmpty else { return position }
+        if c.phase == .began, let position, isMasked(screenPoint(position)) {
+            masked.insert(c.id)
+        }
+        guard masked.contains(c.id) else { return position }
+        if c.phase.isTerminal { masked.remove(c.id) }
+        return nil
+    }
+
     /// Whether a contact that begins at `p` (screen points) is in a masked region.
-    package func isMasked(_ p: Point) -> Bool { masks.masks(DevicePoint(x: p.x, y: p.y)) }
+    private func isMasked(_ p: Point) -> Bool { masks.masks(DevicePoint(x: p.x, y: p.y)) }
 
-    /// The contact's position after the jitter filter, or nil when it did not move at all.
-    package mutating func filtered(_ c: Contact) -> DevicePoint? { jitter.filter(c) }
-
-    /// A frame as the daemon's window gets it: through the jitter filter (contacts it holds
-    /// still are left out), and without the contacts that began in a masked region.
+    /// A frame as the tools show it: each contact corrected (`correct`), those left out
+    /// dropped, and a moved contact's previous position the one reported before.
     package mutating func corrected(_ frame: ContactFrame) -> ContactFrame {
-        var out = jitter.apply(frame)
-        guard !masks.regions.isEmpty || !masked.isEmpty else { return out }
-        out.contacts.removeAll { c in
-            if c.phase == .began && isMasked(screenPoint(c.position)) { masked.insert(c.id) }
-            let drop = masked.contains(c.id)
-            if c.phase == .ended || c.phase == .cancelled { masked.remove(c.id) }
-            return drop
+        var out = frame
+        out.contacts.removeAll(keepingCapacity: true)
+        for var c in frame.contacts {
+            let before = jitter.reported(c)
+            guard let p = correct(c) else { continue }
+            c.position = p
+            if let before { c.previousPosition = before }
+            out.contacts.append(c)
         }
         return out
     }

@@ -18,7 +18,8 @@ public final class Panel {
     /// Where it lands in the screen space, and from which settings.
     public private(set) var placement: PanelPlacement
     /// Its input chain (`InputChain`, the one every reader of panels builds), kept as its two
-    /// parts: a frame the tracker hands out is corrected while the tracker is still at work.
+    /// parts: a frame the tracker hands out is corrected, contact by contact, while the tracker
+    /// is still at work.
     var tracker: ContactTracker
     private var corrections: ContactCorrections
     /// Input events, frames (`SYN_REPORT`) and `SYN_DROPPED` seen, for the state report and
@@ -85,11 +86,10 @@ public final class Panel {
     /// Where a contact is in global screen points.
     func screenPoint(_ p: DevicePoint) -> Point { corrections.screenPoint(p) }
 
-    /// Whether a contact that begins at `p` (screen points) is in a masked region.
-    func isMasked(_ p: Point) -> Bool { corrections.isMasked(p) }
-
-    /// The contact's position after the jitter filter, or nil when it did not move at all.
-    func filtered(_ c: Contact) -> DevicePoint? { corrections.filtered(c) }
+    /// The contact's position after the jitter filter and the masks, or nil when it is left out
+    /// (`ContactCorrections.correct`).
+    @inline(__always)
+    func corrected(_ c: Contact) -> DevicePoint? { corrections.correct(c) }
 
     /// UIKit's force: the pressure normalised so that half the axis range is 1.0 (up to
     /// `maximumPossibleForce`); 0 for devices without pressure.

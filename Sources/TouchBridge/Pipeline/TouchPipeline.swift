@@ -61,8 +61,8 @@ public final class TouchPipeline {
     public var readsRemoteKeys = false
     var nextNumber = 0
     private var updates: [TouchUpdate] = []
-    /// Contacts that never reach the window (initial ones not adopted, those that began in
-    /// a masked region, those down across a scene reload), until they end.
+    /// Contacts that never reach the window (initial ones not adopted, those down across a
+    /// scene reload, those that woke the kiosk), until they end.
     var ignored: Set<UInt64> = []
     /// Contacts sent to the window and still down.
     public internal(set) var active: [UInt64: Panel] = [:]
@@ -230,13 +230,10 @@ public final class TouchPipeline {
                 }
                 continue
             }
-            guard let position = panel.filtered(c) else { continue }  // a resting finger's jitter
+            // Left out: a resting finger's jitter, or a contact that began in a masked region.
+            guard let position = panel.corrected(c) else { continue }
             let p = panel.screenPoint(position)
             if c.phase == .began {
-                if panel.isMasked(p) {
-                    ignored.insert(c.id)
-                    continue
-                }
                 if hasIdle, !arrives(c.id, at: p, from: panel, time: t) {
                     ignored.insert(c.id)
                     continue

@@ -23,10 +23,9 @@ struct WatchCommand: ParsableCommand {
             q. Needs a terminal (80x24 or larger; NO_COLOR for no colour); works over SSH.
             """)
 
-    @Argument(help: "An event node such as /dev/input/event3, or an evemu recording file.")
-    var source: String
-
-    @OptionGroup var recorded: RecordedDeviceOption
+    @OptionGroup var reading: SourceArgument
+    /// The event node or recording named.
+    var source: String { reading.source }
 
     @Option(help: "A scene file (JSON): draw its views and name the view each touch is hit-tested to.")
     var scene: String?
@@ -58,7 +57,7 @@ struct WatchCommand: ParsableCommand {
             Diagnostics.print("touchbridge: \(error)", level: .error)
             throw ExitCode(64)
         }
-        let (input, d, info) = try InputSource.openTouchscreen(source, device: recorded.index)
+        let (input, d, info) = try InputSource.openTouchscreen(source, device: reading.device)
         if case .device = input, until != nil {
             Diagnostics.print("touchbridge: --until is for recordings; a live panel is watched until q", level: .error)
             throw ExitCode(64)

@@ -117,27 +117,24 @@ public struct PointerGestures: Sendable {
     /// A finger lifted at time `t`.
     public mutating func ended(_ id: UInt64, at t: Double, into actions: inout [PointerAction]) {
         advance(to: t, into: &actions)
-        switch state {
-        case .pressing(let first, _, _, _) where first == id:
-            actions.append(.button(.left, down: true))
-            actions.append(.button(.left, down: false))
-            state = .done
-        case .dragging(let finger) where finger == id:
-            actions.append(.button(.left, down: false))
-            state = .done
-        case .scrolling(let first, let second, _, _, _, _) where first == id || second == id:
-            state = .done
-        default:
-            break
-        }
-        lift(id)
+        finish(id, clicks: true, into: &actions)
     }
 
     /// A finger's touch was cancelled (the scene claimed it, a ghost, an unplug): an undecided
     /// gesture gives nothing, a drag is released.
     public mutating func cancelled(_ id: UInt64, into actions: inout [PointerAction]) {
+        finish(id, clicks: false, into: &actions)
+    }
+
+    /// Finger `id` is gone: the gesture it made ends — a press a click when `clicks` (a lift),
+    /// a drag released either way.
+    private mutating func finish(_ id: UInt64, clicks: Bool, into actions: inout [PointerAction]) {
         switch state {
         case .pressing(let first, _, _, _) where first == id:
+            if clicks {
+                actions.append(.button(.left, down: true))
+                actions.append(.button(.left, down: false))
+            }
             state = .done
         case .dragging(let finger) where finger == id:
             actions.append(.button(.left, down: false))

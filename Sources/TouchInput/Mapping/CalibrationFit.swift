@@ -69,21 +69,8 @@ public enum CalibrationFit {
 
     /// True when the points' spread across their main direction is negligible beside along it.
     static func isCollinear(_ points: [DevicePoint]) -> Bool {
-        let n = Double(points.count)
-        let mx = points.reduce(0) { $0 + $1.x } / n
-        let my = points.reduce(0) { $0 + $1.y } / n
-        var sxx = 0.0
-        var syy = 0.0
-        var sxy = 0.0
-        for p in points {
-            sxx += (p.x - mx) * (p.x - mx)
-            syy += (p.y - my) * (p.y - my)
-            sxy += (p.x - mx) * (p.y - my)
-        }
-        let trace = sxx + syy
-        guard trace > 0 else { return true }
-        // The covariance's determinant over its trace squared: λ1·λ2 / (λ1+λ2)², 0 on a line.
-        return (sxx * syy - sxy * sxy) / (trace * trace) < 1e-4
+        guard let roundness = Scatter(points).roundness else { return true }
+        return roundness < 1e-4
     }
 
     /// Solves the 3×3 system by Cramer's rule; nil when singular.

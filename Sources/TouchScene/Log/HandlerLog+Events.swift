@@ -88,25 +88,15 @@ extension HandlerLog {
     ) {
         let t = max(now, time)
         emit(kind) { buffer, format in
-            switch format {
-            case .json:
-                buffer.append("{\"t\":")
-                buffer.append(fixed: t, decimals: 6)
-                buffer.append(",\"event\":")
-                buffer.append(jsonString: method)
-                buffer.append(",\"responder\":")
-                buffer.append(bytes: responder.json)
-                body(&buffer, true)
-                buffer.append("}\n")
-            case .text:
-                buffer.append(fixed: t, decimals: 6)
-                buffer.append(" ")
-                buffer.append(string: method)
-                buffer.append(" ")
-                buffer.append(bytes: responder.text)
-                body(&buffer, false)
-                buffer.append("\n")
-            }
+            let json = format == .json
+            if json { buffer.append("{\"t\":") }
+            buffer.append(fixed: t, decimals: 6)
+            buffer.append(json ? ",\"event\":" : " ")
+            if json { buffer.append(jsonString: method) } else { buffer.append(string: method) }
+            buffer.append(json ? ",\"responder\":" : " ")
+            buffer.append(bytes: json ? responder.json : responder.text)
+            body(&buffer, json)
+            buffer.append(json ? "}\n" : "\n")
         }
     }
 }

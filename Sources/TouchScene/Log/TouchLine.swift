@@ -119,23 +119,24 @@ extension Touch {
 /// and its tail (tap count, force, radius, device, slot), which on a moving finger are the
 /// same every frame.
 final class TouchLineCaches {
-    let points = PointCache()
-    let heads = FragmentCache()
-    let tails = FragmentCache()
+    let points = WrittenBytesCache<PointKey>()
+    let heads = WrittenBytesCache<FragmentKey>()
+    let tails = WrittenBytesCache<FragmentKey>()
 
     /// What a touch's head is written from: its identifier and its phase's name.
     @inline(__always)
-    static func headKey(_ id: UInt64, _ phase: StaticString) -> FragmentCache.Key {
-        (id, UInt64(UInt(bitPattern: phase.utf8Start)), 0, 0, 0, 0)
+    static func headKey(_ id: UInt64, _ phase: StaticString) -> FragmentKey {
+        FragmentKey(words: (id, UInt64(UInt(bitPattern: phase.utf8Start)), 0, 0, 0, 0))
     }
 
     /// What a touch's tail is written from; `names` changes whenever a device's name does.
     @inline(__always)
-    static func tailKey(_ t: Touch, names: UInt64) -> FragmentCache.Key {
-        (
-            UInt64(bitPattern: Int64(t.tapCount)), t.force.bitPattern, t.majorRadius.bitPattern,
-            UInt64(bitPattern: Int64(t.device)), UInt64(bitPattern: Int64(t.slot)), names
-        )
+    static func tailKey(_ t: Touch, names: UInt64) -> FragmentKey {
+        FragmentKey(
+            words: (
+                UInt64(bitPattern: Int64(t.tapCount)), t.force.bitPattern, t.majorRadius.bitPattern,
+                UInt64(bitPattern: Int64(t.device)), UInt64(bitPattern: Int64(t.slot)), names
+            ))
     }
 }
 
@@ -173,10 +174,10 @@ extension HandlerLog {
                 // origin, the location of the line before) is copied, not formatted again.
                 if at.previous == at.location {
                     w.repeatBytes(from: location, count: length)
-                } else if !points.copy(at.previous, key: id, into: &w) {
+                } else if !points.copy(PointKey(point: at.previous), index: id, into: &w) {
                     F.point(&w, at.previous)
                 }
-                points.store(at.location, key: id, from: w, start: location, count: length)
+                points.store(PointKey(point: at.location), index: id, from: w, start: location, count: length)
                 F.window(&w, at, location: location, length: length)
                 let tailKey = TouchLineCaches.tailKey(touch, names: names)
                 if !tails.copy(tailKey, index: id, into: &w) {

@@ -139,37 +139,7 @@ extension SceneInstance {
             b.append(string: a.joined(separator: ","))
         }
         b.append("\n")
-        for g in v.gestures ?? [] {
-            b.append(repeating: UInt8(ascii: " "), count: depth * 2 + 2)
-            b.append("gesture ")
-            b.append(string: g.name)
-            b.append(" ")
-            b.append(string: g.typeName)
-            for (k, n) in g.numbers.sorted(by: { $0.key < $1.key }) {
-                b.append(" ")
-                b.append(string: k)
-                b.append("=")
-                b.append(compact: n)
-            }
-            for (k, w) in g.words.sorted(by: { $0.key < $1.key }) {
-                b.append(" ")
-                b.append(string: k)
-                b.append("=")
-                b.append(string: w.joined(separator: ","))
-            }
-            if let a = g.action {
-                b.append(" → ")
-                b.append(string: a)
-                b.append(" to ")
-                b.append(string: g.target ?? "the chain")
-            }
-            if !g.requireToFail.isEmpty {
-                b.append(" after ")
-                b.append(string: g.requireToFail.joined(separator: ","))
-                b.append(" fail")
-            }
-            b.append("\n")
-        }
+        for g in v.gestures ?? [] { gestureText(g, depth: depth, &b) }
         if let c = v.control {
             for a in c.actions {
                 b.append(repeating: UInt8(ascii: " "), count: depth * 2 + 2)
@@ -183,6 +153,39 @@ extension SceneInstance {
             }
         }
         for s in v.subviews ?? [] { viewText(s, depth: depth + 1, &b) }
+    }
+
+    /// A view's recognizer: its type, settings, action and failure requirements.
+    private func gestureText(_ g: GestureSpec, depth: Int, _ b: inout TextBuffer) {
+        b.append(repeating: UInt8(ascii: " "), count: depth * 2 + 2)
+        b.append("gesture ")
+        b.append(string: g.name)
+        b.append(" ")
+        b.append(string: g.typeName)
+        for (k, n) in g.numbers.sorted(by: { $0.key < $1.key }) {
+            b.append(" ")
+            b.append(string: k)
+            b.append("=")
+            b.append(compact: n)
+        }
+        for (k, w) in g.words.sorted(by: { $0.key < $1.key }) {
+            b.append(" ")
+            b.append(string: k)
+            b.append("=")
+            b.append(string: w.joined(separator: ","))
+        }
+        if let a = g.action {
+            b.append(" → ")
+            b.append(string: a)
+            b.append(" to ")
+            b.append(string: g.target ?? "the chain")
+        }
+        if !g.requireToFail.isEmpty {
+            b.append(" after ")
+            b.append(string: g.requireToFail.joined(separator: ","))
+            b.append(" fail")
+        }
+        b.append("\n")
     }
 
     private func rectText(_ r: Rect, _ b: inout TextBuffer) {

@@ -1,4 +1,5 @@
 import Foundation
+import ProgramTestSupport
 
 /// The pipeline's invariants read back from `run --json`'s log: every touchesBegan a
 /// responder got is matched by exactly one touchesEnded or touchesCancelled there; nothing

@@ -1,6 +1,7 @@
 import Evdev
 import Glibc
 import InputEvents
+import ProgramTestSupport
 
 typealias Frame = [(UInt16, UInt16, Int32)]
 

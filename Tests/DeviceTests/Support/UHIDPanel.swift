@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ProgramTestSupport
 import Testing
 
 /// A real touchscreen re-created from its HID report descriptor by `scripts/uhid/panel.py`

@@ -1,5 +1,6 @@
 import Evdev
 import InputEvents
+import ProgramTestSupport
 
 /// The kernel devices the device tests create through uinput.
 enum VirtualDevices {

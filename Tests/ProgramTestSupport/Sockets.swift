@@ -1,29 +1,22 @@
 import Evdev
 import Foundation
 import Glibc
-import Testing
-
-/// Runs the event-socket tests on the host only (recordings need no uinput); the VM runs the
-/// live-panel ones.
-enum HostTestGate {
-    static let enabled = !DeviceTestGate.required
-    static let reason: Comment = "runs on the host with recordings"
-}
 
 /// The repository's root.
-let repositoryDirectory: String = {
+package let repositoryDirectory: String = {
+    // Tests/ProgramTestSupport/Sockets.swift
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().path
+        .deletingLastPathComponent().path
 }()
 
 /// A fresh path for a socket or file, in this test process's own temporary directory (which
 /// goes when the process exits, so runs do not pile files up in the system's).
-func temporaryPath(_ name: String) -> String {
+package func temporaryPath(_ name: String) -> String {
     testTemporaryDirectory + "/tb-\(name)-\(UUID().uuidString.prefix(8))"
 }
 
 /// Made at first use, removed at exit.
-let testTemporaryDirectory: String = {
+package let testTemporaryDirectory: String = {
     var template = Array((NSTemporaryDirectory() + "tb-tests-XXXXXX").utf8CString)
     let made = template.withUnsafeMutableBufferPointer { b in mkdtemp(b.baseAddress!) }
     guard let made else { return NSTemporaryDirectory() }
@@ -33,18 +26,20 @@ let testTemporaryDirectory: String = {
 }()
 
 /// Evemu recordings written for the socket tests, on the examples' panel (tenths of a point).
-struct RecordingText {
+package struct RecordingText {
     private var lines: [String] = []
 
+    package init() {}
+
     /// The example panel's description lines (everything but the events of `kiosk.evemu`).
-    static let header: [String] = {
+    package static let header: [String] = {
         let text = (try? String(contentsOfFile: repositoryDirectory + "/examples/kiosk.evemu", encoding: .utf8)) ?? ""
         return text.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("E:") }
     }()
 
     /// `examples/NAME.evemu` with its events moved `delay` seconds later behind an empty frame
     /// at 0, so clients can connect before the first touch of a `--realtime` run.
-    static func delayed(_ name: String, by delay: Double) throws -> String {
+    package static func delayed(_ name: String, by delay: Double) throws -> String {
         let text = try String(contentsOfFile: repositoryDirectory + "/examples/\(name).evemu", encoding: .utf8)
         var out: [String] = []
         var started = false
@@ -63,33 +58,33 @@ struct RecordingText {
         return try write(out)
     }
 
-    mutating func event(_ t: Double, _ type: Int, _ code: Int, _ value: Int) {
+    package mutating func event(_ t: Double, _ type: Int, _ code: Int, _ value: Int) {
         lines.append(String(format: "E: %.6f %04x %04x %d", t, type, code, value))
     }
 
-    mutating func sync(_ t: Double) { event(t, 0, 0, 0) }
+    package mutating func sync(_ t: Double) { event(t, 0, 0, 0) }
 
     /// Finger `slot` (tracking id `id`) down at `x`,`y` (screen points).
-    mutating func down(_ t: Double, slot: Int, id: Int, _ x: Double, _ y: Double) {
+    package mutating func down(_ t: Double, slot: Int, id: Int, _ x: Double, _ y: Double) {
         event(t, 3, 0x2f, slot)
         event(t, 3, 0x39, id)
         event(t, 3, 0x35, Int(x * 10))
         event(t, 3, 0x36, Int(y * 10))
     }
 
-    mutating func move(_ t: Double, slot: Int, _ x: Double, _ y: Double) {
+    package mutating func move(_ t: Double, slot: Int, _ x: Double, _ y: Double) {
         event(t, 3, 0x2f, slot)
         event(t, 3, 0x35, Int(x * 10))
         event(t, 3, 0x36, Int(y * 10))
     }
 
-    mutating func up(_ t: Double, slot: Int) {
+    package mutating func up(_ t: Double, slot: Int) {
         event(t, 3, 0x2f, slot)
         event(t, 3, 0x39, -1)
     }
 
     /// Writes the header and the events; the file's path.
-    func file() throws -> String { try Self.write(Self.header + lines) }
+    package func file() throws -> String { try Self.write(Self.header + lines) }
 
     private static func write(_ lines: [String]) throws -> String {
         let path = temporaryPath("rec") + ".evemu"
@@ -99,8 +94,8 @@ struct RecordingText {
 }
 
 /// A client of the event socket, reading on a thread of its own until the daemon closes.
-final class TestClient: @unchecked Sendable {
-    let fd: Int32
+package final class TestClient: @unchecked Sendable {
+    package let fd: Int32
     private let lock = NSLock()
     private var received: [UInt8] = []
     private var reading = true
@@ -112,7 +107,9 @@ final class TestClient: @unchecked Sendable {
     /// Connects (retrying while the daemon starts); sends `line` first when given. `paused`
     /// clients read nothing until `resume`; a `slow` one reads little at a time (as `listen`
     /// whose own output is slow).
-    init(_ path: String, send line: String? = nil, paused: Bool = false, slow: (bytes: Int, pause: UInt32)? = nil)
+    package init(
+        _ path: String, send line: String? = nil, paused: Bool = false, slow: (bytes: Int, pause: UInt32)? = nil
+    )
         throws
     {
         self.slow = slow
@@ -150,31 +147,55 @@ final class TestClient: @unchecked Sendable {
         done.signal()
     }
 
-    func resume() {
+    package func resume() {
         lock.lock()
         reading = true
         lock.unlock()
     }
 
     /// Leaves: the daemon sees the connection closed.
-    func disconnect() { shutdown(fd, Int32(SHUT_RDWR)) }
+    package func disconnect() { shutdown(fd, Int32(SHUT_RDWR)) }
 
-    var text: String {
+    package var text: String {
         lock.lock()
         defer { lock.unlock() }
         return String(decoding: received, as: UTF8.self)
     }
-    var lines: [String] { text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+    package var lines: [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
 
     /// Waits for the end of file; false when it did not come in time.
-    func waitForEnd(timeout: Double = 20) -> Bool { done.wait(timeout: .now() + timeout) == .success }
+    package func waitForEnd(timeout: Double = 20) -> Bool { done.wait(timeout: .now() + timeout) == .success }
 
     deinit { close(fd) }
 }
 
 /// The `event` of a JSON line.
-func eventName(_ line: String) -> String? {
+package func eventName(_ line: String) -> String? {
     guard let r = line.range(of: "\"event\":\"") else { return nil }
     let rest = line[r.upperBound...]
     return rest.firstIndex(of: "\"").map { String(rest[..<$0]) }
+}
+
+/// How many lines a `dropped` notice says were lost (JSON or text), nil for any other line.
+package func droppedCount(_ line: String) -> Int? {
+    if eventName(line) == "dropped" { return line.split(separator: ":").last.flatMap { Int($0.dropLast()) } }
+    let words = line.split(separator: " ")
+    return words.count == 4 && words[1] == "dropped" && words[3] == "lines" ? Int(words[2]) : nil
+}
+
+/// `got` is `expected` in order, except where a `dropped` notice stands for the lines it says
+/// were lost just before it.
+package func addsUp(_ got: [String], _ expected: [String]) -> Bool {
+    var i = 0
+    for line in got {
+        if let n = droppedCount(line) {
+            i += n
+            continue
+        }
+        guard i < expected.count, expected[i] == line else { return false }
+        i += 1
+    }
+    return i == expected.count
 }

@@ -2,7 +2,6 @@ import Testing
 import TouchKit
 import TouchTools
 
-@testable import TouchBridge
 @testable import TouchScene
 
 /// `watch`'s model: contacts and their half-second trails, marks that fade, the report rate

@@ -1,12 +1,13 @@
 import Evdev
 import Foundation
 import Glibc
+import ProgramTestSupport
 import Testing
 
 /// `run --socket` and `listen` with recordings played at their recorded pace: what clients
 /// get against what standard output gets, clients that stop, misbehave or are too many, the
 /// end of the run, stale and live sockets, and `listen` itself.
-@Suite("The event socket, with recordings", .enabled(if: HostTestGate.enabled, HostTestGate.reason), .serialized)
+@Suite("The event socket, with recordings", .serialized)
 struct EventSocketTests {
     let kiosk = repositoryDirectory + "/examples/kiosk.json"
 

@@ -1,7 +1,6 @@
 import Testing
 import TouchTools
 
-@testable import TouchBridge
 @testable import TouchScene
 
 /// `watch`'s canvas: dots land in the right cell and bit of Unicode's braille block.

@@ -1,4 +1,5 @@
 import Foundation
+import ProgramTestSupport
 import Testing
 
 /// What `--help` promises, against what the daemon does (the device tests show the behaviour:

@@ -2,7 +2,6 @@ import Testing
 import TouchKit
 import TouchTools
 
-@testable import TouchBridge
 @testable import TouchScene
 
 /// `watch`'s screen as text: the screen's rectangle at its aspect ratio, each contact where

@@ -2,11 +2,11 @@ import Evdev
 import Foundation
 import Glibc
 import InputEvents
+import ProgramTestSupport
 import Testing
 
 /// `qualify` as a tester runs it: on recordings of a clean and a bad panel (exit 0 and 1, the
-/// JSON its schema describes, the picture), criteria of one's own, a bad criteria file; and
-/// live in the VM, answering its prompts on a uinput panel.
+/// JSON its schema describes, the picture), criteria of one's own, a bad criteria file.
 @Suite("qualify", .serialized)
 struct QualifyCommandTests {
     let clean = repositoryDirectory + "/examples/qualify-clean.evemu",
@@ -18,8 +18,7 @@ struct QualifyCommandTests {
         return p
     }
 
-    @Test(.enabled(if: HostTestGate.enabled, HostTestGate.reason))
-    func aCleanPanelPassesABadOneFailsAndTheJSONIsItsSchemas() throws {
+    @Test func aCleanPanelPassesABadOneFailsAndTheJSONIsItsSchemas() throws {
         let good = try qualify([clean])
         #expect(good.exitCode == 0 && good.output.hasSuffix("PASS\n"), "\(good.output)\(good.errors)")
         #expect(good.errors.isEmpty, "a recording is read without prompts: \(good.errors)")
@@ -47,8 +46,7 @@ struct QualifyCommandTests {
                 && picture.components(separatedBy: "class=\"drawn\"").count - 1 == 4)
     }
 
-    @Test(.enabled(if: HostTestGate.enabled, HostTestGate.reason))
-    func criteriaOfOnesOwnReplaceThePublishedOnesAndABadFileSaysWhere() throws {
+    @Test func criteriaOfOnesOwnReplaceThePublishedOnesAndABadFileSaysWhere() throws {
         let lenient = temporaryPath("criteria") + ".json"
         defer { unlink(lenient) }
         try #"{"accuracyMM": 2, "linearityMM": 1.5, "jitterMM": 1, "reportRateHz": 40, "contacts": 4, "missedTaps": 1}"#
@@ -68,8 +66,7 @@ struct QualifyCommandTests {
     /// Files a fuzzer makes of a good recording: a device entry without its `- node:` line, an
     /// axis declared without its range, a count in the criteria too large for one. Each ends
     /// with 65 and the file's line, never a signal, in `qualify` and `run` alike.
-    @Test(.enabled(if: HostTestGate.enabled, HostTestGate.reason))
-    func aBrokenFileEndsWith65AndItsLineNeverASignal() throws {
+    @Test func aBrokenFileEndsWith65AndItsLineNeverASignal() throws {
         let yaml = try String(contentsOfFile: repositoryDirectory + "/examples/kiosk.libinput.yml", encoding: .utf8)
         let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let node = try #require(lines.firstIndex(of: "- node: /dev/input/event0"))
@@ -98,44 +95,5 @@ struct QualifyCommandTests {
             _ = run.wait(timeout: 30)
             #expect(run.exitCode == 65 && run.errors.contains(file + ":"), "run \(file): \(run.exitCode) \(run.errors)")
         }
-    }
-
-    /// The clean session's gestures, played on a uinput panel as the prompts ask for them.
-    @Test(.enabled(if: DeviceTestGate.enabled, DeviceTestGate.reason))
-    func aLiveSessionAnsweredOnAUinputPanelPasses() throws {
-        let recording = try EvemuParser(file: clean).parse(
-            Array(try String(contentsOfFile: clean, encoding: .utf8).utf8))
-        let (panel, _) = try createDevice(recording.description)
-        let p = try Spawned(touchbridgeExecutable, ["qualify", "--screen", "800x480", panel.devnode])
-        // Gestures end at the frame that lifts the last finger (BTN_TOUCH 0).
-        var gestures: [[[InputEvent]]] = [[]]
-        var frame: [InputEvent] = []
-        for e in recording.events {
-            frame.append(e)
-            guard e.type == Kernel.EV_SYN else { continue }
-            gestures[gestures.count - 1].append(frame)
-            if frame.contains(where: { $0.type == Kernel.EV_KEY && $0.code == Kernel.BTN_TOUCH && $0.value == 0 }) {
-                gestures.append([])
-            }
-            frame = []
-        }
-        gestures.removeAll { $0.isEmpty }
-        let prompted = 17  // 9 marks, 4 lines, rest, contacts, separation, taps: one prompt each
-        for (i, g) in gestures.enumerated() {
-            if i < prompted {
-                #expect(
-                    eventually { p.errors.components(separatedBy: "touchbridge: qualify: ").count - 1 >= i + 1 },
-                    "\(p.errors)")
-            }
-            var last = g.first?.first?.time.inSeconds ?? 0
-            for f in g {
-                let t = f[0].time.inSeconds
-                usleep(UInt32(max(0, t - last) * 1e6))
-                last = t
-                try panel.frame(f.filter { $0.type != Kernel.EV_SYN }.map { ($0.type, $0.code, $0.value) })
-            }
-        }
-        #expect(p.wait(timeout: 30) == 0, "\(p.output)\n\(p.errors)")
-        #expect(p.output.hasSuffix("PASS\n") && p.output.contains("maxContacts  5"), "\(p.output)")
     }
 }

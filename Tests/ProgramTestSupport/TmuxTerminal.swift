@@ -4,19 +4,19 @@ import Glibc
 /// A real terminal for the tests of `watch`: a tmux server of the test's own (a private socket,
 /// no user configuration, no status line) with one window of a known size running a command
 /// after it printed `BEFORE` and a line was typed; the screen is read back with `capture-pane`.
-final class TmuxTerminal {
-    let socket = "tb-\(UUID().uuidString.prefix(8))"
+package final class TmuxTerminal {
+    package let socket = "tb-\(UUID().uuidString.prefix(8))"
     private let config = NSTemporaryDirectory() + "tb-tmux-\(UUID().uuidString).conf"
-    let tmuxPath: String
+    package let tmuxPath: String
 
-    struct Missing: Error, CustomStringConvertible {
-        var description: String { "tmux is not installed (make test-deps installs it)" }
+    package struct Missing: Error, CustomStringConvertible {
+        package var description: String { "tmux is not installed (make test-deps installs it)" }
     }
 
     /// Starts `command` (its arguments, run by a shell after `echo BEFORE`, which then says its
     /// exit status and stays, outliving a Ctrl-C) in a
     /// `columns` × `rows` terminal with `environment` (LANG=C.UTF-8 and an empty NO_COLOR unless given).
-    init(columns: Int, rows: Int, _ command: [String], environment: [String: String] = [:]) throws {
+    package init(columns: Int, rows: Int, _ command: [String], environment: [String: String] = [:]) throws {
         guard let path = tool("tmux") else { throw Missing() }
         tmuxPath = path
         try "set -g status off\nset -g history-limit 0\n".write(toFile: config, atomically: true, encoding: .utf8)
@@ -36,35 +36,35 @@ final class TmuxTerminal {
         send("Enter")
     }
 
-    struct Failed: Error, CustomStringConvertible {
+    package struct Failed: Error, CustomStringConvertible {
         let text: String
-        var description: String { text }
+        package var description: String { text }
     }
 
     /// Runs a tmux command on this server; its status and output.
     @discardableResult
-    func run(_ arguments: [String]) -> (status: Int32, output: String) {
+    package func run(_ arguments: [String]) -> (status: Int32, output: String) {
         guard let p = try? Spawned(tmuxPath, ["-L", socket, "-f", config] + arguments) else { return (-1, "") }
         let status = p.wait(timeout: 10) ?? -1
         return (status, p.output + p.errors)
     }
 
     /// The screen's lines as text (trailing spaces cut, as tmux prints them).
-    var screen: [String] {
+    package var screen: [String] {
         var lines = run(["capture-pane", "-p", "-t", "0"]).output.components(separatedBy: "\n")
         if lines.last == "" { lines.removeLast() }
         return lines
     }
 
     /// The screen with its colours and attributes as escape sequences.
-    var screenWithAttributes: String { run(["capture-pane", "-p", "-e", "-t", "0"]).output }
+    package var screenWithAttributes: String { run(["capture-pane", "-p", "-e", "-t", "0"]).output }
 
     private func format(_ f: String) -> String {
         run(["display-message", "-p", "-t", "0", f]).output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// The program's process id (the pane's shell's child).
-    var pid: pid_t? {
+    package var pid: pid_t? {
         guard let shell = pid_t(format("#{pane_pid}")),
             let children = try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
         else { return nil }
@@ -73,24 +73,26 @@ final class TmuxTerminal {
 
     /// Its exit status once it has ended (the shell says it; the pane stays alive, so the
     /// terminal shows what the program left behind).
-    var exitStatus: Int32? {
+    package var exitStatus: Int32? {
         screen.lazy.compactMap { $0.hasPrefix("exit status ") ? Int32($0.dropFirst(12)) : nil }.first
     }
     /// Whether the alternate screen is in use (a full-screen program has the terminal).
-    var alternateScreen: Bool { format("#{alternate_on}") == "1" }
+    package var alternateScreen: Bool { format("#{alternate_on}") == "1" }
     /// Whether the terminal's modes are as a shell left them: the normal screen, the cursor
     /// shown, the keypad and cursor keys in their normal modes.
-    var isRestored: Bool {
+    package var isRestored: Bool {
         format("#{alternate_on} #{cursor_flag} #{keypad_flag} #{keypad_cursor_flag}") == "0 1 0 0"
     }
 
-    func resize(columns: Int, rows: Int) { run(["resize-window", "-t", "0", "-x", "\(columns)", "-y", "\(rows)"]) }
+    package func resize(columns: Int, rows: Int) {
+        run(["resize-window", "-t", "0", "-x", "\(columns)", "-y", "\(rows)"])
+    }
 
     /// Types `keys` (tmux key names, e.g. "q", "C-c").
-    func send(_ keys: String...) { run(["send-keys", "-t", "0"] + keys) }
+    package func send(_ keys: String...) { run(["send-keys", "-t", "0"] + keys) }
 
     /// Writes and write calls the program has made so far (/proc/PID/io).
-    func writes() -> (bytes: Int, calls: Int)? {
+    package func writes() -> (bytes: Int, calls: Int)? {
         guard let p = pid, let text = try? String(contentsOfFile: "/proc/\(p)/io", encoding: .utf8) else { return nil }
         func value(_ key: String) -> Int? {
             text.split(separator: "\n").first { $0.hasPrefix(key + ":") }.flatMap {
@@ -102,7 +104,7 @@ final class TmuxTerminal {
     }
 
     /// Waits (bounded) until the screen shows `text`.
-    func waitFor(_ text: String, timeout: Double = 10) -> Bool {
+    package func waitFor(_ text: String, timeout: Double = 10) -> Bool {
         eventually(timeout: timeout) { screen.contains { $0.contains(text) } }
     }
 

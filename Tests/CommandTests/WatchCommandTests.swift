@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ProgramTestSupport
 import Testing
 
 /// `touchbridge watch` in a real terminal (tmux): recordings drawn at a given time against
@@ -18,7 +19,7 @@ struct WatchCommandTests {
 
     /// `lines` against `Golden/NAME` (written instead when TOUCHBRIDGE_UPDATE_GOLDEN=1).
     func expectGolden(_ lines: [String], _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let path = repositoryDirectory + "/Tests/DeviceTests/Golden/" + name
+        let path = repositoryDirectory + "/Tests/CommandTests/Golden/" + name
         let text = lines.joined(separator: "\n") + "\n"
         if ProcessInfo.processInfo.environment["TOUCHBRIDGE_UPDATE_GOLDEN"] == "1" {
             try text.write(toFile: path, atomically: true, encoding: .utf8)

@@ -1,11 +1,12 @@
 import Foundation
 import Glibc
+import ProgramTestSupport
 import Testing
 
 /// `touchbridge calibrate` on recordings with known marks: the matrix a miscalibrated panel
 /// needs is found, refused touches are asked again, the matrix in force is measured, and
 /// degenerate sets are refused with why.
-@Suite("Calibrate, with recordings", .enabled(if: HostTestGate.enabled, HostTestGate.reason), .serialized)
+@Suite("Calibrate, with recordings", .serialized)
 struct CalibrateCommandTests {
     /// The correction the recorded panel needs: its touches land where this matrix's inverse puts them.
     let truth: [Double] = [1.025, -0.012, -0.018, 0.015, 0.985, 0.012]

@@ -1,10 +1,11 @@
 import Foundation
 import Glibc
+import ProgramTestSupport
 import Testing
 
 /// The scene's `commands`, run by `touchbridge run` on recordings: the environment a command
 /// gets, its output on stderr, its timeout, its concurrency, and a program refused at load.
-@Suite("Commands on actions", .enabled(if: HostTestGate.enabled, HostTestGate.reason), .serialized)
+@Suite("Commands on actions", .serialized)
 struct SceneCommandTests {
     /// The kiosk scene with `commands` added; the file's path.
     func kioskScene(commands: String) throws -> String {

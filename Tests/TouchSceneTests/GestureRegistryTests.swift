@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import TouchBridge
 @testable import TouchScene
 
 /// What the documents say of gesture types against `SceneGestures` (the one place the scene

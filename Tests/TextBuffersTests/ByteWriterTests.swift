@@ -1,6 +1,5 @@
 import Testing
 
-@testable import InputEvents
 @testable import TextBuffers
 
 /// The writer's own rounding against the standard library's, and a number written once and

@@ -1,9 +1,10 @@
 import Foundation
 import Glibc
+import ProgramTestSupport
 import Testing
 
 /// A `libinput record` file's udev properties reach the tools as a live panel's do.
-@Suite("Recorded udev properties in the tools", .enabled(if: HostTestGate.enabled, HostTestGate.reason))
+@Suite("Recorded udev properties in the tools")
 struct RecordedPropertiesTests {
     @Test func healthNamesTheFuzzLibinputsRuleMovedIntoUdev() throws {
         let text = try String(contentsOfFile: repositoryDirectory + "/examples/kiosk.libinput.yml", encoding: .utf8)

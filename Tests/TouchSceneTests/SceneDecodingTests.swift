@@ -1,6 +1,5 @@
 import Testing
 
-@testable import TouchBridge
 @testable import TouchScene
 
 /// A malformed scene is rejected with `FILE: key.path: what was expected (line N)`, or with
@@ -205,12 +204,5 @@ struct SceneDecodingTests {
             error("{ \"x\": \"a\tb\" }")
                 == "s.json:1:10: expected no control characters inside a string (write \\n, \\t …)")
         #expect(error(String(repeating: "[", count: 300)) == "s.json:1:257: expected nesting no deeper than 256 levels")
-    }
-
-    @Test func aMissingSceneFileIsNoInputAndAnUnreadableOneNamesThePermission() throws {
-        #expect(throws: (any Error).self) { try Scene.load(path: "/nonexistent/scene.json") }
-        do { _ = try Scene.load(path: "/nonexistent/scene.json") } catch {
-            #expect("\(error)" == "/nonexistent/scene.json: no such file")
-        }
     }
 }

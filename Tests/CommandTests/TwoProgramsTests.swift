@@ -1,4 +1,5 @@
 import Foundation
+import ProgramTestSupport
 import Testing
 
 /// `touchbridge` runs a plain `run` itself and hands everything else to `touchbridge-cli`:

@@ -1,6 +1,6 @@
 import Foundation
-import InputEvents
 import Testing
+import TextBuffers
 
 @Suite("Formatting numbers like printf")
 struct TextBufferTests {
@@ -30,20 +30,6 @@ struct TextBufferTests {
         b.append("A_NAME_LONGER_THAN_TWENTY", leftAlignedIn: 20)
         // printf("%-20s|%-20s"): padded to 20, never cut.
         #expect(b.string == "ABS_X" + String(repeating: " ", count: 15) + "|A_NAME_LONGER_THAN_TWENTY")
-    }
-}
-
-@Suite("Capability bitmaps")
-struct BitSetTests {
-    @Test func insertsIteratesAndExportsKernelBytes() {
-        var s = BitSet([0x14a, 0, 63, 64])
-        #expect(Array(s) == [0, 63, 64, 0x14a])
-        #expect(s.contains(0x14a) && !s.contains(0x149))
-        #expect(s.highest == 0x14a)
-        #expect(s.byte(0) == 0x01 && s.byte(7) == 0x80 && s.byte(8) == 0x01 && s.byte(41) == 0x04)
-        s.remove(0x14a)
-        #expect(s == BitSet([0, 63, 64]))
-        #expect(s.hashValue == BitSet([64, 63, 0]).hashValue)
     }
 }
 

@@ -2,7 +2,6 @@ import Testing
 import TouchKit
 import TouchTools
 
-@testable import TouchBridge
 @testable import TouchScene
 
 /// `watch`'s words and what makes its screen change by itself: the status lines with the

@@ -1,0 +1,67 @@
+import Evdev
+import InputEvents
+import TouchInput
+import TouchKit
+import VirtualDevices
+
+/// A virtual device made for a panel's rectangle on the screen.
+package protocol PanelSizedDevice: AnyObject {
+    /// The rectangle's size in screen points.
+    var width: Double { get }
+    var height: Double { get }
+    /// Where the rectangle starts on the screen space.
+    func place(at origin: Point)
+}
+
+extension VirtualPointer: PanelSizedDevice {}
+extension VirtualTouchscreen: PanelSizedDevice {}
+
+/// The virtual devices made for panels, by each panel's lasting name (udev's `ID_PATH`, else
+/// its name): a panel that returns, or is mapped anew at the same size, gets the device it had,
+/// so a compositor keeps its mapping; one mapped at another size gets a new one.
+struct VirtualDeviceReuse<Device: PanelSizedDevice> {
+    private var byKey: [String: Device] = [:]
+    /// Each attached panel's lasting name, by its number.
+    private var keyOf: [Int: String] = [:]
+
+    /// `panel`'s device, placed where the panel lands: the one `key` had when its size is the
+    /// panel's, else the one `make` makes for the size and the panel's millimetres (turned with
+    /// the mapping).
+    mutating func device(
+        for panel: Panel, key: String,
+        make: (_ size: Size, _ millimetres: (Double, Double)?) throws(DeviceError) -> Device
+    ) throws(DeviceError) -> Device {
+        let size = Size(width: panel.mapper.width, height: panel.mapper.height)
+        let device: Device
+        if let old = byKey[key], old.width == size.width, old.height == size.height {
+            device = old
+        } else {
+            let turned = panel.mapper.rotation == .quarter || panel.mapper.rotation == .threeQuarters
+            let mm = Self.millimetres(panel.description).map { turned ? ($0.1, $0.0) : $0 }
+            device = try make(size, mm)
+            byKey[key] = device
+        }
+        device.place(at: Point(x: panel.placement.rect?.minX ?? 0, y: panel.placement.rect?.minY ?? 0))
+        keyOf[panel.number] = key
+        return device
+    }
+
+    /// The lasting name `panel` was attached under, nil when it has no device.
+    func key(of panel: Panel) -> String? { keyOf[panel.number] }
+
+    /// The panel is gone: its device stays for its return.
+    mutating func detach(_ panel: Panel) { keyOf[panel.number] = nil }
+
+    /// The panel's size on its position axes, (maximum - minimum) ÷ resolution as libinput has
+    /// it; nil without resolution.
+    static func millimetres(_ d: DeviceDescription) -> (Double, Double)? {
+        let codes = TouchProtocol(d).positionCodes
+        guard let x = d.absInfo[codes.x], let y = d.absInfo[codes.y], x.resolution > 0, y.resolution > 0 else {
+            return nil
+        }
+        return (
+            Double(Int64(x.maximum) - Int64(x.minimum)) / Double(x.resolution),
+            Double(Int64(y.maximum) - Int64(y.minimum)) / Double(y.resolution)
+        )
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import ProgramTestSupport
+import Testing
+
+/// Every command's mistakes as a user makes them: an unknown command or option, a missing
+/// argument, a value out of range end with 64 (sysexits' usage) and say what was expected; a
+/// file that is not there ends with 66 and names it. Nothing is run, nothing is read.
+@Suite("The command line's mistakes")
+struct CommandLineErrorTests {
+    static let recording = repositoryDirectory + "/examples/kiosk.evemu"
+
+    /// Runs `touchbridge` with `arguments`: its exit code and standard error.
+    func touchbridge(_ arguments: [String]) throws -> (code: Int32?, errors: String) {
+        let p = try Spawned(touchbridgeExecutable, arguments)
+        _ = p.wait(timeout: 60)
+        return (p.exitCode, p.errors)
+    }
+
+    @Test(arguments: [
+        (["nosuchcommand"], "Unexpected argument 'nosuchcommand'"),
+        (["nosuchcommand", "--help"], "Unexpected argument 'nosuchcommand'"),
+        (["help", "nosuchcommand"], "Unexpected argument 'nosuchcommand'"),
+        (["--bogus"], "Unknown option '--bogus'"),
+        (["run", "--bogus", recording], "Unknown option '--bogus'"),
+        (["run", "--screen", "0x0", recording], "--screen takes WIDTHxHEIGHT"),
+        (["scene"], "Missing expected argument '<file>'"),
+        (["scene", "--point", "1", "examples/kiosk.json"], "Did you mean '--hit'?"),
+        (["list", "--bogus"], "Unknown option '--bogus'"),
+        (["evtest"], "Missing expected argument '<source>'"),
+        (["touches", "--screen", "abc", recording], "--screen takes WIDTHxHEIGHT"),
+        (["touches", "--rotate", "45", recording], "--rotate takes 0, 90, 180 or 270"),
+        (["calibrate", "--points", "1,2", recording], "at least 3, not on one line"),
+        (["health", "--grid", "0x0", recording], "--grid takes COLUMNSxROWS"),
+        (["health", "--duration=-1", recording], "--duration takes a number of seconds above 0"),
+        (["health", "--fail-on", "bogus", recording], "'bogus' is not FIGURE<LIMIT"),
+        (["qualify", "--marks", "1", recording], "--marks takes \"x,y; x,y; ...\""),
+        (["picture"], "Missing expected argument '<recording>'"),
+        (["picture", "--grid", "999x1", recording], "--grid takes COLUMNSxROWS"),
+        (["record"], "Missing expected argument '<device>'"),
+        (["replay"], "Missing expected argument '<file>'"),
+        (["listen", "--events", "bogus"], "unknown event kind 'bogus'"),
+        (["watch"], "Missing expected argument '<source>'"),
+        (["evtest", "--device=-1", recording], "--device"),
+    ])
+    func aUsageMistakeIs64AndSaysWhatWasExpected(_ arguments: [String], _ said: String) throws {
+        let r = try touchbridge(arguments)
+        #expect(r.code == 64, "\(arguments): \(String(describing: r.code)) \(r.errors)")
+        #expect(r.errors.contains(said), "\(arguments): \(r.errors)")
+    }
+
+    @Test(arguments: [
+        ["run", "/nonexistent.evemu"], ["scene", "/nonexistent.json"], ["evtest", "/nonexistent.evemu"],
+        ["touches", "/nonexistent.evemu"], ["health", "/nonexistent.evemu"], ["picture", "/nonexistent.evemu"],
+        ["qualify", "--criteria", "/nonexistent.json", recording],
+    ])
+    func aMissingFileIs66AndNamed(_ arguments: [String]) throws {
+        let r = try touchbridge(arguments)
+        let missing = arguments.first { $0.hasPrefix("/nonexistent") } ?? ""
+        #expect(r.code == 66, "\(arguments): \(String(describing: r.code)) \(r.errors)")
+        #expect(r.errors.contains("\(missing): no such file"), "\(arguments): \(r.errors)")
+    }
+
+    @Test(arguments: [
+        "run", "scene", "list", "evtest", "touches", "calibrate", "health", "qualify", "picture", "record", "replay",
+        "listen", "watch",
+    ])
+    func everyCommandsHelpIsAnAnswerNotAMistake(_ command: String) throws {
+        let p = try Spawned(touchbridgeExecutable, [command, "--help"])
+        #expect(p.wait(timeout: 60) == 0, "\(command): \(p.errors)")
+        #expect(p.output.contains("USAGE: touchbridge \(command)"), "\(command): \(p.output.prefix(200))")
+    }
+}

@@ -1,0 +1,50 @@
+import Evdev
+import Foundation
+import Glibc
+import InputEvents
+import ProgramTestSupport
+import Testing
+
+/// `qualify` live in the VM, its prompts answered on a uinput panel.
+@Suite("qualify on a uinput panel", .enabled(if: DeviceTestGate.enabled, DeviceTestGate.reason), .serialized)
+struct QualifyLiveTests {
+    let clean = repositoryDirectory + "/examples/qualify-clean.evemu"
+
+    /// The clean session's gestures, played on a uinput panel as the prompts ask for them.
+    @Test func aLiveSessionAnsweredOnAUinputPanelPasses() throws {
+        let recording = try EvemuParser(file: clean).parse(
+            Array(try String(contentsOfFile: clean, encoding: .utf8).utf8))
+        let (panel, _) = try createDevice(recording.description)
+        let p = try Spawned(touchbridgeExecutable, ["qualify", "--screen", "800x480", panel.devnode])
+        // Gestures end at the frame that lifts the last finger (BTN_TOUCH 0).
+        var gestures: [[[InputEvent]]] = [[]]
+        var frame: [InputEvent] = []
+        for e in recording.events {
+            frame.append(e)
+            guard e.type == Kernel.EV_SYN else { continue }
+            gestures[gestures.count - 1].append(frame)
+            if frame.contains(where: { $0.type == Kernel.EV_KEY && $0.code == Kernel.BTN_TOUCH && $0.value == 0 }) {
+                gestures.append([])
+            }
+            frame = []
+        }
+        gestures.removeAll { $0.isEmpty }
+        let prompted = 17  // 9 marks, 4 lines, rest, contacts, separation, taps: one prompt each
+        for (i, g) in gestures.enumerated() {
+            if i < prompted {
+                #expect(
+                    eventually { p.errors.components(separatedBy: "touchbridge: qualify: ").count - 1 >= i + 1 },
+                    "\(p.errors)")
+            }
+            var last = g.first?.first?.time.inSeconds ?? 0
+            for f in g {
+                let t = f[0].time.inSeconds
+                usleep(UInt32(max(0, t - last) * 1e6))
+                last = t
+                try panel.frame(f.filter { $0.type != Kernel.EV_SYN }.map { ($0.type, $0.code, $0.value) })
+            }
+        }
+        #expect(p.wait(timeout: 30) == 0, "\(p.output)\n\(p.errors)")
+        #expect(p.output.hasSuffix("PASS\n") && p.output.contains("maxContacts  5"), "\(p.output)")
+    }
+}

@@ -83,7 +83,7 @@ MANUAL := .build/plugins/GenerateManual/outputs/TouchBridgeCLI/touchbridge.1
 # (as in the service test's VM) copies files and builds nothing.
 RELEASE_INPUTS := Package.swift scripts/release/hot-functions.txt $(shell find Sources -type f 2>/dev/null)
 
-.PHONY: format lint docs example-test url-app-test run test build deps test-deps unit-test device-test service-test install-check install install-files uninstall manual release deb deb-test deb-reproducible fuzz soak sanitize clean bench bench-e2e bench-instr bench-socket bench-watch
+.PHONY: bench-start format lint docs example-test url-app-test run test build deps test-deps unit-test device-test service-test install-check install install-files uninstall manual release deb deb-test deb-reproducible fuzz soak sanitize clean bench bench-e2e bench-instr bench-socket bench-watch
 
 run: deps $(STATIC_CXX_DIR)/libstdc++.a
 	$(RELEASE_BUILD) $(DAEMON_LINK) --product touchbridge
@@ -181,7 +181,7 @@ bench-watch: $(BIN_RELEASE) test-deps
 	done; done
 
 # touchbridge beside evtest, libinput and a C floor on one uinput panel in the VM, pooled over
-# E2E_BOOTS boots; the table is appended to BENCHMARKS.md (E2E_APPEND=0 to only print it).
+# E2E_BOOTS boots; the table is printed (E2E_APPEND=1 appends it to BENCHMARKS.md, whose current tables are then updated from it).
 E2E_BOOTS ?= 3
 bench-e2e: test-deps
 	scripts/bench/e2e/run $(E2E_BOOTS)
@@ -189,6 +189,10 @@ bench-e2e: test-deps
 # Instructions per frame on the live path, the same panel and frames, each tool under callgrind
 # in the VM (two runs subtracted, so start-up drops out): a count that does not move with the
 # host, beside libinput's and the floors'.
+# The tools' start beside evtest's, in one VM boot (BENCHMARKS.md, "The tools").
+bench-start: test-deps
+	scripts/bench/tool-start/run
+
 bench-instr: test-deps
 	@scripts/apt-ensure valgrind
 	scripts/bench/e2e/instructions

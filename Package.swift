@@ -90,6 +90,12 @@ let package = Package(
         // what the daemon's program and the whole interface share.
         .target(name: "RunCommandLine", dependencies: ["TouchBridge", "TouchInput", "TouchKit", "Output", "Evdev"]),
 
+        // What a tool reads (a node, or a recording standing in for it) until it is stopped, and
+        // the evtest dump, which the daemon's program also runs from a plain command line.
+        .target(
+            name: "DeviceTools",
+            dependencies: ["Evdev", "InputEvents", "TouchInput", "Output", "RunCommandLine", "TouchBridge"]),
+
         // The daemon's program's own argv for the standard library (glibc's constructor arguments),
         // instead of the statically linked runtime's reading of /proc/self/maps at every start.
         .target(name: "DaemonArguments"),
@@ -97,12 +103,13 @@ let package = Package(
         // `touchbridge`: the daemon's program (a plain `run` line), the rest handed to touchbridge-cli.
         .executableTarget(
             name: "TouchBridgeDaemon",
-            dependencies: ["RunCommandLine", "TouchBridge", "Evdev", "Output", "DaemonArguments"]),
+            dependencies: ["RunCommandLine", "DeviceTools", "TouchBridge", "Evdev", "Output", "DaemonArguments"]),
 
         .executableTarget(
             name: "TouchBridgeCLI",
             dependencies: [
-                "RunCommandLine", "Evdev", "InputEvents", "Output", "TouchInput", "TouchKit", "TouchBridge",
+                "RunCommandLine", "DeviceTools", "Evdev", "InputEvents", "Output", "TouchInput", "TouchKit",
+                "TouchBridge",
                 "TouchTools", "PanelHealth", "CNcurses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

@@ -169,7 +169,7 @@ public struct ByteWriter {
     /// `value` rounded (half away from zero) to `d` decimals, its minus sign written when it
     /// does not round to zero: the whole units and the fraction's digits to write. Beyond 2^63
     /// units, nil, Swift's description having been written instead.
-    @inlinable
+    @inlinable @inline(__always)
     mutating func writeSign(_ value: Double, decimals d: Int) -> (whole: UInt64, fraction: UInt64)? {
         let scale = Self.power(d)
         let scaled = value.magnitude * scale

@@ -1,8 +1,10 @@
 // `touchbridge`: the daemon's program. A plain, valid `run` command line is run here, in a
 // binary without the argument parser and Foundation (a third of the memory, a third of the
-// start-up); every other command, help, completions and every mistake are handed, with the
-// same arguments, to the whole command-line interface (touchbridge-cli), which says them as
-// it always has.
+// start-up), and so are a plain `evtest` and `touches`, tools that must start as fast as the
+// ones they stand beside; every other command, help, completions and every mistake are handed,
+// with the same arguments, to the whole command-line interface (touchbridge-cli), which says
+// them as it always has.
+import DeviceTools
 import Evdev
 import Glibc
 import Output
@@ -21,5 +23,22 @@ if arguments.first == "run", !arguments.contains(where: RunArguments.asksTheInte
         Diagnostics.print("touchbridge: \(error)", level: .error)
         exit(Kiosk.exitCode(for: error))
     }
+}
+// The tools that must start as fast as the ones they stand beside (evtest), read the same way.
+// No closures here: one formed in top-level code is the main actor's, and calling it would link
+// the concurrency runtime (and libdispatch) for its isolation check.
+let rest = Array(arguments.dropFirst())
+do {
+    if arguments.first == "evtest", let dump = EvtestDump.parse(rest) {
+        try dump.run()
+        exit(0)
+    }
+    if arguments.first == "touches", let touches = TouchesRun.parse(rest) {
+        try touches.run()
+        exit(0)
+    }
+} catch {
+    Diagnostics.print("touchbridge: \(error)", level: .error)
+    exit(Kiosk.exitCode(for: error))
 }
 CommandLineInterface.exec(arguments)

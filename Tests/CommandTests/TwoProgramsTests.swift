@@ -2,7 +2,8 @@ import Foundation
 import ProgramTestSupport
 import Testing
 
-/// `touchbridge` runs a plain `run` itself and hands everything else to `touchbridge-cli`:
+/// `touchbridge` runs a plain `run`, `evtest` and `touches` itself and hands everything else to
+/// `touchbridge-cli`:
 /// what a user types gets the same answer either way, and the daemon's program links neither
 /// the argument parser nor Foundation. Needs no device: runs in every test pass.
 @Suite("touchbridge and touchbridge-cli")
@@ -21,9 +22,13 @@ struct TwoProgramsTests {
 
     @Test(arguments: [
         ["--version"], ["--help"], ["run", "--help"], ["run", "--rotate", "7", "x.evemu"], ["run", "--bogus"],
-        ["evtest", "/nonexistent"], ["list", "--bogus"], ["--generate-completion-script", "bash"],
+        ["evtest", "/nonexistent"], ["evtest", "/dev/input/event999"], ["evtest", "--grab"],
+        ["evtest", "a.evemu", "b.evemu"], ["evtest", "--help"], ["touches", "/nonexistent"],
+        ["touches", "--rotate", "45", "x.evemu"], ["touches", "--scene", "s.json", "x.evemu"],
+        ["touches", "a.evemu", "b.evemu"], ["list", "--bogus"],
+        ["--generate-completion-script", "bash"],
     ])
-    func everyAnswerButRunIsTheInterfaces(_ arguments: [String]) throws {
+    func everyAnswerIsTheInterfaces(_ arguments: [String]) throws {
         let front = try answer(touchbridgeExecutable, arguments)
         let whole = try answer(cli, arguments)
         #expect(front.code == whole.code, "\(arguments)")
@@ -41,6 +46,37 @@ struct TwoProgramsTests {
         #expect(front.code == 0 && whole.code == 0)
         #expect(front.out.contains("\"event\":\"action\""))
         #expect(front.out == whole.out)
+    }
+
+    @Test(arguments: ["kiosk.evemu", "media-keys.evemu", "shake.evemu"])
+    func aPlainEvtestIsTheSameDumpFromBothAndNeedsNoInterface(_ name: String) throws {
+        let path = repositoryDirectory + "/examples/" + name
+        let front = try answer(touchbridgeExecutable, ["evtest", path])
+        let whole = try answer(cli, ["evtest", path])
+        #expect(front.code == 0 && whole.code == 0, "\(front.err)")
+        #expect(front.out.hasPrefix("Input driver version is 1.0.1\n"), "\(front.out.prefix(80))")
+        #expect(front.out == whole.out && front.err == whole.err)
+        // The daemon's program dumps it alone, without touchbridge-cli beside it.
+        let dir = NSTemporaryDirectory() + "tb-evtest-\(getpid())-\(name)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let copy = try answer("/bin/cp", [touchbridgeExecutable, dir + "/touchbridge"])
+        try #require(copy.code == 0, "cp: \(copy.err)")
+        let alone = try answer(dir + "/touchbridge", ["evtest", path])
+        #expect(alone.code == 0 && alone.out == front.out, "\(alone.err)")
+    }
+
+    @Test(arguments: [
+        ["touches", "kiosk.evemu"], ["touches", "--json", "kiosk.evemu"],
+        ["touches", "--screen", "1024x600", "--rotate", "90", "--mask", "0 0 100 100", "kiosk.evemu"],
+        ["touches", "--hysteresis", "2", "--json", "noisy-press.evemu"], ["touches", "shake.evemu"],
+    ])
+    func aPlainTouchesIsTheSameFromBoth(_ arguments: [String]) throws {
+        let given = arguments.map { $0.hasSuffix(".evemu") ? repositoryDirectory + "/examples/" + $0 : $0 }
+        let front = try answer(touchbridgeExecutable, given)
+        let whole = try answer(cli, given)
+        #expect(front.code == whole.code && front.out == whole.out && front.err == whole.err, "\(arguments)")
+        #expect(front.code != 0 || front.out.contains("began"), "\(arguments): \(front.out.prefix(200))")
     }
 
     @Test func runsMistakesInItsInputAreSaidAsTheInterfaceSaysThem() throws {

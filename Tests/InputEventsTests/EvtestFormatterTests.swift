@@ -57,6 +57,27 @@ struct EvtestFormatterTests {
                 == "Event: time 12.041337, type 3 (EV_ABS), code 62 (?), value 1\n")
     }
 
+    @Test func aDevicesFormatterWritesWhatTheWholeTablesDoesEvenForCodesItDoesNotDeclare() {
+        // Declares BTN_TOUCH and ABS_X only; its events include EV_MSC's scan code and an
+        // unnamed axis, which its table left out and asks the naming for.
+        let d = DeviceDescription(
+            name: "panel", id: InputID(bustype: 3, vendor: 1, product: 2, version: 1), properties: BitSet([1]),
+            codes: [1: BitSet([0x14a]), 3: BitSet([0])], absInfo: [0: AbsInfo(minimum: 0, maximum: 99)])
+        let device = EvtestFormatter(naming: TableNames(), device: d)
+        let t = EventTime(seconds: 1, microseconds: 2)
+        var whole = TextBuffer()
+        var own = TextBuffer()
+        f.writeHeader(d, into: &whole)
+        device.writeHeader(d, into: &own)
+        for (type, code, value) in [(3, 0, 5), (1, 0x14a, 1), (4, 4, 7), (3, 0x3e, 1), (0, 0, 0), (0, 3, 0)] {
+            let e = InputEvent(time: t, type: UInt16(type), code: UInt16(code), value: Int32(value))
+            f.write(e, into: &whole)
+            device.write(e, into: &own)
+        }
+        #expect(own.string == whole.string)
+        #expect(own.string.contains("code 4 (MSC_SCAN)") && own.string.contains("code 62 (?)"), "\(own.string)")
+    }
+
     @Test func headerPrintsFuzzFlatAndResolutionOnlyWhenSet() {
         let d = DeviceDescription(
             name: "P", id: InputID(bustype: 0x18, vendor: 0, product: 0xa, version: 0x100),

@@ -9,6 +9,13 @@ public struct EvtestFormatter: Sendable {
         self.names = EventNameTable(naming)
     }
 
+    /// A formatter for one device's dump: only its codes' names looked up at start (the
+    /// output is the same; a tool's first words come sooner).
+    public init(naming: any EventNaming, device: DeviceDescription) {
+        self.naming = naming
+        self.names = EventNameTable(naming, codes: device.codes)
+    }
+
     /// The header: driver version, ids, name, supported events with axis data, properties.
     /// `absValue` gives an axis' current value (evtest reads it at start-up).
     public func writeHeader(_ d: DeviceDescription, into out: inout TextBuffer) {

@@ -49,13 +49,16 @@ package struct ContactCorrections {
     package private(set) var jitterSetting: JitterSetting
     private var jitter = JitterFilter()
     private var masks: ContactMasks
-    /// Contacts that began in a masked region: left out until they end (`corrected`).
+    /// Contacts that began in a masked region: left out until they end (`correct`).
     private var masked: Set<UInt64> = []
+    /// Whether there are masks or masked contacts: one test a contact when there are none.
+    private var masking = false
 
     init(description: DeviceDescription, mapper: ScreenMapper, placement: PanelPlacement) {
         self.mapper = mapper
         origin = Point(x: placement.rect?.minX ?? 0, y: placement.rect?.minY ?? 0)
         masks = Self.masks(placement)
+        masking = !masks.regions.isEmpty
         jitterSetting = .choose(for: description, udevFuzz: placement.udevFuzz, millimetres: placement.hysteresisMM)
         jitter = jitterSetting.filter(mapper: mapper)
     }
@@ -69,6 +72,7 @@ package struct ContactCorrections {
     package mutating func replace(placement p: PanelPlacement, description: DeviceDescription) {
         origin = Point(x: p.rect?.minX ?? 0, y: p.rect?.minY ?? 0)
         masks = Self.masks(p)
+        masking = !masks.regions.isEmpty || !masked.isEmpty
         jitterSetting = .choose(for: description, udevFuzz: p.udevFuzz, millimetres: p.hysteresisMM)
     }
 
@@ -86,34 +90,36 @@ package struct ContactCorrections {
 
     /// The contact's position after the jitter filter and the masks, or nil when it is left
     /// out: the filter holds it still, or it began in a masked region (then until it ends).
-    /// The one correction step, for the daemon's pipeline and the tools alike.
+    /// The daemon's step, contact by contact; the tools take the same one a frame at a time.
     @inline(__always)
     package mutating func correct(_ c: Contact) -> DevicePoint? {
-        let position = jitter.filter(c)
-        guard !masks.regions.isEmpty || !masked.isEmpty else { return position }
-        if c.phase == .began, let position, isMasked(screenPoint(position)) {
-            masked.insert(c.id)
-        }
-        guard masked.contains(c.id) else { return position }
-        if c.phase.isTerminal { masked.remove(c.id) }
-        return nil
+        guard let position = jitter.filter(c) else { return nil }
+        guard masking else { return position }
+        return isMaskedOut(c, at: position) ? nil : position
     }
 
-    /// Whether a contact that begins at `p` (screen points) is in a masked region.
-    private func isMasked(_ p: Point) -> Bool { masks.masks(DevicePoint(x: p.x, y: p.y)) }
-
-    /// A frame as the tools show it: each contact corrected (`correct`), those left out
-    /// dropped, and a moved contact's previous position the one reported before.
+    /// A frame as the tools show it: through the jitter filter (contacts it holds still are
+    /// left out, the others carry the position reported before as their previous one), then
+    /// without the contacts that began in a masked region.
     package mutating func corrected(_ frame: ContactFrame) -> ContactFrame {
-        var out = frame
-        out.contacts.removeAll(keepingCapacity: true)
-        for var c in frame.contacts {
-            let before = jitter.reported(c)
-            guard let p = correct(c) else { continue }
-            c.position = p
-            if let before { c.previousPosition = before }
-            out.contacts.append(c)
-        }
+        var out = jitter.apply(frame)
+        guard masking else { return out }
+        out.contacts.removeAll { c in isMaskedOut(c, at: c.position) }
         return out
+    }
+
+    /// Whether the masks leave out contact `c`, at `position` after the filter: it began in a
+    /// masked region, and is left out until it ends. The masks' one bookkeeping.
+    private mutating func isMaskedOut(_ c: Contact, at position: DevicePoint) -> Bool {
+        if c.phase == .began {
+            let p = screenPoint(position)
+            if masks.masks(DevicePoint(x: p.x, y: p.y)) { masked.insert(c.id) }
+        }
+        guard masked.contains(c.id) else { return false }
+        if c.phase.isTerminal {
+            masked.remove(c.id)
+            masking = !masks.regions.isEmpty || !masked.isEmpty
+        }
+        return true
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DeviceTools
 import Evdev
 import Glibc
 import InputEvents

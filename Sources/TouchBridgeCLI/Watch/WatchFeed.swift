@@ -1,3 +1,4 @@
+import DeviceTools
 import Evdev
 import InputEvents
 import PanelHealth

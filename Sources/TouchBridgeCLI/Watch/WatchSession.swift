@@ -1,4 +1,5 @@
 import CNcurses
+import DeviceTools
 import Evdev
 import Glibc
 import InputEvents

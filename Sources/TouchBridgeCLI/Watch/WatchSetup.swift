@@ -1,3 +1,4 @@
+import DeviceTools
 import Evdev
 import InputEvents
 import Output
@@ -34,7 +35,7 @@ extension WatchCommand {
             for w in app.windows { Self.collect(w, window: w, into: &views) }
             hitTest = { p in app.hitTest(p, with: nil).map(\.name) }
         }
-        let name = baseName(source, dropExtension: false)
+        let name = TouchesRun.baseName(source, dropExtension: false)
         let chain = InputChain(description: d, mapper: mapper, placement: placement, warn: { _ in })
         let feed = WatchFeed(description: d, chain: chain, screen: layout.screen, hitTest: hitTest)
         let status = WatchStatus(device: d.name, source: name, touchProtocol: Self.shortSummary(feed.touchProtocol))

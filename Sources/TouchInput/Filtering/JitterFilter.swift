@@ -101,9 +101,22 @@ public struct JitterFilter: Sendable {
         }
     }
 
-    /// The position last reported for the contact, nil when the filter holds no state for it
-    /// (inactive, or a contact it has not seen begin): a moved contact's previous position.
-    public func reported(_ c: Contact) -> DevicePoint? { state(of: c)?.reported }
+    /// A frame as the filter lets it through: contacts whose motion it holds back are left
+    /// out (no motion to report), the others carry the position to report and, as previous
+    /// position, the one reported before. For tools that show contacts (`touches`).
+    public mutating func apply(_ frame: ContactFrame) -> ContactFrame {
+        guard isActive else { return frame }
+        var out = frame
+        out.contacts.removeAll(keepingCapacity: true)
+        for var c in frame.contacts {
+            let before = state(of: c)?.reported
+            guard let p = filter(c) else { continue }
+            c.position = p
+            if let before { c.previousPosition = before }
+            out.contacts.append(c)
+        }
+        return out
+    }
 
     /// libinput's `evdev_hysteresis`: the centre while `input` is inside the ellipse of radii
     /// `margin` around it, else the point a margin behind `input` on the line from the centre,

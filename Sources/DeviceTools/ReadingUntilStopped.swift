@@ -1,20 +1,12 @@
 import Evdev
 import Glibc
 import InputEvents
-import TouchInput
 
 /// The monotonic clock as an event time (live devices are read with CLOCK_MONOTONIC).
-func monotonicNow() -> EventTime {
+package func monotonicNow() -> EventTime {
     var ts = timespec()
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return EventTime(seconds: Int64(ts.tv_sec), microseconds: Int32(ts.tv_nsec / 1000))
-}
-
-/// A path's last component, without its extension when asked.
-func baseName(_ path: String, dropExtension: Bool) -> String {
-    var name = String(path.split(separator: "/").last ?? Substring(path))
-    if dropExtension, let dot = name.lastIndex(of: "."), dot != name.startIndex { name = String(name[..<dot]) }
-    return name
 }
 
 /// Reads `device` (`mode`: raw for the dumps, synced for contact tracking) until SIGINT or SIGTERM, until `deadline` (monotonic seconds), until
@@ -22,7 +14,7 @@ func baseName(_ path: String, dropExtension: Bool) -> String {
 /// event goes to `body`, and `drained` runs each time all there was has been read (before the
 /// next wait). Returns what ended the reading when it was the device (unplug, read error),
 /// nil otherwise. Sleeps in poll(2) between reads.
-func readUntilStopped(
+package func readUntilStopped(
     _ device: EvdevDevice, _ mode: EvdevDevice.ReadMode = .synced, signals: SignalWatch, deadline: Double? = nil,
     finished: () -> Bool = { false }, drained: () -> Void = {}, onEvent body: (InputEvent, Bool) -> Void
 ) -> DeviceError? {

@@ -1,0 +1,54 @@
+#!/usr/bin/env python3
+"""Inside the VM: how long each tool takes from its start to its first words about a panel,
+on one uinput panel (evemu-device), in one boot, each tool started ROUNDS times in turn.
+`evtest`, `touchbridge evtest`: the header's first line on standard output; `touches`: the
+line saying it is reading, on standard error. Prints one line per tool: its times in ms.
+usage: in-vm.py BIN_DIR RECORDING ROUNDS"""
+import os, re, select, signal, subprocess, sys, time
+
+bin_dir, recording, rounds = sys.argv[1], sys.argv[2], int(sys.argv[3])
+made = subprocess.Popen(["evemu-device", recording], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+node = None
+deadline = time.monotonic() + 60
+while node is None and time.monotonic() < deadline:
+    line = made.stdout.readline()
+    m = re.search(r"(/dev/input/event\d+)$", line.strip())
+    node = m.group(1) if m else None
+if node is None:
+    sys.exit("evemu-device made no panel")
+time.sleep(2)  # udev's rules done
+
+tb = os.path.join(bin_dir, "touchbridge")
+tools = {
+    "evtest": ([ "evtest", node], "stdout"),
+    "touchbridge evtest": ([tb, "evtest", node], "stdout"),
+    "touchbridge touches": ([tb, "touches", node], "stderr"),
+    "touchbridge run": ([tb, "run", "--log-level", "info", node], "stderr"),
+}
+if os.path.exists(os.path.join(bin_dir, "touchbridge-cli")):
+    tools["touchbridge-cli evtest"] = ([os.path.join(bin_dir, "touchbridge-cli"), "evtest", node], "stdout")
+
+
+def first_words(argv, stream):
+    start = time.monotonic()
+    p = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    pipe = p.stdout if stream == "stdout" else p.stderr
+    ready, _, _ = select.select([pipe], [], [], 60)
+    took = (time.monotonic() - start) * 1000 if ready and os.read(pipe.fileno(), 1) else float("nan")
+    p.send_signal(signal.SIGTERM)
+    try:
+        p.wait(5)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        p.wait()
+    return took
+
+
+times = {name: [] for name in tools}
+for r in range(rounds):
+    for name, (argv, stream) in tools.items():
+        times[name].append(first_words(argv, stream))
+for name, ts in times.items():
+    s = sorted(ts)
+    print(f"{name}\tmedian {s[len(s) // 2]:.0f} ms\t" + " ".join(f"{t:.0f}" for t in ts))
+made.send_signal(signal.SIGINT)

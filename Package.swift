@@ -163,6 +163,7 @@ let package = Package(
                 "TouchTools", "TouchBridge", "TouchScene", "TouchKit", "TouchInput", "InputEvents", "Evdev",
                 "PanelHealth",
             ]),
+        .testTarget(name: "DeviceToolsTests", dependencies: ["DeviceTools", "TouchBridge", "TouchKit"]),
         .testTarget(name: "VirtualDevicesTests", dependencies: ["VirtualDevices", "TouchKit"]),
         .testTarget(name: "PanelHealthTests", dependencies: ["PanelHealth", "TouchInput", "InputEvents", "Evdev"]),
         .testTarget(

@@ -57,11 +57,15 @@ let package = Package(
         .target(name: "Output", dependencies: ["TextBuffers"]),
 
         // The kernel side: libevdev devices, libudev discovery, the event loop.
-        .target(name: "Evdev", dependencies: ["CEvdev", "CUdev", "CLinux", "InputEvents"]),
+        .target(name: "Evdev", dependencies: ["CEvdev", "CUdev", "CLinux", "InputEvents", "Displays"]),
 
         // uinput devices that re-create a panel for other programs (`--virtual-touchscreen`,
         // `--virtual-pointer`): the window's touches as a touchscreen, pointer gestures as a mouse.
         .target(name: "VirtualDevices", dependencies: ["Evdev", "InputEvents", "TouchInput", "TouchKit"]),
+
+        // Pure Swift: the displays, as DRM connectors and their EDIDs, that touchscreens are
+        // matched to.
+        .target(name: "Displays"),
 
         // The scene stage: a window built from a scene file (views, recognizers, controls,
         // commands) and the handler log its calls write. Needs only TouchKit and the event values.
@@ -133,6 +137,7 @@ let package = Package(
             name: "fuzz-qualify",
             dependencies: ["InputEvents", "TouchInput", "PanelHealth", "TouchBridge", "TouchTools", "PipelineChecks"],
             path: "Fuzz/Qualify"),
+        .executableTarget(name: "fuzz-edid", dependencies: ["Displays", "PipelineChecks"], path: "Fuzz/EDID"),
         .executableTarget(
             name: "fuzz-tracker", dependencies: ["TouchInput", "InputEvents", "PipelineChecks"], path: "Fuzz/Tracker"),
         .executableTarget(
@@ -163,6 +168,7 @@ let package = Package(
                 "TouchTools", "TouchBridge", "TouchScene", "TouchKit", "TouchInput", "InputEvents", "Evdev",
                 "PanelHealth",
             ]),
+        .testTarget(name: "DisplaysTests", dependencies: ["Displays"]),
         .testTarget(name: "DeviceToolsTests", dependencies: ["DeviceTools", "TouchBridge", "TouchKit"]),
         .testTarget(name: "VirtualDevicesTests", dependencies: ["VirtualDevices", "TouchKit"]),
         .testTarget(name: "PanelHealthTests", dependencies: ["PanelHealth", "TouchInput", "InputEvents", "Evdev"]),

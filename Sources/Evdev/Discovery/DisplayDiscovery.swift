@@ -1,0 +1,32 @@
+import CUdev
+import Displays
+import Glibc
+
+extension DeviceDiscovery {
+    /// The DRM connectors udev knows (`drm` subsystem, `drm_connector` devices), in udev's
+    /// order, each with its status, modes and EDID read from its sysfs attributes.
+    public func connectors() -> [Connector] {
+        guard let e = udev_enumerate_new(udev) else { return [] }
+        defer { udev_enumerate_unref(e) }
+        udev_enumerate_add_match_subsystem(e, "drm")
+        udev_enumerate_scan_devices(e)
+        var result: [Connector] = []
+        var entry = udev_enumerate_get_list_entry(e)
+        while let current = entry {
+            if let syspath = udev_list_entry_get_name(current).map({ String(cString: $0) }),
+                let dev = udev_device_new_from_syspath(udev, syspath)
+            {
+                let isConnector = udev_device_get_devtype(dev).map { String(cString: $0) } == "drm_connector"
+                let name = udev_device_get_sysname(dev).map { String(cString: $0) }
+                udev_device_unref(dev)
+                if isConnector, let name,
+                    let c = Connector(entry: name, read: { try? readFileContents(syspath + "/" + $0, limit: 1 << 16) })
+                {
+                    result.append(c)
+                }
+            }
+            entry = udev_list_entry_get_next(current)
+        }
+        return result
+    }
+}

@@ -1,0 +1,57 @@
+import Testing
+
+@testable import Displays
+
+/// Connectors from what the kernel's sysfs entries hold (`status`, `modes`, `edid`).
+@Suite("DRM connectors")
+struct ConnectorTests {
+    /// A connector from its entry's attributes.
+    func connector(_ entry: String, _ attributes: [String: [UInt8]]) -> Connector? {
+        Connector(entry: entry, read: { attributes[$0] })
+    }
+
+    @Test func aLaptopsOwnPanelIsBuiltInWithItsModesAndSize() throws {
+        let c = try #require(
+            connector(
+                "card0-eDP-1",
+                [
+                    "status": Array("connected\n".utf8), "modes": Array("1366x768\n1024x768\n".utf8),
+                    "edid": RealEDIDs.auoB156XTN022,
+                ]))
+        #expect(c.card == "card0" && c.name == "eDP-1" && c.type == "eDP" && c.isBuiltIn && c.connected)
+        #expect(c.modes == [Mode(width: 1366, height: 768), Mode(width: 1024, height: 768)])
+        #expect(c.preferredMode == Mode(width: 1366, height: 768))
+        #expect(c.size?.width == 344 && c.edid?.model == "B156XTN02.2")
+    }
+
+    @Test func aMonitorOnHDMIIsNotBuiltIn() throws {
+        let c = try #require(
+            connector(
+                "card1-HDMI-A-2",
+                ["status": Array("connected\n".utf8), "modes": [], "edid": RealEDIDs.dellE2219HN]))
+        #expect(c.card == "card1" && c.name == "HDMI-A-2" && c.type == "HDMI-A" && !c.isBuiltIn)
+        // No mode listed by the kernel: the EDID's preferred one.
+        #expect(c.modes.isEmpty && c.preferredMode == Mode(width: 1920, height: 1080))
+    }
+
+    @Test func anEmptyConnectorHasNoSizeAndABrokenEDIDSaysWhy() throws {
+        let empty = try #require(connector("card0-DP-1", ["status": Array("disconnected\n".utf8), "edid": []]))
+        #expect(!empty.connected && empty.edid == nil && empty.edidProblem == nil && empty.size == nil)
+        var damaged = RealEDIDs.dellE2219HN
+        damaged[100] ^= 0xFF
+        let broken = try #require(connector("card0-DP-2", ["status": Array("connected\n".utf8), "edid": damaged]))
+        #expect(broken.edid == nil && broken.edidProblem == .checksum && broken.size == nil)
+        let unread = try #require(connector("card0-Virtual-1", [:]))
+        #expect(!unread.connected && unread.modes.isEmpty && unread.type == "Virtual")
+    }
+
+    @Test(arguments: ["card0", "renderD128", "version", "card-HDMI-A-1", "cardX-DP-1", "card0-"])
+    func entriesThatAreNoConnector(_ entry: String) {
+        #expect(connector(entry, ["status": Array("connected\n".utf8)]) == nil)
+    }
+
+    @Test func interlacedAndMalformedModeLines() {
+        #expect(Connector.mode("1920x1080i") == Mode(width: 1920, height: 1080))
+        #expect(Connector.mode("wide") == nil && Connector.mode("0x480") == nil && Connector.mode("800x") == nil)
+    }
+}

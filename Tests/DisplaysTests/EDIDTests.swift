@@ -1,0 +1,76 @@
+import Displays
+import Testing
+
+/// Real EDIDs (published dumps of the displays named, the linuxhw/EDID collection), decoded as
+/// edid-decode decodes them: a desktop monitor and a laptop panel.
+enum RealEDIDs {
+    /// Dell E2219HN, a 21.5-inch 1920x1080 monitor (base block and its CTA-861 extension).
+    static let dellE2219HN = bytes(
+        """
+        00 ff ff ff ff ff ff 00 10 ac 09 20 01 01 01 01 0b 1e 01 03 80 30 1b 78 2a 69 25 a3 5b 50 a3 27
+        11 50 54 a5 4b 00 71 4f 81 80 a9 c0 d1 c0 01 01 01 01 01 01 01 01 02 3a 80 18 71 38 2d 40 58 2c
+        45 00 dc 0c 11 00 00 1e 00 00 00 ff 00 35 4a 46 46 4a 30 33 45 31 32 55 42 0a 00 00 00 fc 00 45
+        32 32 31 39 48 4e 0a 20 20 20 20 20 00 00 00 fd 00 38 4c 1e 53 11 00 0a 20 20 20 20 20 20 01 8e
+        02 03 1a b1 4f 90 05 04 03 02 07 06 1f 14 13 12 11 16 15 01 65 03 0c 00 10 00 02 3a 80 18 71 38
+        2d 40 58 2c 45 00 dc 0c 11 00 00 1e 01 1d 80 18 71 1c 16 20 58 2c 25 00 dc 0c 11 00 00 9e 01 1d
+        00 72 51 d0 1e 20 6e 28 55 00 dc 0c 11 00 00 1e 02 3a 80 d0 72 38 2d 40 10 2c 45 80 dc 0c 11 00
+        00 1e 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 ee
+        """)
+
+    /// AU Optronics B156XTN02.2, a 15.6-inch 1366x768 laptop panel: no product name, its part
+    /// number in an alphanumeric string.
+    static let auoB156XTN022 = bytes(
+        """
+        00 ff ff ff ff ff ff 00 06 af ec 22 00 00 00 00 00 15 01 04 90 22 13 78 02 bb f5 94 55 54 90 27
+        23 50 54 00 00 00 01 01 01 01 01 01 01 01 01 01 01 01 01 01 01 01 a2 1c 56 b8 50 00 14 30 10 10
+        3e 00 58 c1 10 00 00 18 00 00 00 0f 00 00 00 00 00 00 00 00 00 00 00 00 00 20 00 00 00 fe 00 41
+        55 4f 0a 20 20 20 20 20 20 20 20 20 00 00 00 fe 00 42 31 35 36 58 54 4e 30 32 2e 32 20 0a 00 72
+        """)
+
+    static func bytes(_ hex: String) -> [UInt8] {
+        hex.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { UInt8($0, radix: 16) }
+    }
+}
+
+@Suite("EDIDs")
+struct EDIDTests {
+    @Test func aMonitorsMakerNameSerialSizeAndPreferredMode() throws {
+        let e = try EDID(parsing: RealEDIDs.dellE2219HN)
+        #expect(e.make == "DEL" && e.productCode == 0x2009 && e.serialNumber == 0x0101_0101)
+        #expect(e.name == "E2219HN" && e.model == "E2219HN" && e.serial == "5JFFJ03E12UB")
+        // The detailed timing's 476 x 268 mm, not the basic block's 48 x 27 cm.
+        #expect(e.size == PhysicalSize(width: 476, height: 268, fromDetailedTiming: true))
+        #expect(e.preferredMode == Mode(width: 1920, height: 1080))
+    }
+
+    @Test func aLaptopPanelIsNamedByItsPartNumber() throws {
+        let e = try EDID(parsing: RealEDIDs.auoB156XTN022)
+        #expect(e.make == "AUO" && e.productCode == 0x22EC && e.name == nil)
+        #expect(e.texts == ["AUO", "B156XTN02.2"] && e.model == "B156XTN02.2")
+        #expect(e.size == PhysicalSize(width: 344, height: 193, fromDetailedTiming: true))
+        #expect(e.preferredMode == Mode(width: 1366, height: 768))
+    }
+
+    @Test func withoutADetailedSizeTheBasicBlocksCentimetresAreTaken() throws {
+        var bytes = RealEDIDs.auoB156XTN022
+        // The detailed timing's image size zeroed (bytes 66–68), the checksum mended.
+        bytes[66] = 0
+        bytes[67] = 0
+        bytes[68] = 0
+        bytes[127] = UInt8(truncatingIfNeeded: 256 - Int(bytes[0..<127].reduce(UInt8(0)) { $0 &+ $1 }))
+        let e = try EDID(parsing: bytes)
+        #expect(e.size == PhysicalSize(width: 340, height: 190, fromDetailedTiming: false))
+        #expect(e.preferredMode == Mode(width: 1366, height: 768))
+    }
+
+    @Test func bytesThatAreNoEDIDSayWhatWasExpected() {
+        #expect(throws: EDIDError.tooShort(64)) { try EDID(parsing: Array(RealEDIDs.dellE2219HN[0..<64])) }
+        var noHeader = RealEDIDs.dellE2219HN
+        noHeader[1] = 0
+        #expect(throws: EDIDError.noHeader) { try EDID(parsing: noHeader) }
+        var damaged = RealEDIDs.dellE2219HN
+        damaged[60] ^= 0x01
+        #expect(throws: EDIDError.checksum) { try EDID(parsing: damaged) }
+        #expect(EDIDError.checksum.description.contains("checksum"))
+    }
+}

@@ -204,13 +204,15 @@ fuzz: deps
 	scripts/fuzz/run $(FUZZ_SECONDS) $(FUZZERS)
 
 # Device tests need a writable /dev/uinput; without one they run in the project's VM.
+# The VM's displays in the device tests: one QEMU virtio GPU each, with an EDID.
+VM_DISPLAYS := 1280x800,1920x1080
 device-test:
 	swift build --package-path examples/swift-kiosk
 	@if [ -w /dev/uinput ]; then \
 	  TOUCHBRIDGE_REQUIRE_UINPUT=1 swift test --skip-build --no-parallel --filter DeviceTests; \
 	else \
 	  echo "device tests: no writable /dev/uinput here, running them in a VM (scripts/vm/run)"; \
-	  scripts/vm/run --timeout 1200 'TOUCHBRIDGE_REQUIRE_UINPUT=1 .build/debug/touchbridgePackageTests.xctest --testing-library swift-testing --no-parallel --filter DeviceTests'; \
+	  scripts/vm/run --timeout 1200 --displays $(VM_DISPLAYS) 'TOUCHBRIDGE_REQUIRE_UINPUT=1 TOUCHBRIDGE_VM_DISPLAYS=$(VM_DISPLAYS) .build/debug/touchbridgePackageTests.xctest --testing-library swift-testing --no-parallel --filter DeviceTests'; \
 	fi
 
 # The service as README's install section says, under systemd as PID 1 in the VM (a real udev,

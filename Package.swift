@@ -188,7 +188,7 @@ let package = Package(
         // Real kernel devices through uinput; skipped (with a reason) where /dev/uinput
         // is not writable. `make test` runs them inside a VM there.
         .testTarget(
-            name: "DeviceTests", dependencies: ["ProgramTestSupport", "Evdev", "InputEvents", "TouchInput"]),
+            name: "DeviceTests", dependencies: ["ProgramTestSupport", "Evdev", "InputEvents", "TouchInput", "Displays"]),
         // What the two program test targets share: running the programs, sockets, a terminal.
         .target(name: "ProgramTestSupport", dependencies: ["Evdev"], path: "Tests/ProgramTestSupport"),
     ],

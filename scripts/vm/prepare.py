@@ -8,6 +8,8 @@ import glob, io, lzma, os, shutil, stat, subprocess, sys
 
 MODULES = ["virtio_ring", "virtio", "virtio_mmio", "netfs", "fscache", "9pnet",
            "9pnet_virtio", "9p", "overlay", "evdev", "uinput",
+           # DRM displays from QEMU's virtio GPU (scripts/vm/run --displays), with their EDIDs
+           "drm", "drm_kms_helper", "drm_shmem_helper", "virtio_dma_buf", "virtio_gpu",
            # real touchscreens from their HID descriptors (scripts/uhid)
            "hid", "uhid", "hid-generic", "hid-multitouch"]
 HERE = os.path.dirname(os.path.abspath(__file__))

@@ -1,0 +1,38 @@
+import Displays
+import Evdev
+import Foundation
+import Testing
+
+/// The DRM connectors of the VM's QEMU virtio GPUs (`scripts/vm/run --displays`, whose sizes
+/// `make device-test` also hands the tests in TOUCHBRIDGE_VM_DISPLAYS), read through udev: each
+/// GPU's one display connected, in its mode, with QEMU's EDID and its size at 100 dpi.
+@Suite(
+    "DRM connectors through udev",
+    .enabled(
+        if: ProcessInfo.processInfo.environment["TOUCHBRIDGE_VM_DISPLAYS"] != nil,
+        "needs the VM's virtio GPUs (make device-test boots them)"))
+struct DisplayDiscoveryTests {
+    static let sizes: [Mode] = (ProcessInfo.processInfo.environment["TOUCHBRIDGE_VM_DISPLAYS"] ?? "")
+        .split(separator: ",").compactMap { s in
+            let p = s.split(separator: "x")
+            guard p.count == 2, let w = Int(p[0]), let h = Int(p[1]) else { return nil }
+            return Mode(width: w, height: h)
+        }
+
+    @Test func eachVirtioGPUsDisplayIsAConnectedConnectorWithQEMUsEDID() throws {
+        let connectors = try DeviceDiscovery().connectors()
+        try #require(connectors.count == Self.sizes.count, "\(connectors.map(\.name))")
+        for (i, (c, mode)) in zip(connectors, Self.sizes).enumerated() {
+            #expect(c.card == "card\(i)" && c.name == "Virtual-\(i + 1)" && c.type == "Virtual" && !c.isBuiltIn)
+            #expect(c.connected && c.preferredMode == mode, "\(c)")
+            let edid = try #require(c.edid, "\(c.name): \(String(describing: c.edidProblem))")
+            #expect(edid.make == "RHT", "\(edid)")
+            // QEMU gives its displays 100 dpi: the mode's pixels at 100 to the inch, within a millimetre
+            // of rounding (or the basic block's centimetres).
+            let size = try #require(edid.size)
+            let tolerance = size.fromDetailedTiming ? 1.5 : 10
+            #expect(abs(Double(size.width) - Double(mode.width) * 0.254) <= tolerance, "\(size)")
+            #expect(abs(Double(size.height) - Double(mode.height) * 0.254) <= tolerance, "\(size)")
+        }
+    }
+}

@@ -82,7 +82,10 @@ let package = Package(
         // Not part of a library product.
         .target(
             name: "TouchTools",
-            dependencies: ["InputEvents", "TouchInput", "TouchKit", "TouchScene", "TouchBridge", "PanelHealth"]),
+            dependencies: [
+                "InputEvents", "TouchInput", "TouchKit", "TouchScene", "TouchBridge", "PanelHealth", "Evdev",
+                "Displays",
+            ]),
 
         // Pure Swift: a panel's health figures from its events and contact frames (`health`).
         .target(name: "PanelHealth", dependencies: ["InputEvents", "TouchInput"]),
@@ -113,7 +116,7 @@ let package = Package(
             name: "TouchBridgeCLI",
             dependencies: [
                 "RunCommandLine", "DeviceTools", "Evdev", "InputEvents", "Output", "TouchInput", "TouchKit",
-                "TouchBridge",
+                "TouchBridge", "Displays",
                 "TouchTools", "PanelHealth", "CNcurses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

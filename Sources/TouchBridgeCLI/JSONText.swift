@@ -53,6 +53,16 @@ struct JSONObject {
         buffer.append("]")
     }
 
+    mutating func set(_ k: String, objects: [JSONObject]) {
+        key(k)
+        buffer.append("[")
+        for (i, o) in objects.enumerated() {
+            if i > 0 { buffer.append(",") }
+            buffer.append(bytes: o.finished.bytes)
+        }
+        buffer.append("]")
+    }
+
     mutating func set(_ k: String, object: JSONObject?) {
         key(k)
         if let object { buffer.append(bytes: object.finished.bytes) } else { buffer.append("null") }

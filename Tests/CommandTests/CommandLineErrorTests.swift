@@ -41,6 +41,7 @@ struct CommandLineErrorTests {
         (["listen", "--events", "bogus"], "unknown event kind 'bogus'"),
         (["watch"], "Missing expected argument '<source>'"),
         (["evtest", "--device=-1", recording], "--device"),
+        (["screens", "--bogus"], "Unknown option '--bogus'"),
     ])
     func aUsageMistakeIs64AndSaysWhatWasExpected(_ arguments: [String], _ said: String) throws {
         let r = try touchbridge(arguments)
@@ -62,7 +63,7 @@ struct CommandLineErrorTests {
 
     @Test(arguments: [
         "run", "scene", "list", "evtest", "touches", "calibrate", "health", "qualify", "picture", "record", "replay",
-        "listen", "watch",
+        "listen", "watch", "screens",
     ])
     func everyCommandsHelpIsAnAnswerNotAMistake(_ command: String) throws {
         let p = try Spawned(touchbridgeExecutable, [command, "--help"])

@@ -77,8 +77,11 @@ extension InputDeviceInfo {
         ].filter { property($0.0) == "1" }.map(\.1)
     }
 
-    /// Whether a property is one touchbridge keeps (`properties`): its own and libinput's fuzz.
-    static func isKept(_ key: String) -> Bool { key.hasPrefix("TOUCHBRIDGE_") || key.hasPrefix("LIBINPUT_FUZZ_") }
+    /// Whether a property is one touchbridge keeps (`properties`): its own, libinput's fuzz and the
+    /// USB vendor's name (which names a display's maker).
+    static func isKept(_ key: String) -> Bool {
+        key.hasPrefix("TOUCHBRIDGE_") || key.hasPrefix("LIBINPUT_FUZZ_") || key == "ID_VENDOR_FROM_DATABASE"
+    }
 
     /// What udev said of a device a recording was made from (`libinput record` keeps its
     /// properties), so a recording is mapped and filtered as the live panel was.

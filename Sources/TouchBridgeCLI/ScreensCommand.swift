@@ -1,0 +1,80 @@
+import ArgumentParser
+import Displays
+import InputEvents
+import Output
+import TouchTools
+
+struct ScreensCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "screens",
+        abstract: "List the displays and the touchscreens, and which display each touchscreen is on, by which rule.",
+        discussion: """
+            Displays are the DRM connectors (HDMI-A-1, eDP-1, Virtual-1) with their mode and their EDID's \
+            maker, model and size. Each touchscreen gets one display by the first rule that gives exactly one: \
+            pinned (udev's TOUCHBRIDGE_OUTPUT), a built-in panel to the built-in display, its size within 5 %, \
+            the EDID's maker or model in its name or USB vendor, the only display connected; ties and failures \
+            are said.
+            """)
+
+    @Flag(help: "One JSON object: {\"outputs\": [...], \"panels\": [...]}.")
+    var json = false
+
+    func run() throws {
+        let found: PanelDisplays
+        do { found = try PanelDisplays.live() } catch { throw fail(error) }
+        var b = TextBuffer(capacity: 4096)
+        if json { Self.writeJSON(found, into: &b) } else { Self.writeText(found, into: &b) }
+        OutputSink.standardOutput().flush(&b)
+    }
+
+    static func writeText(_ found: PanelDisplays, into b: inout TextBuffer) {
+        b.append("displays:\n")
+        if found.connectors.isEmpty { b.append("  none (no DRM connector)\n") }
+        for c in found.connectors {
+            var line = "  \(c.name): \(c.connected ? "connected" : "disconnected")"
+            if let m = c.preferredMode { line += ", \(m.width)x\(m.height)" }
+            if let e = c.edid { line += ", \(e.make) \(e.model)" }
+            line += c.size.map { ", \($0.width)x\($0.height) mm" } ?? (c.connected ? ", no size (no EDID)" : "")
+            if let p = c.edidProblem { line += ", EDID unreadable: \(p)" }
+            if c.isBuiltIn { line += ", built in" }
+            b.append(string: line + "\n")
+        }
+        b.append("touchscreens:\n")
+        if found.panels.isEmpty { b.append("  none\n") }
+        for p in found.panels {
+            let size = p.facts.size.map { " \(Int($0.width.rounded()))x\(Int($0.height.rounded())) mm" } ?? ""
+            b.append(string: "  \(p.node) \"\(p.name)\"\(size): \(p.match.output ?? "no display") (\(p.match.why))\n")
+        }
+    }
+
+    static func writeJSON(_ found: PanelDisplays, into b: inout TextBuffer) {
+        var outputs: [JSONObject] = []
+        for c in found.connectors {
+            var o = JSONObject()
+            o.set("name", c.name)
+            o.set("connected", c.connected)
+            o.set("mode", c.preferredMode.map { [Double($0.width), Double($0.height)] })
+            o.set("sizeMM", c.size.map { [Double($0.width), Double($0.height)] })
+            o.set("make", c.edid?.make)
+            o.set("model", c.edid?.model)
+            o.set("builtin", c.isBuiltIn)
+            outputs.append(o)
+        }
+        var panels: [JSONObject] = []
+        for p in found.panels {
+            var o = JSONObject()
+            o.set("node", p.node)
+            o.set("name", p.name)
+            o.set("sizeMM", p.facts.size.map { [$0.width, $0.height] })
+            o.set("output", p.match.output)
+            o.set("rule", p.match.rule?.rawValue)
+            o.set("why", p.match.why)
+            panels.append(o)
+        }
+        var top = JSONObject()
+        top.set("outputs", objects: outputs)
+        top.set("panels", objects: panels)
+        b.append(bytes: top.finished.bytes)
+        b.append("\n")
+    }
+}

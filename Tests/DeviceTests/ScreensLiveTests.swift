@@ -1,0 +1,49 @@
+import Evdev
+import Foundation
+import InputEvents
+import ProgramTestSupport
+import Testing
+
+/// `touchbridge screens` in the VM with its two displays (1280x800 and 1920x1080, QEMU's EDIDs
+/// at 100 dpi) and uinput panels: one the size of the larger display's picture, one of no
+/// display's size.
+@Suite(
+    "screens with the VM's displays",
+    .enabled(
+        if: DeviceTestGate.enabled && ProcessInfo.processInfo.environment["TOUCHBRIDGE_VM_DISPLAYS"] != nil,
+        "needs uinput and the VM's virtio GPUs (make device-test)"), .serialized)
+struct ScreensLiveTests {
+    /// The test panel with position axes of `width` x `height` millimetres (8 units a millimetre).
+    func panel(_ name: String, _ width: Int32, _ height: Int32) -> DeviceDescription {
+        let k = Kernel.self
+        var d = VirtualDevices.multitouch(name: name)
+        for (codes, mm) in [([k.ABS_X, k.ABS_MT_POSITION_X], width), ([k.ABS_Y, k.ABS_MT_POSITION_Y], height)] {
+            for c in codes { d.absInfo[c] = AbsInfo(minimum: 0, maximum: mm * 8, resolution: 8) }
+        }
+        return d
+    }
+
+    @Test func aPanelOfADisplaysSizeGetsThatDisplayAndOneOfNoDisplaysSizeIsSaidToFitNone() throws {
+        // 1920x1080 at 100 dpi: 487.7 x 274.3 mm.
+        let (large, _) = try createDevice(panel("TB Screens Large", 488, 274))
+        let (small, _) = try createDevice(panel("TB Screens Small", 100, 60))
+        let p = try Spawned(touchbridgeExecutable, ["screens", "--json"])
+        #expect(p.wait(timeout: 60) == 0, "\(p.errors)")
+        let top = try #require(
+            try JSONSerialization.jsonObject(with: Data(p.output.utf8)) as? [String: Any], "\(p.output)")
+        let outputs = try #require(top["outputs"] as? [[String: Any]])
+        #expect(outputs.compactMap { $0["name"] as? String } == ["Virtual-1", "Virtual-2"], "\(p.output)")
+        #expect(outputs.allSatisfy { $0["make"] as? String == "RHT" && $0["connected"] as? Bool == true })
+        #expect((outputs.last?["mode"] as? [Double]) == [1920, 1080])
+        let panels = try #require(top["panels"] as? [[String: Any]])
+        let byNode = Dictionary(panels.compactMap { p in (p["node"] as? String).map { ($0, p) } }) { a, _ in a }
+        let l = try #require(byNode[large.devnode], "\(p.output)")
+        #expect(l["output"] as? String == "Virtual-2" && l["rule"] as? String == "size", "\(l)")
+        let s = try #require(byNode[small.devnode], "\(p.output)")
+        #expect(s["output"] is NSNull && s["why"] as? String == "no rule picks one display", "\(s)")
+        // The text lists the same, each panel with its display and why.
+        let text = try Spawned(touchbridgeExecutable, ["screens"])
+        #expect(text.wait(timeout: 60) == 0)
+        #expect(text.output.contains("\(large.devnode) \"TB Screens Large\" 488x274 mm: Virtual-2 (the panel's size"))
+    }
+}

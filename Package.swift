@@ -116,7 +116,7 @@ let package = Package(
             name: "TouchBridgeCLI",
             dependencies: [
                 "RunCommandLine", "DeviceTools", "Evdev", "InputEvents", "Output", "TouchInput", "TouchKit",
-                "TouchBridge", "Displays",
+                "TouchBridge", "Displays", "VirtualDevices",
                 "TouchTools", "PanelHealth", "CNcurses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

@@ -3,6 +3,7 @@ import Displays
 import InputEvents
 import Output
 import TouchTools
+import VirtualDevices
 
 struct ScreensCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -19,12 +20,51 @@ struct ScreensCommand: ParsableCommand {
     @Flag(help: "One JSON object: {\"outputs\": [...], \"panels\": [...]}.")
     var json = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Print the lines that make a compositor map each touchscreen to its display: sway, labwc, weston (a udev rule, also cage's) or x11.",
+            valueName: "COMPOSITOR"))
+    var config: String?
+
+    @Flag(
+        help:
+            "With --config: the lines for touchbridge's virtual touchscreen of each panel (run --virtual-touchscreen).")
+    var virtualTouchscreen = false
+
+    func validate() throws {
+        if let config, CompositorConfig(rawValue: config) == nil {
+            throw ValidationError("--config takes sway, labwc, weston or x11")
+        }
+        if virtualTouchscreen && config == nil { throw ValidationError("--virtual-touchscreen is for --config") }
+    }
+
     func run() throws {
         let found: PanelDisplays
         do { found = try PanelDisplays.live() } catch { throw fail(error) }
         var b = TextBuffer(capacity: 4096)
-        if json { Self.writeJSON(found, into: &b) } else { Self.writeText(found, into: &b) }
+        if let config = config.flatMap(CompositorConfig.init(rawValue:)) {
+            Self.writeConfig(config, found, virtual: virtualTouchscreen, into: &b)
+        } else if json {
+            Self.writeJSON(found, into: &b)
+        } else {
+            Self.writeText(found, into: &b)
+        }
         OutputSink.standardOutput().flush(&b)
+    }
+
+    /// The compositor's lines, one a touchscreen (its virtual touchscreen's with `virtual`).
+    static func writeConfig(_ config: CompositorConfig, _ found: PanelDisplays, virtual: Bool, into b: inout TextBuffer)
+    {
+        b.append(string: config.header + "\n")
+        for p in found.panels {
+            let name = virtual ? VirtualTouchscreen.namePrefix + p.name : p.name
+            guard let output = p.match.output else {
+                b.append(string: config.unmatched(device: name, why: p.match.why) + "\n")
+                continue
+            }
+            let ids = virtual ? VirtualTouchscreen.ids : (p.vendor, p.product)
+            b.append(string: config.line(device: name, vendor: ids.0, product: ids.1, output: output) + "\n")
+        }
     }
 
     static func writeText(_ found: PanelDisplays, into b: inout TextBuffer) {

@@ -11,6 +11,8 @@ import TouchKit
 package final class VirtualTouchscreen {
     /// Every virtual device's name starts with this, so touchbridge never reads its own.
     package static let namePrefix = "touchbridge: "
+    /// Its vendor and product ids, which compositors' configurations name it by (sway).
+    package static let ids: (vendor: UInt16, product: UInt16) = (0x7462, 0x0001)
     /// Device units per screen point, about: each axis is fitted so its resolution (units per
     /// mm) is whole and its range keeps the panel's size.
     package static let unitsPerPoint = 10.0
@@ -61,7 +63,7 @@ package final class VirtualTouchscreen {
         if touchMajor { abs[k.ABS_MT_TOUCH_MAJOR] = AbsInfo(minimum: 0, maximum: max(xMax, yMax), resolution: resX) }
         let d = DeviceDescription(
             name: Self.namePrefix + name,
-            id: InputID(bustype: k.BUS_VIRTUAL, vendor: 0x7462, product: 0x0001, version: 1),
+            id: InputID(bustype: k.BUS_VIRTUAL, vendor: Self.ids.vendor, product: Self.ids.product, version: 1),
             properties: BitSet([k.INPUT_PROP_DIRECT]),
             codes: [k.EV_KEY: BitSet([k.BTN_TOUCH]), k.EV_ABS: BitSet(Array(abs.keys))], absInfo: abs)
         device = try UInputDevice(d)

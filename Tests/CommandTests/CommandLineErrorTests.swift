@@ -42,6 +42,8 @@ struct CommandLineErrorTests {
         (["watch"], "Missing expected argument '<source>'"),
         (["evtest", "--device=-1", recording], "--device"),
         (["screens", "--bogus"], "Unknown option '--bogus'"),
+        (["screens", "--config", "gnome"], "--config takes sway, labwc, weston or x11"),
+        (["screens", "--virtual-touchscreen"], "--virtual-touchscreen is for --config"),
     ])
     func aUsageMistakeIs64AndSaysWhatWasExpected(_ arguments: [String], _ said: String) throws {
         let r = try touchbridge(arguments)

@@ -45,5 +45,15 @@ struct ScreensLiveTests {
         let text = try Spawned(touchbridgeExecutable, ["screens"])
         #expect(text.wait(timeout: 60) == 0)
         #expect(text.output.contains("\(large.devnode) \"TB Screens Large\" 488x274 mm: Virtual-2 (the panel's size"))
+        // What each compositor reads, for the panel and for its virtual touchscreen.
+        let sway = try Spawned(touchbridgeExecutable, ["screens", "--config", "sway"])
+        #expect(sway.wait(timeout: 60) == 0)
+        #expect(sway.output.contains(#"input "4660:22136:TB_Screens_Large" map_to_output Virtual-2"#), "\(sway.output)")
+        #expect(sway.output.contains("# TB Screens Small: no display (no rule picks one display)"))
+        let virtual = try Spawned(touchbridgeExecutable, ["screens", "--config", "weston", "--virtual-touchscreen"])
+        #expect(virtual.wait(timeout: 60) == 0)
+        #expect(
+            virtual.output.contains(#"ATTRS{name}=="touchbridge: TB Screens Large", ENV{WL_OUTPUT}="Virtual-2""#),
+            "\(virtual.output)")
     }
 }

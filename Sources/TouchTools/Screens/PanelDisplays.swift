@@ -10,6 +10,9 @@ package struct PanelDisplays {
     package struct Panel {
         package var node: String
         package var name: String
+        /// Its vendor and product ids (0 when it could not be opened).
+        package var vendor: UInt16
+        package var product: UInt16
         package var facts: PanelFacts
         package var match: DisplayMatch
     }
@@ -24,9 +27,11 @@ package struct PanelDisplays {
         let discovery = try DeviceDiscovery()
         let connectors = discovery.connectors()
         let panels = discovery.touchscreens().filter(\.isInitialized).map { info in
-            let facts = facts(info, description: try? EvdevDevice.openNode(info.devnode).description)
+            let d = try? EvdevDevice.openNode(info.devnode).description
+            let facts = facts(info, description: d)
             return Panel(
-                node: info.devnode, name: info.name, facts: facts, match: DisplayMatch.match(facts, among: connectors))
+                node: info.devnode, name: info.name, vendor: d?.id.vendor ?? 0, product: d?.id.product ?? 0,
+                facts: facts, match: DisplayMatch.match(facts, among: connectors))
         }
         return PanelDisplays(connectors: connectors, panels: panels)
     }

@@ -76,7 +76,9 @@ let package = Package(
         // the daemon's event loop and `Kiosk`. Re-exports TouchScene for apps.
         .target(
             name: "TouchBridge",
-            dependencies: ["InputEvents", "TouchInput", "TouchKit", "TouchScene", "Evdev", "Output", "VirtualDevices"]),
+            dependencies: [
+                "InputEvents", "TouchInput", "TouchKit", "TouchScene", "Evdev", "Output", "VirtualDevices",
+            ]),
 
         // What only the command line's tools draw: `watch`'s model and screen, `picture`'s SVG.
         // Not part of a library product.

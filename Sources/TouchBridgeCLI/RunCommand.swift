@@ -43,7 +43,8 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup(
         title:
-            "Screen mapping (default screen: the scene's 'screen', else its windows, else the panel's size at 96 dpi)")
+            "Screen mapping (default screen: the scene's 'screen', else its windows, else the mode of the display the first live panel is on, else the panel's size at 96 dpi)"
+    )
     var mapping: MappingOptions
 
     @Flag(help: "Grab the devices for exclusive access.")

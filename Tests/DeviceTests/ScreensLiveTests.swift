@@ -56,4 +56,23 @@ struct ScreensLiveTests {
             virtual.output.contains(#"ATTRS{name}=="touchbridge: TB Screens Large", ENV{WL_OUTPUT}="Virtual-2""#),
             "\(virtual.output)")
     }
+
+    @Test func runWithoutAScreenTakesItsPanelsDisplaysMode() throws {
+        let k = Kernel.self
+        let (large, _) = try createDevice(panel("TB Screens Run", 488, 274))
+        let d = try Spawned(touchbridgeExecutable, ["run", "--json", large.devnode])
+        #expect(eventually(timeout: 20) { d.errors.contains(": reading ") }, "\(d.errors)")
+        #expect(d.errors.contains("on display Virtual-2 (the panel's size"), "\(d.errors)")
+        #expect(d.errors.contains("the screen is 1920x1080"), "\(d.errors)")
+        // The panel's middle (1952, 1096 of 0…3904 x 0…2192 units) in the display's 1920x1080
+        // points, normalised as libinput does (over max - min + 1): (959.754, 539.754).
+        try large.frame([
+            (k.EV_ABS, k.ABS_MT_TRACKING_ID, 1), (k.EV_ABS, k.ABS_MT_POSITION_X, 1952),
+            (k.EV_ABS, k.ABS_MT_POSITION_Y, 1096), (k.EV_KEY, k.BTN_TOUCH, 1),
+        ])
+        try large.frame([(k.EV_ABS, k.ABS_MT_TRACKING_ID, -1), (k.EV_KEY, k.BTN_TOUCH, 0)])
+        #expect(d.waitFor("touchesEnded"), "\(d.output)")
+        #expect(d.stop() == 0)
+        #expect(d.output.contains(#""location":[959.754,539.754]"#), "\(d.output)")
+    }
 }

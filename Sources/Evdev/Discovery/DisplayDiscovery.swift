@@ -29,4 +29,13 @@ extension DeviceDiscovery {
         }
         return result
     }
+
+    /// The display `device` is on, by the matching rules, and that display's preferred mode;
+    /// nil on a machine without DRM connectors.
+    public func display(of device: EvdevDevice, info: InputDeviceInfo) -> (match: DisplayMatch, mode: Mode?)? {
+        let all = connectors()
+        guard !all.isEmpty else { return nil }
+        let m = DisplayMatch.match(PanelFacts(info: info, description: device.description), among: all)
+        return (m, all.first { $0.name == m.output }?.preferredMode)
+    }
 }

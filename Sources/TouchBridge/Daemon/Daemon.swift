@@ -99,7 +99,7 @@ package final class Daemon {
         self.signals = signals
         self.notify = notify
         sceneFile = content.sceneFile
-        self.options = options
+        var options = options
         self.warn = warn
         loop = try EventLoop()
         discovery = try? DeviceDiscovery()
@@ -112,7 +112,11 @@ package final class Daemon {
         let opened = try Self.openSelected(selection, discovery: discovery, warn: warn)
         let found = opened.found
         named = opened.named
-        // The screen space and the scene.
+        // The screen space and the scene: without a screen of its own, the first panel's display's.
+        if options.screen == nil, let first = found.first {
+            options.displayMode = Self.displayMode(of: first.0, info: first.1, discovery: discovery, warn: warn)
+        }
+        self.options = options
         let placements = found.map { d, info, _ in
             options.placement(node: d.path, name: d.description.name, info: info) { warn($0, .warning) }
         }

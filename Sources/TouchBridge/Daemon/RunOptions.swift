@@ -6,8 +6,12 @@ import TouchKit
 public struct RunOptions: Sendable {
     /// Text or JSON Lines (`--json`).
     public var format: HandlerLog.Format = .text
-    /// The screen in points; nil: the scene's, else the first panel's own size.
+    /// The screen in points; nil: the scene's, else the first panel's display's mode, else its
+    /// own size.
     public var screen: Size?
+    /// The mode of the display the first panel is on (`Displays`' matching), which the daemon
+    /// finds for live panels: the screen when neither the option nor the scene gives one.
+    package var displayMode: Size?
     /// The screen's rotation clockwise (`--rotate`), for panels without one of their own.
     public var rotation: ScreenMapper.Rotation = .none
     /// Overrides the devices' `LIBINPUT_CALIBRATION_MATRIX`.
@@ -50,10 +54,12 @@ public struct RunOptions: Sendable {
 
     public init() {}
 
-    /// The screen size: the option, else the scene's, else the panel's own at 96 dpi.
+    /// The screen size: the option, else the scene's, else the panel's display's mode, else the
+    /// panel's own at 96 dpi.
     func screenSize(scene: Scene?, first: DeviceDescription?) -> Size {
         if let screen { return screen }
         if let s = scene?.screenSize { return Size(width: s.width, height: s.height) }
+        if let displayMode { return displayMode }
         if let d = first, let m = ScreenMapper(device: d, rotation: rotation) {
             return Size(width: m.width, height: m.height)
         }

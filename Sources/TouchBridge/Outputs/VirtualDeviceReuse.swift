@@ -37,7 +37,7 @@ struct VirtualDeviceReuse<Device: PanelSizedDevice> {
             device = old
         } else {
             let turned = panel.mapper.rotation == .quarter || panel.mapper.rotation == .threeQuarters
-            let mm = Self.millimetres(panel.description).map { turned ? ($0.1, $0.0) : $0 }
+            let mm = panel.description.positionSizeMM.map { turned ? ($0.height, $0.width) : ($0.width, $0.height) }
             device = try make(size, mm)
             byKey[key] = device
         }
@@ -51,17 +51,4 @@ struct VirtualDeviceReuse<Device: PanelSizedDevice> {
 
     /// The panel is gone: its device stays for its return.
     mutating func detach(_ panel: Panel) { keyOf[panel.number] = nil }
-
-    /// The panel's size on its position axes, (maximum - minimum) ÷ resolution as libinput has
-    /// it; nil without resolution.
-    static func millimetres(_ d: DeviceDescription) -> (Double, Double)? {
-        let codes = TouchProtocol(d).positionCodes
-        guard let x = d.absInfo[codes.x], let y = d.absInfo[codes.y], x.resolution > 0, y.resolution > 0 else {
-            return nil
-        }
-        return (
-            Double(Int64(x.maximum) - Int64(x.minimum)) / Double(x.resolution),
-            Double(Int64(y.maximum) - Int64(y.minimum)) / Double(y.resolution)
-        )
-    }
 }

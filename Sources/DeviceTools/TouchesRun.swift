@@ -69,9 +69,9 @@ package struct TouchesRun {
 
     /// The chain `run` builds for the panel (placement, mapping, jitter filter, masks), said
     /// on stderr; a clear error for a device without touch positions.
-    private func chain(for d: DeviceDescription, node: String, info: InputDeviceInfo?, name: String) throws
-        -> InputChain
-    {
+    private func chain(
+        for d: DeviceDescription, node: String, info: InputDeviceInfo?, name: String, options: RunOptions
+    ) throws -> InputChain {
         if let problem = touchscreenProblem(d) { throw DeviceError.unsuitable(path: source, reason: problem) }
         let chain = options.inputChain(
             for: d, node: node, info: info, warn: { Diagnostics.print("touchbridge: \($0)") },
@@ -85,7 +85,8 @@ package struct TouchesRun {
     }
 
     private func replay(_ r: Recording, name: String, out: OutputSink) throws {
-        let chain = try chain(for: r.description, node: source, info: r.recordedInfo(at: source), name: name)
+        let chain = try chain(
+            for: r.description, node: source, info: r.recordedInfo(at: source), name: name, options: options)
         // The chain's two parts apart: each frame is corrected as the tracker hands it out.
         var tracker = chain.tracker
         var corrections = chain.corrections
@@ -108,9 +109,15 @@ package struct TouchesRun {
     private func follow(_ device: EvdevDevice, out: OutputSink) throws {
         let signals = SignalWatch()
         let d = device.description
-        let udevInfo = (try? DeviceDiscovery())?.device(devnode: device.path)
+        let discovery = try? DeviceDiscovery()
+        let udevInfo = discovery?.device(devnode: device.path)
         let name = Self.baseName(device.path, dropExtension: false)
-        let chain = try chain(for: d, node: device.path, info: udevInfo, name: name)
+        // A live panel's screen, without one of its own: its display's mode, as `run` takes it.
+        var options = self.options
+        options.takeDisplayMode(of: device, info: udevInfo, discovery: discovery) { m, level in
+            Diagnostics.print("touchbridge: \(m)", level: level)
+        }
+        let chain = try chain(for: d, node: device.path, info: udevInfo, name: name, options: options)
         var tracker = chain.tracker
         var corrections = chain.corrections
         let origin = DevicePoint(x: chain.origin.x, y: chain.origin.y)

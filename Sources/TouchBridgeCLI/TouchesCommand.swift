@@ -25,7 +25,10 @@ struct TouchesCommand: ParsableCommand {
     @Flag(help: "JSON Lines instead of text.")
     var json = false
 
-    @OptionGroup(title: "Screen mapping (default screen: the panel's size at 96 dpi, else 1920x1080)")
+    @OptionGroup(
+        title:
+            "Screen mapping (default screen: a live panel's display's mode, else the panel's size at 96 dpi, else 1920x1080)"
+    )
     var mapping: MappingOptions
 
     @OptionGroup(title: "Panel placement and corrections, as run takes them (--hysteresis 0: raw contacts)")

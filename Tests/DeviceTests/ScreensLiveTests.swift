@@ -75,4 +75,18 @@ struct ScreensLiveTests {
         #expect(d.stop() == 0)
         #expect(d.output.contains(#""location":[959.754,539.754]"#), "\(d.output)")
     }
+
+    @Test func touchesWithoutAScreenTakesItsPanelsDisplaysModeToo() throws {
+        let (large, _) = try createDevice(panel("TB Screens Touches", 488, 274))
+        let t = try Spawned(touchbridgeExecutable, ["touches", "--json", large.devnode])
+        #expect(eventually(timeout: 20) { t.errors.contains(": reading ") }, "\(t.errors)")
+        #expect(t.errors.contains("on display Virtual-2"), "\(t.errors)")
+        #expect(t.errors.contains("screen 1920x1080)"), "\(t.errors)")
+        #expect(t.stop() == 0)
+        // Given a screen, it keeps it and matches nothing.
+        let given = try Spawned(touchbridgeExecutable, ["touches", "--screen", "800x480", large.devnode])
+        #expect(eventually(timeout: 20) { given.errors.contains(": reading ") }, "\(given.errors)")
+        #expect(given.errors.contains("screen 800x480)") && !given.errors.contains("on display"), "\(given.errors)")
+        #expect(given.stop() == 0)
+    }
 }

@@ -2,7 +2,6 @@ import Evdev
 import InputEvents
 import Output
 import TouchInput
-import TouchKit
 
 extension Daemon {
     /// The panels the selection names, or every touchscreen there is, opened: with their udev
@@ -48,20 +47,5 @@ extension Daemon {
             return false
         }
         return (found, namedAuxiliaries, named)
-    }
-
-    /// The preferred mode of the display `device` is on, by the matching rules, said on `warn`;
-    /// nil when no display is matched (said too, with why).
-    static func displayMode(
-        of device: EvdevDevice, info: InputDeviceInfo?, discovery: DeviceDiscovery?,
-        warn: (String, Diagnostics.Level) -> Void
-    ) -> Size? {
-        guard let info, let (m, mode) = discovery?.display(of: device, info: info) else { return nil }
-        guard let output = m.output, let mode else {
-            warn("\(device.path): no display for its screen (\(m.why)); see touchbridge screens", .info)
-            return nil
-        }
-        warn("\(device.path): on display \(output) (\(m.why)): the screen is \(mode.width)x\(mode.height)", .info)
-        return Size(width: Double(mode.width), height: Double(mode.height))
     }
 }

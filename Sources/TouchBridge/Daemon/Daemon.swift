@@ -113,8 +113,8 @@ package final class Daemon {
         let found = opened.found
         named = opened.named
         // The screen space and the scene: without a screen of its own, the first panel's display's.
-        if options.screen == nil, let first = found.first {
-            options.displayMode = Self.displayMode(of: first.0, info: first.1, discovery: discovery, warn: warn)
+        if let first = found.first {
+            options.takeDisplayMode(of: first.0, info: first.1, discovery: discovery, warn: warn)
         }
         self.options = options
         let placements = found.map { d, info, _ in

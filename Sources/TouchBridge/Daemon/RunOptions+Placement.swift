@@ -1,6 +1,7 @@
 import Evdev
 import Glibc
 import InputEvents
+import Output
 import TouchInput
 import TouchKit
 
@@ -77,5 +78,21 @@ extension RunOptions {
         let screen = layout(scene: nil, placements: [placement], first: d).screen
         guard let mapper = mapper(for: d, placement: placement, screen: screen) else { return nil }
         return InputChain(description: d, mapper: mapper, placement: placement, warn: trackerWarn)
+    }
+
+    /// Without a screen of its own, takes the preferred mode of the display `device` (a live
+    /// panel) is on, by the matching rules, as `displayMode`; says which display and why on
+    /// `warn`, or why none.
+    package mutating func takeDisplayMode(
+        of device: EvdevDevice, info: InputDeviceInfo?, discovery: DeviceDiscovery?,
+        warn: (String, Diagnostics.Level) -> Void
+    ) {
+        guard screen == nil, let info, let (m, mode) = discovery?.display(of: device, info: info) else { return }
+        guard let output = m.output, let mode else {
+            warn("\(device.path): no display for its screen (\(m.why)); see touchbridge screens", .info)
+            return
+        }
+        warn("\(device.path): on display \(output) (\(m.why)): the screen is \(mode.width)x\(mode.height)", .info)
+        displayMode = Size(width: Double(mode.width), height: Double(mode.height))
     }
 }

@@ -82,7 +82,7 @@ struct CalibrateCommand: ParsableCommand {
             }
             let node = info?.devnode ?? "/dev/input/eventN"
             Diagnostics.print(
-                "touchbridge: wrote \(write); apply it with `udevadm control --reload && udevadm trigger --action=change \(node)`"
+                "touchbridge: wrote \(write), to apply with `udevadm control --reload && udevadm trigger --action=change \(node)`"
             )
         }
     }

@@ -17,7 +17,7 @@ struct MappingOptions: ParsableArguments {
 
     @Option(
         help:
-            "Calibration matrix \"a b c d e f\" (libinput's convention); default: the device's LIBINPUT_CALIBRATION_MATRIX."
+            "Calibration matrix \"a b c d e f\" in libinput's convention (default: the device's LIBINPUT_CALIBRATION_MATRIX)."
     )
     var calibration: String?
 

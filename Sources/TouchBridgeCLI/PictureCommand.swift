@@ -25,7 +25,7 @@ struct PictureCommand: ParsableCommand {
 
     @OptionGroup var recorded: RecordedDeviceOption
 
-    @Option(help: "The scene file (JSON); default: the built-in scene.")
+    @Option(help: "The scene file, in JSON (default: the built-in scene).")
     var scene: String?
 
     @Flag(help: "Draw the coverage grid (reports per cell) under the views.")

@@ -20,7 +20,7 @@ struct RunCommand: ParsableCommand {
             used. A regular file is read as an evemu recording: its recorded times drive the clock, so \
             it gives the same log every time. SIGINT/SIGTERM cancel the touches still down, flush the \
             log and exit 0. An unplugged panel's touches end as cancelled, and the daemon waits for it \
-            to come back (or, without named devices, for any touchscreen); recordings end the run when \
+            to come back (or, without named devices, for any touchscreen). Recordings end the run when \
             the last one ends.
             """)
 
@@ -29,7 +29,8 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var recorded: RecordedDeviceOption
 
-    @Option(help: "The scene file (JSON); default: one full-screen window whose root view 'screen' logs every touch.")
+    @Option(
+        help: "The scene file, in JSON (default: one full-screen window whose root view 'screen' logs every touch).")
     var scene: String?
 
     @Flag(help: "JSON Lines instead of text.")
@@ -70,7 +71,7 @@ struct RunCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "The virtual touchscreen carries at most the first N contacts down (1 turns off pinch-zoom and multi-finger swipes in apps); later fingers still reach the scene.",
+            "The virtual touchscreen carries at most the first N contacts down (1 turns off pinch-zoom and multi-finger swipes in apps). Later fingers still reach the scene.",
             valueName: "N"))
     var forwardContacts: Int?
 

@@ -33,7 +33,7 @@ extension Daemon {
         let size = options.screen ?? scene.screenSize.map { Size(width: $0.width, height: $0.height) } ?? screen
         let instance = SceneInstance(scene: scene, screen: size, log: pipeline.log)
         pipeline.replaceScene(with: instance, at: monotonicSeconds())
-        do { try runCommands(of: scene) } catch { warn("\(file): \(error); its commands are not run", .error) }
+        do { try runCommands(of: scene) } catch { warn("\(file): \(error): its commands are not run", .error) }
         pipeline.readsRemoteKeys = options.keys || instance.wantsKeys
         if size != screen {
             screen = size

@@ -89,7 +89,7 @@ extension RunOptions {
     ) {
         guard screen == nil, let info, let (m, mode) = discovery?.display(of: device, info: info) else { return }
         guard let output = m.output, let mode else {
-            warn("\(device.path): no display for its screen (\(m.why)); see touchbridge screens", .info)
+            warn("\(device.path): no display for its screen (\(m.why)), as touchbridge screens shows", .info)
             return
         }
         warn("\(device.path): on display \(output) (\(m.why)): the screen is \(mode.width)x\(mode.height)", .info)

@@ -15,7 +15,7 @@ final class Terminal {
         var description: String {
             switch self {
             case .notATerminal:
-                "watch draws on a terminal, and standard output is not one; for a stream of touches use "
+                "watch draws on a terminal, and standard output is not one. For a stream of touches use "
                     + "`touchbridge touches`, for a picture to keep `touchbridge picture FILE.evemu > out.svg`"
             case .dumb:
                 "watch needs a terminal that can move its cursor (TERM is unset or 'dumb'); "

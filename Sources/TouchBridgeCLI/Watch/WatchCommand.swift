@@ -21,7 +21,7 @@ struct WatchCommand: ParsableCommand {
             jitter of the finger resting now (as health measures it) and the coverage so far. \
             Keys: q quits, c clears the trails and counters, p pauses the picture (the counters go \
             on). A recording plays at its recorded pace (--speed), then the last picture stays until \
-            q. Needs a terminal (80x24 or larger; NO_COLOR for no colour); works over SSH.
+            q. Needs a terminal (80x24 or larger; NO_COLOR for no colour), and works over SSH.
             """)
 
     @OptionGroup var reading: SourceArgument

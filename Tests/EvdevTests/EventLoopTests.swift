@@ -29,13 +29,14 @@ struct EventLoopTests {
         }
     }
 
-    @Test func handlersOfOneWakeRunInputFirstThenHotplugTimersAndSignalsLast() throws {
+    @Test func handlersOfOneWakeRunRequestsFirstThenInputHotplugTimersAndSignalsLast() throws {
         let loop = try EventLoop()
-        let pipes = (0..<4).map { _ in Pipe() }
+        let pipes = (0..<5).map { _ in Pipe() }
         var calls: [String] = []
         // Registered in the reverse of the order they must run in.
         let orders: [(EventLoop.Order, String)] = [
             (.signal, "signal"), (.timer, "timer"), (.hotplug, "hotplug"), (.input, "input"),
+            (.requests, "requests"),
         ]
         for (pipe, (order, name)) in zip(pipes, orders) {
             try loop.watch(pipe.read, order: order) {
@@ -45,7 +46,7 @@ struct EventLoopTests {
         }
         for p in pipes { p.poke() }
         loop.run(beforeSleep: { loop.stop() })
-        #expect(calls == ["input", "hotplug", "timer", "signal"])
+        #expect(calls == ["requests", "input", "hotplug", "timer", "signal"])
     }
 
     @Test func aSourceRemovedDuringAWakeIsNotCalledEvenWhenItsSlotIsReusedAtOnce() throws {

@@ -3,10 +3,11 @@
 /// sleeps in epoll until something is ready, and calls `beforeSleep` first (flush output, arm
 /// timers), so nothing polls.
 public final class EventLoop {
-    /// Which handlers of one wake run first: what the devices queued happened before the
-    /// hotplug news, timers and signals read in the same wake.
+    /// Which handlers of one wake run first: a client's request (a subscription sent before
+    /// the devices' events were read) applies to the lines they give, and what the devices
+    /// queued happened before the hotplug news, timers and signals read in the same wake.
     public enum Order: Int, Sendable {
-        case input, hotplug, timer, signal
+        case requests, input, hotplug, timer, signal
     }
 
     /// A registered descriptor; `remove` takes it back. A source removed during a wake is not

@@ -48,7 +48,7 @@ package final class EventSocket {
         self.log = log
         self.queueCapacity = queueCapacity
         self.stallLimit = stallLimit
-        source = try loop.watch(fd, order: .hotplug) { [unowned self] in acceptAll() }
+        source = try loop.watch(fd, order: .requests) { [unowned self] in acceptAll() }
     }
 
     /// The number of clients connected now.
@@ -74,7 +74,7 @@ package final class EventSocket {
             let c = SocketClient(id: nextID, fd: cfd, peer: peer, capacity: queueCapacity)
             nextID += 1
             do {
-                c.source = try loop.watch(cfd, order: .hotplug) { [unowned self, unowned c] in handle(c) }
+                c.source = try loop.watch(cfd, order: .requests) { [unowned self, unowned c] in handle(c) }
             } catch {
                 close(cfd)
                 warn("event socket: \(error)", .error)

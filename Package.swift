@@ -71,6 +71,10 @@ let package = Package(
         // commands) and the handler log its calls write. Needs only TouchKit and the event values.
         .target(name: "TouchScene", dependencies: ["InputEvents", "TouchKit", "Output"]),
 
+        // `run --socket`: the handler log served to any number of clients, each with its own
+        // bounded queue and subscription.
+        .target(name: "EventSocket", dependencies: ["Evdev", "InputEvents", "Output", "TouchScene"]),
+
         // The runtime: devices and recordings → contacts → touches → the scene → the log's
         // outputs (standard output, the event socket, commands, virtual touchscreens, metrics);
         // the daemon's event loop and `Kiosk`. Re-exports TouchScene for apps.
@@ -78,6 +82,7 @@ let package = Package(
             name: "TouchBridge",
             dependencies: [
                 "InputEvents", "TouchInput", "TouchKit", "TouchScene", "Evdev", "Output", "VirtualDevices",
+                "EventSocket",
             ]),
 
         // What only the command line's tools draw: `watch`'s model and screen, `picture`'s SVG.
@@ -118,7 +123,7 @@ let package = Package(
             name: "TouchBridgeCLI",
             dependencies: [
                 "RunCommandLine", "DeviceTools", "Evdev", "InputEvents", "Output", "TouchInput", "TouchKit",
-                "TouchBridge", "Displays", "VirtualDevices",
+                "TouchBridge", "Displays", "VirtualDevices", "EventSocket",
                 "TouchTools", "PanelHealth", "CNcurses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -184,6 +189,7 @@ let package = Package(
                 "Evdev", "Output", "PipelineChecks",
             ],
             resources: [.copy("Golden")]),
+        .testTarget(name: "EventSocketTests", dependencies: ["EventSocket", "Evdev", "Output", "TouchScene"]),
         .testTarget(
             name: "EvdevTests", dependencies: ["Evdev", "InputEvents"],
             resources: [.copy("Recordings")]),

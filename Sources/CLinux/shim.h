@@ -1,7 +1,12 @@
 #ifndef TOUCHBRIDGE_CLINUX_SHIM_H
 #define TOUCHBRIDGE_CLINUX_SHIM_H
-/* Linux descriptors the event loop polls that Glibc's Swift module does not export. */
+/* Linux descriptors the event loop polls, and a uinput call, that Glibc's Swift module does not export. */
 #include <sys/signalfd.h>
 #include <sys/timerfd.h>
 #include <sys/epoll.h>
+#include <sys/ioctl.h>
+#include <linux/uinput.h>
+
+/* A uinput device's phys (UI_SET_PHYS), which libevdev's uinput creation does not pass on. */
+static inline int touchbridge_uinput_set_phys(int fd, const char *phys) { return ioctl(fd, UI_SET_PHYS, phys); }
 #endif

@@ -29,7 +29,7 @@ package struct TouchesRun {
 
     /// The options `touches` takes, all of them `run`'s too.
     static let names: Set<String> = [
-        "json", "screen", "rotate", "calibration", "panel", "hysteresis", "mask", "device",
+        "json", "screen", "rotate", "calibration", "output", "panel", "hysteresis", "mask", "device",
     ]
 
     /// The run of a plain, valid command line, read by `run`'s own reader without the argument
@@ -44,7 +44,7 @@ package struct TouchesRun {
             (try? RunChecks.panels(panels: r.panels, hysteresis: r.hysteresis, masks: r.masks)) != nil
         else { return nil }
         let options = RunChecks.options(
-            screen: r.screen, rotate: r.rotate, calibration: r.calibration, panels: r.panels,
+            screen: r.screen, rotate: r.rotate, calibration: r.calibration, output: r.output, panels: r.panels,
             hysteresis: r.hysteresis, masks: r.masks)
         return TouchesRun(source: r.sources[0], device: r.device, json: r.json, options: options)
     }
@@ -114,7 +114,7 @@ package struct TouchesRun {
         let name = Self.baseName(device.path, dropExtension: false)
         // A live panel's screen, without one of its own: its display's mode, as `run` takes it.
         var options = self.options
-        options.takeDisplayMode(of: device, info: udevInfo, discovery: discovery) { m, level in
+        options.takeDisplayMode(of: d, node: device.path, info: udevInfo, discovery: discovery) { m, level in
             Diagnostics.print("touchbridge: \(m)", level: level)
         }
         let chain = try chain(for: d, node: device.path, info: udevInfo, name: name, options: options)

@@ -54,7 +54,7 @@ public enum RunArguments {
         "json", "keys", "grab", "virtual-touchscreen", "virtual-pointer", "adopt-initial-touches", "realtime",
     ]
     static let optionNames = [
-        "scene", "screen", "rotate", "calibration", "pointer-scroll", "forward-contacts", "ghost-after",
+        "scene", "screen", "rotate", "calibration", "output", "pointer-scroll", "forward-contacts", "ghost-after",
         "panel", "hysteresis", "mask", "metrics-file", "socket", "socket-stall-limit", "log-events",
         "log-level", "device",
     ]
@@ -87,6 +87,7 @@ public enum RunArguments {
             guard let n = Int(v) else { return false }
             r.rotate = n
         case "calibration": r.calibration = v
+        case "output": r.output = v
         case "pointer-scroll": r.pointerScroll = v
         case "forward-contacts":
             guard let n = Int(v) else { return false }

@@ -34,11 +34,12 @@ public enum RunChecks {
 
     /// The daemon's options these make (the rest of `RunOptions` at its defaults).
     public static func options(
-        screen: String?, rotate: Int?, calibration: String?, panels: [String], hysteresis: [String],
-        masks: [String]
+        screen: String?, rotate: Int?, calibration: String?, output: String? = nil, panels: [String],
+        hysteresis: [String], masks: [String]
     ) -> RunOptions {
         var options = RunOptions()
         options.screen = screen.flatMap(parseScreen).map { Size(width: $0.0, height: $0.1) }
+        options.output = output
         options.rotation = rotate.flatMap(ScreenMapper.Rotation.init(rawValue:)) ?? .none
         options.calibration = calibration.flatMap { ScreenMapper.Calibration(parsing: $0) }
         options.rules.rects = panels.compactMap(PanelRules.parsePanel)

@@ -14,6 +14,7 @@ public struct RunInvocation: Equatable {
     public var screen: String?
     public var rotate: Int?
     public var calibration: String?
+    public var output: String?
     public var grab = false
     public var virtualTouchscreen = false
     public var virtualPointer = false
@@ -72,7 +73,7 @@ public struct RunInvocation: Equatable {
     public func run() throws {
         Diagnostics.threshold = Diagnostics.Level(name: logLevel)!
         var options = RunChecks.options(
-            screen: screen, rotate: rotate, calibration: calibration,
+            screen: screen, rotate: rotate, calibration: calibration, output: output,
             panels: panels, hysteresis: hysteresis, masks: masks)
         options.format = json ? .json : .text
         options.grab = grab

@@ -47,6 +47,7 @@ struct HealthCommand: ParsableCommand {
     var mapping: MappingOptions
 
     func validate() throws {
+        if mapping.output != nil { throw ValidationError("--output is for run, touches, watch, calibrate and qualify") }
         if let duration, !(duration > 0) { throw ValidationError("--duration takes a number of seconds above 0") }
         guard stuck > 0 else { throw ValidationError("--stuck takes a number of seconds above 0") }
         if let failOn {

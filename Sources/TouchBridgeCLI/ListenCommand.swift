@@ -1,5 +1,6 @@
 import ArgumentParser
 import Evdev
+import EventSocket
 import Glibc
 import InputEvents
 import Output

@@ -21,6 +21,12 @@ struct MappingOptions: ParsableArguments {
     )
     var calibration: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "The display the panel is on, by its connector's name as compositors use it (HDMI-A-1, eDP-1), instead of the matching rules (touchbridge screens).",
+            valueName: "NAME"))
+    var output: String?
+
     func validate() throws { try Self.check(screen: screen, rotate: rotate, calibration: calibration) }
 
     static func check(screen: String?, rotate: Int?, calibration: String?) throws {
@@ -36,18 +42,27 @@ struct MappingOptions: ParsableArguments {
 
 extension MappingOptions {
     /// Where the touchscreen `d` read from `source` lands and how its contacts map, as `run`
-    /// places it (its udev properties, then these options); a panel whose position axes have no
-    /// range is refused as `run` refuses it.
+    /// places it (its udev properties, then these options; a live panel without `--screen` on
+    /// its display's mode); a panel whose position axes have no range is refused as `run`
+    /// refuses it.
     func place(_ d: DeviceDescription, source: String, info: InputDeviceInfo?) throws -> (
         placement: PanelPlacement, mapper: ScreenMapper
     ) {
         var options = RunOptions()
         options.rotation = rotation
         options.calibration = matrix
+        options.screen = screenSize.map { Size(width: $0.width, height: $0.height) }
+        options.output = output
+        options.takeDisplayMode(
+            of: d, node: source, info: info, discovery: info.flatMap { _ in try? DeviceDiscovery() }
+        ) {
+            Diagnostics.print("touchbridge: \($0)", level: $1)
+        }
         let placement = options.placement(node: source, name: d.name, info: info) {
             Diagnostics.print("touchbridge: \($0)")
         }
-        let screen = placement.rect.map { (width: $0.size.width, height: $0.size.height) } ?? screenSize
+        let display = options.displayMode.map { (width: $0.width, height: $0.height) }
+        let screen = placement.rect.map { (width: $0.size.width, height: $0.size.height) } ?? screenSize ?? display
         guard
             let mapper = ScreenMapper(
                 device: d, calibration: placement.calibration, rotation: placement.rotation, screen: screen)
@@ -95,7 +110,7 @@ struct PanelOptions: ParsableArguments {
     func options(_ mapping: MappingOptions) -> RunOptions {
         RunChecks.options(
             screen: mapping.screen, rotate: mapping.rotate, calibration: mapping.calibration,
-            panels: panels, hysteresis: hysteresis, masks: masks)
+            output: mapping.output, panels: panels, hysteresis: hysteresis, masks: masks)
     }
 }
 

@@ -36,6 +36,10 @@ struct PictureCommand: ParsableCommand {
     @OptionGroup(title: "Screen mapping (as for run)")
     var mapping: MappingOptions
 
+    func validate() throws {
+        if mapping.output != nil { throw ValidationError("--output is for run, touches, watch, calibrate and qualify") }
+    }
+
     func run() throws {
         var st = stat()
         guard stat(recording, &st) == 0 else { throw fail(DeviceError.missingFile(path: recording)) }

@@ -53,13 +53,13 @@ struct RunCommand: ParsableCommand {
 
     @Flag(
         help: ArgumentHelp(
-            "Re-create each panel, corrected (mapping, jitter filter, masks, palms), as a uinput touchscreen named \"touchbridge: PANEL\", for apps that read touch through libinput or evdev; with --grab they see only it.",
+            "Re-create each panel, corrected (mapping, jitter filter, masks, palms), as a uinput touchscreen named \"touchbridge: PANEL on DISPLAY\" (its WL_OUTPUT with the project's udev rule), for apps that read touch through libinput or evdev; with --grab they see only it.",
             discussion: "Needs a writable /dev/uinput."))
     var virtualTouchscreen = false
 
     @Flag(
         help: ArgumentHelp(
-            "Give each panel a uinput absolute pointer named \"touchbridge pointer: PANEL\", for apps built for a mouse: a tap clicks where the finger was, a long press right-clicks, a one-finger drag holds the left button, a two-finger pan scrolls. Touches the scene keeps or claims never move it.",
+            "Give each panel a uinput absolute pointer named \"touchbridge pointer: PANEL on DISPLAY\", for apps built for a mouse: a tap clicks where the finger was, a long press right-clicks, a one-finger drag holds the left button, a two-finger pan scrolls. Touches the scene keeps or claims never move it.",
             discussion: "Needs a writable /dev/uinput."))
     var virtualPointer = false
 
@@ -127,6 +127,7 @@ struct RunCommand: ParsableCommand {
         r.screen = mapping.screen
         r.rotate = mapping.rotate
         r.calibration = mapping.calibration
+        r.output = mapping.output
         r.grab = grab
         r.virtualTouchscreen = virtualTouchscreen
         r.virtualPointer = virtualPointer

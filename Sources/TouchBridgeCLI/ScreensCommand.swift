@@ -57,7 +57,7 @@ struct ScreensCommand: ParsableCommand {
     {
         b.append(string: config.header + "\n")
         for p in found.panels {
-            let name = virtual ? VirtualTouchscreen.namePrefix + p.name : p.name
+            let name = virtual ? VirtualTouchscreen.name(of: p.name, on: p.match.output) : p.name
             guard let output = p.match.output else {
                 b.append(string: config.unmatched(device: name, why: p.match.why) + "\n")
                 continue

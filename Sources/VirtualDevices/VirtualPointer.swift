@@ -19,15 +19,24 @@ package final class VirtualPointer {
     package let device: UInputDevice
     /// The panel rectangle's size in points (the axes span it).
     package let width: Double, height: Double
+    /// The display it was made for.
+    package let output: String?
     private let scaleX: Double, scaleY: Double
     private var origin = Point(x: 0, y: 0)
     /// Units of each wheel not yet a classic detent.
     private var restV: Int32 = 0, restH: Int32 = 0
     private var leftDown = false
 
-    /// The pointer for a panel named `name` whose rectangle is `size` points,
-    /// `millimetres` its physical size when known.
-    package init(name: String, size: Size, millimetres: (Double, Double)?) throws(DeviceError) {
+    /// The device's name for the panel named `panel` on the display named `output`.
+    package static func name(of panel: String, on output: String?) -> String {
+        namePrefix + panel + (output.map { " on \($0)" } ?? "")
+    }
+
+    /// The pointer for a panel named `name` whose rectangle is `size` points, `millimetres`
+    /// its physical size when known, `output` the display it is on (its name and its `phys`,
+    /// which the project's udev rule makes its `WL_OUTPUT`).
+    package init(name: String, output: String? = nil, size: Size, millimetres: (Double, Double)?) throws(DeviceError) {
+        self.output = output
         width = size.width
         height = size.height
         let k = Kernel.self
@@ -39,8 +48,8 @@ package final class VirtualPointer {
             k.ABS_X: AbsInfo(minimum: 0, maximum: xRange - 1, resolution: resX),
             k.ABS_Y: AbsInfo(minimum: 0, maximum: yRange - 1, resolution: resY),
         ]
-        let d = DeviceDescription(
-            name: Self.namePrefix + name,
+        var d = DeviceDescription(
+            name: Self.name(of: name, on: output),
             id: InputID(bustype: k.BUS_VIRTUAL, vendor: 0x7462, product: 0x0002, version: 1),
             properties: BitSet([]),
             codes: [
@@ -49,6 +58,7 @@ package final class VirtualPointer {
                 k.EV_ABS: BitSet([k.ABS_X, k.ABS_Y]),
             ],
             absInfo: abs)
+        d.phys = output
         device = try UInputDevice(d)
     }
 

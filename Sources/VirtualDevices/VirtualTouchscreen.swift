@@ -20,6 +20,8 @@ package final class VirtualTouchscreen {
     package let device: UInputDevice
     /// The panel rectangle's size in points (the axes span it).
     package let width: Double, height: Double
+    /// The display it was made for.
+    package let output: String?
     /// Device units per screen point on each axis.
     private let scaleX: Double, scaleY: Double
     private let slotCount: Int
@@ -32,13 +34,20 @@ package final class VirtualTouchscreen {
     private var touching = false
     private var origin = Point(x: 0, y: 0)
 
+    /// The device's name for the panel named `panel` on the display named `output`.
+    package static func name(of panel: String, on output: String?) -> String {
+        namePrefix + panel + (output.map { " on \($0)" } ?? "")
+    }
+
     /// The device for a panel: `name` after it, `size` its rectangle in points, `millimetres`
-    /// its physical size on the screen (width, height) when known.
+    /// its physical size on the screen (width, height) when known, `output` the display it is
+    /// on (its name and its `phys`, which the project's udev rule makes its `WL_OUTPUT`).
     package init(
-        name: String, size: Size, millimetres: (Double, Double)?, slots: Int, contactLimit: Int? = nil,
-        pressure: Bool, touchMajor: Bool
+        name: String, output: String? = nil, size: Size, millimetres: (Double, Double)?, slots: Int,
+        contactLimit: Int? = nil, pressure: Bool, touchMajor: Bool
     ) throws(DeviceError) {
         self.contactLimit = ContactLimit(contactLimit)
+        self.output = output
         width = size.width
         height = size.height
         slotCount = max(slots, 1)
@@ -61,11 +70,12 @@ package final class VirtualTouchscreen {
         ]
         if pressure { abs[k.ABS_MT_PRESSURE] = AbsInfo(minimum: 0, maximum: 255) }
         if touchMajor { abs[k.ABS_MT_TOUCH_MAJOR] = AbsInfo(minimum: 0, maximum: max(xMax, yMax), resolution: resX) }
-        let d = DeviceDescription(
-            name: Self.namePrefix + name,
+        var d = DeviceDescription(
+            name: Self.name(of: name, on: output),
             id: InputID(bustype: k.BUS_VIRTUAL, vendor: Self.ids.vendor, product: Self.ids.product, version: 1),
             properties: BitSet([k.INPUT_PROP_DIRECT]),
             codes: [k.EV_KEY: BitSet([k.BTN_TOUCH]), k.EV_ABS: BitSet(Array(abs.keys))], absInfo: abs)
+        d.phys = output
         device = try UInputDevice(d)
     }
 

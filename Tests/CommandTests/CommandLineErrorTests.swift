@@ -36,6 +36,8 @@ struct CommandLineErrorTests {
         (["qualify", "--marks", "1", recording], "--marks takes \"x,y; x,y; ...\""),
         (["picture"], "Missing expected argument '<recording>'"),
         (["picture", "--grid", "999x1", recording], "--grid takes COLUMNSxROWS"),
+        (["picture", "--output", "HDMI-A-1", recording], "--output is for run, touches, watch, calibrate and qualify"),
+        (["health", "--output", "HDMI-A-1", recording], "--output is for run, touches, watch, calibrate and qualify"),
         (["record"], "Missing expected argument '<device>'"),
         (["replay"], "Missing expected argument '<file>'"),
         (["listen", "--events", "bogus"], "unknown event kind 'bogus'"),

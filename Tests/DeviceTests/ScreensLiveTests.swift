@@ -53,7 +53,8 @@ struct ScreensLiveTests {
         let virtual = try Spawned(touchbridgeExecutable, ["screens", "--config", "weston", "--virtual-touchscreen"])
         #expect(virtual.wait(timeout: 60) == 0)
         #expect(
-            virtual.output.contains(#"ATTRS{name}=="touchbridge: TB Screens Large", ENV{WL_OUTPUT}="Virtual-2""#),
+            virtual.output.contains(
+                #"ATTRS{name}=="touchbridge: TB Screens Large on Virtual-2", ENV{WL_OUTPUT}="Virtual-2""#),
             "\(virtual.output)")
     }
 

@@ -14,6 +14,7 @@ struct RunArgumentsTests {
         ["--json", "--scene", "examples/kiosk.json", "/dev/input/event3", "/dev/input/event4"],
         ["--scene=examples/kiosk.json", "--log-events", "action,device", "--log-level=notice"],
         ["--screen", "800x480", "--rotate", "90", "--calibration", "1 0 0 0 1 0"],
+        ["--output", "HDMI-A-1", "/dev/input/event3"],
         [
             "--panel", "/dev/input/event4=0,0,800,480@90", "--panel", "ILITEK=800,0,800,480", "--hysteresis", "0.5",
             "--hysteresis", "ILITEK=1", "--mask", "0 0 40 40; 760 0 40 40",

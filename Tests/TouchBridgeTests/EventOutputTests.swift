@@ -9,7 +9,7 @@ import TouchKit
 
 /// What the event outputs are built on: the log writes each line once per format with its
 /// kind, the other format is byte for byte what a run in that format writes, `--log-events`
-/// keeps the kinds asked for, clients' lines parse, and the service's own lines (hello,
+/// keeps the kinds asked for, and the service's own lines (hello,
 /// scene reloaded, commands, error) match their golden lines.
 @Suite("The log's kinds, formats and service lines")
 struct EventOutputTests {
@@ -77,37 +77,6 @@ struct EventOutputTests {
             return
         }
         #expect(e.description.hasPrefix("unknown event kind 'taps' (kinds: touches, gesture, gestureChanged, action"))
-    }
-
-    @Test(arguments: [
-        (
-            "{\"subscribe\":[\"action\",\"device\"]}",
-            Subscription(kinds: [.init(.action), .init(.device)], format: .json)
-        ),
-        ("{\"format\":\"text\"}", Subscription(kinds: .all, format: .text)),
-        ("{}", Subscription()),
-        ("{\"subscribe\":[]}", Subscription(kinds: [], format: .json)),
-    ])
-    func aClientsLineIsParsed(_ line: String, _ expected: Subscription) {
-        #expect((try? Subscription.parse(Array(line.utf8)).get()) == expected)
-    }
-
-    @Test(arguments: [
-        ("hello", "not JSON"), ("[1]", "expected an object"), ("{\"subscribe\":\"action\"}", "takes an array"),
-        ("{\"subscribe\":[\"taps\"]}", "unknown kind 'taps'"), ("{\"subscribe\":[3]}", "unknown kind a number"),
-        ("{\"format\":\"xml\"}", "is \"json\" or \"text\""), ("{\"colour\":1}", "unknown member 'colour'"),
-    ])
-    func aBadLineSaysWhatWasExpected(_ line: String, _ message: String) {
-        guard case .failure(let e) = Subscription.parse(Array(line.utf8)) else {
-            Issue.record("accepted \(line)")
-            return
-        }
-        #expect(e.description.contains(message), "\(e)")
-    }
-
-    @Test func aSubscriptionsLineParsesBack() {
-        let s = Subscription(kinds: [.init(.action), .init(.command)], format: .text)
-        #expect((try? Subscription.parse(Array(s.line.utf8.dropLast())).get()) == s)
     }
 
     /// The service's lines, in both formats, against golden lines the schema check validates.

@@ -7,6 +7,14 @@ import TouchKit
 /// and the wheel's classic detents beside its high-resolution units.
 @Suite("Virtual devices")
 struct VirtualDevicesTests {
+    @Test func aVirtualDeviceIsNamedAfterItsPanelAndTheDisplayItIsOn() {
+        #expect(VirtualTouchscreen.name(of: "ILITEK Panel", on: "HDMI-A-1") == "touchbridge: ILITEK Panel on HDMI-A-1")
+        #expect(VirtualTouchscreen.name(of: "ILITEK Panel", on: nil) == "touchbridge: ILITEK Panel")
+        #expect(VirtualPointer.name(of: "ILITEK Panel", on: "eDP-1") == "touchbridge pointer: ILITEK Panel on eDP-1")
+        // Every name keeps the prefix touchbridge knows its own devices by.
+        #expect(VirtualPointer.name(of: "x", on: "DP-2").hasPrefix(VirtualPointer.namePrefix))
+    }
+
     @Test func theContactLimitCarriesTheFirstFingersAndNeverOneHalfWay() {
         var l = ContactLimit(1)
         func u(_ id: UInt64, _ phase: Touch.Phase) -> TouchUpdate {

@@ -1,4 +1,5 @@
 import CEvdev
+import CLinux
 import Glibc
 import InputEvents
 
@@ -7,6 +8,8 @@ import InputEvents
 public final class UInputDevice {
     private let template: OpaquePointer
     private let uinput: OpaquePointer
+    /// The `/dev/uinput` descriptor the device lives on (opened here, to give it its phys first).
+    private let uinputFD: Int32
     /// `/dev/input/eventN` of the new device.
     public let devnode: String
     public let syspath: String
@@ -58,14 +61,26 @@ public final class UInputDevice {
             libevdev_free(t)
             throw error
         }
+        let fd = open("/dev/uinput", O_RDWR | O_CLOEXEC)
         var handle: OpaquePointer?
-        let rc = libevdev_uinput_create_from_device(t, LIBEVDEV_UINPUT_OPEN_MANAGED.rawValue, &handle)
+        var rc = fd < 0 ? -errno : 0
+        var call = "open"
+        if rc == 0, let phys = d.phys, touchbridge_uinput_set_phys(fd, phys) != 0 {
+            rc = -errno
+            call = "UI_SET_PHYS"
+        }
+        if rc == 0 {
+            rc = libevdev_uinput_create_from_device(t, fd, &handle)
+            call = "libevdev_uinput_create_from_device"
+        }
         guard rc == 0, let handle else {
+            if fd >= 0 { close(fd) }
             libevdev_free(t)
             if rc == -EACCES || rc == -EPERM { throw .uinputUnavailable(permission: true) }
             if rc == -ENOENT || rc == -ENODEV || rc == -ENXIO { throw .uinputUnavailable(permission: false) }
-            throw .system(path: "/dev/uinput", call: "libevdev_uinput_create_from_device", errno: -rc)
+            throw .system(path: "/dev/uinput", call: call, errno: -rc)
         }
+        uinputFD = fd
         template = t
         uinput = handle
         devnode = libevdev_uinput_get_devnode(handle).map { String(cString: $0) } ?? ""
@@ -75,6 +90,7 @@ public final class UInputDevice {
 
     deinit {
         libevdev_uinput_destroy(uinput)
+        close(uinputFD)
         libevdev_free(template)
     }
 

@@ -1,6 +1,7 @@
 import CUdev
 import Displays
 import Glibc
+import InputEvents
 
 extension DeviceDiscovery {
     /// The DRM connectors udev knows (`drm` subsystem, `drm_connector` devices), in udev's
@@ -30,12 +31,17 @@ extension DeviceDiscovery {
         return result
     }
 
-    /// The display `device` is on, by the matching rules, and that display's preferred mode;
-    /// nil on a machine without DRM connectors.
-    public func display(of device: EvdevDevice, info: InputDeviceInfo) -> (match: DisplayMatch, mode: Mode?)? {
+    /// The display the touchscreen `d` (udev's `info`) is on, by the matching rules (`pin`
+    /// first when given: `--output`), and that display's preferred mode; nil on a machine
+    /// without DRM connectors.
+    public func display(of d: DeviceDescription, info: InputDeviceInfo, pin: String? = nil) -> (
+        match: DisplayMatch, mode: Mode?
+    )? {
         let all = connectors()
         guard !all.isEmpty else { return nil }
-        let m = DisplayMatch.match(PanelFacts(info: info, description: device.description), among: all)
+        var facts = PanelFacts(info: info, description: d)
+        if let pin { facts.pin = pin }
+        let m = DisplayMatch.match(facts, among: all)
         return (m, all.first { $0.name == m.output }?.preferredMode)
     }
 }

@@ -68,9 +68,7 @@ extension Daemon {
                 warn("\(info.devnode): \(problem)", .warning)
                 return
             }
-            let placement = options.placement(node: device.path, name: device.description.name, info: info) {
-                warn($0, .warning)
-            }
+            let placement = options.placement(of: device, info: info, discovery: discovery) { warn($0, .warning) }
             try add(device, info: info, placement: placement, slot: slot)
             if let slot { named[slot].idPath = info.idPath ?? named[slot].idPath }
         } catch {

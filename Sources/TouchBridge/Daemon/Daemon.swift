@@ -114,11 +114,13 @@ package final class Daemon {
         named = opened.named
         // The screen space and the scene: without a screen of its own, the first panel's display's.
         if let first = found.first {
-            options.takeDisplayMode(of: first.0, info: first.1, discovery: discovery, warn: warn)
+            options.takeDisplayMode(
+                of: first.0.description, node: first.0.path, info: first.1, discovery: discovery, warn: warn)
         }
         self.options = options
+        let displays = discovery
         let placements = found.map { d, info, _ in
-            options.placement(node: d.path, name: d.description.name, info: info) { warn($0, .warning) }
+            options.placement(of: d, info: info, discovery: displays) { warn($0, .warning) }
         }
         (pipeline, screen) = options.makePipeline(
             content: content, placements: placements, first: found.first?.0.description
@@ -244,9 +246,7 @@ package final class Daemon {
     /// said at info.
     func updatePlacement(_ number: Int, info: InputDeviceInfo?, why: String) {
         guard let o = devices[number] else { return }
-        let p = options.placement(node: o.device.path, name: o.device.description.name, info: info) {
-            warn($0, .warning)
-        }
+        let p = options.placement(of: o.device, info: info, discovery: discovery) { warn($0, .warning) }
         guard p != o.panel.placement,
             let mapper = options.mapper(for: o.panel.description, placement: p, screen: screen)
         else { return }

@@ -80,19 +80,32 @@ extension RunOptions {
         return InputChain(description: d, mapper: mapper, placement: placement, warn: trackerWarn)
     }
 
-    /// Without a screen of its own, takes the preferred mode of the display `device` (a live
-    /// panel) is on, by the matching rules, as `displayMode`; says which display and why on
-    /// `warn`, or why none.
+    /// Without a screen of its own, takes the preferred mode of the display a live panel (`d`
+    /// at `node`) is on, by `--output` or the matching rules, as `displayMode`; says which
+    /// display and why on `warn`, or why none.
     package mutating func takeDisplayMode(
-        of device: EvdevDevice, info: InputDeviceInfo?, discovery: DeviceDiscovery?,
+        of d: DeviceDescription, node: String, info: InputDeviceInfo?, discovery: DeviceDiscovery?,
         warn: (String, Diagnostics.Level) -> Void
     ) {
-        guard screen == nil, let info, let (m, mode) = discovery?.display(of: device, info: info) else { return }
-        guard let output = m.output, let mode else {
-            warn("\(device.path): no display for its screen (\(m.why)), as touchbridge screens shows", .info)
+        guard screen == nil, let info, let (m, mode) = discovery?.display(of: d, info: info, pin: output) else {
             return
         }
-        warn("\(device.path): on display \(output) (\(m.why)): the screen is \(mode.width)x\(mode.height)", .info)
+        guard let output = m.output, let mode else {
+            warn("\(node): no display for its screen (\(m.why)), as touchbridge screens shows", .info)
+            return
+        }
+        warn("\(node): on display \(output) (\(m.why)): the screen is \(mode.width)x\(mode.height)", .info)
         displayMode = Size(width: Double(mode.width), height: Double(mode.height))
+    }
+
+    /// A live panel's placement (`placement(node:name:info:warn:)`) with the display it is on,
+    /// by `--output` or the matching rules, as its `output`.
+    package func placement(
+        of device: EvdevDevice, info: InputDeviceInfo?, discovery: DeviceDiscovery?, warn: (String) -> Void
+    ) -> PanelPlacement {
+        let d = device.description
+        var p = placement(node: device.path, name: d.name, info: info, warn: warn)
+        if let info { p.output = discovery?.display(of: d, info: info, pin: output)?.match.output }
+        return p
     }
 }

@@ -12,6 +12,8 @@ public struct RunOptions: Sendable {
     /// The mode of the display the first panel is on (`Displays`' matching), which the daemon
     /// finds for live panels: the screen when neither the option nor the scene gives one.
     package var displayMode: Size?
+    /// `--output NAME`: the display the panels read are on, instead of the matching rules.
+    public var output: String?
     /// The screen's rotation clockwise (`--rotate`), for panels without one of their own.
     public var rotation: ScreenMapper.Rotation = .none
     /// Overrides the devices' `LIBINPUT_CALIBRATION_MATRIX`.

@@ -1,4 +1,5 @@
 import Evdev
+import EventSocket
 import InputEvents
 import Output
 import TouchKit

@@ -9,6 +9,8 @@ package protocol PanelSizedDevice: AnyObject {
     /// The rectangle's size in screen points.
     var width: Double { get }
     var height: Double { get }
+    /// The display it was made for (compositors read that when the device appears).
+    var output: String? { get }
     /// Where the rectangle starts on the screen space.
     func place(at origin: Point)
 }
@@ -18,22 +20,25 @@ extension VirtualTouchscreen: PanelSizedDevice {}
 
 /// The virtual devices made for panels, by each panel's lasting name (udev's `ID_PATH`, else
 /// its name): a panel that returns, or is mapped anew at the same size, gets the device it had,
-/// so a compositor keeps its mapping; one mapped at another size gets a new one.
+/// so a compositor keeps its mapping; one mapped at another size, or on another display, gets
+/// a new one.
 struct VirtualDeviceReuse<Device: PanelSizedDevice> {
     private var byKey: [String: Device] = [:]
     /// Each attached panel's lasting name, by its number.
     private var keyOf: [Int: String] = [:]
 
-    /// `panel`'s device, placed where the panel lands: the one `key` had when its size is the
-    /// panel's, else the one `make` makes for the size and the panel's millimetres (turned with
-    /// the mapping).
+    /// `panel`'s device, placed where the panel lands: the one `key` had when its size and
+    /// display are the panel's, else the one `make` makes for the size and the panel's
+    /// millimetres (turned with the mapping).
     mutating func device(
         for panel: Panel, key: String,
         make: (_ size: Size, _ millimetres: (Double, Double)?) throws(DeviceError) -> Device
     ) throws(DeviceError) -> Device {
         let size = Size(width: panel.mapper.width, height: panel.mapper.height)
         let device: Device
-        if let old = byKey[key], old.width == size.width, old.height == size.height {
+        if let old = byKey[key], old.width == size.width, old.height == size.height,
+            old.output == panel.placement.output
+        {
             device = old
         } else {
             let turned = panel.mapper.rotation == .quarter || panel.mapper.rotation == .threeQuarters

@@ -31,9 +31,10 @@ package final class VirtualPointers: PanelForwarding {
     package func attachPanel(_ panel: Panel, key: String) throws(DeviceError) {
         let warn = self.warn
         let p = try made.device(for: panel, key: key) { size, mm throws(DeviceError) in
-            let p = try VirtualPointer(name: panel.name, size: size, millimetres: mm)
+            let output = panel.placement.output
+            let p = try VirtualPointer(name: panel.name, output: output, size: size, millimetres: mm)
             warn(
-                "\(panel.node): virtual pointer \(p.device.devnode) \"\(VirtualPointer.namePrefix)\(panel.name)\" "
+                "\(panel.node): virtual pointer \(p.device.devnode) \"\(VirtualPointer.name(of: panel.name, on: output))\" "
                     + "(\(Int(size.width))x\(Int(size.height)) points)")
             return p
         }

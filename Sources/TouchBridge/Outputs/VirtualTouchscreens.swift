@@ -35,13 +35,14 @@ package final class VirtualTouchscreens {
             case .single: slots = 1
             }
             let k = Kernel.self
+            let output = panel.placement.output
             let v = try VirtualTouchscreen(
-                name: panel.name, size: size, millimetres: mm, slots: slots, contactLimit: contactLimit,
+                name: panel.name, output: output, size: size, millimetres: mm, slots: slots, contactLimit: contactLimit,
                 pressure: panel.description.has(type: k.EV_ABS, code: k.ABS_MT_PRESSURE)
                     || panel.description.has(type: k.EV_ABS, code: k.ABS_PRESSURE),
                 touchMajor: panel.description.has(type: k.EV_ABS, code: k.ABS_MT_TOUCH_MAJOR))
             warn(
-                "\(panel.node): virtual touchscreen \(v.device.devnode) \"\(VirtualTouchscreen.namePrefix)\(panel.name)\" "
+                "\(panel.node): virtual touchscreen \(v.device.devnode) \"\(VirtualTouchscreen.name(of: panel.name, on: output))\" "
                     + "(\(Int(size.width))x\(Int(size.height)) points, \(slots) slot\(slots == 1 ? "" : "s"))")
             return v
         }

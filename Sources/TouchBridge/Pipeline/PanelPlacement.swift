@@ -19,6 +19,9 @@ public struct PanelPlacement: Sendable, Equatable {
     public var udevFuzz: [UInt16: Int32] = [:]
     /// Contacts that begin in one of these (global screen points) are ignored.
     public var masks: [Rect] = []
+    /// The display the panel is on (its DRM connector's name, `Virtual-1`), which its virtual
+    /// devices carry for compositors; nil when no display was matched.
+    public var output: String?
 
     public init() {}
 }

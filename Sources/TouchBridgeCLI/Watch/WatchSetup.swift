@@ -18,7 +18,13 @@ struct WatchSetup {
 
 extension WatchCommand {
     func setUp(_ d: DeviceDescription, info: InputDeviceInfo?) throws -> WatchSetup {
-        let options = panelOptions.options(mapping)
+        var options = panelOptions.options(mapping)
+        // A live panel without a screen of its own: its display's mode, as `run` takes it.
+        options.takeDisplayMode(
+            of: d, node: source, info: info, discovery: info.flatMap { _ in try? DeviceDiscovery() }
+        ) {
+            Diagnostics.print("touchbridge: \($0)", level: $1)
+        }
         let loaded = try scene.map { try Scene.load(path: $0) }
         let placement = options.placement(node: source, name: d.name, info: info) {
             Diagnostics.print("touchbridge: \($0)")

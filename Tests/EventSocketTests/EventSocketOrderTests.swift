@@ -1,8 +1,8 @@
 import Evdev
+import EventSocket
 import Glibc
 import Output
 import Testing
-import TouchBridge
 import TouchScene
 
 /// The event socket in the daemon's loop: a subscription a client sent before the devices'

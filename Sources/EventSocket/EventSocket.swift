@@ -2,6 +2,7 @@ import Evdev
 import Glibc
 import InputEvents
 import Output
+import TouchScene
 
 /// `run --socket PATH`: the handler log for every program on the kiosk. Each client gets a
 /// `hello` line, then the log's lines as they are written (all kinds as JSON Lines, or what
@@ -26,10 +27,10 @@ package final class EventSocket {
     private var nextID = 1
     private var scratch = TextBuffer(capacity: 1 << 12)
     /// Writes the `hello` line (the state now).
-    var hello: (inout TextBuffer) -> Void = { _ in }
+    package var hello: (inout TextBuffer) -> Void = { _ in }
     /// The log's time now (for `dropped` and `error` lines).
-    var now: () -> Double = { 0 }
-    var warn: (String, Diagnostics.Level) -> Void = { _, _ in }
+    package var now: () -> Double = { 0 }
+    package var warn: (String, Diagnostics.Level) -> Void = { _, _ in }
 
     /// Listens on `path` (or on `inherited`, a socket systemd passed) in `loop`.
     package init(

@@ -1,3 +1,5 @@
+import TouchScene
+
 /// What an event-socket client asked for with its one line:
 /// `{"subscribe":["action","device"],"format":"text"}` (both members optional; default:
 /// every kind, JSON Lines).

@@ -69,11 +69,15 @@ let package = Package(
 
         // The scene stage: a window built from a scene file (views, recognizers, controls,
         // commands) and the handler log its calls write. Needs only TouchKit and the event values.
-        .target(name: "TouchScene", dependencies: ["InputEvents", "TouchKit", "Output"]),
+        // A strict JSON parser and decoder that says where (file:line) and what was expected:
+        // scene files, qualify's criteria, a socket client's line, the hello line's fields.
+        .target(name: "StrictJSON"),
+
+        .target(name: "TouchScene", dependencies: ["InputEvents", "TouchKit", "Output", "StrictJSON"]),
 
         // `run --socket`: the handler log served to any number of clients, each with its own
         // bounded queue and subscription.
-        .target(name: "EventSocket", dependencies: ["Evdev", "InputEvents", "Output", "TouchScene"]),
+        .target(name: "EventSocket", dependencies: ["Evdev", "InputEvents", "Output", "TouchScene", "StrictJSON"]),
 
         // The runtime: devices and recordings → contacts → touches → the scene → the log's
         // outputs (standard output, the event socket, commands, virtual touchscreens, metrics);
@@ -82,7 +86,7 @@ let package = Package(
             name: "TouchBridge",
             dependencies: [
                 "InputEvents", "TouchInput", "TouchKit", "TouchScene", "Evdev", "Output", "VirtualDevices",
-                "EventSocket",
+                "EventSocket", "Displays", "StrictJSON",
             ]),
 
         // What only the command line's tools draw: `watch`'s model and screen, `picture`'s SVG.
@@ -91,7 +95,7 @@ let package = Package(
             name: "TouchTools",
             dependencies: [
                 "InputEvents", "TouchInput", "TouchKit", "TouchScene", "TouchBridge", "PanelHealth", "Evdev",
-                "Displays",
+                "Displays", "StrictJSON",
             ]),
 
         // Pure Swift: a panel's health figures from its events and contact frames (`health`).

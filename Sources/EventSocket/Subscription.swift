@@ -1,3 +1,4 @@
+import StrictJSON
 import TouchScene
 
 /// What an event-socket client asked for with its one line:

@@ -27,7 +27,7 @@ struct ListenCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Only these kinds: touches, gesture, gestureChanged, action, device, motion, remoteControl, presses, command, scene, idle, ghost.",
+            "Only these kinds: touches, gesture, gestureChanged, action, device, motion, remoteControl, presses, command, scene, idle, ghost, screen.",
             valueName: "KINDS"))
     var events: String?
 

@@ -90,4 +90,44 @@ struct ScreensLiveTests {
         #expect(given.errors.contains("screen 800x480)") && !given.errors.contains("on display"), "\(given.errors)")
         #expect(given.stop() == 0)
     }
+
+    @Test func theDaemonFollowsTheDisplaysAndAPinKeepingATouchThatIsDown() throws {
+        let k = Kernel.self
+        let (large, _) = try createDevice(panel("TB Screens Follow", 488, 274))
+        let d = try Spawned(touchbridgeExecutable, ["run", "--json", "--virtual-touchscreen", large.devnode])
+        #expect(eventually(timeout: 20) { d.errors.contains(": reading ") }, "\(d.errors)")
+        #expect(d.errors.contains("\"touchbridge: TB Screens Follow on Virtual-2\""), "\(d.errors)")
+        // A finger down while the displays' news comes (udev's DRM change): matched again, same
+        // display, the finger goes on and ends as it ends.
+        try large.frame([
+            (k.EV_ABS, k.ABS_MT_TRACKING_ID, 1), (k.EV_ABS, k.ABS_MT_POSITION_X, 1952),
+            (k.EV_ABS, k.ABS_MT_POSITION_Y, 1096), (k.EV_KEY, k.BTN_TOUCH, 1),
+        ])
+        #expect(d.waitFor("touchesBegan"), "\(d.output)")
+        let trigger = try Spawned("/bin/udevadm", ["trigger", "--subsystem-match=drm", "--action=change"])
+        #expect(trigger.wait(timeout: 30) == 0)
+        #expect(eventually(timeout: 20) { d.errors.contains("the displays changed") }, "\(d.errors)")
+        try large.frame([(k.EV_ABS, k.ABS_MT_POSITION_X, 2000)])
+        try large.frame([(k.EV_ABS, k.ABS_MT_TRACKING_ID, -1), (k.EV_KEY, k.BTN_TOUCH, 0)])
+        #expect(d.waitFor("touchesEnded"), "\(d.output)")
+        #expect(!d.output.contains("touchesCancelled") && !d.output.contains("\"event\":\"screen\""), "\(d.output)")
+        // A pin set in udev: the panel moves to Virtual-1, said as a screen line, with a new
+        // virtual touchscreen carrying it.
+        let rule = "/run/udev/rules.d/71-tb-screens-pin.rules"
+        try installUdevRule(
+            rule, #"SUBSYSTEM=="input", ATTRS{name}=="TB Screens Follow", ENV{TOUCHBRIDGE_OUTPUT}="Virtual-1"\#n"#)
+        defer { try? installUdevRule(rule, nil) }
+        let change = try Spawned("/bin/udevadm", ["trigger", "--action=change", large.devnode])
+        #expect(change.wait(timeout: 30) == 0)
+        #expect(
+            eventually(timeout: 20) {
+                d.output.contains(
+                    #""event":"screen","device":"\#(large.devnode)","output":"Virtual-1","rule":"pinned","why":"pinned to Virtual-1"}"#
+                )
+            }, "\(d.output)\n\(d.errors)")
+        #expect(
+            eventually(timeout: 20) { d.errors.contains("\"touchbridge: TB Screens Follow on Virtual-1\"") },
+            "\(d.errors)")
+        #expect(d.stop() == 0)
+    }
 }

@@ -94,7 +94,13 @@ struct EventOutputTests {
         log.wake(node: "/dev/input/event4", id: 7, location: Point(x: 400, y: 380.5), time: 150.25)
         log.wake(node: nil, id: 0, location: Point(x: 0, y: 0), time: 151)
         log.ghost(node: "/dev/input/event4", id: 8, location: Point(x: 640.125, y: 380), since: 160, time: 190)
-        #expect(log.marks.map(\.kind) == [.scene, .command, .command, .command, .command, .idle, .idle, .idle, .ghost])
+        log.screen(
+            node: "/dev/input/event4", output: "HDMI-A-1", rule: "pinned", why: "pinned to HDMI-A-1", time: 200.5)
+        log.screen(node: "/dev/input/event5", output: nil, rule: nil, why: "no rule picks one display", time: 201)
+        #expect(
+            log.marks.map(\.kind) == [
+                .scene, .command, .command, .command, .command, .idle, .idle, .idle, .ghost, .screen, .screen,
+            ])
         var text = log.buffer.string
         if format == .json {
             // The socket's own lines: hello (from a pipeline with a panel and a finger down) and error.

@@ -1,8 +1,9 @@
 import CUdev
 import Glibc
 
-/// Input devices arriving and leaving, from udev's netlink monitor. Its `fd` goes into the
-/// caller's poll set; `next()` returns what is pending without blocking.
+/// Input devices arriving and leaving, from udev's netlink monitor, and (when asked) news of
+/// the displays. Its `fd` goes into the caller's poll set; `next()` returns what is pending
+/// without blocking.
 public final class HotplugMonitor {
     /// `changed`: udev processed the device again (`udevadm trigger`, an edited rule): its
     /// properties may be new.
@@ -20,14 +21,19 @@ public final class HotplugMonitor {
     private let udev: OpaquePointer
     private let monitor: OpaquePointer
     public let fd: Int32
+    /// Set when `next()` passed news of a display (a DRM device added, removed or changed: a
+    /// monitor plugged, unplugged or switched) since the caller last cleared it.
+    public var displaysChanged = false
 
-    public init() throws(DeviceError) {
+    /// `displays`: the DRM devices' news too (`displaysChanged`).
+    public init(displays: Bool = false) throws(DeviceError) {
         guard let u = udev_new() else { throw .system(path: "udev", call: "udev_new", errno: errno) }
         guard let m = udev_monitor_new_from_netlink(u, "udev") else {
             udev_unref(u)
             throw .system(path: "udev monitor", call: "udev_monitor_new_from_netlink", errno: errno)
         }
         udev_monitor_filter_add_match_subsystem_devtype(m, "input", nil)
+        if displays { udev_monitor_filter_add_match_subsystem_devtype(m, "drm", nil) }
         let rc = udev_monitor_enable_receiving(m)
         if rc < 0 {
             udev_monitor_unref(m)
@@ -55,6 +61,10 @@ public final class HotplugMonitor {
     public func next() -> Change? {
         while let dev = udev_monitor_receive_device(monitor) {
             defer { udev_device_unref(dev) }
+            if udev_device_get_subsystem(dev).map({ String(cString: $0) }) == "drm" {
+                displaysChanged = true
+                continue
+            }
             guard let actionC = udev_device_get_action(dev),
                 let action = Action(rawValue: String(cString: actionC)),
                 let info = DeviceDiscovery.info(dev)

@@ -9,9 +9,20 @@ import VirtualDevices
 /// The daemon following udev: panels that arrive are opened when they are ones it reads (a
 /// named panel come back, or any touchscreen), auxiliary devices too; those that leave end.
 extension Daemon {
-    /// udev's news: a panel arrived (opened if it is one this daemon wants) or left.
+    /// udev's news: a panel arrived (opened if it is one this daemon wants) or left; a display
+    /// was plugged, unplugged or changed (every panel matched again).
     func followHotplug() {
         guard let monitor else { return }
+        defer {
+            if monitor.displaysChanged {
+                monitor.displaysChanged = false
+                warn("the displays changed: matching the panels to them again", .info)
+                for n in devices.keys.sorted() {
+                    guard let o = devices[n] else { continue }
+                    updatePlacement(n, info: discovery?.device(devnode: o.device.path), why: "the displays changed")
+                }
+            }
+        }
         while let change = monitor.next() {
             let info = change.device
             let open = devices.first { $0.value.device.path == info.devnode }?.key
@@ -75,5 +86,14 @@ extension Daemon {
             // It may have gone again already, or it is not ours to read: say so, keep going.
             warn("\(info.devnode): \(error)", .warning)
         }
+    }
+
+    /// The panel's display changed: a `screen` line with the display it got and why, and the same at notice.
+    func logScreen(_ o: Opened, info: InputDeviceInfo?, at time: Double) {
+        let m = options.displayMatch(of: o.device, info: info, discovery: discovery)
+        let output = o.panel.placement.output
+        let why = m?.why ?? "no display is known"
+        pipeline.log.screen(node: o.device.path, output: output, rule: m?.rule?.rawValue, why: why, time: time)
+        warn("\(o.device.path): now on display \(output ?? "none") (\(why))", .notice)
     }
 }

@@ -103,7 +103,7 @@ package final class Daemon {
         self.warn = warn
         loop = try EventLoop()
         discovery = try? DeviceDiscovery()
-        do { monitor = try HotplugMonitor() } catch {
+        do { monitor = try HotplugMonitor(displays: true) } catch {
             warn("udev's monitor is not available (\(error)): panels plugged in later are not seen", .warning)
             monitor = nil
         }
@@ -250,7 +250,10 @@ package final class Daemon {
         guard p != o.panel.placement,
             let mapper = options.mapper(for: o.panel.description, placement: p, screen: screen)
         else { return }
-        pipeline.replacePlacement(of: o.panel, with: p, mapper: mapper, at: monotonicSeconds())
+        let moved = p.output != o.panel.placement.output
+        let now = monotonicSeconds()
+        pipeline.replacePlacement(of: o.panel, with: p, mapper: mapper, at: now)
+        if moved { logScreen(o, info: info, at: now) }
         let c = p.calibration
         warn(
             "\(o.device.path): \(why): mapped anew (\(mapping(of: o.panel)), calibration "

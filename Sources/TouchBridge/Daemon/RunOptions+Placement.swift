@@ -1,3 +1,4 @@
+import Displays
 import Evdev
 import Glibc
 import InputEvents
@@ -98,6 +99,15 @@ extension RunOptions {
         displayMode = Size(width: Double(mode.width), height: Double(mode.height))
     }
 
+    /// The display a live panel is on, by `--output` or the matching rules; nil without udev's
+    /// record of it or DRM connectors.
+    package func displayMatch(of device: EvdevDevice, info: InputDeviceInfo?, discovery: DeviceDiscovery?)
+        -> DisplayMatch?
+    {
+        guard let info else { return nil }
+        return discovery?.display(of: device.description, info: info, pin: output)?.match
+    }
+
     /// A live panel's placement (`placement(node:name:info:warn:)`) with the display it is on,
     /// by `--output` or the matching rules, as its `output`.
     package func placement(
@@ -105,7 +115,7 @@ extension RunOptions {
     ) -> PanelPlacement {
         let d = device.description
         var p = placement(node: device.path, name: d.name, info: info, warn: warn)
-        if let info { p.output = discovery?.display(of: d, info: info, pin: output)?.match.output }
+        p.output = displayMatch(of: device, info: info, discovery: discovery)?.output
         return p
     }
 }

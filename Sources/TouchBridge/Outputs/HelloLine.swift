@@ -1,4 +1,5 @@
 import InputEvents
+import StrictJSON
 import TouchKit
 
 /// The first line every event-socket client gets: what a client that comes late needs to

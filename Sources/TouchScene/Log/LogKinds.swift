@@ -31,6 +31,8 @@ extension HandlerLog {
         case idle
         /// A contact that rested too long was cancelled.
         case ghost
+        /// A panel's display changed (a display plugged, unplugged or changed, a new pin).
+        case screen
 
         /// The kind's name in `--log-events`, `--events` and `subscribe`.
         public var name: String {
@@ -47,6 +49,7 @@ extension HandlerLog {
             case .scene: return "scene"
             case .idle: return "idle"
             case .ghost: return "ghost"
+            case .screen: return "screen"
             }
         }
 

@@ -1,3 +1,4 @@
+import StrictJSON
 import TouchKit
 
 /// A scene: the windows, view controllers, views, gesture recognizers and controls the daemon

@@ -1,3 +1,5 @@
+import StrictJSON
+
 /// The checks that need the whole scene: names are unique, recognizers named in
 /// `requireToFail` exist, targets exist and perform the actions sent to them.
 struct SceneChecker {

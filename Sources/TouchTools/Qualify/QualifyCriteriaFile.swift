@@ -1,4 +1,5 @@
 import PanelHealth
+import StrictJSON
 import TouchScene
 
 /// A malformed `--criteria` file: where it is wrong and what was expected there.

@@ -1,3 +1,5 @@
+import StrictJSON
+
 /// What is wrong with a value of a scene, at its key path (`windows[0].root.frame`).
 struct SceneDecodingError: Error {
     var codingPath: [any CodingKey]

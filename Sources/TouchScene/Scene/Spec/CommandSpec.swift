@@ -1,3 +1,5 @@
+import StrictJSON
+
 /// A program the daemon starts when the scene sends an action: the scene's top-level
 /// `commands` maps action names to these.
 public struct SceneCommand: Sendable, Equatable {

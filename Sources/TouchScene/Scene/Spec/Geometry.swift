@@ -1,3 +1,4 @@
+import StrictJSON
 import TouchKit
 
 /// `[x, y, width, height]` in a scene file.

@@ -1,3 +1,5 @@
+import StrictJSON
+
 /// A gesture recognizer in a scene: its type, name, action and target, UIKit's common
 /// properties, and the properties its type has (a key another type has is an error). What
 /// each type has is its `SceneGesture` conformance.

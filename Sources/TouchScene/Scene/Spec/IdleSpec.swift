@@ -1,3 +1,5 @@
+import StrictJSON
+
 /// The scene's `idle`: after `after` seconds with no contact on any panel the kiosk is idle
 /// and `run` starts (blank the screen); the first contact wakes it, starts `wake`, and
 /// reaches nothing (waking never clicks). Both programs run as the scene's `commands` do.

@@ -1,4 +1,5 @@
 import InputEvents
+import StrictJSON
 
 /// A key or button by its kernel name (`KEY_ENTER`, `BTN_0`), as `"presses"` lists them:
 /// the keys a scene turns into presses.

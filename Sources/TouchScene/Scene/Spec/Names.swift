@@ -1,3 +1,5 @@
+import StrictJSON
+
 /// One of a fixed set of words (touch methods, control events, swipe directions), checked
 /// with a "did you mean" when it is not.
 func word(_ decoder: any Decoder, in known: [String], what: String) throws -> String {

@@ -1,3 +1,5 @@
+import StrictJSON
+
 /// A named responder that is not a view: the app delegate, or a controller written as an
 /// object. `actions` are the action names it performs; `consumes` the methods it handles
 /// without passing them on.

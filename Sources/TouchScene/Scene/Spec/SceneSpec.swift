@@ -1,3 +1,5 @@
+import StrictJSON
+
 /// What a scene file holds: optionally the screen size it is laid out for and the app
 /// delegate, then the windows (at least one).
 struct SceneSpec: Decodable, Sendable {

@@ -1,3 +1,5 @@
+import StrictJSON
+
 /// A view with UIKit's property names; every key but `name` is optional with UIKit's default.
 struct ViewSpec: Decodable, Sendable {
     var name: String

@@ -1,5 +1,5 @@
-/// A parsed JSON value with the line it starts on, so every complaint about a scene file can
-/// say where the offending value is.
+/// A parsed JSON value with the line it starts on, so every complaint about a file (a scene,
+/// qualify's criteria) can say where the offending value is.
 package struct JSONNode {
     package indirect enum Value {
         case null
@@ -13,6 +13,11 @@ package struct JSONNode {
 
     package var value: Value
     package var line: Int
+
+    package init(value: Value, line: Int) {
+        self.value = value
+        self.line = line
+    }
 
     /// What the value is, for messages ("a string", "an object").
     package var kind: String {

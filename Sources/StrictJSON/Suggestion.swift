@@ -1,5 +1,5 @@
 /// The known word closest to a misspelt one (a few edits away at most), for "did you mean".
-func nearest(_ word: String, in known: [String]) -> String? {
+package func nearest(_ word: String, in known: [String]) -> String? {
     let w = Array(word.lowercased().unicodeScalars)
     var best: (String, Int)?
     for k in known {
@@ -11,7 +11,7 @@ func nearest(_ word: String, in known: [String]) -> String? {
 }
 
 /// Levenshtein distance (insertions, deletions, substitutions).
-func editDistance<T: Equatable>(_ a: [T], _ b: [T]) -> Int {
+package func editDistance<T: Equatable>(_ a: [T], _ b: [T]) -> Int {
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
     var previous = Array(0...b.count)

@@ -64,7 +64,7 @@ struct QualifyCommand: ParsableCommand {
     func run() throws {
         let limits = try loadCriteria()
         let (input, d, info) = try InputSource.openTouchscreen(source, device: reading.device)
-        let (placement, mapper) = try mapping.place(d, source: source, info: info)
+        let (_, mapper) = try mapping.place(d, source: source, info: info)
         var plan = QualifyPlan.standard(width: mapper.width, height: mapper.height)
         if let m = marks.flatMap(parsePoints) { plan.marks = m }
         if let l = lines.flatMap(Self.parseLines) { plan.lines = l }

@@ -14,7 +14,7 @@ shutil.rmtree(work, ignore_errors=True)
 os.makedirs(work)
 
 # The example panel's description under two names.
-lines = [l for l in open(recording) if not l.startswith("E:") and not l.startswith("#")]
+lines = [l for l in open(recording) if not l.startswith("E:")]
 nodes = {}
 for name in ("TB Hop Direct", "TB Hop Through"):
     path = os.path.join(work, name.replace(" ", "-") + ".evemu")

@@ -152,4 +152,35 @@ struct CompositorTests {
         let down = try #require(session.touchDowns.first)
         #expect(abs(down.x - (headlessWidth + placed.x)) <= 1 && abs(down.y - placed.y) <= 1, "\(down) for \(placed)")
     }
+
+    @Test func theVirtualPointerClicksTheClientWhereThePanelWasTapped() throws {
+        guard WaylandSession.isInstalled else { return }
+        try installRule()
+        defer { removeRule() }
+        let (large, _) = try createDevice(panel("TB Wayland Pointer", 488, 274))
+        let d = try Spawned(touchbridgeExecutable, ["run", "--json", "--grab", "--virtual-pointer", large.devnode])
+        #expect(eventually(timeout: 30) { virtualNodes(d.errors, "pointer").count == 1 }, "\(d.errors)")
+        // Virtual-2 alone: an absolute pointer spans the outputs cage has.
+        let session = try WaylandSession(drm: drm, headless: false)
+        defer { session.stop() }
+        #expect(session.waitForTheClient(), "client: \(session.client.suffix(2000))")
+        var id: Int32 = 1
+        let clicked = eventually(timeout: 90) {
+            try? large.frame([
+                (k.EV_ABS, k.ABS_MT_TRACKING_ID, id), (k.EV_ABS, k.ABS_MT_POSITION_X, 976),
+                (k.EV_ABS, k.ABS_MT_POSITION_Y, 548), (k.EV_KEY, k.BTN_TOUCH, 1),
+            ])
+            usleep(30_000)
+            try? large.frame([(k.EV_ABS, k.ABS_MT_TRACKING_ID, -1), (k.EV_KEY, k.BTN_TOUCH, 0)])
+            id += 1
+            return eventually(timeout: 3) { session.pointerButtons.contains { $0.contains("(released)") } }
+        }
+        #expect(clicked, "client: \(session.client.suffix(2000))")
+        #expect(d.stop() == 0)
+        let placed = try #require(locations(d.output).first, "\(d.output)")
+        let at = try #require(session.pointerPositions.last, "\(session.client.suffix(2000))")
+        // The left button pressed and released where the finger was.
+        #expect(abs(at.x - placed.x) <= 1 && abs(at.y - placed.y) <= 1, "\(at) for \(placed)")
+        #expect(session.pointerButtons.first?.contains("272 (left), state: 1 (pressed)") == true)
+    }
 }

@@ -9,8 +9,8 @@ struct SessionError: Error {
 /// A real Wayland session in the VM, as a kiosk runs one: Debian's seatd (as root) and cage
 /// (wlroots, as an unprivileged user), showing Debian's `wev` across its outputs, a Wayland
 /// client that prints every input event it gets with its surface coordinates. Its outputs: a
-/// headless one of 1280x720 first (wlroots' default size), then the display of the VM's GPU
-/// `drm` (wlroots' pixman renderer drives one GPU: a second one fails to start).
+/// headless one of 1280x720 first (wlroots' default size) when asked, then the display of the
+/// VM's GPU `drm` (wlroots' pixman renderer drives one GPU: a second one fails to start).
 final class WaylandSession {
     let seatd: Spawned
     let cage: Spawned
@@ -22,9 +22,9 @@ final class WaylandSession {
         return programs.allSatisfy { access($0, X_OK) == 0 }
     }
 
-    /// Starts the session on the display of GPU `drm` (`/dev/dri/card1`); `cageArguments` go
-    /// before the client (`-r` turns the outputs).
-    init(drm: String, cageArguments: [String] = []) throws {
+    /// Starts the session on the display of GPU `drm` (`/dev/dri/card1`), after a headless
+    /// output with `headless`; `cageArguments` go before the client (`-r` turns the outputs).
+    init(drm: String, headless: Bool = true, cageArguments: [String] = []) throws {
         runtimeDirectory = "/tmp/tb-wayland-\(getpid())"
         try? FileManager.default.removeItem(atPath: runtimeDirectory)
         try FileManager.default.createDirectory(atPath: runtimeDirectory, withIntermediateDirectories: true)
@@ -40,7 +40,8 @@ final class WaylandSession {
             "/usr/bin/setpriv",
             [
                 "--reuid=nobody", "--regid=nogroup", "--clear-groups", "--", "/usr/bin/env",
-                "XDG_RUNTIME_DIR=\(runtimeDirectory)", "WLR_BACKENDS=headless,drm,libinput", "WLR_HEADLESS_OUTPUTS=1",
+                "XDG_RUNTIME_DIR=\(runtimeDirectory)",
+                headless ? "WLR_BACKENDS=headless,drm,libinput" : "WLR_BACKENDS=drm,libinput", "WLR_HEADLESS_OUTPUTS=1",
                 "WLR_DRM_DEVICES=\(drm)", "WLR_RENDERER=pixman", "LIBSEAT_BACKEND=seatd", "/usr/bin/cage",
             ] + cageArguments + ["--", "/usr/bin/stdbuf", "-oL", "/usr/bin/wev"])
     }
@@ -60,8 +61,11 @@ final class WaylandSession {
     /// The surface coordinates of each `wl_touch` down the client got, in order.
     var touchDowns: [(x: Double, y: Double)] { points(after: "wl_touch] down:") }
 
-    /// The surface coordinates of each `wl_pointer` motion the client got, in order.
-    var pointerMotions: [(x: Double, y: Double)] { points(after: "wl_pointer] motion:") }
+    /// The surface coordinates of each `wl_pointer` enter and motion the client got, in order.
+    var pointerPositions: [(x: Double, y: Double)] {
+        client.split(separator: "\n").filter { $0.contains("wl_pointer] enter:") || $0.contains("wl_pointer] motion:") }
+            .compactMap { Self.point(in: $0) }
+    }
 
     /// The `wl_pointer` button lines (`button: 272 (left), state: 1 (pressed)`).
     var pointerButtons: [String] {
@@ -69,14 +73,17 @@ final class WaylandSession {
     }
 
     private func points(after marker: String) -> [(x: Double, y: Double)] {
-        client.split(separator: "\n").filter { $0.contains(marker) }.compactMap { line in
-            guard let r = line.range(of: "x, y: ") else { return nil }
-            let numbers = line[r.upperBound...].split(separator: ",").map {
-                Double($0.trimmingCharacters(in: .whitespaces))
-            }
-            guard numbers.count >= 2, let x = numbers[0], let y = numbers[1] else { return nil }
-            return (x, y)
+        client.split(separator: "\n").filter { $0.contains(marker) }.compactMap { Self.point(in: $0) }
+    }
+
+    /// The `x, y: X, Y` of one of the client's lines.
+    private static func point(in line: Substring) -> (x: Double, y: Double)? {
+        guard let r = line.range(of: "x, y: ") else { return nil }
+        let numbers = line[r.upperBound...].split(separator: ",").map {
+            Double($0.trimmingCharacters(in: .whitespaces))
         }
+        guard numbers.count >= 2, let x = numbers[0], let y = numbers[1] else { return nil }
+        return (x, y)
     }
 
     /// Ends the client, cage and seatd.

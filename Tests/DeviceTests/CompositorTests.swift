@@ -123,6 +123,30 @@ struct CompositorTests {
         #expect(abs(down.x - (headlessWidth + placed.x)) <= 1 && abs(down.y - placed.y) <= 1, "\(down) for \(placed)")
     }
 
+    @Test func theRuleScreensPrintsForWestonAndCageMapsTheVirtualTouchscreenToo() throws {
+        guard WaylandSession.isInstalled else { return }
+        removeRule()  // the project's rule would set the same: only the printed one here
+        let (large, _) = try createDevice(panel("TB Wayland Printed", 488, 274))
+        let printed = try Spawned(touchbridgeExecutable, ["screens", "--config", "weston", "--virtual-touchscreen"])
+        #expect(printed.wait(timeout: 60) == 0, "\(printed.errors)")
+        #expect(printed.output.contains("ENV{WL_OUTPUT}=\"Virtual-2\""), "\(printed.output)")
+        let rule = "/run/udev/rules.d/71-touchbridge-outputs.rules"
+        try installUdevRule(rule, printed.output)
+        defer { try? installUdevRule(rule, nil) }
+        let d = try Spawned(touchbridgeExecutable, ["run", "--json", "--grab", "--virtual-touchscreen", large.devnode])
+        #expect(eventually(timeout: 30) { virtualNodes(d.errors, "touchscreen").count == 1 }, "\(d.errors)")
+        let node = try #require(virtualNodes(d.errors, "touchscreen").first)
+        #expect(eventually(timeout: 10) { (try? wlOutput(node)) == "Virtual-2" }, "\(node)")
+        let session = try WaylandSession(drm: drm)
+        defer { session.stop() }
+        #expect(session.waitForTheClient(), "client: \(session.client.suffix(2000))")
+        #expect(tapUntilTheClientIsTouched(large, session), "\(session.client.suffix(3000))")
+        #expect(d.stop() == 0)
+        let placed = try #require(locations(d.output).first, "\(d.output)")
+        let down = try #require(session.touchDowns.first)
+        #expect(abs(down.x - (headlessWidth + placed.x)) <= 1 && abs(down.y - placed.y) <= 1, "\(down) for \(placed)")
+    }
+
     @Test func aPanelMountedTurnedOnItsDisplayTouchesTheClientWhereItWasTouched() throws {
         guard WaylandSession.isInstalled else { return }
         try installRule()

@@ -57,6 +57,25 @@ struct DisplayMatchTests {
         #expect(named.output == "DP-1" && named.rule == .edid, "\(named.why)")
     }
 
+    @Test func aKioskWithATouchMonitorBesideALaptopsOwnTouchPanel() {
+        // A 17-inch 5:4 touch frame on the SyncMaster (USB, 338 x 271 mm) and the laptop's own
+        // I2C panel on its unnamed LG panel: each to its display, by different rules.
+        let laptop = display("eDP-1", RealEDIDs.lgDisplay0201)
+        let kiosk = display("DP-1", RealEDIDs.samsungSyncMaster)
+        let frame = DisplayMatch.match(
+            PanelFacts(name: "eGalax Inc. USB TouchController", bus: Self.usb, size: (338, 271)),
+            among: [laptop, kiosk])
+        #expect(frame.output == "DP-1" && frame.rule == .size, "\(frame.why)")
+        let own = DisplayMatch.match(PanelFacts(name: "ELAN2514:00 04F3:2A9B", bus: Self.i2c), among: [laptop, kiosk])
+        #expect(own.output == "eDP-1" && own.rule == .builtIn, "\(own.why)")
+        // A USB frame of the laptop panel's size, a 4:3 one of neither: said, never guessed.
+        let small = DisplayMatch.match(PanelFacts(name: "x", bus: Self.usb, size: (309, 175)), among: [laptop, kiosk])
+        #expect(small.output == "eDP-1" && small.rule == .size)
+        let neither = DisplayMatch.match(
+            PanelFacts(name: "x", bus: Self.usb, size: (304, 228)), among: [laptop, kiosk])
+        #expect(neither.output == nil && neither.rule == nil, "\(neither.why)")
+    }
+
     @Test func theOnlyDisplayConnectedAndNoneAtAll() {
         let off = display("DP-1", nil, connected: false)
         let only = DisplayMatch.match(PanelFacts(name: "x", bus: Self.usb), among: [monitor, off])

@@ -2,7 +2,7 @@ import Displays
 import Testing
 
 /// Real EDIDs (published dumps of the displays named, the linuxhw/EDID collection), decoded as
-/// edid-decode decodes them: a desktop monitor and a laptop panel.
+/// edid-decode decodes them: desktop monitors and laptop panels.
 enum RealEDIDs {
     /// Dell E2219HN, a 21.5-inch 1920x1080 monitor (base block and its CTA-861 extension).
     static let dellE2219HN = bytes(
@@ -27,6 +27,26 @@ enum RealEDIDs {
         55 4f 0a 20 20 20 20 20 20 20 20 20 00 00 00 fe 00 42 31 35 36 58 54 4e 30 32 2e 32 20 0a 00 72
         """)
 
+    /// Samsung SyncMaster, a 17-inch 1280x1024 (5:4) monitor of the kind kiosks put a touch
+    /// frame on: EDID 1.3, a product serial string.
+    static let samsungSyncMaster = bytes(
+        """
+        00 ff ff ff ff ff ff 00 4c 2d e5 00 37 31 53 44 0a 0e 01 03 80 22 1b 78 2a 6f 8b a2 5a 4d 94 24
+        1a 51 56 bf ef 00 81 80 01 01 01 01 01 01 01 01 01 01 01 01 01 01 30 2a 00 98 51 00 2a 40 30 70
+        13 00 52 0e 11 00 00 1e 00 00 00 fd 00 38 4b 1e 51 0e 00 0a 20 20 20 20 20 20 00 00 00 fc 00 53
+        79 6e 63 4d 61 73 74 65 72 0a 20 20 00 00 00 ff 00 48 4d 45 58 33 30 30 39 33 38 0a 20 20 00 fe
+        """)
+
+    /// LG Display 0x0201, a 14-inch 1366x768 laptop panel that names nothing: no product name,
+    /// no string at all (edid-decode: "Missing Display Product Name").
+    static let lgDisplay0201 = bytes(
+        """
+        00 ff ff ff ff ff ff 00 30 e4 01 02 00 00 00 00 00 14 01 04 80 1f 11 78 0a 88 45 95 5a 56 8d 28
+        23 50 54 00 00 00 01 01 01 01 01 01 01 01 01 01 01 01 01 01 01 01 56 1d 56 c6 50 00 20 30 30 20
+        35 00 36 ae 10 00 00 19 8f 13 56 c6 50 00 20 30 30 20 35 00 36 ae 10 00 00 19 00 00 00 00 00 00
+        00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 02 00 0f 44 ff 0c 3c 64 16 11 1d 64 00 00 00 00 ad
+        """)
+
     static func bytes(_ hex: String) -> [UInt8] {
         hex.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { UInt8($0, radix: 16) }
     }
@@ -48,6 +68,21 @@ struct EDIDTests {
         #expect(e.make == "AUO" && e.productCode == 0x22EC && e.name == nil)
         #expect(e.texts == ["AUO", "B156XTN02.2"] && e.model == "B156XTN02.2")
         #expect(e.size == PhysicalSize(width: 344, height: 193, fromDetailedTiming: true))
+        #expect(e.preferredMode == Mode(width: 1366, height: 768))
+    }
+
+    @Test func aFiveByFourMonitorOfTheKindKiosksUse() throws {
+        let e = try EDID(parsing: RealEDIDs.samsungSyncMaster)
+        #expect(e.make == "SAM" && e.productCode == 0x00E5 && e.name == "SyncMaster" && e.serial == "HMEX300938")
+        #expect(e.size == PhysicalSize(width: 338, height: 270, fromDetailedTiming: true))
+        #expect(e.preferredMode == Mode(width: 1280, height: 1024))
+    }
+
+    @Test func aPanelThatNamesNothingIsCalledByItsMakerAndProductCode() throws {
+        let e = try EDID(parsing: RealEDIDs.lgDisplay0201)
+        #expect(e.make == "LGD" && e.name == nil && e.texts.isEmpty && e.serial == nil)
+        #expect(e.model == "LGD 0201")
+        #expect(e.size == PhysicalSize(width: 310, height: 174, fromDetailedTiming: true))
         #expect(e.preferredMode == Mode(width: 1366, height: 768))
     }
 

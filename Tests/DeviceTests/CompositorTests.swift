@@ -20,24 +20,13 @@ struct CompositorTests {
     let drm = "/dev/dri/card1"
     let headlessWidth = 1280.0
 
-    /// The test panel with position axes of `width` x `height` millimetres (8 units a millimetre).
-    func panel(_ name: String, _ width: Int32, _ height: Int32) -> DeviceDescription {
-        var d = VirtualDevices.multitouch(name: name)
-        for (codes, mm) in [([k.ABS_X, k.ABS_MT_POSITION_X], width), ([k.ABS_Y, k.ABS_MT_POSITION_Y], height)] {
-            for c in codes { d.absInfo[c] = AbsInfo(minimum: 0, maximum: mm * 8, resolution: 8) }
-        }
-        return d
-    }
-
     /// The project's udev rule, installed as the package installs it (for the virtual
     /// devices' `WL_OUTPUT`); removed by `removeRule`.
     func installRule() throws {
-        let rule = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../udev/70-touchbridge.rules").standardized.path
-        try installUdevRule("/run/udev/rules.d/70-touchbridge.rules", try String(contentsOfFile: rule, encoding: .utf8))
+        try installUdevRule(installedUdevRulePath, try String(contentsOfFile: projectUdevRulePath, encoding: .utf8))
     }
 
-    func removeRule() { try? installUdevRule("/run/udev/rules.d/70-touchbridge.rules", nil) }
+    func removeRule() { try? installUdevRule(installedUdevRulePath, nil) }
 
     func tap(_ panel: UInputDevice, _ x: Int32, _ y: Int32, id: Int32) throws {
         try panel.frame([
@@ -91,8 +80,8 @@ struct CompositorTests {
         try installRule()
         defer { removeRule() }
         // 1920x1080 and 1280x800 at 100 dpi: 487.7 x 274.3 and 325.1 x 203.2 mm.
-        let (large, _) = try createDevice(panel("TB Wayland Large", 488, 274))
-        let (small, _) = try createDevice(panel("TB Wayland Small", 325, 203))
+        let (large, _) = try createDevice(panelOfSize("TB Wayland Large", 488, 274))
+        let (small, _) = try createDevice(panelOfSize("TB Wayland Small", 325, 203))
         let d = try Spawned(
             touchbridgeExecutable,
             ["run", "--json", "--grab", "--virtual-touchscreen", "--virtual-pointer", large.devnode, small.devnode])
@@ -126,7 +115,7 @@ struct CompositorTests {
     @Test func theRuleScreensPrintsForWestonAndCageMapsTheVirtualTouchscreenToo() throws {
         guard WaylandSession.isInstalled else { return }
         removeRule()  // the project's rule would set the same: only the printed one here
-        let (large, _) = try createDevice(panel("TB Wayland Printed", 488, 274))
+        let (large, _) = try createDevice(panelOfSize("TB Wayland Printed", 488, 274))
         let printed = try Spawned(touchbridgeExecutable, ["screens", "--config", "weston", "--virtual-touchscreen"])
         #expect(printed.wait(timeout: 60) == 0, "\(printed.errors)")
         #expect(printed.output.contains("ENV{WL_OUTPUT}=\"Virtual-2\""), "\(printed.output)")
@@ -152,7 +141,7 @@ struct CompositorTests {
         try installRule()
         defer { removeRule() }
         // A portrait panel mounted turned 90° clockwise on the landscape display, pinned to it.
-        let (turned, _) = try createDevice(panel("TB Wayland Turned", 274, 488))
+        let (turned, _) = try createDevice(panelOfSize("TB Wayland Turned", 274, 488))
         let d = try Spawned(
             touchbridgeExecutable,
             [
@@ -181,7 +170,7 @@ struct CompositorTests {
         guard WaylandSession.isInstalled else { return }
         try installRule()
         defer { removeRule() }
-        let (large, _) = try createDevice(panel("TB Wayland Pointer", 488, 274))
+        let (large, _) = try createDevice(panelOfSize("TB Wayland Pointer", 488, 274))
         let d = try Spawned(touchbridgeExecutable, ["run", "--json", "--grab", "--virtual-pointer", large.devnode])
         #expect(eventually(timeout: 30) { virtualNodes(d.errors, "pointer").count == 1 }, "\(d.errors)")
         // Virtual-2 alone: an absolute pointer spans the outputs cage has.

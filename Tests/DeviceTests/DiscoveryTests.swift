@@ -45,8 +45,7 @@ struct DiscoveryTests {
 
     @Test func projectUdevRuleGivesTheTouchbridgeGroupAccess() throws {
         // The shipped rule, installed as an integrator would, with its group.
-        let rule = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../udev/70-touchbridge.rules").standardized.path
+        let rule = projectUdevRulePath
         if getgrnam("touchbridge") == nil {
             #expect(try Spawned("/usr/sbin/groupadd", ["--system", "touchbridge"]).wait() == 0)
         }

@@ -13,20 +13,10 @@ import Testing
         if: DeviceTestGate.enabled && ProcessInfo.processInfo.environment["TOUCHBRIDGE_VM_DISPLAYS"] != nil,
         "needs uinput and the VM's virtio GPUs (make device-test)"), .serialized)
 struct ScreensLiveTests {
-    /// The test panel with position axes of `width` x `height` millimetres (8 units a millimetre).
-    func panel(_ name: String, _ width: Int32, _ height: Int32) -> DeviceDescription {
-        let k = Kernel.self
-        var d = VirtualDevices.multitouch(name: name)
-        for (codes, mm) in [([k.ABS_X, k.ABS_MT_POSITION_X], width), ([k.ABS_Y, k.ABS_MT_POSITION_Y], height)] {
-            for c in codes { d.absInfo[c] = AbsInfo(minimum: 0, maximum: mm * 8, resolution: 8) }
-        }
-        return d
-    }
-
     @Test func aPanelOfADisplaysSizeGetsThatDisplayAndOneOfNoDisplaysSizeIsSaidToFitNone() throws {
         // 1920x1080 at 100 dpi: 487.7 x 274.3 mm.
-        let (large, _) = try createDevice(panel("TB Screens Large", 488, 274))
-        let (small, _) = try createDevice(panel("TB Screens Small", 100, 60))
+        let (large, _) = try createDevice(panelOfSize("TB Screens Large", 488, 274))
+        let (small, _) = try createDevice(panelOfSize("TB Screens Small", 100, 60))
         let p = try Spawned(touchbridgeExecutable, ["screens", "--json"])
         #expect(p.wait(timeout: 60) == 0, "\(p.errors)")
         let top = try #require(
@@ -60,7 +50,7 @@ struct ScreensLiveTests {
 
     @Test func runWithoutAScreenTakesItsPanelsDisplaysMode() throws {
         let k = Kernel.self
-        let (large, _) = try createDevice(panel("TB Screens Run", 488, 274))
+        let (large, _) = try createDevice(panelOfSize("TB Screens Run", 488, 274))
         let d = try Spawned(touchbridgeExecutable, ["run", "--json", large.devnode])
         #expect(eventually(timeout: 20) { d.errors.contains(": reading ") }, "\(d.errors)")
         #expect(d.errors.contains("on display Virtual-2 (the panel's size"), "\(d.errors)")
@@ -78,7 +68,7 @@ struct ScreensLiveTests {
     }
 
     @Test func touchesWithoutAScreenTakesItsPanelsDisplaysModeToo() throws {
-        let (large, _) = try createDevice(panel("TB Screens Touches", 488, 274))
+        let (large, _) = try createDevice(panelOfSize("TB Screens Touches", 488, 274))
         let t = try Spawned(touchbridgeExecutable, ["touches", "--json", large.devnode])
         #expect(eventually(timeout: 20) { t.errors.contains(": reading ") }, "\(t.errors)")
         #expect(t.errors.contains("on display Virtual-2"), "\(t.errors)")
@@ -93,7 +83,7 @@ struct ScreensLiveTests {
 
     @Test func theDaemonFollowsTheDisplaysAndAPinKeepingATouchThatIsDown() throws {
         let k = Kernel.self
-        let (large, _) = try createDevice(panel("TB Screens Follow", 488, 274))
+        let (large, _) = try createDevice(panelOfSize("TB Screens Follow", 488, 274))
         let d = try Spawned(touchbridgeExecutable, ["run", "--json", "--virtual-touchscreen", large.devnode])
         #expect(eventually(timeout: 20) { d.errors.contains(": reading ") }, "\(d.errors)")
         #expect(d.errors.contains("\"touchbridge: TB Screens Follow on Virtual-2\""), "\(d.errors)")

@@ -299,8 +299,7 @@ struct ServiceTests {
     }
 
     @Test func theProjectsUdevRuleUnderUdevadmTest() throws {
-        let rule = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../udev/70-touchbridge.rules").standardized.path
+        let rule = projectUdevRulePath
         if getgrnam("touchbridge") == nil {
             #expect(try Spawned("/usr/sbin/groupadd", ["--system", "touchbridge"]).wait() == 0)
         }

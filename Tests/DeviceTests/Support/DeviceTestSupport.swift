@@ -30,6 +30,23 @@ func createDevice(_ description: DeviceDescription) throws -> (UInputDevice, Inp
     return (device, info)
 }
 
+/// A multitouch test panel whose position axes are `width` x `height` millimetres (8 units a
+/// millimetre): the size the display matching reads.
+func panelOfSize(_ name: String, _ width: Int32, _ height: Int32) -> DeviceDescription {
+    let k = Kernel.self
+    var d = VirtualDevices.multitouch(name: name)
+    for (codes, mm) in [([k.ABS_X, k.ABS_MT_POSITION_X], width), ([k.ABS_Y, k.ABS_MT_POSITION_Y], height)] {
+        for c in codes { d.absInfo[c] = AbsInfo(minimum: 0, maximum: mm * 8, resolution: 8) }
+    }
+    return d
+}
+
+/// The project's udev rule as shipped (`udev/70-touchbridge.rules`), and where the tests
+/// install it.
+let projectUdevRulePath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("../../../udev/70-touchbridge.rules").standardized.path
+let installedUdevRulePath = "/run/udev/rules.d/70-touchbridge.rules"
+
 /// Installs (or, with nil text, removes) a udev rule file and reloads udev's rules. Settles
 /// first and after: a worker still busy with an earlier event would use the old rules.
 func installUdevRule(_ path: String, _ text: String?) throws {

@@ -77,13 +77,22 @@ struct StalledReaderTests {
 
     @Test func theDaemonKeepsReadingThePanelAndTellsTheReaderWhatItLost() throws {
         let (panel, _) = try createDevice(VirtualDevices.multitouch(name: "TB Stalled Reader Panel"))
-        let d = try PipedDaemon(["run", "--json", panel.devnode])
-        #expect(eventually { d.errors.contains(": reading ") }, "\(d.errors)")
-        // The reader stops reading; five fingers move through 500 frames at a panel's pace (15 ms,
-        // which even a debug build under emulation keeps up with): about 600 KiB of log, more
-        // than the pipe (one page) and the daemon's queue (256 KiB) hold together.
+        let socket = temporaryPath("sock")
+        let d = try PipedDaemon(["run", "--json", "--socket", socket, panel.devnode])
+        #expect(eventually { d.errors.contains(": reading ") && d.errors.contains("listening on") }, "\(d.errors)")
+        // A program reading the event socket sees the loop go on while standard output stalls.
+        let watcher = try TestClient(socket)
+        #expect(eventually { watcher.lines.count == 1 }, "its hello line")
+        // The reader stops reading; five fingers move through 500 frames at a panel's pace (15 ms):
+        // about 600 KiB of log, more than the pipe (one page) and the daemon's queue (256 KiB)
+        // hold together.
         try panel.dragFiveFingers(frames: 500, interval: 15_000)
-        usleep(300_000)
+        // The loop was never held: the last lift reached the socket while standard output was
+        // still stalled (however busy the machine, which at worst makes the kernel drop
+        // events and the daemon resync).
+        #expect(
+            eventually(timeout: 30) { watcher.lines.last?.contains("touchesEnded") == true },
+            "\(watcher.lines.suffix(2))")
         // The reader reads again: the daemon kept up with the panel meanwhile.
         var text = d.drain()
         #expect(
@@ -122,6 +131,8 @@ struct StalledReaderTests {
         let dropped = objects.compactMap { $0 }.filter { $0["event"] as? String == "dropped" }
         #expect(dropped.count == 1 && (dropped.first?["lines"] as? Int ?? 0) > 0, "\(dropped)")
         #expect(d.errors.contains("its reader did not keep up"), "\(d.errors)")
-        #expect(!d.errors.contains("SYN_DROPPED"), "the kernel never dropped the panel's events: \(d.errors)")
+        // Whether the kernel dropped events depends on the machine's load (a debug build under
+        // emulation): that is measured in the benchmarks (make bench-e2e), not asserted here.
+        if d.errors.contains("SYN_DROPPED") { print("stalled reader: the kernel dropped events (a busy machine)") }
     }
 }

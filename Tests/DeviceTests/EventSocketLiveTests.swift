@@ -32,11 +32,18 @@ struct EventSocketLiveTests {
         // Five fingers through 600 frames at 15 ms (a pace a debug build under emulation keeps
         // up with): about 730 KiB of log, more than the stopped client's socket and queue hold.
         try panel.dragFiveFingers(frames: 600, interval: 15_000)
+        // The stopped client never held the loop: standard output has the last finger's lift
+        // (slot 4 lifts last), and the reading client is at the end too (its last line that lift,
+        // or, when it fell behind on a busy machine, the count of what it lost), all before the
+        // stopped one reads again.
         #expect(
-            eventually(timeout: 10) {
-                all.lines.filter { $0.contains("touchesEnded") }.count >= 1
-                    && all.lines.last?.contains("touchesEnded") == true
-            })
+            eventually(timeout: 60) {
+                lines(d.output).last.map { eventName($0) == "touchesEnded" && $0.contains("\"slot\":4") } == true
+            }, "\(lines(d.output).suffix(2))")
+        #expect(
+            eventually(timeout: 60) {
+                all.lines.last.map { eventName($0) == "touchesEnded" || droppedCount($0) != nil } == true
+            }, "\(all.lines.suffix(2))")
         stopped.resume()
         #expect(
             eventually(timeout: 10) { stopped.lines.contains { eventName($0) == "dropped" } },

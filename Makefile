@@ -208,8 +208,9 @@ fuzz: deps
 	scripts/fuzz/run $(FUZZ_SECONDS) $(FUZZERS)
 
 # Device tests need a writable /dev/uinput; without one they run in the project's VM.
-# The VM's displays in the device tests: one QEMU virtio GPU each, with an EDID.
-VM_DISPLAYS := 1280x800,1920x1080
+# The VM's displays in the device tests: one QEMU virtio GPU each, with an EDID; the third's
+# panel is mounted turned (the kernel's panel orientation), as a TV standing in portrait.
+VM_DISPLAYS := 1280x800,1920x1080,1600x900:left_side_up
 device-test:
 	swift build --package-path examples/swift-kiosk
 	@if [ -w /dev/uinput ]; then \
@@ -223,7 +224,7 @@ device-test:
 # journald, watchdog and sandbox): the steps are read from README and run as written, over an
 # installation of the previous steps, then uninstalled and installed afresh (scripts/service-test).
 service-test: $(MANUAL) $(BIN_RELEASE)
-	scripts/vm/run --systemd --timeout 900 'sh scripts/service-test/in-vm.sh'
+	scripts/vm/run --systemd --timeout 900 --displays 1280x800,1600x900:left_side_up 'sh scripts/service-test/in-vm.sh'
 
 # A fresh install into a scratch DESTDIR: every file in place, the unit verified by systemd
 # with the installed binary and manual page, its security rating at most 1.0.

@@ -184,13 +184,14 @@ let package = Package(
             ]),
         .testTarget(name: "DisplaysTests", dependencies: ["Displays"]),
         .testTarget(name: "DeviceToolsTests", dependencies: ["DeviceTools", "TouchBridge", "TouchKit"]),
-        .testTarget(name: "VirtualDevicesTests", dependencies: ["VirtualDevices", "TouchKit"]),
+        .testTarget(
+            name: "VirtualDevicesTests", dependencies: ["VirtualDevices", "TouchKit", "TouchInput", "InputEvents"]),
         .testTarget(name: "PanelHealthTests", dependencies: ["PanelHealth", "TouchInput", "InputEvents", "Evdev"]),
         .testTarget(
             name: "TouchBridgeTests",
             dependencies: [
                 "TouchBridge", "TouchScene", "TouchTools", "PanelHealth", "TouchKit", "TouchInput", "InputEvents",
-                "Evdev", "Output", "PipelineChecks",
+                "Evdev", "Output", "PipelineChecks", "Displays",
             ],
             resources: [.copy("Golden")]),
         .testTarget(name: "EventSocketTests", dependencies: ["EventSocket", "Evdev", "Output", "TouchScene"]),

@@ -40,6 +40,7 @@ package struct TouchesRun {
             guard names.contains(String(a.dropFirst(2).prefix { $0 != "=" })) else { return nil }
         }
         guard let r = RunArguments.parse(arguments), r.sources.count == 1,
+            r.output == nil || !RunInvocation.isRecording(r.sources[0]),
             (try? RunChecks.mapping(screen: r.screen, rotate: r.rotate, calibration: r.calibration)) != nil,
             (try? RunChecks.panels(panels: r.panels, hysteresis: r.hysteresis, masks: r.masks)) != nil
         else { return nil }

@@ -14,6 +14,11 @@ public struct Connector: Sendable, Equatable {
     public var edid: EDID?
     /// Why the EDID it has does not read, when it does not.
     public var edidProblem: EDIDError?
+    /// How its panel is mounted, when the kernel says (DRM's "panel orientation" property,
+    /// which is not in sysfs: `DeviceDiscovery` reads it from the card); nil when unknown.
+    public var orientation: PanelOrientation?
+    /// Why the orientation could not be read (the card node's permissions), when it could not.
+    public var orientationProblem: String?
 
     /// The kind of connector: its name without the number (`HDMI-A`, `eDP`).
     public var type: String {
@@ -48,6 +53,8 @@ public struct Connector: Sendable, Equatable {
         modes = Self.lines(read("modes")).compactMap(Self.mode)
         edid = nil
         edidProblem = nil
+        orientation = nil
+        orientationProblem = nil
         if let bytes = read("edid"), !bytes.isEmpty {
             do { edid = try EDID(parsing: bytes) } catch { edidProblem = error }
         }

@@ -18,6 +18,9 @@ public enum RunChecks {
         }
     }
 
+    /// What `--output` with a recording is told: a recording has no display to pin.
+    public static let outputForRecordings = "--output is for live panels: a recording has no display"
+
     /// `--panel`, `--hysteresis`, `--mask`.
     public static func panels(panels: [String], hysteresis: [String], masks: [String]) throws(UsageError) {
         for p in panels where PanelRules.parsePanel(p) == nil {
@@ -40,7 +43,7 @@ public enum RunChecks {
         var options = RunOptions()
         options.screen = screen.flatMap(parseScreen).map { Size(width: $0.0, height: $0.1) }
         options.output = output
-        options.rotation = rotate.flatMap(ScreenMapper.Rotation.init(rawValue:)) ?? .none
+        options.rotation = rotate.flatMap(ScreenMapper.Rotation.init(rawValue:))
         options.calibration = calibration.flatMap { ScreenMapper.Calibration(parsing: $0) }
         options.rules.rects = panels.compactMap(PanelRules.parsePanel)
         options.rules.hysteresis = hysteresis.compactMap(PanelRules.parseHysteresis)

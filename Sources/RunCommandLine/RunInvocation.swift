@@ -46,7 +46,7 @@ public struct RunInvocation: Equatable {
         guard Diagnostics.Level(name: logLevel) != nil else {
             throw UsageError("--log-level takes error, warning, notice, info or debug")
         }
-        let files = sources.filter(isRegularFile).count
+        let files = sources.filter(Self.isRecording).count
         if files > 0 && files < sources.count { throw UsageError("give either recordings or devices, not both") }
         guard pointerScroll == "natural" || pointerScroll == "traditional" else {
             throw UsageError("--pointer-scroll takes natural or traditional")
@@ -61,6 +61,7 @@ public struct RunInvocation: Equatable {
             throw UsageError("--ghost-after takes a number of seconds above 0")
         }
         if realtime && files == 0 { throw UsageError("--realtime is for recordings (it keeps their recorded pace)") }
+        if output != nil && files > 0 { throw UsageError(RunChecks.outputForRecordings) }
         if socket != nil && files > 0 && !realtime {
             throw UsageError(
                 "--socket with recordings needs --realtime (played as fast as possible, they would end before a client connects)"
@@ -96,7 +97,7 @@ public struct RunInvocation: Equatable {
     }
 
     /// A recording: a regular file, or a named pipe a generator writes into (streamed).
-    private func isRegularFile(_ path: String) -> Bool {
+    package static func isRecording(_ path: String) -> Bool {
         var st = stat()
         guard stat(path, &st) == 0 else { return false }
         return (st.st_mode & S_IFMT) == S_IFREG || (st.st_mode & S_IFMT) == S_IFIFO

@@ -44,6 +44,7 @@ struct CalibrateCommand: ParsableCommand {
     var write: String?
 
     func validate() throws {
+        try mapping.checkOutput(source: source)
         if let points {
             guard let marks = parsePoints(points) else {
                 throw ValidationError("--points takes \"x,y; x,y; ...\" in points")

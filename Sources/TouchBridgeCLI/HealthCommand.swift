@@ -90,7 +90,8 @@ struct HealthCommand: ParsableCommand {
 
     private func screenMapper(_ d: DeviceDescription) -> ScreenMapper? {
         ScreenMapper(
-            device: d, calibration: mapping.matrix ?? .identity, rotation: mapping.rotation, screen: mapping.screenSize)
+            device: d, calibration: mapping.matrix ?? .identity, rotation: mapping.rotation ?? .none,
+            screen: mapping.screenSize)
     }
 
     private func check(_ d: DeviceDescription) throws {

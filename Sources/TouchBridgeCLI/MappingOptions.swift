@@ -12,7 +12,7 @@ struct MappingOptions: ParsableArguments {
     @Option(help: "Screen size in points, WxH (default: see the command's help).")
     var screen: String?
 
-    @Option(help: "Screen rotation clockwise: 0, 90, 180 or 270 (default 0).")
+    @Option(help: "Screen rotation clockwise: 0, 90, 180 or 270 (default: the display's panel orientation, else 0).")
     var rotate: Int?
 
     @Option(
@@ -35,7 +35,12 @@ struct MappingOptions: ParsableArguments {
         }
     }
 
-    var rotation: ScreenMapper.Rotation { rotate.flatMap(ScreenMapper.Rotation.init(rawValue:)) ?? .none }
+    /// Refuses `--output` with a recording (`source`), which has no display.
+    func checkOutput(source: String) throws {
+        if output != nil && RunInvocation.isRecording(source) { throw ValidationError(RunChecks.outputForRecordings) }
+    }
+
+    var rotation: ScreenMapper.Rotation? { rotate.flatMap(ScreenMapper.Rotation.init(rawValue:)) }
     var matrix: ScreenMapper.Calibration? { calibration.flatMap { ScreenMapper.Calibration(parsing: $0) } }
     var screenSize: (width: Double, height: Double)? { screen.flatMap(parseScreen).map { (width: $0.0, height: $0.1) } }
 }

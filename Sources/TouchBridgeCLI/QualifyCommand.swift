@@ -55,6 +55,7 @@ struct QualifyCommand: ParsableCommand {
     var svg: String?
 
     func validate() throws {
+        try mapping.checkOutput(source: source)
         if let marks, parsePoints(marks) == nil { throw ValidationError("--marks takes \"x,y; x,y; ...\" in points") }
         if let lines, Self.parseLines(lines) == nil {
             throw ValidationError("--lines takes \"x1,y1 x2,y2; ...\" in points")

@@ -14,7 +14,8 @@ struct ScreensCommand: ParsableCommand {
             maker, model and size. Each touchscreen gets one display by the first rule that gives exactly one: \
             pinned (udev's TOUCHBRIDGE_OUTPUT), a built-in panel to the built-in display, its size within 5 %, \
             the EDID's maker or model in its name or USB vendor, the only display connected; ties and failures \
-            are said.
+            are said. A display whose panel the kernel says is mounted turned (its panel orientation) turns \
+            the touches of the touchscreens on it the same way.
             """)
 
     @Flag(help: "One JSON object: {\"outputs\": [...], \"panels\": [...]}.")
@@ -77,13 +78,18 @@ struct ScreensCommand: ParsableCommand {
             line += c.size.map { ", \($0.width)x\($0.height) mm" } ?? (c.connected ? ", no size (no EDID)" : "")
             if let p = c.edidProblem { line += ", EDID unreadable: \(p)" }
             if c.isBuiltIn { line += ", built in" }
+            if let o = c.orientation, o != .normal { line += ", mounted \(o.words) (turned \(o.degrees))" }
+            if let p = c.orientationProblem { line += ", mounting not known: \(p)" }
             b.append(string: line + "\n")
         }
         b.append("touchscreens:\n")
         if found.panels.isEmpty { b.append("  none\n") }
         for p in found.panels {
             let size = p.facts.size.map { " \(Int($0.width.rounded()))x\(Int($0.height.rounded())) mm" } ?? ""
-            b.append(string: "  \(p.node) \"\(p.name)\"\(size): \(p.match.output ?? "no display") (\(p.match.why))\n")
+            let turned = found.rotation(of: p).map { ", turned \($0)" } ?? ""
+            b.append(
+                string:
+                    "  \(p.node) \"\(p.name)\"\(size): \(p.match.output ?? "no display") (\(p.match.why))\(turned)\n")
         }
     }
 
@@ -98,6 +104,7 @@ struct ScreensCommand: ParsableCommand {
             o.set("make", c.edid?.make)
             o.set("model", c.edid?.model)
             o.set("builtin", c.isBuiltIn)
+            o.set("orientation", c.orientation?.rawValue)
             outputs.append(o)
         }
         var panels: [JSONObject] = []
@@ -109,6 +116,7 @@ struct ScreensCommand: ParsableCommand {
             o.set("output", p.match.output)
             o.set("rule", p.match.rule?.rawValue)
             o.set("why", p.match.why)
+            o.set("rotation", found.rotation(of: p))
             panels.append(o)
         }
         var top = JSONObject()

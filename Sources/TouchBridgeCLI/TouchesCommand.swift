@@ -34,6 +34,8 @@ struct TouchesCommand: ParsableCommand {
     @OptionGroup(title: "Panel placement and corrections, as run takes them (--hysteresis 0: raw contacts)")
     var panelOptions: PanelOptions
 
+    func validate() throws { try mapping.checkOutput(source: source) }
+
     func run() throws {
         let touches = TouchesRun(
             source: source, device: reading.device, json: json, options: panelOptions.options(mapping))

@@ -21,6 +21,8 @@ package final class VirtualPointer {
     package let width: Double, height: Double
     /// The display it was made for.
     package let output: String?
+    /// How far that display's picture turns upright: the axes are in its own orientation.
+    package let turn: ScreenMapper.Rotation
     private let scaleX: Double, scaleY: Double
     private var origin = Point(x: 0, y: 0)
     /// Units of each wheel not yet a classic detent.
@@ -34,16 +36,23 @@ package final class VirtualPointer {
 
     /// The pointer for a panel named `name` whose rectangle is `size` points, `millimetres`
     /// its physical size when known, `output` the display it is on (its name and its `phys`,
-    /// which the project's udev rule makes its `WL_OUTPUT`).
-    package init(name: String, output: String? = nil, size: Size, millimetres: (Double, Double)?) throws(DeviceError) {
+    /// which the project's udev rule makes its `WL_OUTPUT`), `turn` how far that display's
+    /// picture turns upright.
+    package init(
+        name: String, output: String? = nil, turn: ScreenMapper.Rotation = .none, size: Size,
+        millimetres: (Double, Double)?
+    ) throws(DeviceError) {
         self.output = output
+        self.turn = turn
         width = size.width
         height = size.height
         let k = Kernel.self
-        let (xRange, resX) = VirtualTouchscreen.axis(points: size.width, millimetres: millimetres?.0)
-        let (yRange, resY) = VirtualTouchscreen.axis(points: size.height, millimetres: millimetres?.1)
-        scaleX = Double(xRange) / size.width
-        scaleY = Double(yRange) / size.height
+        let own = turn.unturned(size)
+        let mm = millimetres.map { turn.swapsSides ? ($0.1, $0.0) : $0 }
+        let (xRange, resX) = VirtualTouchscreen.axis(points: own.width, millimetres: mm?.0)
+        let (yRange, resY) = VirtualTouchscreen.axis(points: own.height, millimetres: mm?.1)
+        scaleX = Double(xRange) / own.width
+        scaleY = Double(yRange) / own.height
         let abs: [UInt16: AbsInfo] = [
             k.ABS_X: AbsInfo(minimum: 0, maximum: xRange - 1, resolution: resX),
             k.ABS_Y: AbsInfo(minimum: 0, maximum: yRange - 1, resolution: resY),
@@ -74,8 +83,9 @@ package final class VirtualPointer {
         for a in actions {
             switch a {
             case .move(let x, let y):
-                let ux = Int32(((x - origin.x) * scaleX).rounded())
-                let uy = Int32(((y - origin.y) * scaleY).rounded())
+                let own = turn.unturned(Point(x: x - origin.x, y: y - origin.y), in: Size(width: width, height: height))
+                let ux = Int32((own.x * scaleX).rounded())
+                let uy = Int32((own.y * scaleY).rounded())
                 device.queue(type: k.EV_ABS, code: k.ABS_X, value: max(0, ux))
                 device.queue(type: k.EV_ABS, code: k.ABS_Y, value: max(0, uy))
             case .button(let b, let down):

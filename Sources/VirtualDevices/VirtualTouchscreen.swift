@@ -1,6 +1,7 @@
 import Evdev
 import Glibc
 import InputEvents
+import TouchInput
 import TouchKit
 
 /// A panel re-created through uinput after touchbridge's corrections (calibration, rotation,
@@ -22,6 +23,8 @@ package final class VirtualTouchscreen {
     package let width: Double, height: Double
     /// The display it was made for.
     package let output: String?
+    /// How far that display's picture turns upright: the axes are in its own orientation.
+    package let turn: ScreenMapper.Rotation
     /// Device units per screen point on each axis.
     private let scaleX: Double, scaleY: Double
     private let slotCount: Int
@@ -41,13 +44,15 @@ package final class VirtualTouchscreen {
 
     /// The device for a panel: `name` after it, `size` its rectangle in points, `millimetres`
     /// its physical size on the screen (width, height) when known, `output` the display it is
-    /// on (its name and its `phys`, which the project's udev rule makes its `WL_OUTPUT`).
+    /// on (its name and its `phys`, which the project's udev rule makes its `WL_OUTPUT`),
+    /// `turn` how far that display's picture turns upright.
     package init(
-        name: String, output: String? = nil, size: Size, millimetres: (Double, Double)?, slots: Int,
-        contactLimit: Int? = nil, pressure: Bool, touchMajor: Bool
+        name: String, output: String? = nil, turn: ScreenMapper.Rotation = .none, size: Size,
+        millimetres: (Double, Double)?, slots: Int, contactLimit: Int? = nil, pressure: Bool, touchMajor: Bool
     ) throws(DeviceError) {
         self.contactLimit = ContactLimit(contactLimit)
         self.output = output
+        self.turn = turn
         width = size.width
         height = size.height
         slotCount = max(slots, 1)
@@ -55,11 +60,13 @@ package final class VirtualTouchscreen {
         hasTouchMajor = touchMajor
         self.slots = Array(repeating: nil, count: slotCount)
         let k = Kernel.self
-        let (xRange, resX) = Self.axis(points: size.width, millimetres: millimetres?.0)
-        let (yRange, resY) = Self.axis(points: size.height, millimetres: millimetres?.1)
+        let own = turn.unturned(size)
+        let mm = millimetres.map { turn.swapsSides ? ($0.1, $0.0) : $0 }
+        let (xRange, resX) = Self.axis(points: own.width, millimetres: mm?.0)
+        let (yRange, resY) = Self.axis(points: own.height, millimetres: mm?.1)
         let (xMax, yMax) = (xRange - 1, yRange - 1)
-        scaleX = Double(xRange) / size.width
-        scaleY = Double(yRange) / size.height
+        scaleX = Double(xRange) / own.width
+        scaleY = Double(yRange) / own.height
         let x = AbsInfo(minimum: 0, maximum: xMax, resolution: resX)
         let y = AbsInfo(minimum: 0, maximum: yMax, resolution: resY)
         var abs: [UInt16: AbsInfo] = [
@@ -151,8 +158,10 @@ package final class VirtualTouchscreen {
 
     private func position(_ u: TouchUpdate) {
         let k = Kernel.self
-        let x = Int32(((u.location.x - origin.x) * scaleX).rounded())
-        let y = Int32(((u.location.y - origin.y) * scaleY).rounded())
+        let local = Point(x: u.location.x - origin.x, y: u.location.y - origin.y)
+        let own = turn.unturned(local, in: Size(width: width, height: height))
+        let x = Int32((own.x * scaleX).rounded())
+        let y = Int32((own.y * scaleY).rounded())
         add(k.ABS_MT_POSITION_X, x)
         add(k.ABS_MT_POSITION_Y, y)
         if hasPressure, u.maximumPossibleForce > 0 {

@@ -12,12 +12,7 @@ import Testing
         if: ProcessInfo.processInfo.environment["TOUCHBRIDGE_VM_DISPLAYS"] != nil,
         "needs the VM's virtio GPUs (make device-test boots them)"))
 struct DisplayDiscoveryTests {
-    static let sizes: [Mode] = (ProcessInfo.processInfo.environment["TOUCHBRIDGE_VM_DISPLAYS"] ?? "")
-        .split(separator: ",").compactMap { s in
-            let p = s.split(separator: "x")
-            guard p.count == 2, let w = Int(p[0]), let h = Int(p[1]) else { return nil }
-            return Mode(width: w, height: h)
-        }
+    static let sizes: [Mode] = vmDisplays.map(\.mode)
 
     @Test func eachVirtioGPUsDisplayIsAConnectedConnectorWithQEMUsEDID() throws {
         let connectors = try DeviceDiscovery().connectors()
@@ -25,6 +20,8 @@ struct DisplayDiscoveryTests {
         for (i, (c, mode)) in zip(connectors, Self.sizes).enumerated() {
             #expect(c.card == "card\(i)" && c.name == "Virtual-\(i + 1)" && c.type == "Virtual" && !c.isBuiltIn)
             #expect(c.connected && c.preferredMode == mode, "\(c)")
+            // The kernel's panel orientation, as the VM's kernel command line gave it (video=).
+            #expect(c.orientation?.rawValue == vmDisplays[i].orientation && c.orientationProblem == nil, "\(c)")
             let edid = try #require(c.edid, "\(c.name): \(String(describing: c.edidProblem))")
             #expect(edid.make == "RHT", "\(edid)")
             // QEMU gives its displays 100 dpi: the mode's pixels at 100 to the inch, within a millimetre

@@ -22,9 +22,11 @@ struct ScreensLiveTests {
         let top = try #require(
             try JSONSerialization.jsonObject(with: Data(p.output.utf8)) as? [String: Any], "\(p.output)")
         let outputs = try #require(top["outputs"] as? [[String: Any]])
-        #expect(outputs.compactMap { $0["name"] as? String } == ["Virtual-1", "Virtual-2"], "\(p.output)")
+        #expect(
+            outputs.compactMap { $0["name"] as? String } == vmDisplays.indices.map { "Virtual-\($0 + 1)" },
+            "\(p.output)")
         #expect(outputs.allSatisfy { $0["make"] as? String == "RHT" && $0["connected"] as? Bool == true })
-        #expect((outputs.last?["mode"] as? [Double]) == [1920, 1080])
+        #expect((outputs[1]["mode"] as? [Double]) == [1920, 1080])
         let panels = try #require(top["panels"] as? [[String: Any]])
         let byNode = Dictionary(panels.compactMap { p in (p["node"] as? String).map { ($0, p) } }) { a, _ in a }
         let l = try #require(byNode[large.devnode], "\(p.output)")

@@ -55,3 +55,31 @@ struct ConnectorTests {
         #expect(Connector.mode("wide") == nil && Connector.mode("0x480") == nil && Connector.mode("800x") == nil)
     }
 }
+
+/// The kernel's panel orientation property, as the connector's card names its values.
+@Suite("Panel orientation")
+struct PanelOrientationTests {
+    @Test func theKernelsValueNamesAndTheirTurns() {
+        let named = ["Normal", "Upside Down", "Left Side Up", "Right Side Up"].map(
+            PanelOrientation.init(propertyValue:))
+        #expect(named == [.normal, .upsideDown, .leftSideUp, .rightSideUp])
+        #expect(named.map { $0?.degrees } == [0, 180, 90, 270])
+        #expect(PanelOrientation(propertyValue: "left side up") == nil && PanelOrientation(propertyValue: "") == nil)
+        #expect(
+            PanelOrientation.leftSideUp.words == "left side up" && PanelOrientation.upsideDown.rawValue == "upside_down"
+        )
+    }
+}
+
+@Suite("Connector kinds")
+struct ConnectorKindTests {
+    @Test func theNameGivesTheKernelsKindAndNumber() throws {
+        func kind(_ entry: String) -> [UInt32]? {
+            Connector(entry: entry) { _ in nil }?.kernelKind.map { [$0.type, $0.number] }
+        }
+        #expect(
+            kind("card0-HDMI-A-1") == [11, 1] && kind("card1-eDP-2") == [14, 2] && kind("card2-Virtual-3") == [15, 3])
+        #expect(kind("card0-DP-10") == [10, 10] && kind("card0-DSI-1") == [16, 1] && kind("card0-VGA-1") == [1, 1])
+        #expect(kind("card0-Mystery-1") == nil && kind("card0-HDMI-A") == nil)
+    }
+}

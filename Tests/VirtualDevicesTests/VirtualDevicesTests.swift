@@ -1,4 +1,6 @@
+import InputEvents
 import Testing
+import TouchInput
 import TouchKit
 
 @testable import VirtualDevices
@@ -13,6 +15,23 @@ struct VirtualDevicesTests {
         #expect(VirtualPointer.name(of: "ILITEK Panel", on: "eDP-1") == "touchbridge pointer: ILITEK Panel on eDP-1")
         // Every name keeps the prefix touchbridge knows its own devices by.
         #expect(VirtualPointer.name(of: "x", on: "DP-2").hasPrefix(VirtualPointer.namePrefix))
+    }
+
+    @Test func aTurnedDisplaysDevicesUndoTheTurnTheMapperMakes() {
+        let upright = Size(width: 300, height: 200)
+        for turn in ScreenMapper.Rotation.allCases {
+            let own = turn.unturned(upright)
+            #expect(turn.swapsSides ? own == Size(width: 200, height: 300) : own == upright)
+            // A panel in the display's own orientation, one unit a point, mapped upright.
+            let x = AbsInfo(minimum: 0, maximum: Int32(own.width) - 1)
+            let y = AbsInfo(minimum: 0, maximum: Int32(own.height) - 1)
+            let mapper = ScreenMapper(x: x, y: y, rotation: turn, width: upright.width, height: upright.height)
+            for p in [Point(x: 0, y: 0), Point(x: 30, y: 170), Point(x: own.width, y: own.height / 4)] {
+                let mapped = mapper.map(DevicePoint(x: p.x, y: p.y))
+                let back = turn.unturned(Point(x: mapped.x, y: mapped.y), in: upright)
+                #expect(abs(back.x - p.x) < 1e-9 && abs(back.y - p.y) < 1e-9, "\(turn) \(p) -> \(mapped) -> \(back)")
+            }
+        }
     }
 
     @Test func theContactLimitCarriesTheFirstFingersAndNeverOneHalfWay() {

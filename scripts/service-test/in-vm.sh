@@ -113,6 +113,19 @@ check "the daemon reads the panel" within 10 sh -c "journalctl -q -u touchbridge
 check "a tap reaches the app on the socket through the installed scene" tap screen 4000 2400
 check "the journal has the panel but no touches" sh -c "journalctl -q -u touchbridge.service -o cat | grep -q deviceAdded && ! journalctl -q -u touchbridge.service -o cat | grep -q touches"
 
+# A display mounted turned: the VM's second (Virtual-2 on card1, 1600x900), which the kernel is
+# told stands left side up. Its card reaches the sandboxed daemon through the udev rule, and a
+# panel of its size (406x228 mm: the example panel's axes at 20 units a mm) is read turned.
+check "the DRM cards grant the group touchbridge read access (an ACL)" sh -c "getfacl -cp /dev/dri/card1 | grep -qx 'group:touchbridge:r--'"
+first_node=$node first_plugged=$plugged
+sed -e 's/^N: .*/N: touchbridge turned panel/' -e 's/^A: \(00\|35\) 0 7999 0 0 40$/A: \1 0 8119 0 0 20/' \
+  -e 's/^A: \(01\|36\) 0 4799 0 0 40$/A: \1 0 4559 0 0 20/' examples/kiosk.evemu > "$work/turned.evemu"
+plug "$work/turned.evemu"
+check "a panel on the display mounted turned is read turned with it" \
+  within 15 sh -c "journalctl -q -u touchbridge.service -o cat | grep -q '$node: reading touchbridge turned panel .*rotated 90'"
+unplug
+node=$first_node plugged=$first_plugged
+
 # Reload: a new scene goes into service; a broken one leaves it there.
 cp /etc/touchbridge/scene.json "$work/scene.json"
 sed 's/"name": "screen"/"name": "lobby"/' "$work/scene.json" > /etc/touchbridge/scene.json

@@ -5,13 +5,15 @@ import InputEvents
 
 extension DeviceDiscovery {
     /// The DRM connectors udev knows (`drm` subsystem, `drm_connector` devices), in udev's
-    /// order, each with its status, modes and EDID read from its sysfs attributes.
+    /// order, each with its status, modes and EDID read from its sysfs attributes, and a
+    /// connected one's panel orientation from its card.
     public func connectors() -> [Connector] {
         guard let e = udev_enumerate_new(udev) else { return [] }
         defer { udev_enumerate_unref(e) }
         udev_enumerate_add_match_subsystem(e, "drm")
         udev_enumerate_scan_devices(e)
         var result: [Connector] = []
+        var ids: [String: UInt32] = [:]
         var entry = udev_enumerate_get_list_entry(e)
         while let current = entry {
             if let syspath = udev_list_entry_get_name(current).map({ String(cString: $0) }),
@@ -24,24 +26,32 @@ extension DeviceDiscovery {
                     let c = Connector(entry: name, read: { try? readFileContents(syspath + "/" + $0, limit: 1 << 16) })
                 {
                     result.append(c)
+                    if let id = Self.number(try? readFileContents(syspath + "/connector_id", limit: 32)) {
+                        ids[name] = id
+                    }
                 }
             }
             entry = udev_list_entry_get_next(current)
         }
-        return result
+        return PanelOrientationReader().fill(result, ids: ids)
     }
 
     /// The display the touchscreen `d` (udev's `info`) is on, by the matching rules (`pin`
-    /// first when given: `--output`), and that display's preferred mode; nil on a machine
-    /// without DRM connectors.
+    /// first when given: `--output`), with that display's connector (its mode, how its panel
+    /// is mounted); nil on a machine without DRM connectors.
     public func display(of d: DeviceDescription, info: InputDeviceInfo, pin: String? = nil) -> (
-        match: DisplayMatch, mode: Mode?
+        match: DisplayMatch, display: Connector?
     )? {
         let all = connectors()
         guard !all.isEmpty else { return nil }
         var facts = PanelFacts(info: info, description: d)
         if let pin { facts.pin = pin }
         let m = DisplayMatch.match(facts, among: all)
-        return (m, all.first { $0.name == m.output }?.preferredMode)
+        return (m, all.first { $0.name == m.output })
+    }
+
+    /// A sysfs attribute's decimal number (`connector_id`).
+    private static func number(_ bytes: [UInt8]?) -> UInt32? {
+        bytes.flatMap { UInt32(String(decoding: $0, as: UTF8.self).prefix { $0.isNumber }) }
     }
 }

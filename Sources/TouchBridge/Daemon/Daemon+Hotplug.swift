@@ -90,7 +90,7 @@ extension Daemon {
 
     /// The panel's display changed: a `screen` line with the display it got and why, and the same at notice.
     func logScreen(_ o: Opened, info: InputDeviceInfo?, at time: Double) {
-        let m = options.displayMatch(of: o.device, info: info, discovery: discovery)
+        let m = options.displayMatch(of: o.device, info: info, discovery: discovery)?.match
         let output = o.panel.placement.output
         let why = m?.why ?? "no display is known"
         pipeline.log.screen(node: o.device.path, output: output, rule: m?.rule?.rawValue, why: why, time: time)

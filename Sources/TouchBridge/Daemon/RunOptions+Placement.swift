@@ -9,13 +9,17 @@ import TouchKit
 extension RunOptions {
     /// The placement of a panel: the command line first, then its udev properties
     /// (`TOUCHBRIDGE_SCREEN_RECT`, `TOUCHBRIDGE_ROTATION`, `LIBINPUT_CALIBRATION_MATRIX`,
-    /// `TOUCHBRIDGE_HYSTERESIS_MM`, `TOUCHBRIDGE_MASK`), then `--rotate`/`--calibration`.
+    /// `TOUCHBRIDGE_HYSTERESIS_MM`, `TOUCHBRIDGE_MASK`), then `--rotate`/`--calibration`, then
+    /// the turn of its display's panel (`turn`, by default the one `takeDisplayMode` found).
     /// Malformed udev values are reported through `warn` and left out.
-    public func placement(node: String, name: String, info: InputDeviceInfo?, warn: (String) -> Void) -> PanelPlacement
-    {
+    public func placement(
+        node: String, name: String, info: InputDeviceInfo?, turn: ScreenMapper.Rotation? = nil,
+        warn: (String) -> Void
+    ) -> PanelPlacement {
         var p = PanelPlacement()
         let props = info?.properties ?? [:]
-        p.rotation = rotation
+        p.displayTurn = turn ?? displayTurn ?? .none
+        p.rotation = rotation ?? p.displayTurn
         if let text = props["TOUCHBRIDGE_ROTATION"] {
             if let r = Int(text).flatMap(ScreenMapper.Rotation.init(rawValue:)) {
                 p.rotation = r
@@ -81,41 +85,66 @@ extension RunOptions {
         return InputChain(description: d, mapper: mapper, placement: placement, warn: trackerWarn)
     }
 
-    /// Without a screen of its own, takes the preferred mode of the display a live panel (`d`
-    /// at `node`) is on, by `--output` or the matching rules, as `displayMode`; says which
-    /// display and why on `warn`, or why none.
+    /// Takes the display a live panel (`d` at `node`) is on, by `--output` or the matching
+    /// rules: its panel's turn as `displayTurn` (said when there is one), and without a screen of
+    /// its own its preferred mode, turned upright, as `displayMode`; says which display and why
+    /// on `warn`, or why none.
     package mutating func takeDisplayMode(
         of d: DeviceDescription, node: String, info: InputDeviceInfo?, discovery: DeviceDiscovery?,
         warn: (String, Diagnostics.Level) -> Void
     ) {
-        guard screen == nil, let info, let (m, mode) = discovery?.display(of: d, info: info, pin: output) else {
+        guard let info, let (m, display) = discovery?.display(of: d, info: info, pin: output) else { return }
+        let turn = Self.turn(of: display)
+        displayTurn = turn
+        guard screen == nil else {
+            if turn != .none, let output = m.output {
+                warn("\(node): on display \(output) (\(m.why))" + Self.turnWords(of: display), .info)
+            }
             return
         }
-        guard let output = m.output, let mode else {
+        guard let output = m.output, let mode = display?.preferredMode else {
             warn("\(node): no display for its screen (\(m.why)), as touchbridge screens shows", .info)
             return
         }
-        warn("\(node): on display \(output) (\(m.why)): the screen is \(mode.width)x\(mode.height)", .info)
-        displayMode = Size(width: Double(mode.width), height: Double(mode.height))
+        let upright = turn.swapsSides ? (mode.height, mode.width) : (mode.width, mode.height)
+        warn(
+            "\(node): on display \(output) (\(m.why)): the screen is \(upright.0)x\(upright.1)"
+                + Self.turnWords(of: display), .info)
+        displayMode = Size(width: Double(upright.0), height: Double(upright.1))
     }
 
-    /// The display a live panel is on, by `--output` or the matching rules; nil without udev's
-    /// record of it or DRM connectors.
+    /// How far the display's picture turns upright: its panel orientation's.
+    static func turn(of display: Connector?) -> ScreenMapper.Rotation {
+        display?.orientation.flatMap { ScreenMapper.Rotation(rawValue: $0.degrees) } ?? .none
+    }
+
+    /// `, turned 90 (its panel is mounted left side up)`, or why the mounting is not known.
+    static func turnWords(of display: Connector?) -> String {
+        if let o = display?.orientation, o != .normal {
+            return ", turned \(o.degrees) (its panel is mounted \(o.words))"
+        }
+        if let problem = display?.orientationProblem { return "; its panel's mounting is not known: \(problem)" }
+        return ""
+    }
+
+    /// The display a live panel is on, by `--output` or the matching rules, with its connector;
+    /// nil without udev's record of it or DRM connectors.
     package func displayMatch(of device: EvdevDevice, info: InputDeviceInfo?, discovery: DeviceDiscovery?)
-        -> DisplayMatch?
+        -> (match: DisplayMatch, display: Connector?)?
     {
         guard let info else { return nil }
-        return discovery?.display(of: device.description, info: info, pin: output)?.match
+        return discovery?.display(of: device.description, info: info, pin: output)
     }
 
-    /// A live panel's placement (`placement(node:name:info:warn:)`) with the display it is on,
-    /// by `--output` or the matching rules, as its `output`.
+    /// A live panel's placement (`placement(node:name:info:turn:warn:)`) with the display it is
+    /// on, by `--output` or the matching rules, as its `output`, and that display's turn.
     package func placement(
         of device: EvdevDevice, info: InputDeviceInfo?, discovery: DeviceDiscovery?, warn: (String) -> Void
     ) -> PanelPlacement {
         let d = device.description
-        var p = placement(node: device.path, name: d.name, info: info, warn: warn)
-        p.output = displayMatch(of: device, info: info, discovery: discovery)?.output
+        let found = displayMatch(of: device, info: info, discovery: discovery)
+        var p = placement(node: device.path, name: d.name, info: info, turn: Self.turn(of: found?.display), warn: warn)
+        p.output = found?.match.output
         return p
     }
 }

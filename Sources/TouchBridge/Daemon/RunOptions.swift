@@ -14,8 +14,12 @@ public struct RunOptions: Sendable {
     package var displayMode: Size?
     /// `--output NAME`: the display the panels read are on, instead of the matching rules.
     public var output: String?
-    /// The screen's rotation clockwise (`--rotate`), for panels without one of their own.
-    public var rotation: ScreenMapper.Rotation = .none
+    /// The screen's rotation clockwise (`--rotate`), for panels without one of their own; nil:
+    /// their display's panel orientation, else none.
+    public var rotation: ScreenMapper.Rotation?
+    /// How far the picture of the display the first panel is on turns upright (its panel
+    /// orientation), which `takeDisplayMode` finds: the rotation when `rotation` is nil.
+    package var displayTurn: ScreenMapper.Rotation?
     /// Overrides the devices' `LIBINPUT_CALIBRATION_MATRIX`.
     public var calibration: ScreenMapper.Calibration?
     /// Grab the panels for exclusive access (`--grab`).
@@ -62,7 +66,7 @@ public struct RunOptions: Sendable {
         if let screen { return screen }
         if let s = scene?.screenSize { return Size(width: s.width, height: s.height) }
         if let displayMode { return displayMode }
-        if let d = first, let m = ScreenMapper(device: d, rotation: rotation) {
+        if let d = first, let m = ScreenMapper(device: d, rotation: rotation ?? .none) {
             return Size(width: m.width, height: m.height)
         }
         return Size(width: 1920, height: 1080)

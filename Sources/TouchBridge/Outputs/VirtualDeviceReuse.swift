@@ -11,6 +11,8 @@ package protocol PanelSizedDevice: AnyObject {
     var height: Double { get }
     /// The display it was made for (compositors read that when the device appears).
     var output: String? { get }
+    /// How far that display's picture turns upright (its axes are in the display's own orientation).
+    var turn: ScreenMapper.Rotation { get }
     /// Where the rectangle starts on the screen space.
     func place(at origin: Point)
 }
@@ -20,8 +22,8 @@ extension VirtualTouchscreen: PanelSizedDevice {}
 
 /// The virtual devices made for panels, by each panel's lasting name (udev's `ID_PATH`, else
 /// its name): a panel that returns, or is mapped anew at the same size, gets the device it had,
-/// so a compositor keeps its mapping; one mapped at another size, or on another display, gets
-/// a new one.
+/// so a compositor keeps its mapping; one mapped at another size, or on another display (or one
+/// turned otherwise), gets a new one.
 struct VirtualDeviceReuse<Device: PanelSizedDevice> {
     private var byKey: [String: Device] = [:]
     /// Each attached panel's lasting name, by its number.
@@ -37,11 +39,11 @@ struct VirtualDeviceReuse<Device: PanelSizedDevice> {
         let size = Size(width: panel.mapper.width, height: panel.mapper.height)
         let device: Device
         if let old = byKey[key], old.width == size.width, old.height == size.height,
-            old.output == panel.placement.output
+            old.output == panel.placement.output, old.turn == panel.placement.displayTurn
         {
             device = old
         } else {
-            let turned = panel.mapper.rotation == .quarter || panel.mapper.rotation == .threeQuarters
+            let turned = panel.mapper.rotation.swapsSides
             let mm = panel.description.positionSizeMM.map { turned ? ($0.height, $0.width) : ($0.width, $0.height) }
             device = try make(size, mm)
             byKey[key] = device

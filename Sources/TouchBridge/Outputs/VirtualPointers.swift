@@ -32,7 +32,8 @@ package final class VirtualPointers: PanelForwarding {
         let warn = self.warn
         let p = try made.device(for: panel, key: key) { size, mm throws(DeviceError) in
             let output = panel.placement.output
-            let p = try VirtualPointer(name: panel.name, output: output, size: size, millimetres: mm)
+            let p = try VirtualPointer(
+                name: panel.name, output: output, turn: panel.placement.displayTurn, size: size, millimetres: mm)
             warn(
                 "\(panel.node): virtual pointer \(p.device.devnode) \"\(VirtualPointer.name(of: panel.name, on: output))\" "
                     + "(\(Int(size.width))x\(Int(size.height)) points)")

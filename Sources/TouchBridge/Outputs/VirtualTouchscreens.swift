@@ -37,7 +37,8 @@ package final class VirtualTouchscreens {
             let k = Kernel.self
             let output = panel.placement.output
             let v = try VirtualTouchscreen(
-                name: panel.name, output: output, size: size, millimetres: mm, slots: slots, contactLimit: contactLimit,
+                name: panel.name, output: output, turn: panel.placement.displayTurn, size: size, millimetres: mm,
+                slots: slots, contactLimit: contactLimit,
                 pressure: panel.description.has(type: k.EV_ABS, code: k.ABS_MT_PRESSURE)
                     || panel.description.has(type: k.EV_ABS, code: k.ABS_PRESSURE),
                 touchMajor: panel.description.has(type: k.EV_ABS, code: k.ABS_MT_TOUCH_MAJOR))

@@ -69,7 +69,7 @@ public final class Panel {
     /// Maps the panel anew (a reloaded scene with another screen size).
     func remap(_ mapper: ScreenMapper) {
         corrections.remap(mapper)
-        let turned = mapper.rotation == .quarter || mapper.rotation == .threeQuarters
+        let turned = mapper.rotation.swapsSides
         let sx = (turned ? mapper.height : mapper.width) / Double(mapper.x.range)
         let sy = (turned ? mapper.width : mapper.height) / Double(mapper.y.range)
         pointsPerUnit = (sx * sy).squareRoot()

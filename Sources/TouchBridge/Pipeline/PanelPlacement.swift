@@ -11,6 +11,9 @@ public struct PanelPlacement: Sendable, Equatable {
     public var rect: Rect?
     /// The panel's rotation on the screen.
     public var rotation: ScreenMapper.Rotation = .none
+    /// How far the picture of its display turns upright (the kernel's panel orientation): its
+    /// virtual devices report in the display's own orientation, which compositors turn with it.
+    public var displayTurn: ScreenMapper.Rotation = .none
     /// Its calibration matrix (libinput's convention).
     public var calibration: ScreenMapper.Calibration = .identity
     /// The jitter filter's margin in millimetres (0 is off); nil: libinput's fuzz filter.

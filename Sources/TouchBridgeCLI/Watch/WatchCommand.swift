@@ -49,6 +49,7 @@ struct WatchCommand: ParsableCommand {
     var panelOptions: PanelOptions
 
     func validate() throws {
+        try mapping.checkOutput(source: source)
         guard speed > 0, speed.isFinite else { throw ValidationError("--speed takes a number above 0, e.g. 2") }
         if let until, !(until >= 0 && until.isFinite) { throw ValidationError("--until takes seconds, 0 or more") }
     }

@@ -57,7 +57,7 @@ public struct JitterFilter: Sendable {
             self.init()
             return
         }
-        let turned = mapper.rotation == .quarter || mapper.rotation == .threeQuarters
+        let turned = mapper.rotation.swapsSides
         let sx = (turned ? mapper.height : mapper.width) / Double(mapper.x.range)
         let sy = (turned ? mapper.width : mapper.height) / Double(mapper.y.range)
         let perMM = { (axis: AbsInfo, scale: Double) in

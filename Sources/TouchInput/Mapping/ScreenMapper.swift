@@ -32,6 +32,9 @@ public struct ScreenMapper: Sendable {
         case quarter = 90
         case half = 180
         case threeQuarters = 270
+
+        /// Whether it swaps the screen's width and height.
+        public var swapsSides: Bool { self == .quarter || self == .threeQuarters }
     }
 
     public let x: AbsInfo
@@ -67,7 +70,7 @@ public struct ScreenMapper: Sendable {
         let codes = TouchProtocol(d).positionCodes
         guard let ax = d.absInfo[codes.x], let ay = d.absInfo[codes.y] else { return nil }
         var size = screen ?? ScreenMapper.defaultScreen(x: ax, y: ay)
-        if screen == nil && (rotation == .quarter || rotation == .threeQuarters) { size = (size.height, size.width) }
+        if screen == nil && rotation.swapsSides { size = (size.height, size.width) }
         self.init(x: ax, y: ay, calibration: calibration, rotation: rotation, width: size.width, height: size.height)
     }
 

@@ -34,4 +34,13 @@ package struct PanelDisplays {
         }
         return PanelDisplays(connectors: connectors, panels: panels)
     }
+
+    /// The rotation, clockwise in degrees, the touches of `panel` take from its display's
+    /// panel orientation; nil when its display is not turned.
+    package func rotation(of panel: Panel) -> Int? {
+        guard let o = connectors.first(where: { $0.name == panel.match.output })?.orientation, o != .normal else {
+            return nil
+        }
+        return o.degrees
+    }
 }

@@ -1,3 +1,4 @@
+import Displays
 import Evdev
 import Foundation
 import Glibc
@@ -57,3 +58,15 @@ func installUdevRule(_ path: String, _ text: String?) throws {
         _ = try Spawned("/bin/udevadm", args).wait()
     }
 }
+
+/// The VM's displays as `make device-test` hands them in (TOUCHBRIDGE_VM_DISPLAYS, each
+/// `WxH` or `WxH:ORIENTATION`), in connector order: each one's mode, and its panel
+/// orientation when the kernel was told one.
+let vmDisplays: [(mode: Mode, orientation: String?)] =
+    (ProcessInfo.processInfo.environment["TOUCHBRIDGE_VM_DISPLAYS"]
+    ?? "").split(separator: ",").compactMap { s in
+        let parts = s.split(separator: ":", maxSplits: 1)
+        let p = parts[0].split(separator: "x")
+        guard p.count == 2, let w = Int(p[0]), let h = Int(p[1]) else { return nil }
+        return (Mode(width: w, height: h), parts.count == 2 ? String(parts[1]) : nil)
+    }

@@ -2,13 +2,16 @@ import InputEvents
 import PipelineChecks
 import TouchInput
 
-/// The contact trackers fed arbitrary event streams against arbitrary device descriptions:
+/// The contact trackers fed arbitrary event streams against arbitrary device descriptions
+/// (touch controllers in mouse mode among them, marked as panels):
 /// every contact begins once and ends once, nothing after its end, nothing left after
 /// `cancelAll`.
 func fuzzTracker(_ bytes: [UInt8]) {
     var input = FuzzInput(bytes)
     let device = input.device()
-    var tracker = ContactTracker(description: device, ids: ContactIDs())
+    // Marked as a panel: a controller in mouse mode reads its BTN_LEFT as the contact.
+    var tracker = ContactTracker(
+        description: device, ids: ContactIDs(), contactKey: TouchProtocol.contactKey(of: device, marked: true))
     var invariants = ContactInvariants()
     var time: Int64 = 1_000_000
     var n = 0

@@ -29,7 +29,7 @@ package struct TouchesRun {
 
     /// The options `touches` takes, all of them `run`'s too.
     static let names: Set<String> = [
-        "json", "screen", "rotate", "calibration", "output", "panel", "hysteresis", "mask", "device",
+        "json", "screen", "rotate", "calibration", "output", "panel", "panel-device", "hysteresis", "mask", "device",
     ]
 
     /// The run of a plain, valid command line, read by `run`'s own reader without the argument
@@ -42,11 +42,12 @@ package struct TouchesRun {
         guard let r = RunArguments.parse(arguments), r.sources.count == 1,
             r.output == nil || !RunInvocation.isRecording(r.sources[0]),
             (try? RunChecks.mapping(screen: r.screen, rotate: r.rotate, calibration: r.calibration)) != nil,
-            (try? RunChecks.panels(panels: r.panels, hysteresis: r.hysteresis, masks: r.masks)) != nil
+            (try? RunChecks.panels(panels: r.panels, hysteresis: r.hysteresis, masks: r.masks)) != nil,
+            (try? RunChecks.panelDevices(r.panelDevices)) != nil
         else { return nil }
         let options = RunChecks.options(
             screen: r.screen, rotate: r.rotate, calibration: r.calibration, output: r.output, panels: r.panels,
-            hysteresis: r.hysteresis, masks: r.masks)
+            hysteresis: r.hysteresis, masks: r.masks, panelDevices: r.panelDevices)
         return TouchesRun(source: r.sources[0], device: r.device, json: r.json, options: options)
     }
 
@@ -73,7 +74,10 @@ package struct TouchesRun {
     private func chain(
         for d: DeviceDescription, node: String, info: InputDeviceInfo?, name: String, options: RunOptions
     ) throws -> InputChain {
-        if let problem = touchscreenProblem(d) { throw DeviceError.unsuitable(path: source, reason: problem) }
+        let key = TouchProtocol.contactKey(of: d, marked: options.rules.marks(node: node, name: d.name, info: info))
+        if let problem = touchscreenProblem(d, contactKey: key) {
+            throw DeviceError.unsuitable(path: source, reason: problem)
+        }
         let chain = options.inputChain(
             for: d, node: node, info: info, warn: { Diagnostics.print("touchbridge: \($0)") },
             trackerWarn: { w in Diagnostics.print("touchbridge: \(name): \(w)") })
@@ -129,7 +133,7 @@ package struct TouchesRun {
         if !opened.contacts.isEmpty { log.write(opened, mapper: chain.mapper, origin: origin, into: &buffer) }
         out.flush(&buffer)
         Diagnostics.print(
-            "touchbridge: \(device.path): reading \(d.name) (\(tracker.touchProtocol.summary), "
+            "touchbridge: \(device.path): reading \(d.name) (\(tracker.touchProtocol.summary(contactKey: tracker.contactKey)), "
                 + "screen \(Int(chain.mapper.width))x\(Int(chain.mapper.height)))")
         let failure = readUntilStopped(
             device, signals: signals, finished: { out.isBroken }, drained: { out.flush(&buffer) },

@@ -31,7 +31,8 @@ public struct FuzzInput {
     }
 
     /// A device description: protocol B with 1–64 slots (and sometimes a palm axis), protocol
-    /// A with or without tracking ids, single touch, or a "fake MT" device; odd axis ranges.
+    /// A with or without tracking ids, single touch (sometimes a touch controller in mouse
+    /// mode: `BTN_LEFT`, no `BTN_TOUCH`), or a "fake MT" device; odd axis ranges.
     public mutating func device() -> DeviceDescription {
         let k = Kernel.self
         var abs: [UInt16]
@@ -58,10 +59,12 @@ public struct FuzzInput {
             info[c] = AbsInfo(minimum: lo, maximum: lo + span, fuzz: Int32(int(0...8)), resolution: Int32(int(0...50)))
         }
         for (c, a) in extra { info[c] = a }
+        let mouseMode = abs == [k.ABS_X, k.ABS_Y, k.ABS_PRESSURE] && int(0...1) == 1
         return DeviceDescription(
             name: "fuzz", id: InputID(bustype: 3, vendor: 1, product: 1, version: 1),
-            properties: BitSet([k.INPUT_PROP_DIRECT]),
-            codes: [k.EV_KEY: BitSet([k.BTN_TOUCH]), k.EV_ABS: BitSet(abs)], absInfo: info)
+            properties: BitSet(mouseMode ? [] : [k.INPUT_PROP_DIRECT]),
+            codes: [k.EV_KEY: BitSet(mouseMode ? [k.BTN_LEFT, k.BTN_RIGHT] : [k.BTN_TOUCH]), k.EV_ABS: BitSet(abs)],
+            absInfo: info)
     }
 
     /// An event biased towards touch traffic, with garbage mixed in; and whether it is part
@@ -98,7 +101,7 @@ public struct FuzzInput {
             value = Int32(int(0...2))
         case 10:
             type = k.EV_KEY
-            code = k.BTN_TOUCH
+            code = [k.BTN_TOUCH, k.BTN_LEFT][int(0...1)]
             value = Int32(int(0...2))
         default:
             type = UInt16(int(0...0x1f))

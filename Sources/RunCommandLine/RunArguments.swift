@@ -55,7 +55,7 @@ public enum RunArguments {
     ]
     static let optionNames = [
         "scene", "screen", "rotate", "calibration", "output", "pointer-scroll", "forward-contacts", "ghost-after",
-        "panel", "hysteresis", "mask", "metrics-file", "socket", "socket-stall-limit", "log-events",
+        "panel", "panel-device", "hysteresis", "mask", "metrics-file", "socket", "socket-stall-limit", "log-events",
         "log-level", "device",
     ]
 
@@ -96,6 +96,7 @@ public enum RunArguments {
             guard let s = Double(v) else { return false }
             r.ghostAfter = s
         case "panel": r.panels.append(v)
+        case "panel-device": r.panelDevices.append(v)
         case "hysteresis": r.hysteresis.append(v)
         case "mask": r.masks.append(v)
         case "metrics-file": r.metricsFile = v

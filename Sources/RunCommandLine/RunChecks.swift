@@ -35,10 +35,17 @@ public enum RunChecks {
         }
     }
 
+    /// `--panel-device MATCH`: a node, link, udev `ID_PATH` or device name; never empty.
+    public static func panelDevices(_ matches: [String]) throws(UsageError) {
+        if matches.contains(where: \.isEmpty) {
+            throw UsageError("--panel-device takes an event node, a /dev/input/by-* link, an ID_PATH or a device name")
+        }
+    }
+
     /// The daemon's options these make (the rest of `RunOptions` at its defaults).
     public static func options(
         screen: String?, rotate: Int?, calibration: String?, output: String? = nil, panels: [String],
-        hysteresis: [String], masks: [String]
+        hysteresis: [String], masks: [String], panelDevices: [String] = []
     ) -> RunOptions {
         var options = RunOptions()
         options.screen = screen.flatMap(parseScreen).map { Size(width: $0.0, height: $0.1) }
@@ -48,6 +55,7 @@ public enum RunChecks {
         options.rules.rects = panels.compactMap(PanelRules.parsePanel)
         options.rules.hysteresis = hysteresis.compactMap(PanelRules.parseHysteresis)
         options.rules.masks = masks.compactMap(PanelRules.parseMasks)
+        options.rules.panelDevices = panelDevices.filter { !$0.isEmpty }.map { PanelMatch($0) }
         return options
     }
 }

@@ -24,6 +24,7 @@ public struct RunInvocation: Equatable {
     public var adoptInitialTouches = false
     public var realtime = false
     public var panels: [String] = []
+    public var panelDevices: [String] = []
     public var hysteresis: [String] = []
     public var masks: [String] = []
     public var metricsFile: String?
@@ -39,6 +40,7 @@ public struct RunInvocation: Equatable {
     public func validate() throws(UsageError) {
         try RunChecks.mapping(screen: screen, rotate: rotate, calibration: calibration)
         try RunChecks.panels(panels: panels, hysteresis: hysteresis, masks: masks)
+        try RunChecks.panelDevices(panelDevices)
         if let logEvents, case .failure(let e) = HandlerLog.Kinds.parse(logEvents) {
             throw UsageError("--log-events: \(e)")
         }
@@ -75,7 +77,7 @@ public struct RunInvocation: Equatable {
         Diagnostics.threshold = Diagnostics.Level(name: logLevel)!
         var options = RunChecks.options(
             screen: screen, rotate: rotate, calibration: calibration, output: output,
-            panels: panels, hysteresis: hysteresis, masks: masks)
+            panels: panels, hysteresis: hysteresis, masks: masks, panelDevices: panelDevices)
         options.format = json ? .json : .text
         options.grab = grab
         options.virtualTouchscreen = virtualTouchscreen

@@ -60,7 +60,8 @@ struct CalibrateCommand: ParsableCommand {
         let (input, d, info) = try InputSource.openTouchscreen(source, device: reading.device)
         let (placement, mapper) = try mapping.place(d, source: source, info: info)
         let marks = points.flatMap(parsePoints) ?? Self.cornerMarks(width: mapper.width, height: mapper.height)
-        let touched = try gather(input, marks: marks, description: d, mapper: mapper)
+        let touched = try gather(
+            input, marks: marks, description: d, mapper: mapper, marked: info?.isMarkedPanel == true)
         let samples = zip(marks, touched).map { CalibrationFit.Sample(target: $0, touched: $1) }
         let result: ScreenMapper.Calibration
         if check {
@@ -99,9 +100,11 @@ struct CalibrateCommand: ParsableCommand {
     /// One steady touch per mark, in order; refused touches are said on standard error and the mark asked again.
     private func gather(
         _ input: InputSource, marks: [DevicePoint], description d: DeviceDescription,
-        mapper: ScreenMapper
+        mapper: ScreenMapper, marked: Bool
     ) throws -> [DevicePoint] {
-        var tracker = InputChain.uncorrected(description: d) { Diagnostics.print("touchbridge: \(source): \($0)") }
+        var tracker = InputChain.uncorrected(description: d, marked: marked) {
+            Diagnostics.print("touchbridge: \(source): \($0)")
+        }
         var steady = SteadyTouch(x: mapper.x, y: mapper.y)
         var got: [DevicePoint] = []
         func ask() {

@@ -94,17 +94,22 @@ struct HealthCommand: ParsableCommand {
             screen: mapping.screenSize)
     }
 
-    private func check(_ d: DeviceDescription) throws {
-        if let problem = touchscreenProblem(d) { throw fail(DeviceError.unsuitable(path: source, reason: problem)) }
+    /// Refuses what is no touchscreen; `marked`: udev marks it as a panel (mouse mode).
+    private func check(_ d: DeviceDescription, marked: Bool) throws {
+        if let problem = touchscreenProblem(d, contactKey: TouchProtocol.contactKey(of: d, marked: marked)) {
+            throw fail(DeviceError.unsuitable(path: source, reason: problem))
+        }
     }
 
     private func analyse(_ r: Recording, source path: String, settings: HealthSettings) throws -> HealthReport {
-        try check(r.description)
+        let info = r.recordedInfo(at: path)
+        let marked = info?.isMarkedPanel == true
+        try check(r.description, marked: marked)
         var analyzer = HealthAnalyzer(
             description: r.description, source: path, settings: settings, screen: screenMapper(r.description),
-            udevFuzz: r.recordedInfo(at: path)?.libinputFuzz ?? [:])
+            udevFuzz: info?.libinputFuzz ?? [:])
         let warnings = WarningList()
-        var tracker = InputChain.uncorrected(description: r.description) { warnings.items.append($0) }
+        var tracker = InputChain.uncorrected(description: r.description, marked: marked) { warnings.items.append($0) }
         let limit = duration.flatMap { d in r.events.first.map { $0.time.inSeconds + d } }
         var lastTime = r.events.first?.time
         for e in r.events {
@@ -120,14 +125,16 @@ struct HealthCommand: ParsableCommand {
 
     private func follow(_ device: EvdevDevice, settings: HealthSettings) throws -> HealthReport {
         let d = device.description
-        try check(d)
+        let info = (try? DeviceDiscovery())?.device(devnode: device.path)
+        let marked = info?.isMarkedPanel == true
+        try check(d, marked: marked)
         let signals = SignalWatch()
-        let udevFuzz = (try? DeviceDiscovery())?.device(devnode: device.path)?.libinputFuzz ?? [:]
+        let udevFuzz = info?.libinputFuzz ?? [:]
         var analyzer = HealthAnalyzer(
             description: d, source: device.path, settings: settings, screen: screenMapper(d),
             udevFuzz: udevFuzz)
         let warnings = WarningList()
-        var tracker = InputChain.uncorrected(description: d) { warnings.items.append($0) }
+        var tracker = InputChain.uncorrected(description: d, marked: marked) { warnings.items.append($0) }
         let start = monotonicNow()
         analyzer.frame(tracker.open(at: start, device: device))
         let deadline = duration.map { start.inSeconds + $0 }

@@ -3,13 +3,15 @@ import DeviceTools
 import Evdev
 import Glibc
 import InputEvents
+import TouchBridge
 import TouchInput
 
 extension InputSource {
     /// Opens `path` as a touchscreen (the monotonic clock for a device): the source, its
     /// description and, live, udev's record of it; anything else is refused with the
-    /// message and exit code every touch command gives.
-    static func openTouchscreen(_ path: String, device: Int? = nil) throws -> (
+    /// message and exit code every touch command gives. A device `rules` (or udev) marks as a
+    /// panel may be a touch controller in mouse mode.
+    static func openTouchscreen(_ path: String, device: Int? = nil, rules: PanelRules = PanelRules()) throws -> (
         InputSource, DeviceDescription, InputDeviceInfo?
     ) {
         let input: InputSource
@@ -22,7 +24,10 @@ extension InputSource {
         case .device(let device):
             (d, info) = (device.description, (try? DeviceDiscovery())?.device(devnode: device.path))
         }
-        if let problem = touchscreenProblem(d) { throw fail(DeviceError.unsuitable(path: path, reason: problem)) }
+        let key = TouchProtocol.contactKey(of: d, marked: rules.marks(node: path, name: d.name, info: info))
+        if let problem = touchscreenProblem(d, contactKey: key) {
+            throw fail(DeviceError.unsuitable(path: path, reason: problem))
+        }
         return (input, d, info)
     }
 }

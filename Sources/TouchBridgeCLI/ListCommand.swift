@@ -97,7 +97,7 @@ struct DeviceRow {
                 || d.has(type: Kernel.EV_ABS, code: Kernel.ABS_MT_POSITION_X))
     }
 
-    var isTouchscreen: Bool { info.isTouchscreen || kindFromCapabilities }
+    var isTouchscreen: Bool { info.isTouchscreen || info.isMarkedPanel || kindFromCapabilities }
 
     /// What `run` does with the device: touches, shakes (motion events), keys (presses and
     /// remote control, only when asked), or nothing.

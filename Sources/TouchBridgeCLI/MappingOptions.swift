@@ -103,7 +103,17 @@ struct PanelOptions: ParsableArguments {
             valueName: "[MATCH=]\"x y w h[; x y w h …]\""))
     var masks: [String] = []
 
-    func validate() throws { try Self.check(panels: panels, hysteresis: hysteresis, masks: masks) }
+    @Option(
+        name: .customLong("panel-device"),
+        help: ArgumentHelp(
+            "Read this device as a touch panel though it presents as an absolute mouse (a touch controller in mouse mode: BTN_LEFT is the contact), as udev's TOUCHBRIDGE_PANEL=1 does (repeatable).",
+            valueName: "MATCH"))
+    var panelDevices: [String] = []
+
+    func validate() throws {
+        try Self.check(panels: panels, hysteresis: hysteresis, masks: masks)
+        do { try RunChecks.panelDevices(panelDevices) } catch { throw ValidationError(error.message) }
+    }
 
     static func check(panels: [String], hysteresis: [String], masks: [String]) throws {
         do { try RunChecks.panels(panels: panels, hysteresis: hysteresis, masks: masks) } catch {
@@ -115,7 +125,7 @@ struct PanelOptions: ParsableArguments {
     func options(_ mapping: MappingOptions) -> RunOptions {
         RunChecks.options(
             screen: mapping.screen, rotate: mapping.rotate, calibration: mapping.calibration,
-            output: mapping.output, panels: panels, hysteresis: hysteresis, masks: masks)
+            output: mapping.output, panels: panels, hysteresis: hysteresis, masks: masks, panelDevices: panelDevices)
     }
 }
 

@@ -10,13 +10,16 @@ import TouchInput
 extension QualifyCommand {
     /// The session at a live panel: each step asked for on standard error, the gestures read
     /// until the plan is complete, and judged; interrupted before the fast taps, nothing is.
+    /// `marked`: udev marks the device as a panel (a touch controller in mouse mode).
     func qualifyLive(
         _ device: EvdevDevice, d: DeviceDescription, plan: QualifyPlan, mapper: ScreenMapper,
-        udevFuzz: [UInt16: Int32], criteria: QualifyCriteria
+        udevFuzz: [UInt16: Int32], criteria: QualifyCriteria, marked: Bool
     ) throws -> QualifyReport {
         var session = QualifySession(plan: plan, mapper: mapper)
         var health = HealthAnalyzer(description: d, source: source, screen: mapper, udevFuzz: udevFuzz)
-        var tracker = InputChain.uncorrected(description: d) { Diagnostics.print("touchbridge: \(source): \($0)") }
+        var tracker = InputChain.uncorrected(description: d, marked: marked) {
+            Diagnostics.print("touchbridge: \(source): \($0)")
+        }
         var asked: QualifyPlan.Step?
         func ask() {
             guard !session.isComplete, session.step != asked else { return }

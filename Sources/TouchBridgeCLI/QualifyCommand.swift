@@ -85,7 +85,8 @@ struct QualifyCommand: ParsableCommand {
             report = run.report(criteria: limits, end: r.events.last?.time)
         case .device(let device):
             report = try qualifyLive(
-                device, d: d, plan: plan, mapper: mapper, udevFuzz: info?.libinputFuzz ?? [:], criteria: limits)
+                device, d: d, plan: plan, mapper: mapper, udevFuzz: info?.libinputFuzz ?? [:], criteria: limits,
+                marked: info?.isMarkedPanel == true)
         }
         OutputSink.standardOutput().write(json ? report.json(panel: d.name) : report.text(panel: d.name))
         if let svg {

@@ -137,6 +137,7 @@ struct RunCommand: ParsableCommand {
         r.adoptInitialTouches = adoptInitialTouches
         r.realtime = realtime
         r.panels = panelOptions.panels
+        r.panelDevices = panelOptions.panelDevices
         r.hysteresis = panelOptions.hysteresis
         r.masks = panelOptions.masks
         r.metricsFile = metricsFile

@@ -35,6 +35,10 @@ public final class DeviceDiscovery {
     /// Touchscreens only (`ID_INPUT_TOUCHSCREEN=1`).
     public func touchscreens() -> [InputDeviceInfo] { inputDevices().filter(\.isTouchscreen) }
 
+    /// Touchscreens, and the devices udev marks as panels (`TOUCHBRIDGE_PANEL=1`: touch
+    /// controllers in mouse mode).
+    public func panels() -> [InputDeviceInfo] { inputDevices().filter { $0.isTouchscreen || $0.isMarkedPanel } }
+
     /// The udev record of one node, or nil when udev does not know it.
     public func device(devnode: String) -> InputDeviceInfo? {
         var st = stat()

@@ -8,6 +8,9 @@ public struct InputDeviceInfo: Sendable, Equatable {
     /// "touchpad", "mouse", "keyboard", "key", "joystick", "switch", "accelerometer", …).
     public var kinds: [String]
     public var isTouchscreen: Bool { kinds.contains("touchscreen") }
+    /// Marked as a touch panel by the integrator (udev's `TOUCHBRIDGE_PANEL=1`): a touch
+    /// controller in mouse mode, which udev calls a mouse or a tablet.
+    public var isMarkedPanel: Bool { properties["TOUCHBRIDGE_PANEL"] == "1" }
     public var isAccelerometer: Bool { kinds.contains("accelerometer") }
     /// Keys of any kind (a keyboard, media keys, buttons), and not a touchscreen.
     public var hasKeys: Bool { (kinds.contains("key") || kinds.contains("keyboard")) && !isTouchscreen }

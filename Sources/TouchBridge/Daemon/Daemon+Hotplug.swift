@@ -44,7 +44,9 @@ extension Daemon {
                 var slot: Int?
                 switch selection {
                 case .allTouchscreens:
-                    guard info.isTouchscreen, !Self.isVirtual(info) else { continue }
+                    guard info.isTouchscreen || options.rules.marks(node: info.devnode, name: info.name, info: info),
+                        !Self.isVirtual(info)
+                    else { continue }
                 case .named:
                     guard let i = named.indices.first(where: { named[$0].panel == nil && answers(named[$0], info) })
                     else { continue }
@@ -75,7 +77,9 @@ extension Daemon {
     private func openHotplugged(_ info: InputDeviceInfo, slot: Int?) {
         do {
             let device = try Self.open(info.devnode)
-            if let problem = touchscreenProblem(device.description) {
+            let d = device.description
+            let marked = options.rules.marks(node: device.path, name: d.name, info: info)
+            if let problem = touchscreenProblem(d, contactKey: TouchProtocol.contactKey(of: d, marked: marked)) {
                 warn("\(info.devnode): \(problem)", .warning)
                 return
             }

@@ -109,7 +109,7 @@ package final class Daemon {
         }
         let virtualDevices = try options.virtualDevices { warn($0, .info) }
         // The panels there are now.
-        let opened = try Self.openSelected(selection, discovery: discovery, warn: warn)
+        let opened = try Self.openSelected(selection, discovery: discovery, rules: options.rules, warn: warn)
         let found = opened.found
         named = opened.named
         // The screen space and the scene: without a screen of its own, the first panel's display's.
@@ -229,7 +229,8 @@ package final class Daemon {
         devices[panel.number] = Opened(device: device, panel: panel, source: source, slot: slot)
         metricsExport?.metrics.isDirty = true
         if let slot { named[slot].panel = panel.number }
-        warn("\(device.path): reading \(d.name) (\(panel.tracker.touchProtocol.summary), \(mapping(of: panel)))", .info)
+        let summary = panel.tracker.touchProtocol.summary(contactKey: panel.tracker.contactKey)
+        warn("\(device.path): reading \(d.name) (\(summary), \(mapping(of: panel)))", .info)
         if isRunning { rehearseFirstTouch(on: panel) }
     }
 

@@ -22,7 +22,7 @@ extension ContactTracker {
             return open(at: time, slots: state)
         case .single:
             return open(
-                at: time, touching: device.value(type: k.EV_KEY, code: k.BTN_TOUCH) != 0,
+                at: time, touching: device.value(type: k.EV_KEY, code: contactKey) != 0,
                 x: device.value(type: k.EV_ABS, code: k.ABS_X), y: device.value(type: k.EV_ABS, code: k.ABS_Y),
                 pressure: device.value(type: k.EV_ABS, code: k.ABS_PRESSURE))
         case .groups:

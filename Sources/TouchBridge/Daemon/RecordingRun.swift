@@ -126,7 +126,10 @@ package final class RecordingRun {
         }
         for r in opened {
             let path = r.path
-            if let problem = touchscreenProblem(r.description) {
+            let marked = options.rules.marks(node: path, name: r.description.name, info: nil)
+            if let problem = touchscreenProblem(
+                r.description, contactKey: TouchProtocol.contactKey(of: r.description, marked: marked))
+            {
                 // An accelerometer or a device with keys plays too; anything else is refused.
                 guard let kind = AuxiliaryDevice.kind(of: r.description) else {
                     throw DeviceError.unsuitable(

@@ -18,6 +18,7 @@ extension RunOptions {
     ) -> PanelPlacement {
         var p = PanelPlacement()
         let props = info?.properties ?? [:]
+        p.markedPanel = rules.marks(node: node, name: name, info: info)
         p.displayTurn = turn ?? displayTurn ?? .none
         p.rotation = rotation ?? p.displayTurn
         if let text = props["TOUCHBRIDGE_ROTATION"] {

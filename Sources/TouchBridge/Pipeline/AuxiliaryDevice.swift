@@ -40,9 +40,10 @@ public final class AuxiliaryDevice {
     /// The kind of device `d` is for touchbridge, nil when neither (a touchscreen is a panel).
     public static func kind(of d: DeviceDescription) -> Kind? {
         if ShakeDetector.isAccelerometer(d) { return .accelerometer }
-        // Keys, on a device that is not a touch panel (panels have BTN_TOUCH and friends).
+        // Keys, on a device that is not a touch panel (panels have BTN_TOUCH and friends); a
+        // mouse's buttons alone (BTN_LEFT … BTN_TASK) are no keys to read.
         if let keys = d.codes[Kernel.EV_KEY], !d.has(property: Kernel.INPUT_PROP_DIRECT),
-            !keys.contains(Kernel.BTN_TOUCH), !keys.isEmpty
+            !keys.contains(Kernel.BTN_TOUCH), keys.contains(where: { !(0x110...0x117).contains($0) })
         {
             return .keys
         }

@@ -18,7 +18,9 @@ package struct InputChain {
         description: DeviceDescription, mapper: ScreenMapper, placement: PanelPlacement,
         ids: ContactIDs = ContactIDs(), warn: @escaping (TrackerWarning) -> Void
     ) {
-        tracker = ContactTracker(description: description, ids: ids, warn: warn)
+        tracker = ContactTracker(
+            description: description, ids: ids,
+            contactKey: TouchProtocol.contactKey(of: description, marked: placement.markedPanel), warn: warn)
         corrections = ContactCorrections(description: description, mapper: mapper, placement: placement)
     }
 
@@ -31,10 +33,13 @@ package struct InputChain {
 
     /// The tracker alone, for tools that measure what the panel itself reports (`health`'s
     /// jitter, `calibrate`'s raw positions): no correction may stand between.
-    package static func uncorrected(description: DeviceDescription, warn: @escaping (TrackerWarning) -> Void)
-        -> ContactTracker
-    {
-        ContactTracker(description: description, ids: ContactIDs(), warn: warn)
+    /// `marked`: the device is marked as a panel (`TouchProtocol.contactKey(of:marked:)`).
+    package static func uncorrected(
+        description: DeviceDescription, marked: Bool = false, warn: @escaping (TrackerWarning) -> Void
+    ) -> ContactTracker {
+        ContactTracker(
+            description: description, ids: ContactIDs(),
+            contactKey: TouchProtocol.contactKey(of: description, marked: marked), warn: warn)
     }
 }
 

@@ -25,6 +25,9 @@ public struct PanelPlacement: Sendable, Equatable {
     /// The display the panel is on (its DRM connector's name, `Virtual-1`), which its virtual
     /// devices carry for compositors; nil when no display was matched.
     public var output: String?
+    /// Marked as a panel (udev's `TOUCHBRIDGE_PANEL=1`, `--panel-device`): a single-touch
+    /// device without `BTN_TOUCH` is read with `BTN_LEFT` as its contact (mouse mode).
+    public var markedPanel = false
 
     public init() {}
 }
@@ -64,6 +67,13 @@ public struct PanelRules: Sendable {
     public var hysteresis: [(PanelMatch, Double)] = []
     /// `--mask`: each matching panel's masked rectangles.
     public var masks: [(PanelMatch, [Rect])] = []
+    /// `--panel-device`: devices to read as panels though they present as an absolute mouse.
+    public var panelDevices: [PanelMatch] = []
+
+    /// Whether the device is marked as a panel: by udev's `TOUCHBRIDGE_PANEL=1` or `--panel-device`.
+    public func marks(node: String, name: String, info: InputDeviceInfo?) -> Bool {
+        info?.isMarkedPanel == true || panelDevices.contains { $0.matches(node: node, name: name, info: info) }
+    }
 
     public init() {}
 

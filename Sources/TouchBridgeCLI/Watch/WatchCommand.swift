@@ -59,7 +59,8 @@ struct WatchCommand: ParsableCommand {
             Diagnostics.print("touchbridge: \(error)", level: .error)
             throw ExitCode(64)
         }
-        let (input, d, info) = try InputSource.openTouchscreen(source, device: reading.device)
+        let (input, d, info) = try InputSource.openTouchscreen(
+            source, device: reading.device, rules: panelOptions.options(mapping).rules)
         if case .device = input, until != nil {
             Diagnostics.print("touchbridge: --until is for recordings; a live panel is watched until q", level: .error)
             throw ExitCode(64)

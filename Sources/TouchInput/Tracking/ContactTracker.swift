@@ -58,6 +58,9 @@ public struct ContactTracker {
     public static let maxSlots = 256
 
     public let touchProtocol: TouchProtocol
+    /// The key whose press is a single-touch device's contact: `BTN_TOUCH`, or `BTN_LEFT` for
+    /// a touch controller in mouse mode (`TouchProtocol.contactKey(of:marked:)`).
+    public let contactKey: UInt16
     private var slots: SlotTracker?
     private var single: SingleTouchTracker?
     private var groups: GroupTracker?
@@ -67,9 +70,14 @@ public struct ContactTracker {
     /// After a raw SYN_DROPPED: discard until the next SYN_REPORT (kernel semantics).
     private var dropping = false
 
-    /// `warn` hears each kind of stream problem once.
-    public init(description: DeviceDescription, ids: ContactIDs, warn: @escaping (TrackerWarning) -> Void = { _ in }) {
+    /// `warn` hears each kind of stream problem once; `contactKey` is the key a single-touch
+    /// device's contact is.
+    public init(
+        description: DeviceDescription, ids: ContactIDs, contactKey: UInt16 = Kernel.BTN_TOUCH,
+        warn: @escaping (TrackerWarning) -> Void = { _ in }
+    ) {
         touchProtocol = TouchProtocol(description)
+        self.contactKey = contactKey
         self.ids = ids
         self.warnings = WarningSink(warn)
         frame.reserveCapacity(16)
@@ -83,7 +91,7 @@ public struct ContactTracker {
                 presence: AxisPresence(description, multitouch: true),
                 x: description.absInfo[Kernel.ABS_MT_POSITION_X], y: description.absInfo[Kernel.ABS_MT_POSITION_Y])
         case .single:
-            single = SingleTouchTracker(presence: AxisPresence(description, multitouch: false))
+            single = SingleTouchTracker(presence: AxisPresence(description, multitouch: false), contactKey: contactKey)
         }
     }
 

@@ -2,7 +2,8 @@ import InputEvents
 
 /// Single-touch panels (and "fake MT" devices): `BTN_TOUCH` 1/0 is down/up, `ABS_X/ABS_Y`
 /// changes are motion. State is read at `SYN_REPORT`, so `BTN_TOUCH` may come before the
-/// axes of its frame.
+/// axes of its frame. A touch controller in mouse mode reports its contact as `BTN_LEFT`
+/// instead (`contactKey`).
 struct SingleTouchTracker {
     private var axes = Axes()
     private var down = false
@@ -12,8 +13,13 @@ struct SingleTouchTracker {
     /// The touch ended during a SYN_DROPPED gap: report it cancelled.
     private var endedInResync = false
     private let presence: AxisPresence
+    /// The key whose press is the contact: `BTN_TOUCH`, or `BTN_LEFT` in mouse mode.
+    private let contactKey: UInt16
 
-    init(presence: AxisPresence) { self.presence = presence }
+    init(presence: AxisPresence, contactKey: UInt16 = Kernel.BTN_TOUCH) {
+        self.presence = presence
+        self.contactKey = contactKey
+    }
 
     mutating func setInitial(down: Bool, x: Int32, y: Int32, pressure: Int32) {
         self.down = down
@@ -25,7 +31,7 @@ struct SingleTouchTracker {
 
     mutating func apply(_ e: InputEvent, resync: Bool) {
         switch (e.type, e.code) {
-        case (Kernel.EV_KEY, Kernel.BTN_TOUCH):
+        case (Kernel.EV_KEY, contactKey):
             down = e.value != 0
             if !down && resync { endedInResync = true }
         case (Kernel.EV_ABS, Kernel.ABS_X): axes.x = e.value

@@ -1,13 +1,17 @@
 import InputEvents
 
 /// Why a device cannot feed touches, or nil when it can: it needs absolute positions, and
-/// single-touch devices need `BTN_TOUCH`. Every command that reads touches asks this.
-public func touchscreenProblem(_ d: DeviceDescription) -> String? {
+/// single-touch devices need their contact key (`BTN_TOUCH`; `BTN_LEFT` for a touch controller
+/// in mouse mode that was marked as a panel). Every command that reads touches asks this.
+public func touchscreenProblem(_ d: DeviceDescription, contactKey: UInt16 = Kernel.BTN_TOUCH) -> String? {
     let proto = TouchProtocol(d)
     let codes = proto.positionCodes
-    guard d.has(type: Kernel.EV_ABS, code: codes.x), d.has(type: Kernel.EV_ABS, code: codes.y),
-        proto != .single || d.has(type: Kernel.EV_KEY, code: Kernel.BTN_TOUCH)
-    else {
+    let positions = d.has(type: Kernel.EV_ABS, code: codes.x) && d.has(type: Kernel.EV_ABS, code: codes.y)
+    guard positions, proto != .single || d.has(type: Kernel.EV_KEY, code: contactKey) else {
+        if positions && proto == .single && d.has(type: Kernel.EV_KEY, code: Kernel.BTN_LEFT) {
+            return "not a touchscreen (absolute positions with BTN_LEFT: an absolute mouse, or a touch controller "
+                + "in mouse mode, which is read when marked as a panel: udev's TOUCHBRIDGE_PANEL=1 or --panel-device)"
+        }
         return "not a touchscreen (no absolute touch positions with BTN_TOUCH)"
     }
     guard d.absInfo[codes.x] != nil, d.absInfo[codes.y] != nil else {
@@ -17,6 +21,17 @@ public func touchscreenProblem(_ d: DeviceDescription) -> String? {
 }
 
 extension TouchProtocol {
+    /// The key whose press is the contact of `d`: `BTN_LEFT` for a single-touch device with no
+    /// `BTN_TOUCH` that the integrator `marked` as a panel (a touch controller in mouse mode:
+    /// PenMount, Elo, IRTOUCH), never guessed; else `BTN_TOUCH`.
+    public static func contactKey(of d: DeviceDescription, marked: Bool) -> UInt16 {
+        guard marked, TouchProtocol(d) == .single, d.has(type: Kernel.EV_ABS, code: Kernel.ABS_X),
+            d.has(type: Kernel.EV_ABS, code: Kernel.ABS_Y), !d.has(type: Kernel.EV_KEY, code: Kernel.BTN_TOUCH),
+            d.has(type: Kernel.EV_KEY, code: Kernel.BTN_LEFT)
+        else { return Kernel.BTN_TOUCH }
+        return Kernel.BTN_LEFT
+    }
+
     /// How a device reports contacts, for the lines that say what was found.
     public var summary: String {
         switch self {
@@ -24,5 +39,10 @@ extension TouchProtocol {
         case .groups: return "multitouch protocol A"
         case .single: return "single touch"
         }
+    }
+
+    /// The summary of a single-touch device read in mouse mode (`contactKey` `BTN_LEFT`) says so.
+    public func summary(contactKey: UInt16) -> String {
+        contactKey == Kernel.BTN_LEFT ? "single touch, BTN_LEFT as the contact (mouse mode)" : summary
     }
 }

@@ -25,7 +25,7 @@ package struct PanelDisplays {
     package static func live() throws -> PanelDisplays {
         let discovery = try DeviceDiscovery()
         let connectors = discovery.connectors()
-        let panels = discovery.touchscreens().filter(\.isInitialized).map { info in
+        let panels = discovery.panels().filter(\.isInitialized).map { info in
             let d = try? EvdevDevice.openNode(info.devnode).description
             let facts = PanelFacts(info: info, description: d)
             return Panel(

@@ -87,8 +87,13 @@ final class WaylandSession {
     }
 
     /// Ends the client, cage and seatd.
+    /// Ends the session and everything it ran: the client outlives cage (wev then spins on its
+    /// lost connection, which slowed every later test in the VM), so the user's processes are
+    /// killed too (`nobody` runs nothing else in the VM).
     func stop() {
         _ = cage.stop(timeout: 10)
+        _ = try? Spawned("/usr/bin/pkill", ["-KILL", "-u", "nobody"]).wait(timeout: 10)
+        _ = eventually(timeout: 10) { (try? Spawned("/usr/bin/pgrep", ["-u", "nobody"]).wait(timeout: 10)) == 1 }
         _ = seatd.stop(timeout: 5)
         try? FileManager.default.removeItem(atPath: runtimeDirectory)
     }

@@ -166,7 +166,7 @@ let package = Package(
         // as users run them (DeviceTests, and the CLI's own target for its argument errors).
         .testTarget(name: "TextBuffersTests", dependencies: ["TextBuffers"]),
         .testTarget(name: "InputEventsTests", dependencies: ["InputEvents", "TextBuffers"]),
-        .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "InputEvents"]),
+        .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "InputEvents", "TextBuffers"]),
         .testTarget(name: "TouchKitTests", dependencies: ["TouchKit"]),
         .testTarget(name: "OutputTests", dependencies: ["Output", "InputEvents"]),
         // The command line's own parts (the daemon's fast reading of `run`), against the argument parser.

@@ -133,7 +133,7 @@ package struct TouchesRun {
         if !opened.contacts.isEmpty { log.write(opened, mapper: chain.mapper, origin: origin, into: &buffer) }
         out.flush(&buffer)
         Diagnostics.print(
-            "touchbridge: \(device.path): reading \(d.name) (\(tracker.touchProtocol.summary(contactKey: tracker.contactKey)), "
+            "touchbridge: \(device.path): reading \(d.name) (\(tracker.touchProtocol.summary(contactKey: tracker.contactKey, of: d)), "
                 + "screen \(Int(chain.mapper.width))x\(Int(chain.mapper.height)))")
         let failure = readUntilStopped(
             device, signals: signals, finished: { out.isBroken }, drained: { out.flush(&buffer) },

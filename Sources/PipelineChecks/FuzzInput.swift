@@ -32,7 +32,8 @@ public struct FuzzInput {
 
     /// A device description: protocol B with 1–64 slots (and sometimes a palm axis), protocol
     /// A with or without tracking ids, single touch (sometimes a touch controller in mouse
-    /// mode: `BTN_LEFT`, no `BTN_TOUCH`), or a "fake MT" device; odd axis ranges.
+    /// mode: `BTN_LEFT`, no `BTN_TOUCH`; or a pen with tilt and height), or a "fake MT"
+    /// device; odd axis ranges.
     public mutating func device() -> DeviceDescription {
         let k = Kernel.self
         var abs: [UInt16]
@@ -49,7 +50,10 @@ public struct FuzzInput {
             abs =
                 [k.ABS_X, k.ABS_Y, k.ABS_MT_POSITION_X, k.ABS_MT_POSITION_Y]
                 + (int(0...1) == 1 ? [k.ABS_MT_TRACKING_ID] : [])
-        case 3: abs = [k.ABS_X, k.ABS_Y, k.ABS_PRESSURE]
+        case 3:
+            abs =
+                [k.ABS_X, k.ABS_Y, k.ABS_PRESSURE]
+                + (int(0...1) == 1 ? [k.ABS_TILT_X, k.ABS_TILT_Y, k.ABS_DISTANCE] : [])
         default: abs = [k.ABS_X, k.ABS_Y, k.ABS_MT_SLOT - 1, k.ABS_MT_SLOT, k.ABS_MT_POSITION_X, k.ABS_MT_POSITION_Y]
         }
         var info: [UInt16: AbsInfo] = [:]
@@ -59,12 +63,17 @@ public struct FuzzInput {
             info[c] = AbsInfo(minimum: lo, maximum: lo + span, fuzz: Int32(int(0...8)), resolution: Int32(int(0...50)))
         }
         for (c, a) in extra { info[c] = a }
-        let mouseMode = abs == [k.ABS_X, k.ABS_Y, k.ABS_PRESSURE] && int(0...1) == 1
+        let single = abs.starts(with: [k.ABS_X, k.ABS_Y, k.ABS_PRESSURE])
+        let keys: [UInt16]
+        switch single ? int(0...2) : 0 {
+        case 1: keys = [k.BTN_LEFT, k.BTN_RIGHT]  // a touch controller in mouse mode
+        case 2: keys = [k.BTN_TOOL_PEN, k.BTN_TOOL_RUBBER, k.BTN_TOUCH, k.BTN_STYLUS, k.BTN_STYLUS2]  // a pen
+        default: keys = [k.BTN_TOUCH]
+        }
         return DeviceDescription(
             name: "fuzz", id: InputID(bustype: 3, vendor: 1, product: 1, version: 1),
-            properties: BitSet(mouseMode ? [] : [k.INPUT_PROP_DIRECT]),
-            codes: [k.EV_KEY: BitSet(mouseMode ? [k.BTN_LEFT, k.BTN_RIGHT] : [k.BTN_TOUCH]), k.EV_ABS: BitSet(abs)],
-            absInfo: info)
+            properties: BitSet(keys.contains(k.BTN_LEFT) ? [] : [k.INPUT_PROP_DIRECT]),
+            codes: [k.EV_KEY: BitSet(keys), k.EV_ABS: BitSet(abs)], absInfo: info)
     }
 
     /// An event biased towards touch traffic, with garbage mixed in; and whether it is part
@@ -94,14 +103,19 @@ public struct FuzzInput {
             code = [k.ABS_MT_POSITION_X, k.ABS_MT_POSITION_Y][int(0...1)]
             value = Int32(int(-200...70_500))
         case 8:
-            code = [k.ABS_X, k.ABS_Y, k.ABS_PRESSURE, k.ABS_MT_PRESSURE, k.ABS_MT_TOUCH_MAJOR][int(0...4)]
+            code =
+                [
+                    k.ABS_X, k.ABS_Y, k.ABS_PRESSURE, k.ABS_MT_PRESSURE, k.ABS_MT_TOUCH_MAJOR, k.ABS_TILT_X,
+                    k.ABS_DISTANCE,
+                ][
+                    int(0...6)]
             value = int32()
         case 9:
             code = k.ABS_MT_TOOL_TYPE
             value = Int32(int(0...2))
         case 10:
             type = k.EV_KEY
-            code = [k.BTN_TOUCH, k.BTN_LEFT][int(0...1)]
+            code = [k.BTN_TOUCH, k.BTN_LEFT, k.BTN_TOOL_PEN, k.BTN_TOOL_RUBBER, k.BTN_STYLUS][int(0...4)]
             value = Int32(int(0...2))
         default:
             type = UInt16(int(0...0x1f))

@@ -38,6 +38,9 @@ public enum Kernel {
 
     // EV_KEY codes used by touch devices.
     public static let BTN_TOOL_PEN: UInt16 = 0x140
+    public static let BTN_TOOL_RUBBER: UInt16 = 0x141
+    public static let BTN_STYLUS: UInt16 = 0x14b
+    public static let BTN_STYLUS2: UInt16 = 0x14c
     public static let BTN_TOOL_FINGER: UInt16 = 0x145
     public static let BTN_TOUCH: UInt16 = 0x14a
     public static let BTN_TOOL_DOUBLETAP: UInt16 = 0x14d
@@ -57,6 +60,9 @@ public enum Kernel {
     public static let ABS_Y: UInt16 = 0x01
     public static let ABS_Z: UInt16 = 0x02
     public static let ABS_PRESSURE: UInt16 = 0x18
+    public static let ABS_DISTANCE: UInt16 = 0x19
+    public static let ABS_TILT_X: UInt16 = 0x1a
+    public static let ABS_TILT_Y: UInt16 = 0x1b
     public static let ABS_MT_SLOT: UInt16 = 0x2f
     public static let ABS_MT_TOUCH_MAJOR: UInt16 = 0x30
     public static let ABS_MT_TOUCH_MINOR: UInt16 = 0x31

@@ -229,7 +229,7 @@ package final class Daemon {
         devices[panel.number] = Opened(device: device, panel: panel, source: source, slot: slot)
         metricsExport?.metrics.isDirty = true
         if let slot { named[slot].panel = panel.number }
-        let summary = panel.tracker.touchProtocol.summary(contactKey: panel.tracker.contactKey)
+        let summary = panel.tracker.touchProtocol.summary(contactKey: panel.tracker.contactKey, of: d)
         warn("\(device.path): reading \(d.name) (\(summary), \(mapping(of: panel)))", .info)
         if isRunning { rehearseFirstTouch(on: panel) }
     }

@@ -29,6 +29,12 @@ public struct ContactLog: Sendable {
             }
             json ? writeJSON(c, at, prev, &out) : writeText(c, at, prev, &out)
         }
+        if let h = frame.hover {
+            var at = mapper?.map(h.position) ?? h.position
+            at.x += origin.x
+            at.y += origin.y
+            writeHover(h, at: at, time: frame.time, into: &out)
+        }
         if json {
             out.append("{\"t\":")
             out.append(time: frame.time)
@@ -92,6 +98,7 @@ public struct ContactLog: Sendable {
             out.append(" tid=")
             out.append(decimal: c.trackingID)
         }
+        if let pen = c.pen { writePen(pen, into: &out) }
         if c.isInitial { out.append(" initial") }
         out.append("\n")
     }
@@ -140,6 +147,7 @@ public struct ContactLog: Sendable {
             out.append(",\"toolType\":")
             out.append(decimal: v)
         }
+        if let pen = c.pen { writePen(pen, into: &out) }
         if c.isInitial { out.append(",\"initial\":true") }
         out.append("}\n")
     }

@@ -40,6 +40,8 @@ public struct Contact: Equatable, Sendable {
     public var time: EventTime
     /// True for contacts already on the glass when the device was opened.
     public var isInitial: Bool
+    /// A pen's tip on the glass: its tool and axes (nil for a finger).
+    public var pen: PenState?
 
     public init(
         id: UInt64, slot: Int, trackingID: Int32, phase: ContactPhase, position: DevicePoint,
@@ -67,10 +69,13 @@ public struct Contact: Equatable, Sendable {
 public struct ContactFrame: Sendable {
     public var time: EventTime
     public var contacts: [Contact]
+    /// A pen over the glass, not touching it, when it came, moved or went in this frame.
+    public var hover: PenHover?
 
-    public init(time: EventTime, contacts: [Contact]) {
+    public init(time: EventTime, contacts: [Contact], hover: PenHover? = nil) {
         self.time = time
         self.contacts = contacts
+        self.hover = hover
     }
 }
 

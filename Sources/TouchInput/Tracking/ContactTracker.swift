@@ -63,6 +63,7 @@ public struct ContactTracker {
     public let contactKey: UInt16
     private var slots: SlotTracker?
     private var single: SingleTouchTracker?
+    private var pen: PenTracker?
     private var groups: GroupTracker?
     private let ids: ContactIDs
     private let warnings: WarningSink
@@ -90,6 +91,8 @@ public struct ContactTracker {
             groups = GroupTracker(
                 presence: AxisPresence(description, multitouch: true),
                 x: description.absInfo[Kernel.ABS_MT_POSITION_X], y: description.absInfo[Kernel.ABS_MT_POSITION_Y])
+        case .single where PenTracker.isPen(description):
+            pen = PenTracker(description)
         case .single:
             single = SingleTouchTracker(presence: AxisPresence(description, multitouch: false), contactKey: contactKey)
         }
@@ -144,6 +147,9 @@ public struct ContactTracker {
         } else if single != nil {
             single!.setInitial(down: touching, x: x, y: y, pressure: pressure)
             single!.report(time: time, ids: ids, into: &frame)
+        } else if pen != nil {
+            pen!.setInitial(down: touching, x: x, y: y, pressure: pressure)
+            return ContactFrame(time: time, contacts: frame, hover: pen!.report(time: time, ids: ids, into: &frame))
         }
         return ContactFrame(time: time, contacts: frame)
     }
@@ -171,6 +177,10 @@ public struct ContactTracker {
                 single!.report(time: e.time, ids: ids, into: &frame)
             } else if groups != nil {
                 groups!.report(time: e.time, ids: ids, resync: isSync, warn: warnings, into: &frame)
+            } else if pen != nil {
+                let hover = pen!.report(time: e.time, ids: ids, into: &frame)
+                if !frame.isEmpty || hover != nil { emit(ContactFrame(time: e.time, contacts: frame, hover: hover)) }
+                return
             }
             if !frame.isEmpty { emit(ContactFrame(time: e.time, contacts: frame)) }
             return
@@ -181,6 +191,8 @@ public struct ContactTracker {
             single!.apply(e, resync: isSync)
         } else if groups != nil {
             groups!.apply(e, warn: warnings)
+        } else if pen != nil {
+            pen!.apply(e, resync: isSync)
         }
     }
 
@@ -190,7 +202,8 @@ public struct ContactTracker {
         slots?.cancelAll(time: time, into: &frame)
         single?.cancelAll(time: time, into: &frame)
         groups?.cancelAll(time: time, into: &frame)
-        return ContactFrame(time: time, contacts: frame)
+        let hover = pen?.cancelAll(time: time, into: &frame)
+        return ContactFrame(time: time, contacts: frame, hover: hover)
     }
 
 }

@@ -41,8 +41,11 @@ extension TouchProtocol {
         }
     }
 
-    /// The summary of a single-touch device read in mouse mode (`contactKey` `BTN_LEFT`) says so.
-    public func summary(contactKey: UInt16) -> String {
-        contactKey == Kernel.BTN_LEFT ? "single touch, BTN_LEFT as the contact (mouse mode)" : summary
+    /// The summary of a single-touch device read in mouse mode (`contactKey` `BTN_LEFT`) or of
+    /// a pen (`d`) says so.
+    public func summary(contactKey: UInt16, of d: DeviceDescription) -> String {
+        if contactKey == Kernel.BTN_LEFT { return "single touch, BTN_LEFT as the contact (mouse mode)" }
+        if self == .single && PenTracker.isPen(d) { return "pen: its tip is the contact, hovering reported" }
+        return summary
     }
 }

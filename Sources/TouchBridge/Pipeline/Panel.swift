@@ -101,6 +101,19 @@ public final class Panel {
 
     var maximumPossibleForce: Double { pressure == nil ? 0 : Self.maximumPossibleForce }
 
+    /// A pen's tip as the window gets it: a pencil touch with its altitude and its azimuth on
+    /// the screen (turned with the panel's rotation), and whether it is the eraser end.
+    func pencil(_ u: inout TouchUpdate, _ pen: PenState) {
+        u.type = .pencil
+        u.isEraser = pen.eraser
+        guard let x = pen.tiltX, let y = pen.tiltY else { return }
+        let a = PenAngles.angles(
+            tiltX: PenAngles.radians(x, axis: description.absInfo[Kernel.ABS_TILT_X]),
+            tiltY: PenAngles.radians(y, axis: description.absInfo[Kernel.ABS_TILT_Y]))
+        u.altitudeAngle = a.altitude
+        u.azimuthAngle = PenAngles.turned(a.azimuth, by: mapper.rotation)
+    }
+
     /// UIKit's majorRadius: half the touch's major axis (`ABS_MT_TOUCH_MAJOR`, which the
     /// kernel defines in the position axes' units) in screen points; 0 without that axis.
     func majorRadius(_ raw: Int32?) -> Double {

@@ -247,11 +247,12 @@ public final class TouchPipeline {
             } else if watchesGhosts {
                 ghosts!.moved(c.id, x: p.x, y: p.y, at: t)
             }
-            updates.append(
-                TouchUpdate(
-                    identifier: c.id, phase: phase(c.phase), location: p,
-                    force: panel.force(c.pressure), maximumPossibleForce: panel.maximumPossibleForce,
-                    majorRadius: panel.majorRadius(c.touchMajor), device: panel.number, slot: c.slot))
+            var u = TouchUpdate(
+                identifier: c.id, phase: phase(c.phase), location: p,
+                force: panel.force(c.pressure), maximumPossibleForce: panel.maximumPossibleForce,
+                majorRadius: panel.majorRadius(c.touchMajor), device: panel.number, slot: c.slot)
+            if let pen = c.pen { panel.pencil(&u, pen) }
+            updates.append(u)
         }
         guard !updates.isEmpty else { return }
         dispatch(updates, from: panel, at: t)

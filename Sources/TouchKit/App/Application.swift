@@ -132,6 +132,7 @@ open class Application: Responder {
                 touch.timestamp = timestamp
                 touch.force = u.force
                 touch.majorRadius = u.majorRadius
+                if u.type == .pencil { touch.pencil(u) }
             } else if u.phase == .began {
                 // Only a touch-down starts a touch: a finger that landed where no window was
                 // and slides into one stays outside, as in UIKit.
@@ -219,6 +220,7 @@ open class Application: Responder {
         touch.frame = frameNumber
         touch.device = u.device
         touch.slot = u.slot
+        if u.type == .pencil { touch.pencil(u) }
         if let last = lastTouchDown, timestamp - last.time <= tapInterval,
             last.location.distance(to: u.location) <= tapDistance
         {

@@ -33,6 +33,14 @@ public final class Touch: Hashable, CustomStringConvertible {
     public internal(set) var maximumPossibleForce: Double
     /// The radius of the contact's major axis in points (0 when the panel does not report it).
     public internal(set) var majorRadius: Double
+    /// A finger on the glass (`.direct`) or a pen's tip (`.pencil`), as UITouch.type.
+    public internal(set) var type: TouchType = .direct
+    /// A pen's angle with the glass in radians: π/2 upright (and always for a finger), as UITouch.altitudeAngle.
+    public internal(set) var altitudeAngle: Double = .pi / 2
+    /// The pen's eraser end touches (not in UIKit, whose pencils have none).
+    public internal(set) var isEraser = false
+    /// Where the pen points on the glass, in the window: radians from +x, growing clockwise on screen.
+    var windowAzimuth = 0.0
     /// The id of the contact this touch follows (from the input side).
     public let identifier: UInt64
     /// This touch object's own number, never reused in the process: what recognizers key
@@ -167,6 +175,12 @@ public struct TouchUpdate: Sendable {
     public var device: Int
     /// See ``device``.
     public var slot: Int
+    /// A finger or a pen's tip; for a pen, its altitude, its azimuth on the screen (radians
+    /// from +x, clockwise) and whether its eraser end touches.
+    public var type: Touch.TouchType = .direct
+    public var altitudeAngle: Double = .pi / 2
+    public var azimuthAngle: Double = 0
+    public var isEraser = false
 
     /// One contact's state in one frame; `identifier` must stay the same for the contact's whole life.
     public init(

@@ -19,6 +19,8 @@ protocol TouchLineFormat {
     /// The rest of a touch, written only from its tap count, force, radius, device and slot
     /// (`TouchLineCaches.tailKey`).
     static func tail(_ w: inout ByteWriter, _ touch: Touch, log: HandlerLog)
+    /// A pencil touch's part (its type, altitude, azimuth in `view` and end), before its tail's close.
+    static func pencil(_ w: inout ByteWriter, _ touch: Touch, in view: View?)
     /// The end of the line.
     static var close: StaticString { get }
 }
@@ -69,6 +71,16 @@ enum JSONTouchLine: TouchLineFormat {
         w.write(bytes: log.deviceJSON.json(touch.device))
         w.write(",\"slot\":")
         if touch.slot >= 0 { w.write(decimal: Int64(touch.slot)) } else { w.write("null") }
+        if touch.type == .pencil { return }
+        w.write("}")
+    }
+
+    static func pencil(_ w: inout ByteWriter, _ touch: Touch, in view: View?) {
+        w.write(",\"type\":\"pencil\",\"altitude\":")
+        w.write(fixed: touch.altitudeAngle, decimals: 3)
+        w.write(",\"azimuth\":")
+        w.write(fixed: touch.azimuthAngle(in: view), decimals: 3)
+        if touch.isEraser { w.write(",\"eraser\":true") }
         w.write("}")
     }
 
@@ -104,6 +116,14 @@ enum TextTouchLine: TouchLineFormat {
     static func tail(_ w: inout ByteWriter, _ touch: Touch, log: HandlerLog) {
         w.write(" taps ")
         w.write(decimal: Int64(touch.tapCount))
+    }
+
+    static func pencil(_ w: inout ByteWriter, _ touch: Touch, in view: View?) {
+        w.write(" pencil alt ")
+        w.write(fixed: touch.altitudeAngle, decimals: 3)
+        w.write(" az ")
+        w.write(fixed: touch.azimuthAngle(in: view), decimals: 3)
+        if touch.isEraser { w.write(" eraser") }
     }
 
     static var close: StaticString { "\n" }
@@ -180,7 +200,11 @@ extension HandlerLog {
                 points.store(PointKey(point: at.location), index: id, from: w, start: location, count: length)
                 F.window(&w, at, location: location, length: length)
                 let tailKey = TouchLineCaches.tailKey(touch, names: names)
-                if !tails.copy(tailKey, index: id, into: &w) {
+                if touch.type == .pencil {
+                    // A pen's angles change with every sample: its tail is written each time.
+                    F.tail(&w, touch, log: self)
+                    F.pencil(&w, touch, in: view)
+                } else if !tails.copy(tailKey, index: id, into: &w) {
                     let start = w.count
                     F.tail(&w, touch, log: self)
                     tails.store(tailKey, index: id, from: w, start: start, count: w.count - start)

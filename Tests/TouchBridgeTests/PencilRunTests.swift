@@ -1,0 +1,83 @@
+import Foundation
+import InputEvents
+import Testing
+import TouchInput
+import TouchKit
+
+@testable import TouchBridge
+@testable import TouchScene
+
+/// A pen recording through the daemon: its tip a pencil touch with force, altitude and azimuth
+/// (turned with the screen), its eraser end marked.
+@Suite("Pens through the daemon")
+struct PencilRunTests {
+    static func pen() -> DeviceDescription {
+        DeviceDescription(
+            name: "test pen", id: InputID(bustype: 0x18, vendor: 0x56a, product: 0x52a0, version: 1),
+            properties: BitSet([k.INPUT_PROP_DIRECT]),
+            codes: [
+                k.EV_KEY: BitSet([k.BTN_TOOL_PEN, k.BTN_TOOL_RUBBER, k.BTN_TOUCH, k.BTN_STYLUS]),
+                k.EV_ABS: BitSet([k.ABS_X, k.ABS_Y, k.ABS_PRESSURE, k.ABS_DISTANCE, k.ABS_TILT_X, k.ABS_TILT_Y]),
+            ],
+            absInfo: [
+                k.ABS_X: AbsInfo(minimum: 0, maximum: 25_400, resolution: 100),
+                k.ABS_Y: AbsInfo(minimum: 0, maximum: 16_000, resolution: 100),
+                k.ABS_PRESSURE: AbsInfo(minimum: 0, maximum: 4095),
+                k.ABS_DISTANCE: AbsInfo(minimum: 0, maximum: 63),
+                k.ABS_TILT_X: AbsInfo(minimum: -9000, maximum: 9000, resolution: 5730),
+                k.ABS_TILT_Y: AbsInfo(minimum: -9000, maximum: 9000, resolution: 5730),
+            ])
+    }
+
+    /// Hover in, the tip down tilted 0.5 rad towards +x at half pressure, up, away; then the eraser's tap.
+    static func recording() -> TestRecording {
+        var r = TestRecording(description: pen())
+        r.frame(at: 1, [(k.EV_KEY, k.BTN_TOOL_PEN, 1), (k.EV_ABS, k.ABS_X, 12_700), (k.EV_ABS, k.ABS_Y, 8000)])
+        r.frame(
+            at: 1.05, [(k.EV_KEY, k.BTN_TOUCH, 1), (k.EV_ABS, k.ABS_PRESSURE, 2048), (k.EV_ABS, k.ABS_TILT_X, 2865)])
+        r.frame(at: 1.10, [(k.EV_KEY, k.BTN_TOUCH, 0), (k.EV_ABS, k.ABS_PRESSURE, 0)])
+        r.frame(at: 1.15, [(k.EV_KEY, k.BTN_TOOL_PEN, 0)])
+        r.frame(at: 2, [(k.EV_KEY, k.BTN_TOOL_RUBBER, 1), (k.EV_KEY, k.BTN_TOUCH, 1), (k.EV_ABS, k.ABS_PRESSURE, 900)])
+        r.frame(at: 2.05, [(k.EV_KEY, k.BTN_TOUCH, 0), (k.EV_KEY, k.BTN_TOOL_RUBBER, 0)])
+        return r
+    }
+
+    func touches(_ options: RunOptions) throws -> [[String: Any]] {
+        let sink = MemorySink()
+        try RecordingRun(paths: [try Self.recording().file("pen")], scene: nil, options: options, sink: sink).run()
+        return sink.lines.compactMap { line -> [String: Any]? in
+            guard line.contains("\"touchesBegan\""),
+                let o = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            else { return nil }
+            return (o["touches"] as? [[String: Any]])?.first
+        }
+    }
+
+    @Test func thePensTipIsAPencilTouchWithForceAltitudeAndAzimuth() throws {
+        var options = RunOptions()
+        options.format = .json
+        options.screen = Size(width: 800, height: 480)
+        let began = try touches(options)
+        try #require(began.count == 2, "\(began)")
+        let tip = began[0]
+        #expect(tip["type"] as? String == "pencil" && tip["eraser"] == nil, "\(tip)")
+        #expect((tip["force"] as? Double ?? 0) > 0.9, "half the pressure range: about 1.0 \(tip)")
+        #expect(tip["altitude"] as? Double == 1.071 && tip["azimuth"] as? Double == 0, "π/2 - 0.5, along +x: \(tip)")
+        #expect(began[1]["type"] as? String == "pencil" && began[1]["eraser"] as? Bool == true, "\(began[1])")
+        // Turned a quarter: the pen that pointed along the panel's +x points down the screen.
+        options.rotation = .quarter
+        options.screen = Size(width: 480, height: 800)
+        #expect(try touches(options).first?["azimuth"] as? Double == 1.571)
+    }
+
+    @Test func theTextLineSaysPencilWithItsAngles() throws {
+        let sink = MemorySink()
+        var options = RunOptions()
+        options.screen = Size(width: 800, height: 480)
+        try RecordingRun(paths: [try Self.recording().file("pen")], scene: nil, options: options, sink: sink).run()
+        #expect(
+            sink.lines.contains { $0.contains("touchesBegan") && $0.hasSuffix("taps 1 pencil alt 1.071 az 0.000") },
+            "\(sink.text)")
+        #expect(sink.lines.contains { $0.contains("touchesBegan") && $0.hasSuffix(" eraser") }, "\(sink.text)")
+    }
+}

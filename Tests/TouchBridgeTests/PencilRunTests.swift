@@ -81,3 +81,44 @@ struct PencilRunTests {
         #expect(sink.lines.contains { $0.contains("touchesBegan") && $0.hasSuffix(" eraser") }, "\(sink.text)")
     }
 }
+
+extension PencilRunTests {
+    /// A signature pad with a hover recognizer: the pen hovers in, comes lower, writes, lifts
+    /// into hover and goes; the eraser taps.
+    @Test func aHoverRecognizerFollowsThePenOverItsViewWithItsHeight() throws {
+        let scene = try Scene.parse(
+            Array(
+                #"""
+                { "screen": [800, 480], "windows": [ { "name": "W", "root": { "name": "pad",
+                  "gestures": [ { "type": "hover", "name": "hover" } ] } } ] }
+                """#.utf8), file: "pad.json")
+        var r = TestRecording(description: Self.pen())
+        r.frame(
+            at: 1,
+            [
+                (k.EV_KEY, k.BTN_TOOL_PEN, 1), (k.EV_ABS, k.ABS_X, 12_700), (k.EV_ABS, k.ABS_Y, 8000),
+                (k.EV_ABS, k.ABS_DISTANCE, 63),
+            ])
+        r.frame(at: 1.02, [(k.EV_ABS, k.ABS_X, 13_000), (k.EV_ABS, k.ABS_DISTANCE, 21)])
+        r.frame(
+            at: 1.04, [(k.EV_KEY, k.BTN_TOUCH, 1), (k.EV_ABS, k.ABS_PRESSURE, 1000), (k.EV_ABS, k.ABS_DISTANCE, 0)])
+        r.frame(at: 1.10, [(k.EV_KEY, k.BTN_TOUCH, 0), (k.EV_ABS, k.ABS_PRESSURE, 0), (k.EV_ABS, k.ABS_DISTANCE, 6)])
+        r.frame(at: 1.20, [(k.EV_KEY, k.BTN_TOOL_PEN, 0)])
+        var options = RunOptions()
+        options.format = .json
+        let sink = MemorySink()
+        try RecordingRun(paths: [try r.file("pad")], scene: scene, options: options, sink: sink).run()
+        let hover = sink.lines.filter { $0.contains(#""recognizer":"hover""#) }.map { line -> String in
+            let state = line.components(separatedBy: #""state":""#).dropFirst().first?.prefix { $0 != "\"" } ?? ""
+            let z =
+                line.components(separatedBy: #""zOffset":"#).dropFirst().first?.prefix { $0 != "," && $0 != "}" } ?? ""
+            return "\(state) \(z)"
+        }
+        // In at the top of its range, lower to a third, ended by the tip; in again lifted a
+        // little (6 of 63), ended as it goes.
+        #expect(hover == ["began 1.0", "changed 0.333", "ended 0.0", "began 0.095", "ended 0.095"], "\(sink.text)")
+        let began = sink.lines.firstIndex { $0.contains("touchesBegan") } ?? -1
+        let endedByTip = sink.lines.firstIndex { $0.contains(#""state":"ended""#) } ?? -2
+        #expect(endedByTip < began, "the hover ends before the tip's touch begins: \(sink.text)")
+    }
+}

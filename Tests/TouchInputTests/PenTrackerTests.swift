@@ -114,3 +114,12 @@ extension PenTrackerTests {
                 """)
     }
 }
+
+extension PenTrackerTests {
+    @Test func aPenWhoseTipIsDownAtOpenBeginsThereMarkedInitial() {
+        var f = Feed(Self.pen())
+        let opened = f.tracker.open(at: EventTime(seconds: 1, microseconds: 0), touching: true, x: 30, y: 40)
+        #expect(phases(opened.contacts) == ["1:began"] && opened.contacts.first?.isInitial == true)
+        #expect(opened.contacts.first?.pen != nil)
+    }
+}

@@ -101,7 +101,7 @@ struct SceneDecodingTests {
             error(
                 #"{ "windows": [ { "name": "W", "root": { "name": "A", "gestures": [ { "type": "tapp", "name": "t" } ] } } ] }"#
             )
-                == "s.json: windows[0].root.gestures[0].type: expected a gesture recognizer type, not 'tapp' (did you mean 'tap'?); one of: tap, longPress, pan, swipe, pinch, rotation, screenEdgePan (line 1)"
+                == "s.json: windows[0].root.gestures[0].type: expected a gesture recognizer type, not 'tapp' (did you mean 'tap'?); one of: tap, longPress, pan, swipe, pinch, rotation, screenEdgePan, hover (line 1)"
         )
         #expect(
             error(

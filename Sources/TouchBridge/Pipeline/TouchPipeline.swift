@@ -218,6 +218,9 @@ public final class TouchPipeline {
     private func deliver(_ frame: ContactFrame, from panel: Panel) {
         updates.removeAll(keepingCapacity: true)
         let t = frame.time.inSeconds
+        // A pen's hover ends before its tip's touch begins, and begins after it ended.
+        if let h = frame.hover, h.phase == .ended { hover(h, from: panel, at: t) }
+        defer { if let h = frame.hover, h.phase != .ended { hover(h, from: panel, at: t) } }
         for c in frame.contacts where c.phase != .stationary {
             if c.isInitial && !adoptInitialTouches {
                 if !c.phase.isTerminal { ignored.insert(c.id) }
@@ -256,6 +259,14 @@ public final class TouchPipeline {
         }
         guard !updates.isEmpty else { return }
         dispatch(updates, from: panel, at: t)
+    }
+
+    /// A pen's hover over `panel` to the window's hover recognizers, at its place on the screen.
+    private func hover(_ h: PenHover, from panel: Panel, at t: Double) {
+        let phase: Touch.Phase = h.phase == .began ? .began : h.phase == .moved ? .moved : .ended
+        let p = panel.screenPoint(h.position)
+        scene.app.handleHover(
+            Application.HoverUpdate(phase: phase, location: p, zOffset: panel.zOffset(h.pen)), timestamp: t)
     }
 
     /// One frame's touch updates of `panel` to the window and everything that follows it.

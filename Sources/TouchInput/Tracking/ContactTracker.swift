@@ -149,7 +149,8 @@ public struct ContactTracker {
             single!.report(time: time, ids: ids, into: &frame)
         } else if pen != nil {
             pen!.setInitial(down: touching, x: x, y: y, pressure: pressure)
-            return ContactFrame(time: time, contacts: frame, hover: pen!.report(time: time, ids: ids, into: &frame))
+            let hover = pen!.report(time: time, ids: ids, into: &frame)
+            return ContactFrame(time: time, contacts: frame, hover: hover)
         }
         return ContactFrame(time: time, contacts: frame)
     }

@@ -20,6 +20,8 @@ open class Application: Responder {
 
     var touchesByID: [UInt64: Touch] = [:]
     var touchEvent: Event?
+    /// The hover recognizers a pen is over, while it hovers (`handleHover`).
+    var hovered: [HoverGestureRecognizer] = []
     /// Keys down (presses), in the order they went down, and their event.
     var pressesDown: [Press] = []
     var pressEvent: Event?
@@ -199,7 +201,7 @@ open class Application: Responder {
         locate(point, with: event)?.view
     }
 
-    private func locate(_ point: Point, with event: Event?) -> (window: Window, view: View, location: Point)? {
+    func locate(_ point: Point, with event: Event?) -> (window: Window, view: View, location: Point)? {
         for w in windowsFrontToBack where !w.isHidden {
             let p = w.convertFromSuperview(point)
             if let v = w.hitTest(p, with: event) { return (w, v, p) }

@@ -11,6 +11,8 @@ public final class Event {
         case remoteControl
         /// Physical keys.
         case presses
+        /// A pen over the screen, not touching it.
+        case hover
     }
 
     /// What kind of motion or remote-control event it is, as UIEvent.EventSubtype.

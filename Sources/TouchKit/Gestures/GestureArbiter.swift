@@ -89,7 +89,9 @@ final class GestureArbiter {
         var v: View? = touch.view
         while let view = v {
             for r in view.gestureRecognizers
-            where r.isEnabled && r.isActive && (r.delegate?.gestureRecognizer(r, shouldReceive: touch) ?? true) {
+            where r.isEnabled && r.isActive && !(r is HoverGestureRecognizer)
+                && (r.delegate?.gestureRecognizer(r, shouldReceive: touch) ?? true)
+            {
                 touch.recognizerRefs.append(WeakRecognizer(recognizer: r))
                 if !participants.contains(where: { $0 === r }) { participants.append(r) }
             }

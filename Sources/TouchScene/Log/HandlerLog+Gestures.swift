@@ -82,6 +82,10 @@ struct GestureLine {
             buffer.append(",\"velocity\":")
             buffer.append(compact: v, maxDecimals: 4)
         }
+        if let v = values.zOffset {
+            buffer.append(",\"zOffset\":")
+            buffer.append(compact: v, maxDecimals: 3)
+        }
         buffer.append(",\"action\":")
         if let action { buffer.append(bytes: action.json) } else { buffer.append("null") }
         buffer.append("}\n")
@@ -117,6 +121,10 @@ struct GestureLine {
             buffer.append(" velocity ")
             buffer.append(fixed: v, decimals: 4)
         }
+        if let v = values.zOffset {
+            buffer.append(" zOffset ")
+            buffer.append(fixed: v, decimals: 3)
+        }
         if let action {
             buffer.append(" action ")
             buffer.append(bytes: action.text)
@@ -132,4 +140,5 @@ struct GestureValues {
     var scale: Double?
     var rotation: Double?
     var velocity: Double?
+    var zOffset: Double?
 }

@@ -45,7 +45,7 @@ struct GestureProperty: Sendable {
 
 /// A figure a gesture line carries, by its JSON key.
 enum GestureFigure: String, CaseIterable, Sendable {
-    case translation, velocity, scale, rotation
+    case translation, velocity, scale, rotation, zOffset
 }
 
 /// The recognizer types scene files may name: adding one is its TouchKit class, its
@@ -54,7 +54,7 @@ enum SceneGestures {
     static let all: [any SceneGesture.Type] = [
         TapGestureRecognizer.self, LongPressGestureRecognizer.self, ScenePan.self,
         SwipeGestureRecognizer.self, PinchGestureRecognizer.self, RotationGestureRecognizer.self,
-        SceneScreenEdgePan.self,
+        SceneScreenEdgePan.self, HoverGestureRecognizer.self,
     ]
 
     /// The type scene files call `name`.

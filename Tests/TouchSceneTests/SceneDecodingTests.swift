@@ -105,6 +105,12 @@ struct SceneDecodingTests {
         )
         #expect(
             error(
+                #"{ "windows": [ { "name": "W", "root": { "name": "A", "gestures": [ { "type": "pan", "name": "p", "allowedTouchTypes": ["pen"] } ] } } ] }"#
+            ).contains(
+                "gestures[0].allowedTouchTypes[0]: expected a touch type, not 'pen'; one of: direct, pencil (line 1)")
+        )
+        #expect(
+            error(
                 #"{ "windows": [ { "name": "W", "root": { "name": "A", "control": { "actions": { "touchUpInsde": "buy" } } } } ] }"#
             )
             .hasPrefix(

@@ -90,6 +90,7 @@ final class GestureArbiter {
         while let view = v {
             for r in view.gestureRecognizers
             where r.isEnabled && r.isActive && !(r is HoverGestureRecognizer)
+                && r.allowedTouchTypes.contains(touch.type)
                 && (r.delegate?.gestureRecognizer(r, shouldReceive: touch) ?? true)
             {
                 touch.recognizerRefs.append(WeakRecognizer(recognizer: r))

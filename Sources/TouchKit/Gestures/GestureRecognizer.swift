@@ -43,6 +43,9 @@ open class GestureRecognizer: CustomStringConvertible {
     public var delaysTouchesBegan = false
     /// Touch-ups are withheld from the view until the recognizer has decided. Default true.
     public var delaysTouchesEnded = true
+    /// The kinds of touch it follows, as UIKit's allowedTouchTypes: a touch of another kind
+    /// never reaches it (fingers and pencils by default).
+    public var allowedTouchTypes: Set<Touch.TouchType> = Set(Touch.TouchType.allCases)
 
     private var currentState = State.possible
     /// A recognition (began or recognized) asked for, waiting for the window's arbitration.

@@ -235,6 +235,9 @@ public final class SceneInstance {
         r.cancelsTouchesInView = g.cancelsTouchesInView ?? true
         r.delaysTouchesBegan = g.delaysTouchesBegan ?? false
         r.delaysTouchesEnded = g.delaysTouchesEnded ?? true
+        if let types = g.allowedTouchTypes {
+            r.allowedTouchTypes = Set(types.compactMap(Touch.TouchType.init(rawValue:)))
+        }
         return r
     }
 }

@@ -1,4 +1,5 @@
 import StrictJSON
+import TouchKit
 
 /// A gesture recognizer in a scene: its type, name, action and target, UIKit's common
 /// properties, and the properties its type has (a key another type has is an error). What
@@ -13,6 +14,8 @@ struct GestureSpec: Decodable, Sendable {
     var cancelsTouchesInView: Bool?
     var delaysTouchesBegan: Bool?
     var delaysTouchesEnded: Bool?
+    /// UIKit's allowedTouchTypes: `direct` (fingers), `pencil` (a pen's tip), or both.
+    var allowedTouchTypes: [String]?
     /// With `run --virtual-touchscreen`: once it begins (continuous) or recognizes (discrete),
     /// its touches are the kiosk's — cancelled on the virtual touchscreen and no longer forwarded.
     var claims: Bool?
@@ -38,7 +41,7 @@ struct GestureSpec: Decodable, Sendable {
 
         static let common = [
             "type", "name", "action", "target", "enabled", "cancelsTouchesInView", "delaysTouchesBegan",
-            "delaysTouchesEnded", "requireToFail", "claims",
+            "delaysTouchesEnded", "requireToFail", "claims", "allowedTouchTypes",
         ]
         static var allCases: [Key] { (common + SceneGestures.propertyNames).map(Key.init) }
     }
@@ -55,6 +58,13 @@ struct GestureSpec: Decodable, Sendable {
         delaysTouchesBegan = try c.decodeIfPresent(Bool.self, forKey: Key("delaysTouchesBegan"))
         delaysTouchesEnded = try c.decodeIfPresent(Bool.self, forKey: Key("delaysTouchesEnded"))
         claims = try c.decodeIfPresent(Bool.self, forKey: Key("claims"))
+        let types = Key("allowedTouchTypes")
+        allowedTouchTypes =
+            c.contains(types)
+            ? try Self.decodeWords(
+                try c.superDecoder(forKey: types), known: Touch.TouchType.allCases.map(\.rawValue), what: "a touch type"
+            )
+            : nil
         requireToFail = try Self.decodeRequireToFail(c)
         let type = SceneGestures.type(named: typeName)!
         let own = type.properties

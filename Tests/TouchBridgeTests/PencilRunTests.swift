@@ -122,3 +122,31 @@ extension PencilRunTests {
         #expect(endedByTip < began, "the hover ends before the tip's touch begins: \(sink.text)")
     }
 }
+
+extension PencilRunTests {
+    /// The pen's barrel button, pressed and released while it hovers, as presses of
+    /// `BTN_STYLUS` for a scene that names it.
+    @Test func aBarrelButtonIsAPressForASceneThatNamesIt() throws {
+        let scene = try Scene.parse(
+            Array(
+                #"""
+                { "screen": [800, 480], "windows": [ { "name": "W", "root": { "name": "pad", "presses": ["BTN_STYLUS"] } } ] }
+                """#.utf8), file: "pad.json")
+        var r = TestRecording(description: Self.pen())
+        r.frame(at: 1, [(k.EV_KEY, k.BTN_TOOL_PEN, 1), (k.EV_ABS, k.ABS_X, 12_700), (k.EV_ABS, k.ABS_Y, 8000)])
+        r.frame(at: 1.1, [(k.EV_KEY, k.BTN_STYLUS, 1)])
+        r.frame(at: 1.2, [(k.EV_KEY, k.BTN_STYLUS, 0)])
+        r.frame(at: 1.3, [(k.EV_KEY, k.BTN_TOOL_PEN, 0)])
+        let sink = MemorySink()
+        try RecordingRun(paths: [try r.file("barrel")], scene: scene, options: RunOptions(), sink: sink).run()
+        let presses = sink.lines.filter { $0.contains(" presses") }.map {
+            $0.split(separator: " ").dropFirst().joined(separator: " ")
+        }
+        // No first responder: the key window takes them, then the application (UIKit's routing).
+        #expect(
+            presses == [
+                "pressesBegan W BTN_STYLUS began", "pressesBegan Application BTN_STYLUS began",
+                "pressesEnded W BTN_STYLUS ended", "pressesEnded Application BTN_STYLUS ended",
+            ], "\(sink.text)")
+    }
+}

@@ -29,6 +29,8 @@ public final class Panel {
     public internal(set) var frames = 0
     /// `SYN_DROPPED` seen.
     public internal(set) var dropped = 0
+    /// A pen's barrel buttons held (`PenState.buttons`), as last sent to the scene.
+    var penButtons: UInt8 = 0
     private let pressure: AbsInfo?
     /// Screen points per device unit, for the touch size.
     private var pointsPerUnit = 0.0

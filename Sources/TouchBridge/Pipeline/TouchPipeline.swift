@@ -219,6 +219,9 @@ public final class TouchPipeline {
         updates.removeAll(keepingCapacity: true)
         let t = frame.time.inSeconds
         // A pen's hover ends before its tip's touch begins, and begins after it ended.
+        if let pen = frame.contacts.first?.pen ?? frame.hover?.pen, pen.buttons != panel.penButtons {
+            pressBarrel(pen.buttons, of: panel, at: t)
+        }
         if let h = frame.hover, h.phase == .ended { hover(h, from: panel, at: t) }
         defer { if let h = frame.hover, h.phase != .ended { hover(h, from: panel, at: t) } }
         for c in frame.contacts where c.phase != .stationary {
@@ -259,6 +262,17 @@ public final class TouchPipeline {
         }
         guard !updates.isEmpty else { return }
         dispatch(updates, from: panel, at: t)
+    }
+
+    /// A pen's barrel buttons that went down or up, as presses of `BTN_STYLUS`/`BTN_STYLUS2`
+    /// for a scene that names them (`presses`).
+    private func pressBarrel(_ buttons: UInt8, of panel: Panel, at t: Double) {
+        for (bit, code) in [(UInt8(1), Kernel.BTN_STYLUS), (2, Kernel.BTN_STYLUS2)]
+        where (buttons ^ panel.penButtons) & bit != 0 {
+            guard let name = scene.pressKeys[Int(code)] else { continue }
+            scene.app.handlePress(key: Int(code), name: name, isDown: buttons & bit != 0, timestamp: t)
+        }
+        panel.penButtons = buttons
     }
 
     /// A pen's hover over `panel` to the window's hover recognizers, at its place on the screen.

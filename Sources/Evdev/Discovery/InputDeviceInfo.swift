@@ -11,6 +11,8 @@ public struct InputDeviceInfo: Sendable, Equatable {
     /// Marked as a touch panel by the integrator (udev's `TOUCHBRIDGE_PANEL=1`): a touch
     /// controller in mouse mode, which udev calls a mouse or a tablet.
     public var isMarkedPanel: Bool { properties["TOUCHBRIDGE_PANEL"] == "1" }
+    /// A tablet, to udev (`ID_INPUT_TABLET`): a pen, on a display or on a desk.
+    public var isTablet: Bool { kinds.contains("tablet") }
     public var isAccelerometer: Bool { kinds.contains("accelerometer") }
     /// Keys of any kind (a keyboard, media keys, buttons), and not a touchscreen.
     public var hasKeys: Bool { (kinds.contains("key") || kinds.contains("keyboard")) && !isTouchscreen }

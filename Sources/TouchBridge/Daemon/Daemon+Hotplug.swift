@@ -44,7 +44,9 @@ extension Daemon {
                 var slot: Int?
                 switch selection {
                 case .allTouchscreens:
-                    guard info.isTouchscreen || options.rules.marks(node: info.devnode, name: info.name, info: info),
+                    guard
+                        info.isTouchscreen || info.isTablet
+                            || options.rules.marks(node: info.devnode, name: info.name, info: info),
                         !Self.isVirtual(info)
                     else { continue }
                 case .named:
@@ -78,6 +80,8 @@ extension Daemon {
         do {
             let device = try Self.open(info.devnode)
             let d = device.description
+            // A tablet is read only when it is a pen on a display.
+            if info.isTablet && !info.isTouchscreen && !TouchProtocol.isDisplayPen(d) { return }
             let marked = options.rules.marks(node: device.path, name: d.name, info: info)
             if let problem = touchscreenProblem(d, contactKey: TouchProtocol.contactKey(of: d, marked: marked)) {
                 warn("\(info.devnode): \(problem)", .warning)

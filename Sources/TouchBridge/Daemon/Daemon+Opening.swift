@@ -24,11 +24,18 @@ extension Daemon {
         switch selection {
         case .allTouchscreens:
             let panels = (discovery?.inputDevices() ?? []).filter {
-                $0.isTouchscreen || rules.marks(node: $0.devnode, name: $0.name, info: $0)
+                $0.isTouchscreen || $0.isTablet || rules.marks(node: $0.devnode, name: $0.name, info: $0)
             }
             for info in panels where info.isInitialized && !Self.isVirtual(info) {
                 // Any touchscreen may be unusable; only a permission problem stops the service.
-                do { found.append((try Self.open(info.devnode), info, nil)) } catch let e as DeviceError {
+                do {
+                    let device = try Self.open(info.devnode)
+                    // A tablet is read only when it is a pen on a display.
+                    guard !info.isTablet || info.isTouchscreen || TouchProtocol.isDisplayPen(device.description) else {
+                        continue
+                    }
+                    found.append((device, info, nil))
+                } catch let e as DeviceError {
                     if e.exitCode == 77 { throw e }
                     warn("\(info.devnode): \(e)", .warning)
                 }

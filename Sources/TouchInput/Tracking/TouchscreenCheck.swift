@@ -21,6 +21,12 @@ public func touchscreenProblem(_ d: DeviceDescription, contactKey: UInt16 = Kern
 }
 
 extension TouchProtocol {
+    /// A pen on a display (a pen node, `BTN_TOOL_PEN`, and direct: `INPUT_PROP_DIRECT`), which
+    /// touchbridge reads like a touchscreen; a pen tablet on a desk is not one.
+    public static func isDisplayPen(_ d: DeviceDescription) -> Bool {
+        PenTracker.isPen(d) && d.has(property: Kernel.INPUT_PROP_DIRECT)
+    }
+
     /// The key whose press is the contact of `d`: `BTN_LEFT` for a single-touch device with no
     /// `BTN_TOUCH` that the integrator `marked` as a panel (a touch controller in mouse mode:
     /// PenMount, Elo, IRTOUCH), never guessed; else `BTN_TOUCH`.

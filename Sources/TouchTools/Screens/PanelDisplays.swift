@@ -1,6 +1,7 @@
 import Displays
 import Evdev
 import InputEvents
+import TouchInput
 
 /// The displays there are and the touchscreens, each with the display the matching rules give
 /// it and why (`touchbridge screens`).
@@ -25,8 +26,11 @@ package struct PanelDisplays {
     package static func live() throws -> PanelDisplays {
         let discovery = try DeviceDiscovery()
         let connectors = discovery.connectors()
-        let panels = discovery.panels().filter(\.isInitialized).map { info in
+        let candidates = discovery.inputDevices().filter { $0.isTouchscreen || $0.isMarkedPanel || $0.isTablet }
+        let panels = candidates.filter(\.isInitialized).compactMap { info -> Panel? in
             let d = try? EvdevDevice.openNode(info.devnode).description
+            // A tablet is listed only when it is a pen on a display.
+            if info.isTablet && !info.isTouchscreen && !(d.map(TouchProtocol.isDisplayPen) ?? false) { return nil }
             let facts = PanelFacts(info: info, description: d)
             return Panel(
                 node: info.devnode, name: info.name, vendor: d?.id.vendor ?? 0, product: d?.id.product ?? 0,

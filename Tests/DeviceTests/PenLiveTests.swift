@@ -1,0 +1,117 @@
+import Evdev
+import Foundation
+import Glibc
+import InputEvents
+import ProgramTestSupport
+import Testing
+
+/// A pen on a display as the kernel presents it (a uinput pen node: BTN_TOOL_PEN, the eraser,
+/// BTN_TOUCH, pressure, tilt, height; INPUT_PROP_DIRECT), read by libinput's tablet interface
+/// and by touchbridge: the daemon finds it, and the tip's place, pressure and tilt agree.
+@Suite("A pen on a display", .enabled(if: DeviceTestGate.enabled, DeviceTestGate.reason), .serialized)
+struct PenLiveTests {
+    let k = Kernel.self
+
+    /// 254x160 mm at 100 units a mm; pressure 0…4095; tilt in hundredths of a degree (5730 a radian).
+    func pen(_ name: String) -> DeviceDescription {
+        DeviceDescription(
+            name: name, id: InputID(bustype: 0x03, vendor: 0x56a, product: 0x52a0, version: 1),
+            properties: BitSet([k.INPUT_PROP_DIRECT]),
+            codes: [
+                k.EV_KEY: BitSet([k.BTN_TOOL_PEN, k.BTN_TOOL_RUBBER, k.BTN_TOUCH, k.BTN_STYLUS, k.BTN_STYLUS2]),
+                k.EV_ABS: BitSet([k.ABS_X, k.ABS_Y, k.ABS_PRESSURE, k.ABS_DISTANCE, k.ABS_TILT_X, k.ABS_TILT_Y]),
+            ],
+            absInfo: [
+                k.ABS_X: AbsInfo(minimum: 0, maximum: 25_400, resolution: 100),
+                k.ABS_Y: AbsInfo(minimum: 0, maximum: 16_000, resolution: 100),
+                k.ABS_PRESSURE: AbsInfo(minimum: 0, maximum: 4095),
+                k.ABS_DISTANCE: AbsInfo(minimum: 0, maximum: 63),
+                k.ABS_TILT_X: AbsInfo(minimum: -9000, maximum: 9000, resolution: 5730),
+                k.ABS_TILT_Y: AbsInfo(minimum: -9000, maximum: 9000, resolution: 5730),
+            ])
+    }
+
+    /// In at (127, 80) mm, the tip down at half pressure tilted 0.5 rad towards +x, a stroke to
+    /// (137, 80), up, away.
+    func write(_ device: UInputDevice) throws {
+        try device.frame([
+            (k.EV_KEY, k.BTN_TOOL_PEN, 1), (k.EV_ABS, k.ABS_X, 12_700), (k.EV_ABS, k.ABS_Y, 8000),
+            (k.EV_ABS, k.ABS_DISTANCE, 20),
+        ])
+        usleep(20_000)
+        try device.frame([
+            (k.EV_KEY, k.BTN_TOUCH, 1), (k.EV_ABS, k.ABS_PRESSURE, 2048), (k.EV_ABS, k.ABS_TILT_X, 2865),
+            (k.EV_ABS, k.ABS_DISTANCE, 0),
+        ])
+        for i in 1...5 {
+            usleep(10_000)
+            try device.frame([(k.EV_ABS, k.ABS_X, Int32(12_700 + i * 200))])
+        }
+        usleep(10_000)
+        try device.frame([(k.EV_KEY, k.BTN_TOUCH, 0), (k.EV_ABS, k.ABS_PRESSURE, 0), (k.EV_ABS, k.ABS_DISTANCE, 10)])
+        usleep(20_000)
+        try device.frame([(k.EV_KEY, k.BTN_TOOL_PEN, 0)])
+    }
+
+    /// The numbers after `key` in `line` (`127.00*/80.00` → [127, 80]).
+    func numbers(after key: String, in line: Substring) -> [Double] {
+        guard let r = line.range(of: key) else { return [] }
+        let rest = line[r.upperBound...].drop { $0 == " " || $0 == "\t" }
+        let word = rest.prefix { !$0.isWhitespace }
+        return word.split(separator: "/").compactMap { Double($0.filter { $0 != "*" }) }
+    }
+
+    @Test func libinputsTabletEventsAndTouchesAgreeOnTheTip() throws {
+        let libinputPath = try #require(tool("libinput"), "libinput-tools is not installed")
+        let (device, info) = try createDevice(pen("TB Display Pen"))
+        #expect(info?.isTablet == true, "udev calls it a tablet: \(String(describing: info?.kinds))")
+        let theirs = try Spawned(libinputPath, ["debug-events", "--device", device.devnode])
+        // Points are millimetres: the screen is the pen's own size.
+        let mine = try Spawned(touchbridgeExecutable, ["touches", "--json", "--screen", "254x160", device.devnode])
+        #expect(theirs.waitFor("DEVICE_ADDED"), "libinput is ready: \(theirs.errors)")
+        #expect(eventually(timeout: 10) { mine.errors.contains(": reading ") }, "\(mine.errors)")
+        #expect(mine.errors.contains("pen: its tip is the contact, hovering reported"), "\(mine.errors)")
+        try write(device)
+        #expect(eventually(timeout: 10) { theirs.output.contains("proximity-out") }, "\(theirs.output)")
+        #expect(eventually(timeout: 10) { mine.output.contains(#""phase":"ended""#) }, "\(mine.output)")
+        usleep(200_000)
+        theirs.signal(SIGINT)
+        _ = mine.stop()
+        _ = theirs.stop()
+        // libinput: TABLET_TOOL_TIP … x/y (mm) tilt: X/Y (degrees) pressure: P (0…1) down
+        let tip = try #require(
+            theirs.output.split(separator: "\n").first { $0.contains("TABLET_TOOL_TIP") && $0.contains("down") },
+            "\(theirs.output)")
+        let at = numbers(after: "s\t", in: tip).isEmpty ? numbers(after: "s ", in: tip) : numbers(after: "s\t", in: tip)
+        let tilt = numbers(after: "tilt:", in: tip)
+        let pressure = numbers(after: "pressure:", in: tip)
+        // touchbridge: the began contact of the tip.
+        let began = try #require(
+            mine.output.split(separator: "\n").first {
+                $0.contains(#""phase":"began""#) && !$0.contains(#""event":"hover""#)
+            },
+            "\(mine.output)")
+        let o = try #require(try JSONSerialization.jsonObject(with: Data(began.utf8)) as? [String: Any])
+        let location = try #require(o["location"] as? [String: Double])
+        #expect(o["tool"] as? String == "pen" && o["tiltX"] as? Int == 2865 && o["pressure"] as? Int == 2048, "\(o)")
+        try #require(at.count == 2 && tilt.count == 2 && pressure.count == 1, "\(tip)")
+        #expect(abs(at[0] - location["x"]!) < 0.05 && abs(at[1] - location["y"]!) < 0.05, "\(tip) vs \(location)")
+        #expect(abs(tilt[0] - 2865.0 / 5730 * 180 / .pi) < 0.05 && abs(tilt[1]) < 0.05, "\(tip)")
+        #expect(abs(pressure[0] - 2048.0 / 4095) < 0.01, "\(tip)")
+    }
+
+    @Test func theDaemonFindsAPenOnADisplayAndNotOneOnADesk() throws {
+        var desk = pen("TB Desk Tablet")
+        desk.properties = BitSet([])
+        let (tablet, tabletInfo) = try createDevice(desk)
+        #expect(tabletInfo?.isTablet == true)
+        let (found, _) = try createDevice(pen("TB Found Pen"))
+        let d = try Spawned(touchbridgeExecutable, ["run", "--json", "--screen", "254x160"])
+        #expect(eventually(timeout: 20) { d.errors.contains("\(found.devnode): reading TB Found Pen") }, "\(d.errors)")
+        try write(found)
+        #expect(d.waitFor("touchesEnded"), "\(d.output)")
+        #expect(d.stop() == 0)
+        #expect(d.output.contains(#""type":"pencil""#), "\(d.output)")
+        #expect(!d.errors.contains(tablet.devnode), "a pen tablet on a desk is not read: \(d.errors)")
+    }
+}

@@ -52,6 +52,7 @@ public enum RunArguments {
 
     static let flagNames = [
         "json", "keys", "grab", "virtual-touchscreen", "virtual-pointer", "adopt-initial-touches", "realtime",
+        "no-pen-arbitration",
     ]
     static let optionNames = [
         "scene", "screen", "rotate", "calibration", "output", "pointer-scroll", "forward-contacts", "ghost-after",
@@ -71,6 +72,7 @@ public enum RunArguments {
         case "virtual-touchscreen": r.virtualTouchscreen = true
         case "virtual-pointer": r.virtualPointer = true
         case "adopt-initial-touches": r.adoptInitialTouches = true
+        case "no-pen-arbitration": r.penArbitration = false
         case "realtime": r.realtime = true
         default: return false
         }

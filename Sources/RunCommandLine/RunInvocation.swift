@@ -22,6 +22,7 @@ public struct RunInvocation: Equatable {
     public var forwardContacts: Int?
     public var ghostAfter: Double?
     public var adoptInitialTouches = false
+    public var penArbitration = true
     public var realtime = false
     public var panels: [String] = []
     public var panelDevices: [String] = []
@@ -86,6 +87,7 @@ public struct RunInvocation: Equatable {
         options.forwardContacts = forwardContacts
         options.ghostAfter = ghostAfter
         options.adoptInitialTouches = adoptInitialTouches
+        options.penArbitration = penArbitration
         options.realtime = realtime
         options.recordedDevice = device
         options.metricsFile = metricsFile

@@ -84,6 +84,12 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Send fingers already on the glass at start to the window (default: ignored until lifted).")
     var adoptInitialTouches = false
 
+    @Flag(
+        help:
+            "Let a panel's fingers touch while its pen is near (default: their touches are cancelled and new ones left out, as libinput arbitrates)."
+    )
+    var noPenArbitration = false
+
     @Flag(help: "Recordings only: keep the recorded pace (default: as fast as possible).")
     var realtime = false
 
@@ -135,6 +141,7 @@ struct RunCommand: ParsableCommand {
         r.forwardContacts = forwardContacts
         r.ghostAfter = ghostAfter
         r.adoptInitialTouches = adoptInitialTouches
+        r.penArbitration = !noPenArbitration
         r.realtime = realtime
         r.panels = panelOptions.panels
         r.panelDevices = panelOptions.panelDevices

@@ -115,3 +115,47 @@ struct PenLiveTests {
         #expect(!d.errors.contains(tablet.devnode), "a pen tablet on a desk is not read: \(d.errors)")
     }
 }
+
+extension PenLiveTests {
+    /// A panel's pen and fingers as two nodes of one device (the same ids and phys: libinput's
+    /// udev helper gives them one LIBINPUT_DEVICE_GROUP): a palm resting before the pen comes
+    /// near is cancelled, and a finger while it is near begins nothing.
+    @Test func aPensNearnessCancelsItsPanelsFingers() throws {
+        var fingers = VirtualDevices.multitouch(name: "TB Arbitration Touch")
+        fingers.id = InputID(bustype: 0x03, vendor: 0x56a, product: 0x52a1, version: 1)
+        fingers.phys = "usb-tb-arbitration/input0"
+        var stylus = pen("TB Arbitration Pen")
+        stylus.id = fingers.id
+        stylus.phys = "usb-tb-arbitration/input1"
+        let (touch, touchInfo) = try createDevice(fingers)
+        let (penDevice, penInfo) = try createDevice(stylus)
+        let group = udevProperty(touch.devnode, "LIBINPUT_DEVICE_GROUP")
+        #expect(
+            group != nil && group == udevProperty(penDevice.devnode, "LIBINPUT_DEVICE_GROUP"),
+            "\(String(describing: touchInfo)) \(String(describing: penInfo))")
+        let d = try Spawned(
+            touchbridgeExecutable, ["run", "--json", "--screen", "800x480", touch.devnode, penDevice.devnode])
+        #expect(eventually(timeout: 20) { d.errors.components(separatedBy: ": reading ").count == 3 }, "\(d.errors)")
+        // A palm comes down, then the pen comes near.
+        try touch.frame([
+            (k.EV_ABS, k.ABS_MT_SLOT, 0), (k.EV_ABS, k.ABS_MT_TRACKING_ID, 1), (k.EV_ABS, k.ABS_MT_POSITION_X, 500),
+            (k.EV_ABS, k.ABS_MT_POSITION_Y, 500), (k.EV_KEY, k.BTN_TOUCH, 1),
+        ])
+        #expect(d.waitFor("touchesBegan"), "\(d.output)")
+        try penDevice.frame([(k.EV_KEY, k.BTN_TOOL_PEN, 1), (k.EV_ABS, k.ABS_X, 12_700), (k.EV_ABS, k.ABS_Y, 8000)])
+        #expect(d.waitFor("touchesCancelled"), "the palm is cancelled: \(d.output)")
+        try touch.frame([
+            (k.EV_ABS, k.ABS_MT_SLOT, 1), (k.EV_ABS, k.ABS_MT_TRACKING_ID, 2), (k.EV_ABS, k.ABS_MT_POSITION_X, 900),
+            (k.EV_ABS, k.ABS_MT_POSITION_Y, 900),
+        ])
+        try penDevice.frame([(k.EV_KEY, k.BTN_TOUCH, 1), (k.EV_ABS, k.ABS_PRESSURE, 1000)])
+        try penDevice.frame([(k.EV_KEY, k.BTN_TOUCH, 0), (k.EV_ABS, k.ABS_PRESSURE, 0)])
+        #expect(d.waitFor("touchesEnded"), "\(d.output)")
+        #expect(d.stop() == 0)
+        let began = d.output.split(separator: "\n").filter { $0.contains("\"touchesBegan\"") }
+        #expect(
+            began.count == 2 && began[1].contains(#""type":"pencil""#),
+            "the finger near the pen began nothing: \(d.output)")
+        #expect(d.errors.contains("pen and touch arbitration"), "\(d.errors)")
+    }
+}

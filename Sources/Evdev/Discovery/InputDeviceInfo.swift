@@ -82,10 +82,12 @@ extension InputDeviceInfo {
         ].filter { property($0.0) == "1" }.map(\.1)
     }
 
-    /// Whether a property is one touchbridge keeps (`properties`): its own, libinput's fuzz and the
-    /// USB vendor's name (which names a display's maker).
+    /// Whether a property is one touchbridge keeps (`properties`): its own, libinput's fuzz and
+    /// device group (a pen and the fingers of one panel), and the USB vendor's name (which names
+    /// a display's maker).
     static func isKept(_ key: String) -> Bool {
         key.hasPrefix("TOUCHBRIDGE_") || key.hasPrefix("LIBINPUT_FUZZ_") || key == "ID_VENDOR_FROM_DATABASE"
+            || key == "LIBINPUT_DEVICE_GROUP"
     }
 
     /// What udev said of a device a recording was made from (`libinput record` keeps its

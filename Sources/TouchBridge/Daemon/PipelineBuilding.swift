@@ -21,6 +21,7 @@ extension RunOptions {
         }
         let pipeline = TouchPipeline(scene: instance)
         pipeline.adoptInitialTouches = adoptInitialTouches
+        pipeline.penArbitration = penArbitration
         pipeline.warn = warn
         // Devices with keys only when asked (`--keys`, or the scene handles presses or remote
         // control): reading keyboards is sensitive.

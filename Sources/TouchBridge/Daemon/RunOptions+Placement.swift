@@ -19,6 +19,7 @@ extension RunOptions {
         var p = PanelPlacement()
         let props = info?.properties ?? [:]
         p.markedPanel = rules.marks(node: node, name: name, info: info)
+        p.group = props["LIBINPUT_DEVICE_GROUP"]
         p.displayTurn = turn ?? displayTurn ?? .none
         p.rotation = rotation ?? p.displayTurn
         if let text = props["TOUCHBRIDGE_ROTATION"] {

@@ -36,6 +36,8 @@ public struct RunOptions: Sendable {
     public var ghostAfter: Double?
     /// Send fingers already on the glass at start to the window (`--adopt-initial-touches`).
     public var adoptInitialTouches = false
+    /// Pen and touch arbitration (`--no-pen-arbitration` turns it off).
+    public var penArbitration = true
     /// Of a `libinput record` file holding several devices, only this one (`--device`; nil: each).
     public var recordedDevice: Int?
     /// Recordings only: play at the recorded pace instead of as fast as possible.

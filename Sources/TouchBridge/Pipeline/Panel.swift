@@ -31,6 +31,8 @@ public final class Panel {
     public internal(set) var dropped = 0
     /// A pen's barrel buttons held (`PenState.buttons`), as last sent to the scene.
     var penButtons: UInt8 = 0
+    /// Pen and touch arbitration was said for it (once).
+    var saidArbitration = false
     private let pressure: AbsInfo?
     /// Screen points per device unit, for the touch size.
     private var pointsPerUnit = 0.0

@@ -28,6 +28,9 @@ public struct PanelPlacement: Sendable, Equatable {
     /// Marked as a panel (udev's `TOUCHBRIDGE_PANEL=1`, `--panel-device`): a single-touch
     /// device without `BTN_TOUCH` is read with `BTN_LEFT` as its contact (mouse mode).
     public var markedPanel = false
+    /// The physical device it is part of (libinput's `LIBINPUT_DEVICE_GROUP`): a panel's pen and
+    /// its fingers share one, which pen and touch arbitration reads.
+    public var group: String?
 
     public init() {}
 }

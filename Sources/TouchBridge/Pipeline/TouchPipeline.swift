@@ -14,6 +14,13 @@ public final class TouchPipeline {
     /// Send the fingers already on the glass when a device is opened to the window (by
     /// default they are reported on stderr and ignored until lifted).
     public var adoptInitialTouches = false
+    /// Pen and touch arbitration (libinput's): while a panel's pen is near, its fingers' touches
+    /// are cancelled and new ones not begun (`--no-pen-arbitration` turns it off).
+    public var penArbitration = true
+    /// The device groups whose pen is near (`PanelPlacement.group`).
+    var pensNear: Set<String> = []
+    /// Where each touch of a panel with a pen was last, in screen points: where arbitration cancels it.
+    var arbitrated: [UInt64: Point] = [:]
     /// Diagnostics (stderr in the daemon).
     public var warn: (String) -> Void = { _ in }
     /// Counters for `--metrics-file`; nil (the default) costs one check per frame.
@@ -218,12 +225,11 @@ public final class TouchPipeline {
     private func deliver(_ frame: ContactFrame, from panel: Panel) {
         updates.removeAll(keepingCapacity: true)
         let t = frame.time.inSeconds
-        // A pen's hover ends before its tip's touch begins, and begins after it ended.
-        if let pen = frame.contacts.first?.pen ?? frame.hover?.pen, pen.buttons != panel.penButtons {
-            pressBarrel(pen.buttons, of: panel, at: t)
-        }
-        if let h = frame.hover, h.phase == .ended { hover(h, from: panel, at: t) }
-        defer { if let h = frame.hover, h.phase != .ended { hover(h, from: panel, at: t) } }
+        // A pen: its buttons, its nearness (arbitration) and its hover, which ends before its
+        // tip's touch begins and begins after it ended.
+        let pen = frame.contacts.first?.pen ?? frame.hover?.pen
+        if pen != nil { penFrame(frame, from: panel, at: t) }
+        defer { if pen != nil, let h = frame.hover, h.phase != .ended { hover(h, from: panel, at: t) } }
         for c in frame.contacts where c.phase != .stationary {
             if c.isInitial && !adoptInitialTouches {
                 if !c.phase.isTerminal { ignored.insert(c.id) }
@@ -239,6 +245,7 @@ public final class TouchPipeline {
             // Left out: a resting finger's jitter, or a contact that began in a masked region.
             guard let position = panel.corrected(c) else { continue }
             let p = panel.screenPoint(position)
+            if panel.placement.group != nil, c.pen == nil, arbitrates(c, at: p, from: panel) { continue }
             if c.phase == .began {
                 if hasIdle, !arrives(c.id, at: p, from: panel, time: t) {
                     ignored.insert(c.id)
@@ -262,25 +269,6 @@ public final class TouchPipeline {
         }
         guard !updates.isEmpty else { return }
         dispatch(updates, from: panel, at: t)
-    }
-
-    /// A pen's barrel buttons that went down or up, as presses of `BTN_STYLUS`/`BTN_STYLUS2`
-    /// for a scene that names them (`presses`).
-    private func pressBarrel(_ buttons: UInt8, of panel: Panel, at t: Double) {
-        for (bit, code) in [(UInt8(1), Kernel.BTN_STYLUS), (2, Kernel.BTN_STYLUS2)]
-        where (buttons ^ panel.penButtons) & bit != 0 {
-            guard let name = scene.pressKeys[Int(code)] else { continue }
-            scene.app.handlePress(key: Int(code), name: name, isDown: buttons & bit != 0, timestamp: t)
-        }
-        panel.penButtons = buttons
-    }
-
-    /// A pen's hover over `panel` to the window's hover recognizers, at its place on the screen.
-    private func hover(_ h: PenHover, from panel: Panel, at t: Double) {
-        let phase: Touch.Phase = h.phase == .began ? .began : h.phase == .moved ? .moved : .ended
-        let p = panel.screenPoint(h.position)
-        scene.app.handleHover(
-            Application.HoverUpdate(phase: phase, location: p, zOffset: panel.zOffset(h.pen)), timestamp: t)
     }
 
     /// One frame's touch updates of `panel` to the window and everything that follows it.

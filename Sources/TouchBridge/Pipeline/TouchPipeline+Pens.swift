@@ -1,0 +1,84 @@
+import InputEvents
+import TouchInput
+import TouchKit
+
+/// A pen's frames beside its touches: its barrel buttons as presses, its hover to the hover
+/// recognizers, and pen and touch arbitration (libinput's): while a panel's pen is near (in
+/// proximity), the touches of the fingers of the same panel are cancelled and new ones are not
+/// begun, so a hand resting while the pen writes reaches nothing.
+extension TouchPipeline {
+    /// What a pen's frame does before its touches: buttons, a hover that ends, nearness.
+    func penFrame(_ frame: ContactFrame, from panel: Panel, at t: Double) {
+        if let pen = frame.contacts.first?.pen ?? frame.hover?.pen, pen.buttons != panel.penButtons {
+            pressBarrel(pen.buttons, of: panel, at: t)
+        }
+        if let h = frame.hover, h.phase == .ended { hover(h, from: panel, at: t) }
+        guard penArbitration, let group = panel.placement.group else { return }
+        let near =
+            (frame.hover.map { $0.phase != .ended } ?? false)
+            || frame.contacts.contains { $0.pen != nil && !$0.phase.isTerminal }
+        if near && !pensNear.contains(group) {
+            pensNear.insert(group)
+            cancelFingers(of: group, near: panel, at: t)
+        } else if !near {
+            pensNear.remove(group)
+        }
+    }
+
+    /// Whether a finger's contact `c` on a panel that has a pen is left out because its pen is
+    /// near; else its place is kept, for cancelling it when the pen comes.
+    func arbitrates(_ c: Contact, at p: Point, from panel: Panel) -> Bool {
+        if c.phase == .began, penArbitration, let group = panel.placement.group, pensNear.contains(group) {
+            ignored.insert(c.id)
+            sayArbitration(of: panel)
+            return true
+        }
+        if c.phase.isTerminal { arbitrated[c.id] = nil } else { arbitrated[c.id] = p }
+        return false
+    }
+
+    /// The pen of `group` came near: the touches of its panel's fingers are cancelled, through
+    /// the window and on the virtual devices, and their later frames end nothing.
+    private func cancelFingers(of group: String, near pen: Panel, at t: Double) {
+        let fingers = active.filter { $0.value !== pen && $0.value.placement.group == group }
+        for (id, panel) in fingers.sorted(by: { $0.key < $1.key }) {
+            active[id] = nil
+            ignored.insert(id)
+            idle?.ended(id, at: t)
+            ghosts?.ended(id)
+            let at = arbitrated.removeValue(forKey: id) ?? Point(x: 0, y: 0)
+            sayArbitration(of: panel)
+            dispatch(
+                [TouchUpdate(identifier: id, phase: .cancelled, location: at, device: panel.number)], from: panel, at: t
+            )
+        }
+    }
+
+    /// Says once, for a panel, that its fingers give way to its pen.
+    private func sayArbitration(of panel: Panel) {
+        guard !panel.saidArbitration else { return }
+        panel.saidArbitration = true
+        warn(
+            "\(panel.node): its pen is near: its fingers' touches are cancelled and new ones left out until the pen "
+                + "goes (pen and touch arbitration; --no-pen-arbitration turns it off)")
+    }
+
+    /// A pen's barrel buttons that went down or up, as presses of `BTN_STYLUS`/`BTN_STYLUS2`
+    /// for a scene that names them (`presses`).
+    private func pressBarrel(_ buttons: UInt8, of panel: Panel, at t: Double) {
+        for (bit, code) in [(UInt8(1), Kernel.BTN_STYLUS), (2, Kernel.BTN_STYLUS2)]
+        where (buttons ^ panel.penButtons) & bit != 0 {
+            guard let name = scene.pressKeys[Int(code)] else { continue }
+            scene.app.handlePress(key: Int(code), name: name, isDown: buttons & bit != 0, timestamp: t)
+        }
+        panel.penButtons = buttons
+    }
+
+    /// A pen's hover over `panel` to the window's hover recognizers, at its place on the screen.
+    func hover(_ h: PenHover, from panel: Panel, at t: Double) {
+        let phase: Touch.Phase = h.phase == .began ? .began : h.phase == .moved ? .moved : .ended
+        let p = panel.screenPoint(h.position)
+        scene.app.handleHover(
+            Application.HoverUpdate(phase: phase, location: p, zOffset: panel.zOffset(h.pen)), timestamp: t)
+    }
+}

@@ -51,7 +51,9 @@ with tempfile.TemporaryDirectory() as tmp:
                                  capture_output=True, text=True)
         contacts = touches.stdout
         panel = touches.returncode == 0      # an accelerometer or keys: not a touch panel's counters
-        phases = Counter(json.loads(l).get("phase") for l in contacts.splitlines())
+        # Contacts' lines only: a pen's hover lines have phases too (and an "event").
+        parsed = [json.loads(l) for l in contacts.splitlines()]
+        phases = Counter(o.get("phase") for o in parsed if "event" not in o)
         recording = open("examples/%s.evemu" % name).read().splitlines()
         events = sum(1 for l in recording if l.startswith("E:"))
         frames = sum(1 for l in recording if l.startswith("E:") and [int(x, 16) for x in l.split()[2:4]] == [0, 0])

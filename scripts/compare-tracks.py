@@ -40,7 +40,7 @@ def touchbridge(path):
         except ValueError:
             continue
         phase = o.get("phase")
-        if phase in (None, "stationary") or o.get("initial"):
+        if phase in (None, "stationary") or o.get("initial") or "event" in o:  # frames, a pen's hover
             continue
         kind = {"began": "down", "moved": "motion", "ended": "up", "cancelled": "cancel"}[phase]
         loc = o["location"]

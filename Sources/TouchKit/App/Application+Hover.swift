@@ -5,9 +5,12 @@ extension Application {
     public struct HoverUpdate: Sendable {
         /// `.began` as it comes, `.moved`, `.ended` as it goes (out of proximity, or its tip down).
         public var phase: Touch.Phase
+        /// Where the pen hovers, in screen points.
         public var location: Point
+        /// Its height over the glass: 0 touching, 1 at the top of its range.
         public var zOffset: Double
 
+        /// A hover update of `phase` at `location`, `zOffset` high.
         public init(phase: Touch.Phase, location: Point, zOffset: Double) {
             self.phase = phase
             self.location = location

@@ -175,11 +175,13 @@ public struct TouchUpdate: Sendable {
     public var device: Int
     /// See ``device``.
     public var slot: Int
-    /// A finger or a pen's tip; for a pen, its altitude, its azimuth on the screen (radians
-    /// from +x, clockwise) and whether its eraser end touches.
+    /// A finger or a pen's tip.
     public var type: Touch.TouchType = .direct
+    /// A pen's angle with the glass in radians (π/2 upright, and for a finger).
     public var altitudeAngle: Double = .pi / 2
+    /// Where a pen points on the screen: radians from +x, growing clockwise.
     public var azimuthAngle: Double = 0
+    /// The pen's eraser end touches.
     public var isEraser = false
 
     /// One contact's state in one frame; `identifier` must stay the same for the contact's whole life.

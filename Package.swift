@@ -166,7 +166,8 @@ let package = Package(
         // as users run them (DeviceTests, and the CLI's own target for its argument errors).
         .testTarget(name: "TextBuffersTests", dependencies: ["TextBuffers"]),
         .testTarget(name: "InputEventsTests", dependencies: ["InputEvents", "TextBuffers"]),
-        .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "InputEvents", "TextBuffers"]),
+        .testTarget(
+            name: "TouchInputTests", dependencies: ["TouchInput", "InputEvents", "TextBuffers", "PipelineChecks"]),
         .testTarget(name: "TouchKitTests", dependencies: ["TouchKit"]),
         .testTarget(name: "OutputTests", dependencies: ["Output", "InputEvents"]),
         // The command line's own parts (the daemon's fast reading of `run`), against the argument parser.
@@ -204,7 +205,8 @@ let package = Package(
         // Real kernel devices through uinput; skipped (with a reason) where /dev/uinput
         // is not writable. `make test` runs them inside a VM there.
         .testTarget(
-            name: "DeviceTests", dependencies: ["ProgramTestSupport", "Evdev", "InputEvents", "TouchInput", "Displays"]),
+            name: "DeviceTests",
+            dependencies: ["ProgramTestSupport", "Evdev", "InputEvents", "TouchInput", "Displays", "PipelineChecks"]),
         // What the two program test targets share: running the programs, sockets, a terminal.
         .target(name: "ProgramTestSupport", dependencies: ["Evdev"], path: "Tests/ProgramTestSupport"),
     ],

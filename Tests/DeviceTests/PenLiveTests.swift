@@ -2,6 +2,7 @@ import Evdev
 import Foundation
 import Glibc
 import InputEvents
+import PipelineChecks
 import ProgramTestSupport
 import Testing
 
@@ -12,24 +13,8 @@ import Testing
 struct PenLiveTests {
     let k = Kernel.self
 
-    /// 254x160 mm at 100 units a mm; pressure 0…4095; tilt in hundredths of a degree (5730 a radian).
-    func pen(_ name: String) -> DeviceDescription {
-        DeviceDescription(
-            name: name, id: InputID(bustype: 0x03, vendor: 0x56a, product: 0x52a0, version: 1),
-            properties: BitSet([k.INPUT_PROP_DIRECT]),
-            codes: [
-                k.EV_KEY: BitSet([k.BTN_TOOL_PEN, k.BTN_TOOL_RUBBER, k.BTN_TOUCH, k.BTN_STYLUS, k.BTN_STYLUS2]),
-                k.EV_ABS: BitSet([k.ABS_X, k.ABS_Y, k.ABS_PRESSURE, k.ABS_DISTANCE, k.ABS_TILT_X, k.ABS_TILT_Y]),
-            ],
-            absInfo: [
-                k.ABS_X: AbsInfo(minimum: 0, maximum: 25_400, resolution: 100),
-                k.ABS_Y: AbsInfo(minimum: 0, maximum: 16_000, resolution: 100),
-                k.ABS_PRESSURE: AbsInfo(minimum: 0, maximum: 4095),
-                k.ABS_DISTANCE: AbsInfo(minimum: 0, maximum: 63),
-                k.ABS_TILT_X: AbsInfo(minimum: -9000, maximum: 9000, resolution: 5730),
-                k.ABS_TILT_Y: AbsInfo(minimum: -9000, maximum: 9000, resolution: 5730),
-            ])
-    }
+    /// A pen on USB (SamplePen's: 254x160 mm, pressure 0…4095, tilt 5730 units a radian).
+    func pen(_ name: String) -> DeviceDescription { SamplePen.description(name: name, bus: 0x03) }
 
     /// In at (127, 80) mm, the tip down at half pressure tilted 0.5 rad towards +x, a stroke to
     /// (137, 80), up, away.

@@ -1,5 +1,6 @@
 import Foundation
 import InputEvents
+import PipelineChecks
 import Testing
 import TouchInput
 import TouchKit
@@ -11,23 +12,7 @@ import TouchKit
 /// (turned with the screen), its eraser end marked.
 @Suite("Pens through the daemon")
 struct PencilRunTests {
-    static func pen() -> DeviceDescription {
-        DeviceDescription(
-            name: "test pen", id: InputID(bustype: 0x18, vendor: 0x56a, product: 0x52a0, version: 1),
-            properties: BitSet([k.INPUT_PROP_DIRECT]),
-            codes: [
-                k.EV_KEY: BitSet([k.BTN_TOOL_PEN, k.BTN_TOOL_RUBBER, k.BTN_TOUCH, k.BTN_STYLUS]),
-                k.EV_ABS: BitSet([k.ABS_X, k.ABS_Y, k.ABS_PRESSURE, k.ABS_DISTANCE, k.ABS_TILT_X, k.ABS_TILT_Y]),
-            ],
-            absInfo: [
-                k.ABS_X: AbsInfo(minimum: 0, maximum: 25_400, resolution: 100),
-                k.ABS_Y: AbsInfo(minimum: 0, maximum: 16_000, resolution: 100),
-                k.ABS_PRESSURE: AbsInfo(minimum: 0, maximum: 4095),
-                k.ABS_DISTANCE: AbsInfo(minimum: 0, maximum: 63),
-                k.ABS_TILT_X: AbsInfo(minimum: -9000, maximum: 9000, resolution: 5730),
-                k.ABS_TILT_Y: AbsInfo(minimum: -9000, maximum: 9000, resolution: 5730),
-            ])
-    }
+    static func pen() -> DeviceDescription { SamplePen.description(name: "test pen") }
 
     /// Hover in, the tip down tilted 0.5 rad towards +x at half pressure, up, away; then the eraser's tap.
     static func recording() -> TestRecording {

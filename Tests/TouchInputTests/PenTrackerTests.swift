@@ -1,4 +1,5 @@
 import InputEvents
+import PipelineChecks
 import Testing
 import TextBuffers
 
@@ -8,23 +9,7 @@ import TextBuffers
 /// tool keys, the tip by BTN_TOUCH, pressure, tilt, height and barrel buttons.
 @Suite("Pens")
 struct PenTrackerTests {
-    static func pen() -> DeviceDescription {
-        DeviceDescription(
-            name: "Wacom HID 52A0 Pen", id: InputID(bustype: 0x18, vendor: 0x56a, product: 0x52a0, version: 1),
-            properties: BitSet([k.INPUT_PROP_DIRECT]),
-            codes: [
-                k.EV_KEY: BitSet([k.BTN_TOOL_PEN, k.BTN_TOOL_RUBBER, k.BTN_TOUCH, k.BTN_STYLUS, k.BTN_STYLUS2]),
-                k.EV_ABS: BitSet([k.ABS_X, k.ABS_Y, k.ABS_PRESSURE, k.ABS_DISTANCE, k.ABS_TILT_X, k.ABS_TILT_Y]),
-            ],
-            absInfo: [
-                k.ABS_X: AbsInfo(minimum: 0, maximum: 25_400, resolution: 100),
-                k.ABS_Y: AbsInfo(minimum: 0, maximum: 16_000, resolution: 100),
-                k.ABS_PRESSURE: AbsInfo(minimum: 0, maximum: 4095),
-                k.ABS_DISTANCE: AbsInfo(minimum: 0, maximum: 63),
-                k.ABS_TILT_X: AbsInfo(minimum: -9000, maximum: 9000, resolution: 5730),
-                k.ABS_TILT_Y: AbsInfo(minimum: -9000, maximum: 9000, resolution: 5730),
-            ])
-    }
+    static func pen() -> DeviceDescription { SamplePen.description() }
 
     /// Each frame's hover phase, or "-".
     func hovers(_ f: Feed) -> [String] { f.frames.map { $0.hover?.phase.rawValue ?? "-" } }

@@ -9,14 +9,15 @@ import TouchKit
 extension TouchPipeline {
     /// What a pen's frame does before its touches: buttons, a hover that ends, nearness.
     func penFrame(_ frame: ContactFrame, from panel: Panel, at t: Double) {
-        if let pen = frame.contacts.first?.pen ?? frame.hover?.pen, pen.buttons != panel.penButtons {
+        guard let pen = frame.pen else { return }
+        if pen.buttons != panel.penButtons {
             pressBarrel(pen.buttons, of: panel, at: t)
         }
-        if let h = frame.hover, h.phase == .ended { hover(h, from: panel, at: t) }
+        if let h = frame.hover, h.phase == .ended { hover(h, pen, from: panel, at: t) }
         guard penArbitration, let group = panel.placement.group else { return }
         let near =
             (frame.hover.map { $0.phase != .ended } ?? false)
-            || frame.contacts.contains { $0.pen != nil && !$0.phase.isTerminal }
+            || frame.contacts.contains { !$0.phase.isTerminal }
         if near && !pensNear.contains(group) {
             pensNear.insert(group)
             cancelFingers(of: group, near: panel, at: t)
@@ -75,10 +76,10 @@ extension TouchPipeline {
     }
 
     /// A pen's hover over `panel` to the window's hover recognizers, at its place on the screen.
-    func hover(_ h: PenHover, from panel: Panel, at t: Double) {
+    func hover(_ h: PenHover, _ pen: PenState, from panel: Panel, at t: Double) {
         let phase: Touch.Phase = h.phase == .began ? .began : h.phase == .moved ? .moved : .ended
         let p = panel.screenPoint(h.position)
         scene.app.handleHover(
-            Application.HoverUpdate(phase: phase, location: p, zOffset: panel.zOffset(h.pen)), timestamp: t)
+            Application.HoverUpdate(phase: phase, location: p, zOffset: panel.zOffset(pen)), timestamp: t)
     }
 }

@@ -227,9 +227,9 @@ public final class TouchPipeline {
         let t = frame.time.inSeconds
         // A pen: its buttons, its nearness (arbitration) and its hover, which ends before its
         // tip's touch begins and begins after it ended.
-        let pen = frame.contacts.first?.pen ?? frame.hover?.pen
+        let pen = frame.pen
         if pen != nil { penFrame(frame, from: panel, at: t) }
-        defer { if pen != nil, let h = frame.hover, h.phase != .ended { hover(h, from: panel, at: t) } }
+        defer { if let pen, let h = frame.hover, h.phase != .ended { hover(h, pen, from: panel, at: t) } }
         for c in frame.contacts where c.phase != .stationary {
             if c.isInitial && !adoptInitialTouches {
                 if !c.phase.isTerminal { ignored.insert(c.id) }
@@ -245,7 +245,7 @@ public final class TouchPipeline {
             // Left out: a resting finger's jitter, or a contact that began in a masked region.
             guard let position = panel.corrected(c) else { continue }
             let p = panel.screenPoint(position)
-            if panel.placement.group != nil, c.pen == nil, arbitrates(c, at: p, from: panel) { continue }
+            if pen == nil, panel.placement.group != nil, arbitrates(c, at: p, from: panel) { continue }
             if c.phase == .began {
                 if hasIdle, !arrives(c.id, at: p, from: panel, time: t) {
                     ignored.insert(c.id)
@@ -264,7 +264,7 @@ public final class TouchPipeline {
                 identifier: c.id, phase: phase(c.phase), location: p,
                 force: panel.force(c.pressure), maximumPossibleForce: panel.maximumPossibleForce,
                 majorRadius: panel.majorRadius(c.touchMajor), device: panel.number, slot: c.slot)
-            if let pen = c.pen { panel.pencil(&u, pen) }
+            if let pen { panel.pencil(&u, pen) }
             updates.append(u)
         }
         guard !updates.isEmpty else { return }

@@ -38,8 +38,8 @@ extension ContactLog {
         }
     }
 
-    /// One hover change at `at` (mapped like the contacts' positions).
-    func writeHover(_ h: PenHover, at: DevicePoint, time: EventTime, into out: inout TextBuffer) {
+    /// One hover change of a pen in the state `pen`, at `at` (mapped like the contacts' positions).
+    func writeHover(_ h: PenHover, pen: PenState, at: DevicePoint, time: EventTime, into out: inout TextBuffer) {
         if json {
             out.append("{\"t\":")
             out.append(time: time)
@@ -52,7 +52,7 @@ extension ContactLog {
             out.append(",\"y\":")
             out.append(fixed: at.y, decimals: 3)
             out.append("}")
-            writePen(h.pen, into: &out)
+            writePen(pen, into: &out)
             out.append("}\n")
         } else {
             out.append(time: time)
@@ -65,7 +65,7 @@ extension ContactLog {
             out.append(", ")
             out.append(fixed: at.y, decimals: 2)
             out.append(")")
-            writePen(h.pen, into: &out)
+            writePen(pen, into: &out)
             out.append("\n")
         }
     }

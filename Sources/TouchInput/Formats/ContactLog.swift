@@ -27,13 +27,13 @@ public struct ContactLog: Sendable {
                 prev.x += origin.x
                 prev.y += origin.y
             }
-            json ? writeJSON(c, at, prev, &out) : writeText(c, at, prev, &out)
+            json ? writeJSON(c, at, prev, frame.pen, &out) : writeText(c, at, prev, frame.pen, &out)
         }
-        if let h = frame.hover {
+        if let h = frame.hover, let pen = frame.pen {
             var at = mapper?.map(h.position) ?? h.position
             at.x += origin.x
             at.y += origin.y
-            writeHover(h, at: at, time: frame.time, into: &out)
+            writeHover(h, pen: pen, at: at, time: frame.time, into: &out)
         }
         if json {
             out.append("{\"t\":")
@@ -51,7 +51,9 @@ public struct ContactLog: Sendable {
         }
     }
 
-    private func writeText(_ c: Contact, _ at: DevicePoint, _ prev: DevicePoint, _ out: inout TextBuffer) {
+    private func writeText(
+        _ c: Contact, _ at: DevicePoint, _ prev: DevicePoint, _ pen: PenState?, _ out: inout TextBuffer
+    ) {
         out.append(time: c.time)
         out.append(" ")
         out.append(string: device)
@@ -98,12 +100,14 @@ public struct ContactLog: Sendable {
             out.append(" tid=")
             out.append(decimal: c.trackingID)
         }
-        if let pen = c.pen { writePen(pen, into: &out) }
+        if let pen { writePen(pen, into: &out) }
         if c.isInitial { out.append(" initial") }
         out.append("\n")
     }
 
-    private func writeJSON(_ c: Contact, _ at: DevicePoint, _ prev: DevicePoint, _ out: inout TextBuffer) {
+    private func writeJSON(
+        _ c: Contact, _ at: DevicePoint, _ prev: DevicePoint, _ pen: PenState?, _ out: inout TextBuffer
+    ) {
         out.append("{\"t\":")
         out.append(time: c.time)
         out.append(",\"device\":")
@@ -147,7 +151,7 @@ public struct ContactLog: Sendable {
             out.append(",\"toolType\":")
             out.append(decimal: v)
         }
-        if let pen = c.pen { writePen(pen, into: &out) }
+        if let pen { writePen(pen, into: &out) }
         if c.isInitial { out.append(",\"initial\":true") }
         out.append("}\n")
     }

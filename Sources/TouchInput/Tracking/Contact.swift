@@ -40,8 +40,6 @@ public struct Contact: Equatable, Sendable {
     public var time: EventTime
     /// True for contacts already on the glass when the device was opened.
     public var isInitial: Bool
-    /// A pen's tip on the glass: its tool and axes (nil for a finger).
-    public var pen: PenState?
 
     public init(
         id: UInt64, slot: Int, trackingID: Int32, phase: ContactPhase, position: DevicePoint,
@@ -71,11 +69,15 @@ public struct ContactFrame: Sendable {
     public var contacts: [Contact]
     /// A pen over the glass, not touching it, when it came, moved or went in this frame.
     public var hover: PenHover?
+    /// A pen's frame: its tool and axes, for its tip's contact and its hover (nil for fingers'
+    /// frames). Kept once a frame, not in each contact, so fingers' contacts stay small.
+    public var pen: PenState?
 
-    public init(time: EventTime, contacts: [Contact], hover: PenHover? = nil) {
+    public init(time: EventTime, contacts: [Contact], hover: PenHover? = nil, pen: PenState? = nil) {
         self.time = time
         self.contacts = contacts
         self.hover = hover
+        self.pen = pen
     }
 }
 

@@ -150,7 +150,7 @@ public struct ContactTracker {
         } else if pen != nil {
             pen!.setInitial(down: touching, x: x, y: y, pressure: pressure)
             let hover = pen!.report(time: time, ids: ids, into: &frame)
-            return ContactFrame(time: time, contacts: frame, hover: hover)
+            return ContactFrame(time: time, contacts: frame, hover: hover, pen: pen!.state)
         }
         return ContactFrame(time: time, contacts: frame)
     }
@@ -180,7 +180,9 @@ public struct ContactTracker {
                 groups!.report(time: e.time, ids: ids, resync: isSync, warn: warnings, into: &frame)
             } else if pen != nil {
                 let hover = pen!.report(time: e.time, ids: ids, into: &frame)
-                if !frame.isEmpty || hover != nil { emit(ContactFrame(time: e.time, contacts: frame, hover: hover)) }
+                if !frame.isEmpty || hover != nil {
+                    emit(ContactFrame(time: e.time, contacts: frame, hover: hover, pen: pen!.state))
+                }
                 return
             }
             if !frame.isEmpty { emit(ContactFrame(time: e.time, contacts: frame)) }
@@ -203,8 +205,9 @@ public struct ContactTracker {
         slots?.cancelAll(time: time, into: &frame)
         single?.cancelAll(time: time, into: &frame)
         groups?.cancelAll(time: time, into: &frame)
+        let state = pen?.state
         let hover = pen?.cancelAll(time: time, into: &frame)
-        return ContactFrame(time: time, contacts: frame, hover: hover)
+        return ContactFrame(time: time, contacts: frame, hover: hover, pen: state)
     }
 
 }

@@ -25,15 +25,14 @@ public struct PenState: Equatable, Sendable {
 }
 
 /// A pen in proximity that does not touch: where it hovers, as it comes (`began`), moves
-/// (`moved`) and goes (`ended`: out of proximity, or its tip down).
+/// (`moved`) and goes (`ended`: out of proximity, or its tip down). Its tool and axes are its
+/// frame's (`ContactFrame.pen`).
 public struct PenHover: Equatable, Sendable {
     public var phase: ContactPhase
     public var position: DevicePoint
-    public var pen: PenState
 
-    public init(phase: ContactPhase, position: DevicePoint, pen: PenState) {
+    public init(phase: ContactPhase, position: DevicePoint) {
         self.phase = phase
         self.position = position
-        self.pen = pen
     }
 }

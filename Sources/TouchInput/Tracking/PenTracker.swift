@@ -33,6 +33,8 @@ struct PenTracker {
     }
 
     private var position: DevicePoint { DevicePoint(x: Double(x), y: Double(y)) }
+    /// The pen's tool and axes as of its last report: its frame's `pen`.
+    var state: PenState { pen }
     private var inProximity: Bool { pens || erasers || tip }
 
     mutating func setInitial(down: Bool, x: Int32, y: Int32, pressure: Int32) {
@@ -72,7 +74,7 @@ struct PenTracker {
         pen.eraser = erasers && !pens
         var hover: PenHover?
         if tip && contact == 0 {
-            if hovering { hover = PenHover(phase: .ended, position: position, pen: pen) }
+            if hovering { hover = PenHover(phase: .ended, position: position) }
             hovering = false
             contact = ids.make()
             out.append(make(.began, previous: position, time: time, initial: initial))
@@ -85,11 +87,11 @@ struct PenTracker {
         }
         if !tip && inProximity {
             if !hovering || position != last.position || pen != last.pen {
-                hover = PenHover(phase: hovering ? .moved : .began, position: position, pen: pen)
+                hover = PenHover(phase: hovering ? .moved : .began, position: position)
             }
             hovering = true
         } else if !tip && hovering {
-            hover = PenHover(phase: .ended, position: position, pen: pen)
+            hover = PenHover(phase: .ended, position: position)
             hovering = false
         }
         last = (position, pressure, pen)
@@ -101,15 +103,13 @@ struct PenTracker {
         axes.x = x
         axes.y = y
         axes.pressure = pressure
-        var c = presence.contact(
+        return presence.contact(
             id: contact, slot: -1, phase: phase, axes: axes, previous: previous, time: time, initial: initial)
-        c.pen = pen
-        return c
     }
 
     mutating func cancelAll(time: EventTime, into out: inout [Contact]) -> PenHover? {
         if contact != 0 { out.append(make(.cancelled, previous: last.position, time: time)) }
-        let hover = hovering ? PenHover(phase: .ended, position: position, pen: pen) : nil
+        let hover = hovering ? PenHover(phase: .ended, position: position) : nil
         contact = 0
         tip = false
         pens = false

@@ -7,9 +7,24 @@ import TouchKit
 /// proximity), the touches of the fingers of the same panel are cancelled and new ones are not
 /// begun, so a hand resting while the pen writes reaches nothing.
 extension TouchPipeline {
+    /// A pen's frame: its buttons, its nearness (arbitration) and a hover that ends, then its
+    /// tip's touch, then a hover that begins or moves (a hover ends before the tip's touch
+    /// begins, and begins after it ended).
+    func deliverPen(_ frame: ContactFrame, _ pen: PenState, from panel: Panel, at t: Double) {
+        penFrame(frame, pen, from: panel, at: t)
+        for c in frame.contacts where c.phase != .stationary {
+            guard let p = position(of: c, from: panel, at: t), follows(c, at: p, from: panel, time: t) else {
+                continue
+            }
+            appendUpdate(c, at: p, from: panel)
+            pencilLastUpdate(pen, of: panel)
+        }
+        dispatchUpdates(from: panel, at: t)
+        if let h = frame.hover, h.phase != .ended { hover(h, pen, from: panel, at: t) }
+    }
+
     /// What a pen's frame does before its touches: buttons, a hover that ends, nearness.
-    func penFrame(_ frame: ContactFrame, from panel: Panel, at t: Double) {
-        guard let pen = frame.pen else { return }
+    private func penFrame(_ frame: ContactFrame, _ pen: PenState, from panel: Panel, at t: Double) {
         if pen.buttons != panel.penButtons {
             pressBarrel(pen.buttons, of: panel, at: t)
         }

@@ -159,10 +159,18 @@ struct WeakRecognizer {
 /// What the input side knows of one contact in one frame, in screen points: the application
 /// turns these into touches and events.
 public struct TouchUpdate: Sendable {
+    // Laid out small (80 bytes, 72 before pens came): one is built and copied for each contact
+    // of each frame, so the small fields share the word after `phase` and the device's number
+    // and slot share one.
+
     /// The contact's identity across frames, unique for the life of the input side.
     public var identifier: UInt64
     /// The contact's phase in this frame.
     public var phase: Touch.Phase
+    /// A finger or a pen's tip.
+    public var type: Touch.TouchType = .direct
+    /// The pen's eraser end touches.
+    public var isEraser = false
     /// Where it is, in screen points.
     public var location: Point
     /// Its pressure, scaled as `Touch.force`.
@@ -171,18 +179,23 @@ public struct TouchUpdate: Sendable {
     public var maximumPossibleForce: Double
     /// The radius of its major axis in points (0 when unknown).
     public var majorRadius: Double
-    /// The input device's number (the input side's choice) and kernel slot (-1 without).
-    public var device: Int
-    /// See ``device``.
-    public var slot: Int
-    /// A finger or a pen's tip.
-    public var type: Touch.TouchType = .direct
     /// A pen's angle with the glass in radians (π/2 upright, and for a finger).
     public var altitudeAngle: Double = .pi / 2
     /// Where a pen points on the screen: radians from +x, growing clockwise.
     public var azimuthAngle: Double = 0
-    /// The pen's eraser end touches.
-    public var isEraser = false
+    private var deviceNumber: Int32
+    private var kernelSlot: Int32
+
+    /// The input device's number (the input side's choice) and kernel slot (-1 without).
+    public var device: Int {
+        get { Int(deviceNumber) }
+        set { deviceNumber = Int32(truncatingIfNeeded: newValue) }
+    }
+    /// See ``device``.
+    public var slot: Int {
+        get { Int(kernelSlot) }
+        set { kernelSlot = Int32(truncatingIfNeeded: newValue) }
+    }
 
     /// One contact's state in one frame; `identifier` must stay the same for the contact's whole life.
     public init(
@@ -195,8 +208,8 @@ public struct TouchUpdate: Sendable {
         self.force = force
         self.maximumPossibleForce = maximumPossibleForce
         self.majorRadius = majorRadius
-        self.device = device
-        self.slot = slot
+        self.deviceNumber = Int32(truncatingIfNeeded: device)
+        self.kernelSlot = Int32(truncatingIfNeeded: slot)
     }
 }
 

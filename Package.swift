@@ -79,6 +79,9 @@ let package = Package(
         // bounded queue and subscription.
         .target(name: "EventSocket", dependencies: ["Evdev", "InputEvents", "Output", "TouchScene", "StrictJSON"]),
 
+        // The scene's `commands`: programs started for its actions, read and reaped in the loop.
+        .target(name: "SceneCommands", dependencies: ["Evdev", "InputEvents", "Output", "TouchScene"]),
+
         // The runtime: devices and recordings → contacts → touches → the scene → the log's
         // outputs (standard output, the event socket, commands, virtual touchscreens, metrics);
         // the daemon's event loop and `Kiosk`. Re-exports TouchScene for apps.
@@ -86,7 +89,7 @@ let package = Package(
             name: "TouchBridge",
             dependencies: [
                 "InputEvents", "TouchInput", "TouchKit", "TouchScene", "Evdev", "Output", "VirtualDevices",
-                "EventSocket", "Displays", "StrictJSON",
+                "EventSocket", "SceneCommands", "Displays", "StrictJSON",
             ]),
 
         // What only the command line's tools draw: `watch`'s model and screen, `picture`'s SVG.
@@ -174,7 +177,8 @@ let package = Package(
         .testTarget(
             name: "TouchBridgeCLITests",
             dependencies: [
-                "TouchBridgeCLI", "RunCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "TouchBridgeCLI", "RunCommandLine", "Displays", "TextBuffers", "TouchTools",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "TouchSceneTests", dependencies: ["TouchScene", "TouchKit", "InputEvents", "TextBuffers"]),
         .testTarget(
@@ -192,7 +196,7 @@ let package = Package(
             name: "TouchBridgeTests",
             dependencies: [
                 "TouchBridge", "TouchScene", "TouchTools", "PanelHealth", "TouchKit", "TouchInput", "InputEvents",
-                "Evdev", "Output", "PipelineChecks", "Displays",
+                "Evdev", "Output", "PipelineChecks", "Displays", "VirtualDevices",
             ],
             resources: [.copy("Golden")]),
         .testTarget(name: "EventSocketTests", dependencies: ["EventSocket", "Evdev", "Output", "TouchScene"]),

@@ -63,7 +63,8 @@ struct ScreensCommand: ParsableCommand {
                 b.append(string: config.unmatched(device: name, why: p.match.why) + "\n")
                 continue
             }
-            let ids = virtual ? VirtualTouchscreen.ids : (p.vendor, p.product)
+            let product = p.isPen ? VirtualPen.product : VirtualTouchscreen.ids.product
+            let ids = virtual ? (VirtualTouchscreen.ids.vendor, product) : (p.vendor, p.product)
             b.append(string: config.line(device: name, vendor: ids.0, product: ids.1, output: output) + "\n")
         }
     }

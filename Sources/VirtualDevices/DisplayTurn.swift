@@ -18,4 +18,11 @@ extension ScreenMapper.Rotation {
         case .threeQuarters: Point(x: s.height - p.y, y: p.x)
         }
     }
+
+    /// A pen's azimuth on the upright screen (radians, clockwise from +x), in the display's own
+    /// orientation: the turn undone.
+    package func unturned(azimuth a: Double) -> Double {
+        let own = a - Double(rawValue) * .pi / 180
+        return own < 0 ? own + 2 * .pi : own
+    }
 }

@@ -2,6 +2,7 @@ import Evdev
 import Glibc
 import InputEvents
 import Output
+import SceneCommands
 import TouchKit
 
 /// The loop `touchbridge run` runs — panels found and followed on hotplug, each mapped and

@@ -2,6 +2,7 @@ import Evdev
 import EventSocket
 import InputEvents
 import Output
+import SceneCommands
 import TouchKit
 
 /// Where the handler log goes when the loop is about to sleep: standard output (the kinds

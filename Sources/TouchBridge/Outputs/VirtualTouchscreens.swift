@@ -4,15 +4,19 @@ import TouchInput
 import TouchKit
 import VirtualDevices
 
-/// The panels' virtual touchscreens (`run --virtual-touchscreen`): one per panel, kept while
-/// its panel is unplugged so a compositor keeps its output mapping, carrying the panel again
-/// when it returns, and destroyed when the daemon exits.
+/// The panels' virtual touchscreens (`run --virtual-touchscreen`): one per panel (a virtual
+/// pen for a pen), kept while its panel is unplugged so a compositor keeps its output
+/// mapping, carrying the panel again when it returns, and destroyed when the daemon exits.
 package final class VirtualTouchscreens {
     /// The device of each panel that has one, by the panel's number.
     package private(set) var ofPanel: [Int: VirtualTouchscreen] = [:]
     /// Every device made, by its panel's lasting name.
     private var made = VirtualDeviceReuse<VirtualTouchscreen>()
-    private let warn: (String) -> Void
+    /// The virtual pen of each pen panel, by the panel's number.
+    package internal(set) var penOfPanel: [Int: VirtualPen] = [:]
+    /// Every virtual pen made, by its panel's lasting name.
+    var madePens = VirtualDeviceReuse<VirtualPen>()
+    let warn: (String) -> Void
     /// `--forward-contacts`: at most this many contacts down on each device (nil: as many as it has slots).
     private let contactLimit: Int?
 
@@ -24,7 +28,11 @@ package final class VirtualTouchscreens {
     /// Gives `panel` its virtual device: the one its key had when the rectangle is the same
     /// size, else a new one (said on `warn`).
     @discardableResult
-    package func attach(_ panel: Panel, key: String) throws(DeviceError) -> VirtualTouchscreen {
+    package func attach(_ panel: Panel, key: String) throws(DeviceError) -> VirtualTouchscreen? {
+        if panel.description.has(type: Kernel.EV_KEY, code: Kernel.BTN_TOOL_PEN) {  // the tracker's pen
+            try attachPen(panel, key: key)
+            return nil
+        }
         let warn = self.warn
         let contactLimit = self.contactLimit
         let v = try made.device(for: panel, key: key) { size, mm throws(DeviceError) in
@@ -55,7 +63,7 @@ package final class VirtualTouchscreens {
     /// follows — placed anew, or made anew when its rectangle changed size. Its contacts were
     /// cancelled first (`cancel`).
     package func refit(_ panel: Panel) {
-        guard let key = made.key(of: panel) else { return }
+        guard let key = made.key(of: panel) ?? madePens.key(of: panel) else { return }
         do { try attach(panel, key: key) } catch { warn("\(panel.node): no virtual touchscreen: \(error)") }
     }
 
@@ -67,6 +75,7 @@ package final class VirtualTouchscreens {
 
     /// Cancels what is down on `panel`'s device (all devices when nil): a remapped panel, a reloaded scene.
     package func cancel(_ panel: Panel?) {
+        cancelPens(panel)
         let targets = panel.map { p in ofPanel[p.number].map { [$0] } ?? [] } ?? Array(ofPanel.values)
         for v in targets { v.forgetLeftOut() }
         for v in targets where !v.contactsDown.isEmpty {
@@ -89,6 +98,7 @@ package final class VirtualTouchscreens {
     package func detach(_ panel: Panel) {
         ofPanel[panel.number] = nil
         made.detach(panel)
+        detachPen(panel)
     }
 }
 

@@ -1,5 +1,6 @@
 import Evdev
 @_spi(Forwarding) import TouchKit
+import VirtualDevices
 
 /// Which touches reach the virtual touchscreens, and when: all of them, but those the scene
 /// keeps (a view with `"forward": false`), those a recognizer claimed (`"claims": true`:
@@ -142,6 +143,13 @@ package protocol PanelForwarding: ForwardTarget {
     func cancel(_ panel: Panel?)
     /// `panel` is gone: what was down on its device is cancelled.
     func detach(_ panel: Panel)
+    /// One frame of `panel`'s pen, on the screen (a virtual pen takes it; the others have had
+    /// the tip's touch).
+    func forwardPen(_ sample: PenSample, from panel: Panel)
+}
+
+extension PanelForwarding {
+    package func forwardPen(_ sample: PenSample, from panel: Panel) {}
 }
 
 /// Every kind of virtual device the panels have, as one target: the virtual touchscreens

@@ -1,6 +1,7 @@
 import InputEvents
 import TouchInput
 import TouchKit
+import VirtualDevices
 
 /// A pen's frames beside its touches: its barrel buttons as presses, its hover to the hover
 /// recognizers, and pen and touch arbitration (libinput's): while a panel's pen is near (in
@@ -12,15 +13,39 @@ extension TouchPipeline {
     /// begins, and begins after it ended).
     func deliverPen(_ frame: ContactFrame, _ pen: PenState, from panel: Panel, at t: Double) {
         penFrame(frame, pen, from: panel, at: t)
+        var tip: TouchUpdate?
         for c in frame.contacts where c.phase != .stationary {
             guard let p = position(of: c, from: panel, at: t), follows(c, at: p, from: panel, time: t) else {
                 continue
             }
             appendUpdate(c, at: p, from: panel)
-            pencilLastUpdate(pen, of: panel)
+            tip = pencilLastUpdate(pen, of: panel)
         }
         dispatchUpdates(from: panel, at: t)
         if let h = frame.hover, h.phase != .ended { hover(h, pen, from: panel, at: t) }
+        if !virtualDevices.isEmpty { forwardPen(frame, pen, tip: tip, from: panel) }
+    }
+
+    /// The pen's frame to the virtual pen: the tip where the window had it, else the hover.
+    private func forwardPen(_ frame: ContactFrame, _ pen: PenState, tip: TouchUpdate?, from panel: Panel) {
+        let sample: PenSample
+        if let tip, tip.phase != .ended && tip.phase != .cancelled {
+            sample = PenSample(
+                isNear: true, location: tip.location, isTouching: true,
+                pressure: tip.maximumPossibleForce > 0 ? tip.force / tip.maximumPossibleForce : 1,
+                altitude: tip.altitudeAngle, azimuth: tip.azimuthAngle, isEraser: pen.eraser, buttons: pen.buttons)
+        } else if let h = frame.hover, h.phase != .ended {
+            var angles = TouchUpdate(identifier: 0, phase: .moved, location: Point(x: 0, y: 0))
+            panel.pencil(&angles, pen)
+            sample = PenSample(
+                isNear: true, location: panel.screenPoint(h.position), altitude: angles.altitudeAngle,
+                azimuth: angles.azimuthAngle, isEraser: pen.eraser, height: panel.zOffset(pen), buttons: pen.buttons)
+        } else if tip != nil || frame.hover != nil {
+            sample = .away
+        } else {
+            return  // nothing of this frame reached the window (a tip left out)
+        }
+        for v in virtualDevices { v.forwardPen(sample, from: panel) }
     }
 
     /// What a pen's frame does before its touches: buttons, a hover that ends, nearness.

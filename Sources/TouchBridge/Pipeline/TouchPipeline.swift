@@ -287,9 +287,10 @@ public final class TouchPipeline {
                 majorRadius: panel.majorRadius(c.touchMajor), device: panel.number, slot: c.slot))
     }
 
-    /// Turns the last update appended into a pen's tip (see `Panel.pencil`).
-    func pencilLastUpdate(_ pen: PenState, of panel: Panel) {
+    /// Turns the last update appended into a pen's tip (see `Panel.pencil`), and gives it.
+    func pencilLastUpdate(_ pen: PenState, of panel: Panel) -> TouchUpdate {
         panel.pencil(&updates[updates.count - 1], pen)
+        return updates[updates.count - 1]
     }
 
     /// Whether the frame has updates for the window, and sends them.

@@ -27,6 +27,16 @@ public enum PenAngles {
         return (atan(1 / (tx * tx + ty * ty).squareRoot()), azimuth < 0 ? azimuth + 2 * .pi : azimuth)
     }
 
+    /// The tilts towards +x and +y (radians) of a pen at `altitude` pointing at `azimuth`: the
+    /// conversion undone, for devices that report tilts (the virtual pen).
+    public static func tilts(altitude: Double, azimuth: Double) -> (x: Double, y: Double) {
+        let flat = Double.pi / 2
+        guard altitude < flat else { return (0, 0) }
+        guard altitude > 0 else { return (flat * cos(azimuth), flat * sin(azimuth)) }
+        let t = tan(altitude)
+        return (atan(cos(azimuth) / t), atan(sin(azimuth) / t))
+    }
+
     /// `azimuth` on a screen turned `rotation` clockwise from the panel.
     public static func turned(_ azimuth: Double, by rotation: ScreenMapper.Rotation) -> Double {
         let a = azimuth + Double(rotation.rawValue) * .pi / 180

@@ -15,6 +15,8 @@ package struct PanelDisplays {
         package var product: UInt16
         package var facts: PanelFacts
         package var match: DisplayMatch
+        /// A pen on a display (its virtual device is a virtual pen).
+        package var isPen = false
     }
 
     /// The DRM connectors, in udev's order.
@@ -34,7 +36,8 @@ package struct PanelDisplays {
             let facts = PanelFacts(info: info, description: d)
             return Panel(
                 node: info.devnode, name: info.name, vendor: d?.id.vendor ?? 0, product: d?.id.product ?? 0,
-                facts: facts, match: DisplayMatch.match(facts, among: connectors))
+                facts: facts, match: DisplayMatch.match(facts, among: connectors),
+                isPen: info.isTablet && !info.isTouchscreen)
         }
         return PanelDisplays(connectors: connectors, panels: panels)
     }

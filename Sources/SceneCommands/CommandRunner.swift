@@ -2,6 +2,7 @@ import Evdev
 import Glibc
 import InputEvents
 import Output
+import TouchScene
 
 /// The scene's `commands`: when an action is sent, its program is started directly (no
 /// shell), with the action's details in its environment, stdin from /dev/null and its output

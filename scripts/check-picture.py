@@ -2,7 +2,8 @@
 """`make test`: `touchbridge picture` on every example (with its scene, and with --coverage):
 the SVG parses as XML, the same input gives the same bytes, and its elements are counted
 against the scene and the recording: a box per window and view (hidden ones dashed), a trail
-per touch with a start mark and an end mark, a coverage cell per grid cell.
+per touch with a start mark and an end mark (a pen's a stroke of segments), a dashed outline
+each time a pen hovered, a coverage cell per grid cell.
 usage: check-picture.py [BINARY]"""
 import json
 import os
@@ -43,7 +44,8 @@ for name in sorted(f[:-6] for f in os.listdir("examples") if f.endswith(".evemu"
     root = ET.fromstring(first)
     boxes = root.findall(".//%sg[@class='views']/%srect" % (NS, NS))
     dashed = [b for b in boxes if "hidden" in b.get("class", "")]
-    trails = root.findall(".//%spolyline" % NS)
+    trails = root.findall(".//%spolyline[@class='trail']" % NS) + root.findall(".//%sg[@class='trail pencil']" % NS)
+    hovers = root.findall(".//%sg[@class='hover']" % NS)
     began = root.findall(".//%scircle[@class='began']" % NS)
     ends = root.findall(".//%s*[@class='ended']" % NS) + root.findall(".//%s*[@class='cancelled']" % NS)
     cells = root.findall(".//%sg[@class='coverage']/%srect" % (NS, NS))
@@ -53,6 +55,7 @@ for name in sorted(f[:-6] for f in os.listdir("examples") if f.endswith(".evemu"
     # Contacts' lines only: a pen's hover lines have phases too (and an "event").
     parsed = [json.loads(l) for l in contacts.splitlines()]
     touches = Counter(o.get("phase") for o in parsed if "event" not in o)["began"]
+    hovered = sum(1 for o in parsed if o.get("event") == "hover" and o.get("phase") == "began")
     # A contact that wakes an idle kiosk reaches no view: the picture draws what the scene had.
     log = subprocess.run([binary, "run", "--json", "--log-events", "idle", "--scene", scene, "examples/%s.evemu" % name],
                          check=True, capture_output=True, text=True).stdout
@@ -65,6 +68,7 @@ for name in sorted(f[:-6] for f in os.listdir("examples") if f.endswith(".evemu"
         ("trails", len(trails), touches),
         ("start marks", len(began), touches),
         ("end marks", len(ends), touches),
+        ("hover outlines", len(hovers), hovered),
         ("coverage cells", len(cells), 16 * 9),
     ]
     bad = [(what, got, want) for what, got, want in checks if got != want]

@@ -107,12 +107,7 @@ public final class Panel {
 
     /// A hovering pen's height as UIKit's zOffset: its distance over the axis' range, 0…1 (0
     /// without a distance axis).
-    func zOffset(_ pen: PenState) -> Double {
-        guard let d = pen.distance, let a = description.absInfo[Kernel.ABS_DISTANCE], a.maximum > a.minimum else {
-            return 0
-        }
-        return min(1, max(0, Double(Int64(d) - Int64(a.minimum)) / Double(Int64(a.maximum) - Int64(a.minimum))))
-    }
+    func zOffset(_ pen: PenState) -> Double { pen.height(over: description.absInfo[Kernel.ABS_DISTANCE]) }
 
     /// A pen's tip as the window gets it: a pencil touch with its altitude and its azimuth on
     /// the screen (turned with the panel's rotation), and whether it is the eraser end.

@@ -119,7 +119,8 @@ extension TouchPipeline {
     func hover(_ h: PenHover, _ pen: PenState, from panel: Panel, at t: Double) {
         let phase: Touch.Phase = h.phase == .began ? .began : h.phase == .moved ? .moved : .ended
         let p = panel.screenPoint(h.position)
-        scene.app.handleHover(
-            Application.HoverUpdate(phase: phase, location: p, zOffset: panel.zOffset(pen)), timestamp: t)
+        let update = Application.HoverUpdate(phase: phase, location: p, zOffset: panel.zOffset(pen))
+        scene.app.handleHover(update, timestamp: t)
+        if let hoverObserver { hoverObserver(update, t) }
     }
 }

@@ -34,6 +34,8 @@ public final class TouchPipeline {
     /// Hears each frame's touch updates (screen points) after the window had them: for
     /// tools that draw or measure what happened (`picture`).
     public var frameObserver: (([TouchUpdate], Double) -> Void)?
+    /// Hears a pen's hover as the window had it (screen points): for tools that draw it.
+    public var hoverObserver: ((Application.HoverUpdate, Double) -> Void)?
     /// The panels' virtual devices (`--virtual-touchscreen`, `--virtual-pointer`): each
     /// frame's changes as the window had them, for apps that read input from the kernel.
     package var virtualDevices: [any PanelForwarding] = [] {

@@ -80,6 +80,7 @@ final class Terminal {
         let pairs: [(WatchScreen.Paint, Int32)] = [
             (.screen, Int32(COLOR_WHITE)), (.view, Int32(COLOR_CYAN)), (.began, Int32(COLOR_GREEN)),
             (.ended, Int32(COLOR_BLUE)), (.cancelled, Int32(COLOR_RED)), (.title, Int32(COLOR_WHITE)),
+            (.hover, Int32(COLOR_MAGENTA)),
             (.contact0, Int32(COLOR_YELLOW)), (.contact1, Int32(COLOR_MAGENTA)), (.contact2, Int32(COLOR_GREEN)),
             (.contact3, Int32(COLOR_RED)), (.contact4, Int32(COLOR_CYAN)), (.contact5, Int32(COLOR_BLUE)),
         ]

@@ -21,9 +21,12 @@ struct WatchFeed {
     private let unitsPerMM: (x: Double, y: Double)?
     private var rests: [UInt64: RestingPeriod] = [:]
     private var updates: [TouchUpdate] = []
+    /// A pen's height axis (`ABS_DISTANCE`), for its hover.
+    private let distance: AbsInfo?
 
     init(description d: DeviceDescription, chain: InputChain, screen: Size, hitTest: @escaping (Point) -> String?) {
         model = WatchModel(screen: screen)
+        distance = d.absInfo[Kernel.ABS_DISTANCE]
         self.chain = chain
         self.hitTest = hitTest
         let codes = TouchProtocol(d).positionCodes
@@ -79,12 +82,24 @@ struct WatchFeed {
         let frame = chain.corrected(raw)
         updates.removeAll(keepingCapacity: true)
         for c in frame.contacts {
-            updates.append(
-                TouchUpdate(
-                    identifier: c.id, phase: Self.phase(c.phase),
-                    location: chain.corrections.screenPoint(c.position), slot: c.slot))
+            var u = TouchUpdate(
+                identifier: c.id, phase: Self.phase(c.phase),
+                location: chain.corrections.screenPoint(c.position), slot: c.slot)
+            if let pen = raw.pen {
+                u.type = .pencil
+                u.isEraser = pen.eraser
+            }
+            updates.append(u)
         }
         model.touches(updates, at: t, hitTest: hitTest)
+        if let pen = raw.pen, let h = raw.hover {
+            model.hover =
+                h.phase == .ended
+                ? nil
+                : WatchModel.Hover(
+                    point: chain.corrections.screenPoint(h.position), isEraser: pen.eraser,
+                    height: pen.height(over: distance))
+        }
     }
 
     /// Health's resting periods, from the raw contact (stationary reports are no reports).

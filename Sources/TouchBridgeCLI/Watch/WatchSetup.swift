@@ -44,16 +44,17 @@ extension WatchCommand {
         let name = TouchesRun.baseName(source, dropExtension: false)
         let chain = InputChain(description: d, mapper: mapper, placement: placement, warn: { _ in })
         let feed = WatchFeed(description: d, chain: chain, screen: layout.screen, hitTest: hitTest)
-        let status = WatchStatus(device: d.name, source: name, touchProtocol: Self.shortSummary(feed.touchProtocol))
+        let status = WatchStatus(
+            device: d.name, source: name, touchProtocol: Self.shortSummary(feed.touchProtocol, of: d))
         return WatchSetup(feed: feed, status: status, screen: layout.screen, views: views)
     }
 
     /// The protocol as the title says it (short: the title shares a line with the device).
-    private static func shortSummary(_ p: TouchProtocol) -> String {
+    private static func shortSummary(_ p: TouchProtocol, of d: DeviceDescription) -> String {
         switch p {
         case .slots(let n): "protocol B, \(n) slots"
         case .groups: "protocol A"
-        case .single: "single touch"
+        case .single: d.has(type: Kernel.EV_KEY, code: Kernel.BTN_TOOL_PEN) ? "pen" : "single touch"
         }
     }
 

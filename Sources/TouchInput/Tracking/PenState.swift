@@ -36,3 +36,12 @@ public struct PenHover: Equatable, Sendable {
         self.position = position
     }
 }
+
+extension PenState {
+    /// Its height over the range of its distance axis (`ABS_DISTANCE`), 0…1, as UIKit's zOffset
+    /// (0 without a height or an axis).
+    public func height(over axis: AbsInfo?) -> Double {
+        guard let d = distance, let a = axis, a.maximum > a.minimum else { return 0 }
+        return min(1, max(0, Double(Int64(d) - Int64(a.minimum)) / Double(Int64(a.maximum) - Int64(a.minimum))))
+    }
+}

@@ -11,6 +11,10 @@ package final class PictureRecorder {
         package var points: [Point] = []
         package var end: Touch.Phase = .moved
         package var view: String?
+        /// A pen's tip: `pen` or `eraser`; nil for a finger.
+        package var tool: String?
+        /// A pen's pressure at each point, 0…1.
+        package var forces: [Double] = []
     }
 
     package struct Label {
@@ -21,6 +25,9 @@ package final class PictureRecorder {
     package private(set) var trails: [Trail] = []
     package private(set) var labels: [Label] = []
     package private(set) var hitViews: Set<String> = []
+    /// Where a pen hovered, a path each time it came near.
+    package private(set) var hovers: [[Point]] = []
+    private var hovering = false
     private var index: [UInt64: Int] = [:]
     private let pipeline: TouchPipeline
     private var listening: HandlerLog.Listening?
@@ -28,6 +35,7 @@ package final class PictureRecorder {
     package init(following pipeline: TouchPipeline) {
         self.pipeline = pipeline
         pipeline.frameObserver = { [unowned self] updates, _ in self.frame(updates) }
+        pipeline.hoverObserver = { [unowned self] update, _ in self.hover(update) }
         listening = pipeline.log.listen(toCalls: { [unowned self] call in self.call(call) })
     }
 
@@ -41,11 +49,29 @@ package final class PictureRecorder {
                 var t = Trail(id: u.identifier)
                 t.view = app.activeTouches.first { $0.identifier == u.identifier }?.view?.name
                 if let v = t.view { hitViews.insert(v) }
+                if u.type == .pencil { t.tool = u.isEraser ? "eraser" : "pen" }
                 trails.append(t)
             }
             guard let i = index[u.identifier] else { continue }
             trails[i].points.append(u.location)
             trails[i].end = u.phase
+            if u.type == .pencil {
+                trails[i].forces.append(u.maximumPossibleForce > 0 ? u.force / u.maximumPossibleForce : 1)
+            }
+        }
+    }
+
+    /// A pen's hover: a new path as it comes near, its places as it moves.
+    private func hover(_ h: Application.HoverUpdate) {
+        switch h.phase {
+        case .began:
+            hovers.append([h.location])
+            hovering = true
+        case .moved:
+            if hovering { hovers[hovers.count - 1].append(h.location) }
+        default:
+            if hovering { hovers[hovers.count - 1].append(h.location) }
+            hovering = false
         }
     }
 

@@ -31,6 +31,7 @@ package struct TouchPicture {
             w.view(window, window: window, hidden: false, corners: [], hitViews: recorder.hitViews)
         }
         w.b.append("</g>\n")
+        w.hovers(recorder.hovers)
         w.touches(recorder.trails)
         w.labels(recorder.labels)
         w.b.append("</svg>\n")
@@ -39,7 +40,7 @@ package struct TouchPicture {
 }
 
 /// The SVG's text, layer by layer.
-private struct SVGWriter {
+struct SVGWriter {
     var b = TextBuffer(capacity: 1 << 16)
 
     mutating func num(_ v: Double) { b.append(compact: v, maxDecimals: 2) }
@@ -160,7 +161,9 @@ private struct SVGWriter {
             let colour = TouchPicture.palette[i % TouchPicture.palette.count]
             b.append("<g class=\"touch\" stroke=\"")
             b.append(string: colour)
-            b.append("\"><title>touch #")
+            b.append("\"><title>")
+            b.append(string: t.tool.map { $0 + " " } ?? "")
+            b.append("touch #")
             b.append(decimal: Int(t.id))
             if let v = t.view {
                 b.append(" on ")
@@ -169,14 +172,13 @@ private struct SVGWriter {
             b.append(", ")
             b.append(string: t.end.rawValue)
             b.append("</title>\n")
-            b.append("<polyline class=\"trail\" points=\"")
-            for (j, p) in t.points.enumerated() {
-                if j > 0 { b.append(" ") }
-                num(p.x)
-                b.append(",")
-                num(p.y)
+            if t.tool != nil {
+                pencilStroke(t)
+            } else {
+                b.append("<polyline class=\"trail\" points=\"")
+                points(t.points)
+                b.append("\"/>\n")
             }
-            b.append("\"/>\n")
             b.append("<circle class=\"began\" cx=\"")
             num(first.x)
             b.append("\" cy=\"")

@@ -14,6 +14,22 @@ package struct WatchModel {
         package var trail: [(time: Double, point: Point)]
         /// The view it was hit-tested to when it began (with a scene).
         package var view: String?
+        /// A pen's tip (`pen`, or `eraser` for its other end); nil for a finger.
+        package var tool: String?
+    }
+
+    /// A pen over the glass, not touching it.
+    package struct Hover: Equatable, Sendable {
+        package var point: Point
+        package var isEraser: Bool
+        /// Its height, 0 (touching) to 1 (the top of its range), as `zOffset`.
+        package var height: Double
+
+        package init(point: Point, isEraser: Bool, height: Double) {
+            self.point = point
+            self.isEraser = isEraser
+            self.height = height
+        }
     }
 
     /// Where a touch began or ended, shown for `trailSeconds`.
@@ -38,6 +54,8 @@ package struct WatchModel {
     package private(set) var firstFrame: Double?
     package private(set) var now = 0.0
     package private(set) var mostAtOnce = 0
+    /// The pen hovering now, drawn as an outline where it would touch.
+    package var hover: Hover?
     /// Report frames' times; those before `lastSecondStart` are older than a second (dropped
     /// in batches, so a 1 kHz panel costs no scan a frame).
     private var lastSecond: [Double] = []
@@ -79,7 +97,7 @@ package struct WatchModel {
                 contacts.append(
                     Contact(
                         id: u.identifier, slot: u.slot, location: u.location, trail: [(time, u.location)],
-                        view: hitTest(u.location)))
+                        view: hitTest(u.location), tool: u.type == .pencil ? (u.isEraser ? "eraser" : "pen") : nil))
                 marks.append(Mark(kind: .began, point: u.location, time: time))
             case .moved, .stationary:
                 guard let i else { continue }

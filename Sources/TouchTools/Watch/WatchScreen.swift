@@ -4,14 +4,14 @@ import TouchKit
 /// `watch`'s screen as text, from its model: a title line, the panel's screen rectangle at its
 /// aspect ratio on a braille canvas (with a scene, its views' outlines and names; each contact
 /// a blob and its trail, labelled with its touch id, slot (where the panel has slots) and
-/// view; `o` where a touch began,
+/// view, a pen's tip marked `pen` or `eraser` and a pen hovering drawn as a ring; `o` where a touch began,
 /// `□` where it ended, `x` where it was cancelled, as `picture` marks them), then the status
 /// lines. Every line is exactly the terminal's width and every cell has a paint, so a
 /// terminal library only has to put them there.
 package enum WatchScreen {
     /// What a cell is drawn as: the terminal chooses the colour (or none).
     package enum Paint: UInt8, Sendable {
-        case plain, screen, view, began, ended, cancelled, title
+        case plain, screen, view, began, ended, cancelled, title, hover
         case contact0, contact1, contact2, contact3, contact4, contact5
 
         /// A contact's colour, by its id.
@@ -79,6 +79,16 @@ package enum WatchScreen {
             let (x, y) = dot(c.location)
             for dx in -1...1 { for dy in -1...1 { canvas.set(x + dx, y + dy) } }
         }
+        if let h = m.hover {
+            // An outline where the pen would touch: a ring of dots.
+            canvas.pen = Paint.hover.rawValue
+            let (x, y) = dot(h.point)
+            for (dx, dy) in [(-2, -1), (-2, 0), (-2, 1), (2, -1), (2, 0), (2, 1), (-1, -2), (0, -2), (1, -2)]
+                + [(-1, 2), (0, 2), (1, 2)]
+            {
+                canvas.set(x + dx, y + dy)
+            }
+        }
         var text = Text(canvas: canvas, unicode: unicode)
         for v in views {
             let a = dot(Point(x: v.rect.minX, y: v.rect.minY))
@@ -95,8 +105,16 @@ package enum WatchScreen {
         for c in m.contacts {
             let (x, y) = dot(c.location)
             // Protocol A and single-touch panels have no slots (-1): the id alone.
-            let label = "#\(c.id)" + (c.slot >= 0 ? " s\(c.slot)" : "") + (c.view.map { " " + $0 } ?? "")
+            let label =
+                "#\(c.id)" + (c.slot >= 0 ? " s\(c.slot)" : "") + (c.tool.map { " " + $0 } ?? "")
+                + (c.view.map { " " + $0 } ?? "")
             text.put(label, row: y / 4, column: x / 2 + 2, paint: .contact(c.id))
+        }
+        if let h = m.hover {
+            let (x, y) = dot(h.point)
+            let label =
+                (h.isEraser ? "eraser" : "pen") + " hovering, height " + String(Int((h.height * 100).rounded())) + "%"
+            text.put(label, row: y / 4, column: x / 2 + 3, paint: .hover)
         }
         return Frame(
             cells: [fit(title, columns)] + text.cells + status.map { fit($0, columns) },

@@ -156,7 +156,8 @@ let package = Package(
             path: "Fuzz/Qualify"),
         .executableTarget(name: "fuzz-edid", dependencies: ["Displays", "PipelineChecks"], path: "Fuzz/EDID"),
         .executableTarget(
-            name: "fuzz-tracker", dependencies: ["TouchInput", "InputEvents", "PipelineChecks"], path: "Fuzz/Tracker"),
+            name: "fuzz-tracker", dependencies: ["TouchInput", "InputEvents", "PipelineChecks", "PanelHealth"],
+            path: "Fuzz/Tracker"),
         .executableTarget(
             name: "fuzz-pipeline",
             dependencies: ["TouchBridge", "TouchKit", "TouchInput", "InputEvents", "PipelineChecks"],
@@ -191,7 +192,9 @@ let package = Package(
         .testTarget(name: "DeviceToolsTests", dependencies: ["DeviceTools", "TouchBridge", "TouchKit"]),
         .testTarget(
             name: "VirtualDevicesTests", dependencies: ["VirtualDevices", "TouchKit", "TouchInput", "InputEvents"]),
-        .testTarget(name: "PanelHealthTests", dependencies: ["PanelHealth", "TouchInput", "InputEvents", "Evdev"]),
+        .testTarget(
+            name: "PanelHealthTests",
+            dependencies: ["PanelHealth", "TouchInput", "InputEvents", "Evdev", "PipelineChecks"]),
         .testTarget(
             name: "TouchBridgeTests",
             dependencies: [

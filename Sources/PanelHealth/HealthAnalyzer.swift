@@ -26,6 +26,8 @@ public struct HealthAnalyzer {
     private var first: EventTime?
     private var last: EventTime?
     private var stuck: [UInt64: HealthReport.Stuck] = [:]
+    /// A pen's own figures (nil for a touchscreen).
+    private var pen: PenHealth?
 
     /// `screen`: how the report words mask rectangles in screen points; `udevFuzz`: the
     /// device's `LIBINPUT_FUZZ_*`, for the jitter filter it names.
@@ -53,7 +55,7 @@ public struct HealthAnalyzer {
             slots = n
             protoName = "multitouch protocol B"
         case .groups: protoName = "multitouch protocol A"
-        case .single: protoName = "single touch"
+        case .single: protoName = d.has(type: k.EV_KEY, code: k.BTN_TOOL_PEN) ? "pen" : "single touch"
         }
         func axis(_ name: String, _ code: UInt16) -> HealthReport.AxisRange? {
             guard let a = d.absInfo[code], d.has(type: k.EV_ABS, code: code) else { return nil }
@@ -69,6 +71,7 @@ public struct HealthAnalyzer {
             pressure: proto == .single
                 ? axis("ABS_PRESSURE", k.ABS_PRESSURE) : axis("ABS_MT_PRESSURE", k.ABS_MT_PRESSURE),
             touchMajor: axis("ABS_MT_TOUCH_MAJOR", k.ABS_MT_TOUCH_MAJOR))
+        if proto == .single && d.has(type: k.EV_KEY, code: k.BTN_TOOL_PEN) { pen = PenHealth(description: d) }
         report.jitterFilter = JitterSetting.choose(for: d, udevFuzz: udevFuzz, millimetres: nil).summary(mapper: screen)
     }
 
@@ -94,6 +97,7 @@ public struct HealthAnalyzer {
     /// One frame of contact changes.
     public mutating func frame(_ f: ContactFrame) {
         let t = f.time.inSeconds
+        if let p = f.pen { pen?.frame(f, p) }
         if first == nil { first = f.time }
         last = max(last ?? f.time, f.time)
         var endedSlots: [Int] = []
@@ -234,6 +238,7 @@ public struct HealthAnalyzer {
         r.shortGhosts = copy.shortCandidates.filter { $0.duration <= Double(settings.ghostMaxFrames) * period * 1.01 }
             .map(\.at)
         r.ghostSpots = copy.spots(r.shortGhosts)
+        r.pen = pen?.finished(idleGapFactor: settings.idleGapFactor)
         return r
     }
 

@@ -11,13 +11,14 @@ public enum HealthJSON {
         w.faults(r)
         w.coverage(r.coverage)
         w.perContact(r.perContact)
+        if let p = r.pen { w.pen(p) }
         if let failed { w.failed(failed) }
         w.b.append("}\n")
         return w.b.string
     }
 
     /// The object, section by section, into one buffer.
-    private struct Writer {
+    struct Writer {
         var b = TextBuffer(capacity: 4096)
 
         mutating func key(_ k: StaticString) {

@@ -93,6 +93,8 @@ public struct HealthReport: Sendable {
     public var coverage: Coverage
     public var pressure: AxisRange?
     public var touchMajor: AxisRange?
+    /// A pen's figures (nil for a touchscreen).
+    public var pen: PenReport?
 
     /// All ghosts: contacts too short-lived to be a finger, plus jumps no finger makes.
     public var ghosts: Int { shortGhosts.count + jumps }

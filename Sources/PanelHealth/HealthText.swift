@@ -79,6 +79,7 @@ public enum HealthText {
             let declared = a.declared.map { "\($0.minimum)–\($0.maximum)" } ?? "?"
             out.append("\(a.name.padding(16))seen \(seen) of the declared \(declared)")
         }
+        if let p = r.pen { out += pen(p) }
         let c = r.coverage
         out.append("coverage        \(c.touched) of \(c.columns * c.rows) cells touched (\(fixed(c.percent, 1)) %):")
         for row in c.counts { out.append("                  " + String(row.map { $0 > 0 ? "#" : "." })) }
@@ -100,5 +101,41 @@ public enum HealthText {
 extension String {
     func padding(_ width: Int) -> String {
         count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}
+
+extension HealthText {
+    /// A pen's lines: strokes and rate, pressure, tilt, hover.
+    static func pen(_ p: PenReport) -> [String] {
+        var out: [String] = []
+        let eraser = p.eraserStrokes > 0 ? " (\(p.eraserStrokes) with the eraser)" : ""
+        out.append(
+            "pen             \(p.strokes) stroke\(p.strokes == 1 ? "" : "s")\(eraser); while near, \(rate(p.rate))")
+        if let a = p.pressure {
+            let seen = a.seen.map { "\($0.minimum)–\($0.maximum)" } ?? "none"
+            let declared = a.declared.map { "\($0.minimum)–\($0.maximum)" } ?? "?"
+            out.append(
+                "pen pressure    seen \(seen) of the declared \(declared), "
+                    + (p.reachesMaximum ? "reaching its maximum" : "short of its maximum")
+                    + "; \(p.monotonicStrokes) of \(p.strokes) strokes press on to their peak without easing back")
+            out.append(
+                "                reports by tenth of the range: "
+                    + p.pressureBands.map(String.init).joined(separator: " "))
+        } else {
+            out.append("pen pressure    none (no ABS_PRESSURE)")
+        }
+        func span(_ r: (minimum: Double, maximum: Double)?) -> String {
+            r.map { "\(fixed($0.minimum, 1))° to \(fixed($0.maximum, 1))°" } ?? "none"
+        }
+        out.append("pen tilt        x \(span(p.tiltX)), y \(span(p.tiltY))")
+        if let h = p.height {
+            let seen = h.seen.map { "\($0.minimum)–\($0.maximum)" } ?? "none"
+            let declared = h.declared.map { "\($0.minimum)–\($0.maximum)" } ?? "?"
+            out.append(
+                "pen hover       height seen \(seen) of the declared \(declared), over \(p.hoverReports) reports")
+        } else {
+            out.append("pen hover       no height (no ABS_DISTANCE)")
+        }
+        return out
     }
 }

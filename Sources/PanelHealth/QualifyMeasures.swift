@@ -16,12 +16,18 @@ extension QualifySession {
             guard let t = answer(.mark(i))?.first, !t.points.isEmpty else {
                 r.tapErrors.append(nil)
                 r.taps.append(nil)
+                if plan.pen { r.hoverOffsets.append(nil) }
                 continue
             }
             let p = DevicePoint(x: median(t.points.map(\.x)), y: median(t.points.map(\.y)))
             r.taps.append(p)
             r.tapErrors.append(scale.length(p.x - mark.x, p.y - mark.y))
+            if plan.pen, let landed = t.points.first {
+                r.hoverOffsets.append(
+                    answer(.mark(i))?.hoverBefore.map { scale.length(landed.x - $0.x, landed.y - $0.y) })
+            }
         }
+        r.pen = plan.pen
         var rates: [Double] = []
         for (i, line) in plan.lines.enumerated() {
             guard let t = answer(.line(i))?.first, t.points.count >= 3 else {

@@ -11,6 +11,10 @@ public struct QualifyPlan: Sendable {
     public var restSeconds = 3.0
     /// How many fast taps are asked for.
     public var fastTaps = 10
+    /// A pen's qualification (`--pen`): each mark hovered over then touched with the tip, the
+    /// lines drawn and the rest held with the pen; no fingers, so no contacts, separation or
+    /// fast taps.
+    public var pen = false
 
     public init(marks: [DevicePoint], lines: [(from: DevicePoint, to: DevicePoint)]) {
         self.marks = marks
@@ -42,12 +46,14 @@ public struct QualifyPlan: Sendable {
 
     /// The steps in order.
     public var steps: [Step] {
-        marks.indices.map { .mark($0) } + lines.indices.map { .line($0) } + [.rest, .contacts, .separation, .taps]
+        marks.indices.map { .mark($0) } + lines.indices.map { .line($0) }
+            + (pen ? [.rest] : [.rest, .contacts, .separation, .taps])
     }
 
     /// What the tester is asked to do at `step`.
     public func prompt(_ step: Step) -> String {
         func xy(_ p: DevicePoint) -> String { "\(Self.number(p.x)),\(Self.number(p.y))" }
+        if pen { return penPrompt(step, xy) }
         switch step {
         case .mark(let i): return "mark \(i + 1) of \(marks.count): tap the mark at \(xy(marks[i])) with one finger"
         case .line(let i):
@@ -58,6 +64,20 @@ public struct QualifyPlan: Sendable {
         case .separation: return "put two fingers down side by side, touching each other, then lift them"
         case .taps: return "tap one finger \(fastTaps) times as fast as you can, then wait"
         case .done: return "done"
+        }
+    }
+
+    /// What the tester is asked to do with the pen at `step`.
+    private func penPrompt(_ step: Step, _ xy: (DevicePoint) -> String) -> String {
+        switch step {
+        case .mark(let i):
+            return
+                "mark \(i + 1) of \(marks.count): hold the pen over the mark at \(xy(marks[i])), then touch it with the tip"
+        case .line(let i):
+            return
+                "line \(i + 1) of \(lines.count): draw a straight line with the pen (a ruler helps) from \(xy(lines[i].from)) to \(xy(lines[i].to)), steadily, in about a second"
+        case .rest: return "rest the pen's tip anywhere, still, for \(Self.number(restSeconds)) seconds, then lift it"
+        default: return prompt(step)
         }
     }
 
@@ -88,6 +108,9 @@ public struct QualifyCriteria: Sendable, Equatable {
     /// Two fingers this close, centre to centre, must stay two contacts (Windows: 8 mm edge to
     /// edge; with fingers about 8 mm wide, 16 mm between centres).
     public var separationMM = 16.0
+    /// Largest distance between where a pen hovered just before it touched a mark and where its
+    /// tip landed (touchbridge's own figure: no published one was found).
+    public var hoverOffsetMM = 2.0
     /// Taps of the fast run missed or split, and ghosts and stuck contacts, allowed (none).
     public var missedTaps = 0, splitTaps = 0, ghosts = 0, stuck = 0
 
@@ -96,7 +119,7 @@ public struct QualifyCriteria: Sendable, Equatable {
     /// The names `--criteria` files use, with how each is set.
     public static let keys = [
         "accuracyMM", "linearityMM", "jitterMM", "reportRateHz", "contacts", "separationMM",
-        "missedTaps", "splitTaps", "ghosts", "stuck",
+        "missedTaps", "splitTaps", "ghosts", "stuck", "hoverOffsetMM",
     ]
 
     /// The criteria that count something (contacts, taps, ghosts, stuck contacts): whole numbers.
@@ -126,6 +149,7 @@ public struct QualifyCriteria: Sendable, Equatable {
         case "linearityMM": linearityMM = value
         case "jitterMM": jitterMM = value
         case "reportRateHz": reportRateHz = value
+        case "hoverOffsetMM": hoverOffsetMM = value
         default: separationMM = value
         }
         return nil

@@ -38,10 +38,15 @@ extension QualifyReport {
             .joined(separator: ",") + "]}"
         o += ",\"jitter\":{\"max\(u)\":\(num(jitter))}"
         o += ",\"reportRate\":{\"minHz\":\(num(reportRate))}"
-        o += ",\"maxContacts\":\(maxContacts)"
-        o += ",\"separation\":{\"min\(u)\":\(num(separation))}"
-        o +=
-            ",\"fastTaps\":{\"asked\":\(tapsAsked),\"made\":\(tapsMade),\"missed\":\(missedTaps),\"split\":\(splitTaps)}"
+        if pen {
+            o += ",\"pen\":true,\"hoverOffset\":{\"max\(u)\":\(num(hoverOffsetMax)),\"marks\":["
+            o += hoverOffsets.map { num($0) }.joined(separator: ",") + "]}"
+        } else {
+            o += ",\"maxContacts\":\(maxContacts)"
+            o += ",\"separation\":{\"min\(u)\":\(num(separation))}"
+            o +=
+                ",\"fastTaps\":{\"asked\":\(tapsAsked),\"made\":\(tapsMade),\"missed\":\(missedTaps),\"split\":\(splitTaps)}"
+        }
         o += ",\"ghosts\":\(ghosts),\"stuck\":\(stuck)"
         o += ",\"verdicts\":{" + verdicts.map { "\(quoted($0.name)):\($0.pass)" }.joined(separator: ",") + "}"
         o += ",\"pass\":\(pass)}\n"

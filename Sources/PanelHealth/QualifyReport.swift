@@ -25,6 +25,12 @@ public struct QualifyReport: Sendable {
     public var separation: Double?
     /// Fast taps: asked for, made.
     public var tapsAsked = 0, tapsMade = 0
+    /// A pen's qualification: no contacts, separation or fast taps are judged, the hover
+    /// offsets are.
+    public var pen = false
+    /// At each mark, how far the tip landed from where the pen hovered just before; nil for a
+    /// mark touched with no hover seen.
+    public var hoverOffsets: [Double?] = []
     /// What health finds over the whole session.
     public var ghosts = 0, stuck = 0
     public var criteria = QualifyCriteria()
@@ -44,6 +50,9 @@ public struct QualifyReport: Sendable {
     }
     public var accuracyP95: Double? { percentile(tapErrors.compactMap { $0 }.sorted(), 0.95) }
     public var linearityMax: Double? { lines.contains { $0 == nil } ? nil : lines.compactMap { $0?.fit }.max() }
+    public var hoverOffsetMax: Double? {
+        hoverOffsets.isEmpty || hoverOffsets.contains(nil) ? nil : hoverOffsets.compactMap { $0 }.max()
+    }
     public var missedTaps: Int { max(0, tapsAsked - tapsMade) }
     public var splitTaps: Int { max(0, tapsMade - tapsAsked) }
 
@@ -52,6 +61,23 @@ public struct QualifyReport: Sendable {
         func f(_ v: Double?) -> String { v.map { QualifyPlan.number($0, decimals: 2) } ?? "not measured" }
         let c = criteria
         let u = unit
+        let fingers = [
+            Verdict(
+                name: "maxContacts", value: "\(maxContacts)", limit: "≥ \(c.contacts)", pass: maxContacts >= c.contacts),
+            Verdict(
+                name: "separation",
+                value: separation.map { "two contacts \(f($0)) \(u) apart" } ?? "never two contacts",
+                limit: "two contacts at ≤ \(f(c.separationMM)) \(u)", pass: (separation ?? .infinity) <= c.separationMM),
+            Verdict(
+                name: "fastTaps", value: "\(tapsMade) of \(tapsAsked) (missed \(missedTaps), split \(splitTaps))",
+                limit: "missed ≤ \(c.missedTaps), split ≤ \(c.splitTaps)",
+                pass: missedTaps <= c.missedTaps && splitTaps <= c.splitTaps),
+        ]
+        let penOnly = [
+            Verdict(
+                name: "hoverOffset", value: "\(f(hoverOffsetMax)) \(u) max", limit: "≤ \(f(c.hoverOffsetMM)) \(u)",
+                pass: (hoverOffsetMax ?? .infinity) <= c.hoverOffsetMM)
+        ]
         return [
             Verdict(
                 name: "accuracy", value: "\(f(accuracyMax)) \(u) max", limit: "≤ \(f(c.accuracyMM)) \(u)",
@@ -65,16 +91,7 @@ public struct QualifyReport: Sendable {
             Verdict(
                 name: "reportRate", value: "\(f(reportRate)) Hz min", limit: "≥ \(f(c.reportRateHz)) Hz",
                 pass: (reportRate ?? 0) >= c.reportRateHz),
-            Verdict(
-                name: "maxContacts", value: "\(maxContacts)", limit: "≥ \(c.contacts)", pass: maxContacts >= c.contacts),
-            Verdict(
-                name: "separation",
-                value: separation.map { "two contacts \(f($0)) \(u) apart" } ?? "never two contacts",
-                limit: "two contacts at ≤ \(f(c.separationMM)) \(u)", pass: (separation ?? .infinity) <= c.separationMM),
-            Verdict(
-                name: "fastTaps", value: "\(tapsMade) of \(tapsAsked) (missed \(missedTaps), split \(splitTaps))",
-                limit: "missed ≤ \(c.missedTaps), split ≤ \(c.splitTaps)",
-                pass: missedTaps <= c.missedTaps && splitTaps <= c.splitTaps),
+        ] + (pen ? penOnly : fingers) + [
             Verdict(name: "ghosts", value: "\(ghosts)", limit: "≤ \(c.ghosts)", pass: ghosts <= c.ghosts),
             Verdict(name: "stuck", value: "\(stuck)", limit: "≤ \(c.stuck)", pass: stuck <= c.stuck),
         ]

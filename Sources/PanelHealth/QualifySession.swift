@@ -24,6 +24,8 @@ public struct QualifySession: Sendable {
         var mostAtOnce = 0
         var closestPair: (Double, Double)?  // screen-point vector between the closest two
         var start = 0.0, end = 0.0
+        /// Where a pen hovered last before its tip touched down (screen points).
+        var hoverBefore: DevicePoint?
 
         var first: Track? { order.first.flatMap { tracks[$0] } }
     }
@@ -31,6 +33,8 @@ public struct QualifySession: Sendable {
     /// The gestures answered so far, by step.
     var answers: [(step: QualifyPlan.Step, gesture: Gesture)] = []
     private var current: Gesture?
+    /// Where a pen hovers now, between gestures (screen points).
+    private var hovering: DevicePoint?
     private var stepIndex = 0
 
     public init(plan: QualifyPlan, mapper: ScreenMapper) {
@@ -41,6 +45,8 @@ public struct QualifySession: Sendable {
     /// The step the next gesture answers (`.taps` once reached: it takes every one after).
     public var step: QualifyPlan.Step {
         let steps = plan.steps
+        // A pen's session ends with its rest; a finger's fast taps take every gesture after.
+        if plan.pen && answers.count >= steps.count { return .done }
         return stepIndex < steps.count ? steps[stepIndex] : .taps
     }
 
@@ -53,13 +59,17 @@ public struct QualifySession: Sendable {
     }
 
     /// Whether every step has its answer (the fast taps: as many as were asked for).
-    public var isComplete: Bool { step == .taps && fastTapsMade >= plan.fastTaps }
+    public var isComplete: Bool { plan.pen ? step == .done : step == .taps && fastTapsMade >= plan.fastTaps }
 
     /// Takes one contact frame; true when it ended a gesture (the step may have moved on).
     @discardableResult
     public mutating func take(_ frame: ContactFrame) -> Bool {
         let t = frame.time.inSeconds
-        var g = current ?? Gesture(start: t)
+        // A pen's hover ends in the frame its tip lands in: where it hovered is kept from before.
+        let hoveredBefore = hovering
+        if let h = frame.hover { hovering = h.phase == .ended ? nil : mapper.map(h.position) }
+        guard current != nil || !frame.contacts.isEmpty else { return false }  // a pen hovering: no gesture yet
+        var g = current ?? Gesture(start: t, hoverBefore: hoveredBefore)
         var down: [DevicePoint] = []
         for c in frame.contacts {
             let p = mapper.map(c.position)

@@ -45,7 +45,7 @@ extension QualifyCommand {
                     health.event(e)
                     tracker.process(e, isSync: isSync) { f in
                         take(f)
-                        if f.contacts.allSatisfy({ $0.phase.isTerminal }) { ended = true }
+                        if !f.contacts.isEmpty && f.contacts.allSatisfy({ $0.phase.isTerminal }) { ended = true }
                     }
                 })
             if let failure { throw fail(failure) }

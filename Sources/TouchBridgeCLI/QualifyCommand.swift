@@ -17,8 +17,9 @@ struct QualifyCommand: ParsableCommand {
             Asks on standard error for each step in turn — tap each mark, draw each line, rest a finger, \
             put down as many fingers as the panel takes, two fingers side by side, fast taps — and measures \
             accuracy, linearity, jitter, report rate, contacts, separation, missed or split taps, ghosts and \
-            stuck contacts, in millimetres where the panel has a resolution. From a recording it reads the \
-            gestures in that order. Exit 0 when every criterion passes, 1 when one fails.
+            stuck contacts, in millimetres where the panel has a resolution; with --pen, a pen's accuracy, \
+            linearity, jitter, report rate and hover offset. From a recording it reads the gestures in that \
+            order. Exit 0 when every criterion passes, 1 when one fails.
             """)
 
     @OptionGroup var reading: SourceArgument
@@ -39,12 +40,20 @@ struct QualifyCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "A JSON object of criteria replacing the published ones: accuracyMM, linearityMM, jitterMM, reportRateHz, contacts, separationMM, missedTaps, splitTaps, ghosts, stuck.",
+            "A JSON object of criteria replacing the published ones: accuracyMM, linearityMM, jitterMM, reportRateHz, contacts, separationMM, missedTaps, splitTaps, ghosts, stuck, hoverOffsetMM.",
             valueName: "FILE"))
     var criteria: String?
 
     @OptionGroup(title: "Screen mapping (default screen: the panel's rectangle from udev, else its size at 96 dpi)")
     var mapping: MappingOptions
+
+    @Flag(
+        help: """
+            Qualify a pen (its pen node): each mark hovered over then touched with the tip, the lines \
+            drawn and the rest held with the pen; the hover offset judged instead of contacts, separation \
+            and fast taps.
+            """)
+    var pen = false
 
     @Flag(help: "JSON instead of text (schema/qualify.schema.json).")
     var json = false
@@ -66,7 +75,13 @@ struct QualifyCommand: ParsableCommand {
         let limits = try loadCriteria()
         let (input, d, info) = try InputSource.openTouchscreen(source, device: reading.device)
         let (_, mapper) = try mapping.place(d, source: source, info: info)
+        let isPen = d.has(type: Kernel.EV_KEY, code: Kernel.BTN_TOOL_PEN)
+        if isPen != pen {
+            let reason = pen ? "not a pen (no BTN_TOOL_PEN): qualify it without --pen" : "a pen: qualify it with --pen"
+            throw fail(DeviceError.unsuitable(path: source, reason: reason))
+        }
         var plan = QualifyPlan.standard(width: mapper.width, height: mapper.height)
+        plan.pen = pen
         if let m = marks.flatMap(parsePoints) { plan.marks = m }
         if let l = lines.flatMap(Self.parseLines) { plan.lines = l }
         let report: QualifyReport

@@ -1,9 +1,10 @@
 import Evdev
 import Foundation
 import InputEvents
-import PanelHealth
 import Testing
 import TouchInput
+
+@testable import PanelHealth
 
 /// A qualification session written with known truths — taps a known distance off their marks,
 /// lines bowed by a known amount, a known resting jitter, one contact whose rate drops — on a
@@ -224,5 +225,58 @@ struct QualifyTests {
                     },
                 "examples/\(name).evemu is written by QualifyTests.session (regenerate: TOUCHBRIDGE_WRITE_QUALIFY=1)")
         }
+    }
+}
+
+extension QualifyTests {
+    /// A pen's session: no fingers asked for, complete after its rest, each mark's hover offset
+    /// (where the tip landed against where it hovered last), a mark touched without hovering
+    /// failing the criterion.
+    @Test func aPensSessionEndsWithItsRestAndMeasuresEachHoverOffset() throws {
+        var plan = QualifyPlan(marks: [DevicePoint(x: 100, y: 100), DevicePoint(x: 700, y: 380)], lines: [])
+        plan.pen = true
+        #expect(plan.steps == [.mark(0), .mark(1), .rest])
+        #expect(plan.prompt(.mark(0)).contains("hold the pen over the mark at 100,100, then touch it with the tip"))
+        var session = QualifySession(plan: plan, mapper: Self.mapper)
+        var t = 1.0
+        func frame(_ contacts: [Contact], hover: PenHover? = nil) {
+            session.take(
+                ContactFrame(
+                    time: EventTime(seconds: Int64(t), microseconds: Int32((t - t.rounded(.down)) * 1e6)),
+                    contacts: contacts, hover: hover, pen: PenState()))
+            t += 0.01
+        }
+        func device(_ x: Double, _ y: Double) -> DevicePoint {
+            // The mapper's inverse for this panel: 800x480 points over its axes.
+            DevicePoint(
+                x: Double(Self.mapper.x.minimum) + x / 800 * Double(Self.mapper.x.range),
+                y: Double(Self.mapper.y.minimum) + y / 480 * Double(Self.mapper.y.range))
+        }
+        func contact(_ id: UInt64, _ phase: ContactPhase, _ p: DevicePoint) -> Contact {
+            Contact(
+                id: id, slot: -1, trackingID: -1, phase: phase, position: p, previousPosition: p,
+                time: EventTime(seconds: 1, microseconds: 0))
+        }
+        func tap(_ id: UInt64, at p: DevicePoint) {
+            frame([contact(id, .began, p)], hover: PenHover(phase: .ended, position: p))
+            frame([contact(id, .ended, p)])
+        }
+        // Mark 1: hovered 3 points to its right, touched on it.
+        frame([], hover: PenHover(phase: .began, position: device(103, 100)))
+        tap(1, at: device(100, 100))
+        frame([], hover: PenHover(phase: .ended, position: device(100, 100)))
+        #expect(session.step == .mark(1))
+        // Mark 2: touched with no hover first.
+        tap(2, at: device(700, 380))
+        #expect(session.step == .rest && !session.isComplete)
+        tap(3, at: device(400, 240))
+        #expect(session.isComplete && session.step == .done)
+        let r = session.report(criteria: QualifyCriteria(), ghosts: 0, stuck: 0)
+        #expect(r.pen && r.hoverOffsets.count == 2 && r.hoverOffsets[1] == nil, "\(r.hoverOffsets)")
+        let first = try #require(r.hoverOffsets[0])
+        let threePoints = Lengths(mapper: Self.mapper).length(3, 0)
+        #expect(abs(first - threePoints) < 0.05, "\(first) against \(threePoints)")
+        #expect(r.hoverOffsetMax == nil && r.verdicts.first { $0.name == "hoverOffset" }?.pass == false)
+        #expect(!r.verdicts.contains { $0.name == "maxContacts" || $0.name == "fastTaps" })
     }
 }

@@ -32,7 +32,7 @@ package struct QualifyRecording {
     }
 
     /// Whether the recording ended before the plan's last step began.
-    package var endedEarly: Bool { session.answersCount < session.plan.steps.count - 1 }
+    package var endedEarly: Bool { session.answersCount < session.plan.steps.count - (session.plan.pen ? 0 : 1) }
 
     /// The verdict on every criterion, the recording's last event being the session's end.
     package func report(criteria: QualifyCriteria, end: EventTime?) -> QualifyReport {

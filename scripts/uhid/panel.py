@@ -12,32 +12,19 @@ one a line:
                  (tap, drag, two, three, rest: see GESTURES)
   quit           destroys the device (so does end of input)
 Reports are built with hid-tools' report-descriptor parser (PyPI `hid-tools`, on
-PYTHONPATH); the uhid protocol, the gestures and the device lookup are this file's own.
+PYTHONPATH); the uhid side is uhid.py's, the gestures and the device lookup this file's own.
 """
-import glob
-import json
-import os
-import select
-import struct
-import sys
-import threading
-import time
 import fcntl
+import glob
+import os
+import struct
+import time
 
 import hidtools.hid
 
+import uhid
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-
-# linux/uhid.h
-UHID_DESTROY, UHID_GET_REPORT, UHID_GET_REPORT_REPLY = 1, 9, 10
-UHID_CREATE2, UHID_INPUT2, UHID_SET_REPORT, UHID_SET_REPORT_REPLY = 11, 12, 13, 14
-UHID_FEATURE_REPORT = 0
-EVENT_SIZE = 4 + struct.calcsize("<128s64s64sHHIIII4096s")
-EIO = 5
-
-
-def event(kind, payload=b""):
-    return (struct.pack("<I", kind) + payload).ljust(EVENT_SIZE, b"\0")
 
 
 class Contact:
@@ -71,15 +58,7 @@ class Panel:
         self.per_report = max(1, usages.count("Contact Id"))
         self.max_contacts = self._max_contacts()
         self.scantime = 0
-        self.fd = os.open("/dev/uhid", os.O_RDWR | os.O_CLOEXEC)
-        self.lock = threading.Lock()
-        self.done = False
-        descriptor = bytes.fromhex(spec["descriptor"])
-        name = ("touchbridge uhid " + spec["name"]).encode()
-        self._write(event(UHID_CREATE2, struct.pack(
-            "<128s64s64sHHIIII4096s", name, b"uhid/touchbridge", b"", len(descriptor),
-            spec["bus"], spec["vendor"], spec["product"], 1, 0, descriptor)))
-        threading.Thread(target=self._answer, daemon=True).start()
+        self.device = uhid.Device(spec, self._feature)
 
     def _max_contacts(self):
         """As the device would answer: the feature's Contact Count Maximum, capped by the input's count."""
@@ -92,30 +71,6 @@ class Panel:
             if f.usage_name == "Contact Count" and f.logical_max > 0 and (most is None or f.logical_max < most):
                 most = f.logical_max
         return most or self.per_report
-
-    def _write(self, data):
-        with self.lock:
-            os.write(self.fd, data)
-
-    def _answer(self):
-        """Answers the driver's GET_REPORT (Contact Count Maximum) and SET_REPORT (input mode)."""
-        while not self.done:
-            ready, _, _ = select.select([self.fd], [], [], 0.2)
-            if not ready:
-                continue
-            try:
-                data = os.read(self.fd, EVENT_SIZE)
-            except OSError:
-                return
-            kind = struct.unpack_from("<I", data)[0]
-            if kind == UHID_GET_REPORT:
-                rid, rnum, rtype = struct.unpack_from("<IBB", data, 4)
-                reply = self._feature(rnum) if rtype == UHID_FEATURE_REPORT else None
-                err, body = (0, bytes(reply)) if reply else (EIO, b"")
-                self._write(event(UHID_GET_REPORT_REPLY, struct.pack("<IHH4096s", rid, err, len(body), body)))
-            elif kind == UHID_SET_REPORT:
-                rid = struct.unpack_from("<I", data, 4)[0]
-                self._write(event(UHID_SET_REPORT_REPLY, struct.pack("<IH", rid, 0)))
 
     def _feature(self, rnum):
         for report in self.rdesc.feature_reports.values():
@@ -149,16 +104,16 @@ class Panel:
         while True:
             chunk = pending[: self.per_report]
             pending = pending[self.per_report:]
-            report = self.report.create_report(list(chunk), Frame(count, self.scantime))
-            self._write(event(UHID_INPUT2, struct.pack("<H4096s", len(report), bytes(report))))
+            self.device.send(self.report.create_report(list(chunk), Frame(count, self.scantime)))
             count = 0
             if not pending:
                 return
 
+    def player(self, node):
+        return Player(self, node)
+
     def close(self):
-        self.done = True
-        self._write(event(UHID_DESTROY))
-        os.close(self.fd)
+        self.device.close()
 
 
 def absinfo(node, code):
@@ -234,33 +189,5 @@ class Player:
 GESTURES = ("tap", "drag", "two", "three", "rest")
 
 
-def main():
-    specs = {p["name"]: p for p in json.load(open(os.path.join(HERE, "panels.json")))["panels"]}
-    if len(sys.argv) != 2:
-        sys.exit(__doc__)
-    if sys.argv[1] == "--list":
-        print("\n".join(specs))
-        return
-    spec = specs.get(sys.argv[1])
-    if spec is None:
-        sys.exit("panel: no panel named %r (panel.py --list)" % sys.argv[1])
-    panel = Panel(spec)
-    try:
-        node = panel.node()
-        print("node", node, "contacts", panel.max_contacts, flush=True)
-        player = Player(panel, node)
-        for line in sys.stdin:
-            words = line.split()
-            if words[:1] == ["quit"]:
-                break
-            if len(words) == 2 and words[0] == "play" and words[1] in GESTURES:
-                getattr(player, words[1])()
-                print("done", words[1], flush=True)
-            else:
-                print("error unknown command %r" % line.strip(), flush=True)
-    finally:
-        panel.close()
-
-
 if __name__ == "__main__":
-    main()
+    uhid.serve(__doc__, os.path.join(HERE, "panels.json"), "panels", Panel, GESTURES)

@@ -50,7 +50,8 @@ final class UHIDPanel {
     private var toPanel: Int32 = -1, fromPanel: Int32 = -1
     private var pending = ""
 
-    init(_ name: String) throws {
+    /// The device `name` of `scripts/uhid/SCRIPT`'s catalog: `panel.py` (touchscreens) or `pen.py` (pens).
+    init(_ name: String, script: String = "panel.py") throws {
         var inPipe: [Int32] = [0, 0]
         var outPipe: [Int32] = [0, 0]
         guard pipe(&inPipe) == 0, pipe(&outPipe) == 0 else { throw DeviceTestFailure("pipe: errno \(errno)") }
@@ -61,7 +62,7 @@ final class UHIDPanel {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
         posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
-        let arguments: [String] = ["/usr/bin/python3", repositoryDirectory + "/scripts/uhid/panel.py", name]
+        let arguments: [String] = ["/usr/bin/python3", repositoryDirectory + "/scripts/uhid/" + script, name]
         let argv = arguments.map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
         var env = ProcessInfo.processInfo.environment
@@ -77,7 +78,7 @@ final class UHIDPanel {
         let words = line.split(separator: " ")
         guard words.count == 4, words[0] == "node", let n = Int(words[3]) else {
             throw DeviceTestFailure(
-                "\(name): panel.py said \"\(line)\" instead of its node (is \(Self.pythonPath) installed? make test-deps)"
+                "\(name): \(script) said \"\(line)\" instead of its node (is \(Self.pythonPath) installed? make test-deps)"
             )
         }
         node = String(words[1])

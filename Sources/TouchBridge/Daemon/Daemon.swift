@@ -202,8 +202,9 @@ package final class Daemon {
     }
 
     /// Puts an open device into service: grab, mapping, its fingers already down, the loop.
-    func add(_ device: EvdevDevice, info: InputDeviceInfo?, placement: PanelPlacement, slot: Int?) throws {
+    func add(_ device: EvdevDevice, info: InputDeviceInfo?, placement own: PanelPlacement, slot: Int?) throws {
         let d = device.description
+        let placement = placementOnItsPanel(own, of: device, info: info)
         if options.grab {
             do { try device.grab() } catch {
                 throw DeviceError.unsuitable(
@@ -232,6 +233,7 @@ package final class Daemon {
         let summary = panel.tracker.touchProtocol.summary(contactKey: panel.tracker.contactKey, of: d)
         warn("\(device.path): reading \(d.name) (\(summary), \(mapping(of: panel)))", .info)
         if isRunning { rehearseFirstTouch(on: panel) }
+        if let o = devices[panel.number] { placePensWithTheirPanel(o, info: info) }
     }
 
     /// How a panel is mapped, for the lines that say so.
@@ -247,7 +249,9 @@ package final class Daemon {
     /// said at info.
     func updatePlacement(_ number: Int, info: InputDeviceInfo?, why: String) {
         guard let o = devices[number] else { return }
-        let p = options.placement(of: o.device, info: info, discovery: discovery) { warn($0, .warning) }
+        let own = options.placement(of: o.device, info: info, discovery: discovery) { warn($0, .warning) }
+        let p = placementOnItsPanel(own, of: o.device, info: info)
+        defer { placePensWithTheirPanel(o, info: info) }
         guard p != o.panel.placement,
             let mapper = options.mapper(for: o.panel.description, placement: p, screen: screen)
         else { return }

@@ -67,17 +67,54 @@ public struct Contact: Equatable, Sendable {
 public struct ContactFrame: Sendable {
     public var time: EventTime
     public var contacts: [Contact]
+    /// A pen's part, one reference: nil for fingers' frames, which stay small enough (four
+    /// words) to be passed in registers, without a copy of the contacts' array.
+    private var penPart: PenPart?
+
     /// A pen over the glass, not touching it, when it came, moved or went in this frame.
-    public var hover: PenHover?
+    public var hover: PenHover? {
+        get { penPart?.hover }
+        set { penPart = PenPart(hover: newValue, state: pen) }
+    }
     /// A pen's frame: its tool and axes, for its tip's contact and its hover (nil for fingers'
     /// frames). Kept once a frame, not in each contact, so fingers' contacts stay small.
-    public var pen: PenState?
+    public var pen: PenState? {
+        get { penPart?.state }
+        set { penPart = PenPart(hover: hover, state: newValue) }
+    }
 
     public init(time: EventTime, contacts: [Contact], hover: PenHover? = nil, pen: PenState? = nil) {
         self.time = time
         self.contacts = contacts
+        penPart = hover == nil && pen == nil ? nil : PenPart(hover: hover, state: pen)
+    }
+
+    /// A pen's frame whose part is `spare` when no frame holds it any more (the last one was
+    /// let go), written anew; else a new part, kept in `spare`: a pen's frames allocate
+    /// nothing while no one keeps them.
+    init(time: EventTime, contacts: [Contact], hover: PenHover?, pen: PenState, reusing spare: inout PenPart?) {
+        self.time = time
+        self.contacts = contacts
+        if var part = spare.take(), isKnownUniquelyReferenced(&part) {
+            part.hover = hover
+            part.state = pen
+            spare = part
+        } else {
+            spare = PenPart(hover: hover, state: pen)
+        }
+        penPart = spare
+    }
+}
+
+/// A pen frame's hover and state. Written only while one reference holds it (before a frame
+/// takes it), so frames sharing one keep value semantics.
+final class PenPart: @unchecked Sendable {
+    fileprivate(set) var hover: PenHover?
+    fileprivate(set) var state: PenState?
+
+    init(hover: PenHover?, state: PenState?) {
         self.hover = hover
-        self.pen = pen
+        self.state = state
     }
 }
 

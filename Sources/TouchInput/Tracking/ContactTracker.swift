@@ -68,6 +68,8 @@ public struct ContactTracker {
     private let ids: ContactIDs
     private let warnings: WarningSink
     private var frame: [Contact] = []
+    /// The pen part of the last pen frame, written again for the next while no one keeps it.
+    private var spareFrame: PenPart?
     /// After a raw SYN_DROPPED: discard until the next SYN_REPORT (kernel semantics).
     private var dropping = false
 
@@ -181,7 +183,9 @@ public struct ContactTracker {
             } else if pen != nil {
                 let hover = pen!.report(time: e.time, ids: ids, into: &frame)
                 if !frame.isEmpty || hover != nil {
-                    emit(ContactFrame(time: e.time, contacts: frame, hover: hover, pen: pen!.state))
+                    emit(
+                        ContactFrame(
+                            time: e.time, contacts: frame, hover: hover, pen: pen!.state, reusing: &spareFrame))
                 }
                 return
             }

@@ -43,7 +43,7 @@ package final class VirtualPen {
     /// How far that display's picture turns upright: the axes are in its own orientation.
     package let turn: ScreenMapper.Rotation
     private let axes: Axes
-    private let scaleX: Double, scaleY: Double
+    private let position: PanelAxes
     private var origin = Point(x: 0, y: 0)
     /// The tool in proximity (`BTN_TOOL_PEN` or `BTN_TOOL_RUBBER`), the tip and buttons as sent.
     private var tool: UInt16?
@@ -63,17 +63,9 @@ package final class VirtualPen {
         width = size.width
         height = size.height
         let k = Kernel.self
-        let own = turn.unturned(size)
-        let assumed = (own.width * 25.4 / 96, own.height * 25.4 / 96)
-        let mm = millimetres.map { turn.swapsSides ? ($0.1, $0.0) : $0 } ?? assumed
-        let (xRange, resX) = VirtualTouchscreen.axis(points: own.width, millimetres: mm.0)
-        let (yRange, resY) = VirtualTouchscreen.axis(points: own.height, millimetres: mm.1)
-        scaleX = Double(xRange) / own.width
-        scaleY = Double(yRange) / own.height
-        var abs: [UInt16: AbsInfo] = [
-            k.ABS_X: AbsInfo(minimum: 0, maximum: xRange - 1, resolution: resX),
-            k.ABS_Y: AbsInfo(minimum: 0, maximum: yRange - 1, resolution: resY),
-        ]
+        let assumed = (size.width * 25.4 / 96, size.height * 25.4 / 96)
+        position = PanelAxes(size: size, millimetres: millimetres ?? assumed, turn: turn)
+        var abs: [UInt16: AbsInfo] = [k.ABS_X: position.x, k.ABS_Y: position.y]
         var keys = [k.BTN_TOOL_PEN, k.BTN_TOUCH]
         if axes.pressure { abs[k.ABS_PRESSURE] = AbsInfo(minimum: 0, maximum: Self.pressureRange) }
         if axes.height { abs[k.ABS_DISTANCE] = AbsInfo(minimum: 0, maximum: Self.heightRange) }
@@ -112,10 +104,9 @@ package final class VirtualPen {
             try leave()  // the other end: out of proximity first, as a pen turned over reports it
             device.discardQueued()
         }
-        let local = Point(x: s.location.x - origin.x, y: s.location.y - origin.y)
-        let own = turn.unturned(local, in: Size(width: width, height: height))
-        add(k.ABS_X, Int32((own.x * scaleX).rounded()))
-        add(k.ABS_Y, Int32((own.y * scaleY).rounded()))
+        let at = position.units(Point(x: s.location.x - origin.x, y: s.location.y - origin.y))
+        add(k.ABS_X, at.x)
+        add(k.ABS_Y, at.y)
         if axes.pressure { add(k.ABS_PRESSURE, s.isTouching ? Self.units(s.pressure, Self.pressureRange) : 0) }
         if axes.height { add(k.ABS_DISTANCE, s.isTouching ? 0 : Self.units(s.height, Self.heightRange)) }
         if axes.tilt {

@@ -23,7 +23,7 @@ package final class VirtualPointer {
     package let output: String?
     /// How far that display's picture turns upright: the axes are in its own orientation.
     package let turn: ScreenMapper.Rotation
-    private let scaleX: Double, scaleY: Double
+    private let position: PanelAxes
     private var origin = Point(x: 0, y: 0)
     /// Units of each wheel not yet a classic detent.
     private var restV: Int32 = 0, restH: Int32 = 0
@@ -47,16 +47,8 @@ package final class VirtualPointer {
         width = size.width
         height = size.height
         let k = Kernel.self
-        let own = turn.unturned(size)
-        let mm = millimetres.map { turn.swapsSides ? ($0.1, $0.0) : $0 }
-        let (xRange, resX) = VirtualTouchscreen.axis(points: own.width, millimetres: mm?.0)
-        let (yRange, resY) = VirtualTouchscreen.axis(points: own.height, millimetres: mm?.1)
-        scaleX = Double(xRange) / own.width
-        scaleY = Double(yRange) / own.height
-        let abs: [UInt16: AbsInfo] = [
-            k.ABS_X: AbsInfo(minimum: 0, maximum: xRange - 1, resolution: resX),
-            k.ABS_Y: AbsInfo(minimum: 0, maximum: yRange - 1, resolution: resY),
-        ]
+        position = PanelAxes(size: size, millimetres: millimetres, turn: turn)
+        let abs: [UInt16: AbsInfo] = [k.ABS_X: position.x, k.ABS_Y: position.y]
         var d = DeviceDescription(
             name: Self.name(of: name, on: output),
             id: InputID(bustype: k.BUS_VIRTUAL, vendor: 0x7462, product: 0x0002, version: 1),
@@ -83,11 +75,9 @@ package final class VirtualPointer {
         for a in actions {
             switch a {
             case .move(let x, let y):
-                let own = turn.unturned(Point(x: x - origin.x, y: y - origin.y), in: Size(width: width, height: height))
-                let ux = Int32((own.x * scaleX).rounded())
-                let uy = Int32((own.y * scaleY).rounded())
-                device.queue(type: k.EV_ABS, code: k.ABS_X, value: max(0, ux))
-                device.queue(type: k.EV_ABS, code: k.ABS_Y, value: max(0, uy))
+                let at = position.units(Point(x: x - origin.x, y: y - origin.y))
+                device.queue(type: k.EV_ABS, code: k.ABS_X, value: max(0, at.x))
+                device.queue(type: k.EV_ABS, code: k.ABS_Y, value: max(0, at.y))
             case .button(let b, let down):
                 device.queue(type: k.EV_KEY, code: b == .left ? k.BTN_LEFT : k.BTN_RIGHT, value: down ? 1 : 0)
                 if b == .left { leftDown = down }

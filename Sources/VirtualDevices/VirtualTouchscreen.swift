@@ -26,7 +26,7 @@ package final class VirtualTouchscreen {
     /// How far that display's picture turns upright: the axes are in its own orientation.
     package let turn: ScreenMapper.Rotation
     /// Device units per screen point on each axis.
-    private let scaleX: Double, scaleY: Double
+    private let position: PanelAxes
     private let slotCount: Int
     private let hasPressure: Bool, hasTouchMajor: Bool
     /// Contact id in each slot (nil: free), and the tracking id counter.
@@ -60,15 +60,8 @@ package final class VirtualTouchscreen {
         hasTouchMajor = touchMajor
         self.slots = Array(repeating: nil, count: slotCount)
         let k = Kernel.self
-        let own = turn.unturned(size)
-        let mm = millimetres.map { turn.swapsSides ? ($0.1, $0.0) : $0 }
-        let (xRange, resX) = Self.axis(points: own.width, millimetres: mm?.0)
-        let (yRange, resY) = Self.axis(points: own.height, millimetres: mm?.1)
-        let (xMax, yMax) = (xRange - 1, yRange - 1)
-        scaleX = Double(xRange) / own.width
-        scaleY = Double(yRange) / own.height
-        let x = AbsInfo(minimum: 0, maximum: xMax, resolution: resX)
-        let y = AbsInfo(minimum: 0, maximum: yMax, resolution: resY)
+        position = PanelAxes(size: size, millimetres: millimetres, turn: turn)
+        let (x, y) = (position.x, position.y)
         var abs: [UInt16: AbsInfo] = [
             k.ABS_X: x, k.ABS_Y: y, k.ABS_MT_POSITION_X: x, k.ABS_MT_POSITION_Y: y,
             k.ABS_MT_SLOT: AbsInfo(minimum: 0, maximum: Int32(slotCount - 1)),
@@ -76,7 +69,10 @@ package final class VirtualTouchscreen {
             k.ABS_MT_TOOL_TYPE: AbsInfo(minimum: 0, maximum: Int32(k.MT_TOOL_PALM)),
         ]
         if pressure { abs[k.ABS_MT_PRESSURE] = AbsInfo(minimum: 0, maximum: 255) }
-        if touchMajor { abs[k.ABS_MT_TOUCH_MAJOR] = AbsInfo(minimum: 0, maximum: max(xMax, yMax), resolution: resX) }
+        if touchMajor {
+            abs[k.ABS_MT_TOUCH_MAJOR] = AbsInfo(
+                minimum: 0, maximum: max(x.maximum, y.maximum), resolution: x.resolution)
+        }
         var d = DeviceDescription(
             name: Self.name(of: name, on: output),
             id: InputID(bustype: k.BUS_VIRTUAL, vendor: Self.ids.vendor, product: Self.ids.product, version: 1),
@@ -158,16 +154,13 @@ package final class VirtualTouchscreen {
 
     private func position(_ u: TouchUpdate) {
         let k = Kernel.self
-        let local = Point(x: u.location.x - origin.x, y: u.location.y - origin.y)
-        let own = turn.unturned(local, in: Size(width: width, height: height))
-        let x = Int32((own.x * scaleX).rounded())
-        let y = Int32((own.y * scaleY).rounded())
-        add(k.ABS_MT_POSITION_X, x)
-        add(k.ABS_MT_POSITION_Y, y)
+        let at = position.units(Point(x: u.location.x - origin.x, y: u.location.y - origin.y))
+        add(k.ABS_MT_POSITION_X, at.x)
+        add(k.ABS_MT_POSITION_Y, at.y)
         if hasPressure, u.maximumPossibleForce > 0 {
             add(k.ABS_MT_PRESSURE, Int32(min(255, max(0, (u.force / u.maximumPossibleForce * 255).rounded()))))
         }
-        if hasTouchMajor { add(k.ABS_MT_TOUCH_MAJOR, Int32((u.majorRadius * 2 * scaleX).rounded())) }
+        if hasTouchMajor { add(k.ABS_MT_TOUCH_MAJOR, Int32((u.majorRadius * 2 * position.scaleX).rounded())) }
     }
 
     /// BTN_TOUCH and the single-touch axes (the lowest slot's contact), then SYN_REPORT.

@@ -38,6 +38,14 @@ struct PenLiveTests {
         try device.frame([(k.EV_KEY, k.BTN_TOOL_PEN, 0)])
     }
 
+    /// What libinput's TABLET_TOOL_TIP (or _AXIS) line says: the tip's place (mm), its tilts
+    /// (degrees) and its pressure (0…1), each empty when the line has none.
+    func libinputTip(_ line: Substring) -> (at: [Double], tilt: [Double], pressure: [Double]) {
+        let at =
+            numbers(after: "s\t", in: line).isEmpty ? numbers(after: "s ", in: line) : numbers(after: "s\t", in: line)
+        return (at, numbers(after: "tilt:", in: line), numbers(after: "pressure:", in: line))
+    }
+
     /// The numbers after `key` in `line` (`127.00*/80.00` → [127, 80]).
     func numbers(after key: String, in line: Substring) -> [Double] {
         guard let r = line.range(of: key) else { return [] }
@@ -67,9 +75,7 @@ struct PenLiveTests {
         let tip = try #require(
             theirs.output.split(separator: "\n").first { $0.contains("TABLET_TOOL_TIP") && $0.contains("down") },
             "\(theirs.output)")
-        let at = numbers(after: "s\t", in: tip).isEmpty ? numbers(after: "s ", in: tip) : numbers(after: "s\t", in: tip)
-        let tilt = numbers(after: "tilt:", in: tip)
-        let pressure = numbers(after: "pressure:", in: tip)
+        let (at, tilt, pressure) = libinputTip(tip)
         // touchbridge: the began contact of the tip.
         let began = try #require(
             mine.output.split(separator: "\n").first {
@@ -102,16 +108,24 @@ struct PenLiveTests {
 }
 
 extension PenLiveTests {
+    /// A panel named `name` as its fingers' node and its pen's, two nodes of one USB device (the
+    /// same ids, phys `…/input0` and `…/input1`), which libinput's udev helper groups.
+    func panelWithPen(_ name: String, product: UInt16) -> (fingers: DeviceDescription, pen: DeviceDescription) {
+        var fingers = VirtualDevices.multitouch(name: name + " Touch")
+        fingers.id = InputID(bustype: 0x03, vendor: 0x56a, product: product, version: 1)
+        let phys = "usb-" + name.lowercased().replacingOccurrences(of: " ", with: "-")
+        fingers.phys = phys + "/input0"
+        var stylus = pen(name + " Pen")
+        stylus.id = fingers.id
+        stylus.phys = phys + "/input1"
+        return (fingers, stylus)
+    }
+
     /// A panel's pen and fingers as two nodes of one device (the same ids and phys: libinput's
     /// udev helper gives them one LIBINPUT_DEVICE_GROUP): a palm resting before the pen comes
     /// near is cancelled, and a finger while it is near begins nothing.
     @Test func aPensNearnessCancelsItsPanelsFingers() throws {
-        var fingers = VirtualDevices.multitouch(name: "TB Arbitration Touch")
-        fingers.id = InputID(bustype: 0x03, vendor: 0x56a, product: 0x52a1, version: 1)
-        fingers.phys = "usb-tb-arbitration/input0"
-        var stylus = pen("TB Arbitration Pen")
-        stylus.id = fingers.id
-        stylus.phys = "usb-tb-arbitration/input1"
+        let (fingers, stylus) = panelWithPen("TB Arbitration", product: 0x52a1)
         let (touch, touchInfo) = try createDevice(fingers)
         let (penDevice, penInfo) = try createDevice(stylus)
         let group = udevProperty(touch.devnode, "LIBINPUT_DEVICE_GROUP")

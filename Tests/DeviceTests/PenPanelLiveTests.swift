@@ -9,12 +9,7 @@ import Testing
 /// node is, whichever comes first.
 extension PenLiveTests {
     @Test func aPanelsPenLandsWhereItsTouchNodeIsPlaced() throws {
-        var fingers = VirtualDevices.multitouch(name: "TB Placed Touch")
-        fingers.id = InputID(bustype: 0x03, vendor: 0x56a, product: 0x52a2, version: 1)
-        fingers.phys = "usb-tb-placed/input0"
-        var stylus = pen("TB Placed Pen")
-        stylus.id = fingers.id
-        stylus.phys = "usb-tb-placed/input1"
+        let (fingers, stylus) = panelWithPen("TB Placed", product: 0x52a2)
         // The pen first: its touch node, placed by the command line, moves it when it comes.
         let (penDevice, _) = try createDevice(stylus)
         let (touch, _) = try createDevice(fingers)

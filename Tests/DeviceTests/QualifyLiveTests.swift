@@ -16,19 +16,7 @@ struct QualifyLiveTests {
             Array(try String(contentsOfFile: clean, encoding: .utf8).utf8))
         let (panel, _) = try createDevice(recording.description)
         let p = try Spawned(touchbridgeExecutable, ["qualify", "--screen", "800x480", panel.devnode])
-        // Gestures end at the frame that lifts the last finger (BTN_TOUCH 0).
-        var gestures: [[[InputEvent]]] = [[]]
-        var frame: [InputEvent] = []
-        for e in recording.events {
-            frame.append(e)
-            guard e.type == Kernel.EV_SYN else { continue }
-            gestures[gestures.count - 1].append(frame)
-            if frame.contains(where: { $0.type == Kernel.EV_KEY && $0.code == Kernel.BTN_TOUCH && $0.value == 0 }) {
-                gestures.append([])
-            }
-            frame = []
-        }
-        gestures.removeAll { $0.isEmpty }
+        let gestures = Self.gestures(of: recording)
         let prompted = 17  // 9 marks, 4 lines, rest, contacts, separation, taps: one prompt each
         for (i, g) in gestures.enumerated() {
             if i < prompted {
@@ -46,5 +34,22 @@ struct QualifyLiveTests {
         }
         #expect(p.wait(timeout: 30) == 0, "\(p.output)\n\(p.errors)")
         #expect(p.output.hasSuffix("PASS\n") && p.output.contains("maxContacts  5"), "\(p.output)")
+    }
+
+    /// A recording's gestures, each a list of frames: a gesture ends with the frame that lifts
+    /// the last finger or the tip (BTN_TOUCH 0).
+    static func gestures(of recording: Recording) -> [[[InputEvent]]] {
+        var gestures: [[[InputEvent]]] = [[]]
+        var frame: [InputEvent] = []
+        for e in recording.events {
+            frame.append(e)
+            guard e.type == Kernel.EV_SYN else { continue }
+            gestures[gestures.count - 1].append(frame)
+            if frame.contains(where: { $0.type == Kernel.EV_KEY && $0.code == Kernel.BTN_TOUCH && $0.value == 0 }) {
+                gestures.append([])
+            }
+            frame = []
+        }
+        return gestures.filter { !$0.isEmpty }
     }
 }

@@ -13,20 +13,8 @@ extension QualifyLiveTests {
         let recording = try EvemuParser(file: path).parse(Array(try String(contentsOfFile: path, encoding: .utf8).utf8))
         let (pen, _) = try createDevice(recording.description)
         let p = try Spawned(touchbridgeExecutable, ["qualify", "--pen", pen.devnode])
-        // A gesture ends with the frame the tip lifts in (BTN_TOUCH 0); the hover before its
-        // touch belongs to it (the pen comes near, then touches the mark).
-        var gestures: [[[InputEvent]]] = [[]]
-        var frame: [InputEvent] = []
-        for e in recording.events {
-            frame.append(e)
-            guard e.type == Kernel.EV_SYN else { continue }
-            gestures[gestures.count - 1].append(frame)
-            if frame.contains(where: { $0.type == Kernel.EV_KEY && $0.code == Kernel.BTN_TOUCH && $0.value == 0 }) {
-                gestures.append([])
-            }
-            frame = []
-        }
-        gestures.removeAll { $0.isEmpty }
+        // The hover before a mark's touch belongs to its gesture (the pen comes near, then touches).
+        let gestures = Self.gestures(of: recording)
         #expect(gestures.count == 9 + 4 + 1 + 1, "the marks, the lines, the rest, and the last one's going away")
         for (i, g) in gestures.enumerated() where i < 14 {
             #expect(

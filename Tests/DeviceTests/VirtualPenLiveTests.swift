@@ -40,9 +40,7 @@ extension PenLiveTests {
         let tip = try #require(
             theirs.output.split(separator: "\n").first { $0.contains("TABLET_TOOL_TIP") && $0.contains("down") },
             "\(theirs.output)")
-        let at = numbers(after: "s\t", in: tip).isEmpty ? numbers(after: "s ", in: tip) : numbers(after: "s\t", in: tip)
-        let tilt = numbers(after: "tilt:", in: tip)
-        let pressure = numbers(after: "pressure:", in: tip)
+        let (at, tilt, pressure) = libinputTip(tip)
         let began = try #require(
             d.output.split(separator: "\n").first { $0.contains("\"touchesBegan\"") }, "\(d.output)")
         let o = try #require(try JSONSerialization.jsonObject(with: Data(began.utf8)) as? [String: Any])

@@ -15,7 +15,6 @@ Reports are built with hid-tools' report-descriptor parser (PyPI `hid-tools`, on
 PYTHONPATH); the uhid side is uhid.py's, the gestures and the device lookup this file's own.
 """
 import fcntl
-import glob
 import os
 import struct
 import time
@@ -80,20 +79,9 @@ class Panel:
                 return report.create_report([answer], None)
         return None
 
-    def node(self, timeout=10.0):
-        """The evdev node hid-multitouch made for the touchscreen collection."""
-        pattern = "/sys/devices/virtual/misc/uhid/*:%04X:%04X.*/input/input*" % (self.spec["vendor"], self.spec["product"])
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            for inp in sorted(glob.glob(pattern)):
-                props = int(open(inp + "/properties").read().strip() or "0", 16)
-                words = open(inp + "/capabilities/abs").read().split()
-                abs_bits = int("".join(w.rjust(16, "0") for w in words), 16) if words else 0
-                events = glob.glob(inp + "/event*")
-                if props & 0x2 and abs_bits >> 0x35 & 1 and events and os.path.exists("/dev/input/" + os.path.basename(events[0])):
-                    return "/dev/input/" + os.path.basename(events[0])
-            time.sleep(0.05)
-        raise SystemExit("panel: %s: no touchscreen node appeared" % self.spec["name"])
+    def node(self):
+        """The evdev node hid-multitouch made for the touchscreen collection (ABS_MT_POSITION_X)."""
+        return uhid.find_node(self.spec, lambda abs_bits, keys: abs_bits >> 0x35 & 1, "touchscreen")
 
     def send(self, contacts):
         """One frame: every contact in it, in reports of as many fingers as the device carries

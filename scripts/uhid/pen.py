@@ -15,7 +15,6 @@ stdin, one a line:
 Reports are built with hid-tools' report-descriptor parser (PyPI `hid-tools`, on PYTHONPATH);
 the uhid side is uhid.py's.
 """
-import glob
 import os
 import time
 
@@ -57,20 +56,9 @@ class Pen:
                 return report.create_report([answer], None)
         return None
 
-    def node(self, timeout=10.0):
-        """The evdev node made for the pen: a direct device with BTN_TOOL_PEN."""
-        pattern = "/sys/devices/virtual/misc/uhid/*:%04X:%04X.*/input/input*" % (self.spec["vendor"], self.spec["product"])
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            for inp in sorted(glob.glob(pattern)):
-                props = int(open(inp + "/properties").read().strip() or "0", 16)
-                words = open(inp + "/capabilities/key").read().split()
-                keys = int("".join(w.rjust(16, "0") for w in words), 16) if words else 0
-                events = glob.glob(inp + "/event*")
-                if props & 0x2 and keys >> BTN_TOOL_PEN & 1 and events and os.path.exists("/dev/input/" + os.path.basename(events[0])):
-                    return "/dev/input/" + os.path.basename(events[0])
-            time.sleep(0.05)
-        raise SystemExit("pen: %s: no pen node appeared" % self.spec["name"])
+    def node(self):
+        """The evdev node made for the pen (BTN_TOOL_PEN)."""
+        return uhid.find_node(self.spec, lambda abs_bits, keys: keys >> BTN_TOOL_PEN & 1, "pen")
 
     def send(self, state):
         self.device.send(self.report.create_report([state], None))

@@ -1,12 +1,14 @@
 """The uhid side of the VM's real devices (panel.py, pen.py): a HID device created from its
 report descriptor through /dev/uhid, the driver's GET_REPORT and SET_REPORT answered, input
 reports sent; and the command loop both scripts run. The uhid protocol is linux/uhid.h's."""
+import glob
 import json
 import os
 import select
 import struct
 import sys
 import threading
+import time
 
 # linux/uhid.h
 UHID_DESTROY, UHID_GET_REPORT, UHID_GET_REPORT_REPLY = 1, 9, 10
@@ -68,6 +70,28 @@ class Device:
         self.done = True
         self.write(event(UHID_DESTROY))
         os.close(self.fd)
+
+
+def bits(path):
+    """A sysfs capability bitmap (words of hex, most significant first) as one number."""
+    words = open(path).read().split()
+    return int("".join(w.rjust(16, "0") for w in words), 16) if words else 0
+
+
+def find_node(spec, wanted, what, timeout=10.0):
+    """The evdev node the kernel made of `spec`'s device for a direct input whose capability
+    bitmaps (`abs`, `key`) `wanted(abs, key)` accepts; exits saying `what` did not appear."""
+    pattern = "/sys/devices/virtual/misc/uhid/*:%04X:%04X.*/input/input*" % (spec["vendor"], spec["product"])
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for inp in sorted(glob.glob(pattern)):
+            props = int(open(inp + "/properties").read().strip() or "0", 16)
+            events = glob.glob(inp + "/event*")
+            node = "/dev/input/" + os.path.basename(events[0]) if events else None
+            if props & 0x2 and node and os.path.exists(node) and wanted(bits(inp + "/capabilities/abs"), bits(inp + "/capabilities/key")):
+                return node
+        time.sleep(0.05)
+    raise SystemExit("%s: no %s node appeared" % (spec["name"], what))
 
 
 def serve(doc, catalog, key, make, gestures):

@@ -25,7 +25,9 @@ struct VirtualPenSampleTests {
         func forwardPen(_ sample: PenSample, from panel: Panel) { pens.append(sample) }
     }
 
-    func run(rotation: ScreenMapper.Rotation = .none) throws -> Samples {
+    func run(_ recording: TestRecording = PencilRunTests.recording(), rotation: ScreenMapper.Rotation = .none) throws
+        -> Samples
+    {
         let screen = rotation.swapsSides ? (480.0, 254.0 * 480 / 160) : (254.0 * 480 / 160, 480.0)
         let instance = SceneInstance(
             scene: try scene(PipelineTests.viewScene), screen: Size(width: screen.0, height: screen.1),
@@ -36,7 +38,7 @@ struct VirtualPenSampleTests {
         let d = PencilRunTests.pen()
         let mapper = ScreenMapper(device: d, rotation: rotation, screen: screen)!
         let pen = pipeline.addPanel(node: "/dev/input/event6", description: d, mapper: mapper, time: 10)
-        for e in PencilRunTests.recording().events { pipeline.process(e, from: pen) }
+        for e in recording.events { pipeline.process(e, from: pen) }
         return samples
     }
 
@@ -55,6 +57,20 @@ struct VirtualPenSampleTests {
         #expect(s.pens[4].isTouching && s.pens[4].isEraser, "\(s.pens[4])")
         #expect(s.pens[5] == .away)
         #expect(s.touches == 4, "the other devices had the tips' touches as before")
+    }
+
+    /// The tracker moves the tip on a button's change, so the virtual pen has it at once.
+    @Test func aBarrelButtonPressedWhileTheTipRestsReachesTheVirtualPenWhereTheTipIs() throws {
+        var r = TestRecording(description: PencilRunTests.pen())
+        r.frame(at: 1, [(k.EV_KEY, k.BTN_TOOL_PEN, 1), (k.EV_ABS, k.ABS_X, 12_700), (k.EV_ABS, k.ABS_Y, 8000)])
+        r.frame(at: 1.01, [(k.EV_KEY, k.BTN_TOUCH, 1), (k.EV_ABS, k.ABS_PRESSURE, 2048)])
+        r.frame(at: 1.02, [(k.EV_KEY, k.BTN_STYLUS, 1)])
+        r.frame(at: 1.03, [(k.EV_KEY, k.BTN_STYLUS, 0)])
+        r.frame(at: 1.04, [(k.EV_KEY, k.BTN_TOUCH, 0), (k.EV_ABS, k.ABS_PRESSURE, 0)])
+        let s = try run(r)
+        let pressed = try #require(s.pens.first { $0.buttons == 1 }, "\(s.pens)")
+        #expect(pressed.isTouching && abs(pressed.location.x - 381) < 0.05, "\(pressed)")
+        #expect(s.pens.last?.isTouching == false && s.pens.last?.buttons == 0, "\(s.pens)")
     }
 
     @Test func thePensAnglesTurnWithTheScreen() throws {

@@ -25,9 +25,12 @@ struct VirtualPenSampleTests {
         func forwardPen(_ sample: PenSample, from panel: Panel) { pens.append(sample) }
     }
 
-    func run(_ recording: TestRecording = PencilRunTests.recording(), rotation: ScreenMapper.Rotation = .none) throws
-        -> Samples
-    {
+    /// `recording` through a pipeline whose only virtual device is `Samples`; `unplug`: the pen
+    /// is removed after its last event.
+    func run(
+        _ recording: TestRecording = PencilRunTests.recording(), rotation: ScreenMapper.Rotation = .none,
+        unplug: Bool = false
+    ) throws -> Samples {
         let screen = rotation.swapsSides ? (480.0, 254.0 * 480 / 160) : (254.0 * 480 / 160, 480.0)
         let instance = SceneInstance(
             scene: try scene(PipelineTests.viewScene), screen: Size(width: screen.0, height: screen.1),
@@ -39,6 +42,7 @@ struct VirtualPenSampleTests {
         let mapper = ScreenMapper(device: d, rotation: rotation, screen: screen)!
         let pen = pipeline.addPanel(node: "/dev/input/event6", description: d, mapper: mapper, time: 10)
         for e in recording.events { pipeline.process(e, from: pen) }
+        if unplug, let last = recording.events.last { pipeline.removePanel(pen, at: last.time) }
         return samples
     }
 
@@ -71,6 +75,15 @@ struct VirtualPenSampleTests {
         let pressed = try #require(s.pens.first { $0.buttons == 1 }, "\(s.pens)")
         #expect(pressed.isTouching && abs(pressed.location.x - 381) < 0.05, "\(pressed)")
         #expect(s.pens.last?.isTouching == false && s.pens.last?.buttons == 0, "\(s.pens)")
+    }
+
+    @Test func aPenUnpluggedWithItsTipDownLeavesItsVirtualPen() throws {
+        var r = TestRecording(description: PencilRunTests.pen())
+        r.frame(at: 1, [(k.EV_KEY, k.BTN_TOOL_PEN, 1), (k.EV_ABS, k.ABS_X, 12_700), (k.EV_ABS, k.ABS_Y, 8000)])
+        r.frame(at: 1.01, [(k.EV_KEY, k.BTN_TOUCH, 1), (k.EV_ABS, k.ABS_PRESSURE, 2048)])
+        let s = try run(r, unplug: true)
+        #expect(s.pens.map(\.isTouching) == [false, true, false] && s.pens.last == .away, "\(s.pens)")
+        #expect(s.touches == 2, "the tip's touch began and was cancelled")
     }
 
     @Test func thePensAnglesTurnWithTheScreen() throws {

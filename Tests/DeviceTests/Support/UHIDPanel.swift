@@ -24,16 +24,17 @@ final class UHIDPanel {
     }()
 
     /// Every panel of `scripts/uhid/panels.json`.
-    static let allPanels: [Spec] = {
-        let path = repositoryDirectory + "/scripts/uhid/panels.json"
-        guard let data = FileManager.default.contents(atPath: path),
-            let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let panels = root["panels"] as? [[String: Any]]
+    static let allPanels: [Spec] = entries("panels.json", key: "panels").compactMap { p in
+        (p["name"] as? String).map { Spec(name: $0, slots: p["slots"] as? Int, fuzz: p["fuzz"] as? Bool ?? false) }
+    }
+
+    /// The entries under `key` of the catalog `scripts/uhid/FILE` (none when it cannot be read).
+    static func entries(_ file: String, key: String) -> [[String: Any]] {
+        guard let data = FileManager.default.contents(atPath: repositoryDirectory + "/scripts/uhid/" + file),
+            let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
         else { return [] }
-        return panels.compactMap { p in
-            (p["name"] as? String).map { Spec(name: $0, slots: p["slots"] as? Int, fuzz: p["fuzz"] as? Bool ?? false) }
-        }
-    }()
+        return root[key] as? [[String: Any]] ?? []
+    }
 
     /// Whether devices can be made: /dev/uhid is writable, or this is the test VM, where it must be.
     static let available =

@@ -111,7 +111,7 @@ unit-test: lint
 	python3 scripts/check-layers.py
 	python3 scripts/check-imports.py
 	$(MAKE) --no-print-directory docs example-test url-app-test
-	@for f in evemu scene tracker pipeline libinput qualify edid; do .build/debug/fuzz-$$f Fuzz/findings/$$f Fuzz/corpus/$$f || exit 1; done
+	@for f in evemu scene tracker pipeline libinput qualify edid udev subscription; do .build/debug/fuzz-$$f Fuzz/findings/$$f Fuzz/corpus/$$f || exit 1; done
 
 # The project's formatting (.swift-format: the toolchain's swift format, 4-space indentation, lines of
 # at most 120 columns): `make format` applies it; `make lint`, part of `make test`, fails on any

@@ -147,7 +147,7 @@ let package = Package(
         .executableTarget(
             name: "fuzz-evemu", dependencies: ["InputEvents", "Evdev", "PipelineChecks"], path: "Fuzz/Evemu"),
         .executableTarget(
-            name: "fuzz-scene", dependencies: ["TouchBridge", "TouchKit", "PipelineChecks"], path: "Fuzz/Scene"),
+            name: "fuzz-scene", dependencies: ["TouchBridge", "TouchKit", "Evdev", "PipelineChecks"], path: "Fuzz/Scene"),
         .executableTarget(
             name: "fuzz-libinput", dependencies: ["InputEvents", "TouchInput", "PipelineChecks"], path: "Fuzz/Libinput"),
         .executableTarget(
@@ -155,6 +155,13 @@ let package = Package(
             dependencies: ["InputEvents", "TouchInput", "PanelHealth", "TouchBridge", "TouchTools", "PipelineChecks"],
             path: "Fuzz/Qualify"),
         .executableTarget(name: "fuzz-edid", dependencies: ["Displays", "PipelineChecks"], path: "Fuzz/EDID"),
+        .executableTarget(
+            name: "fuzz-udev",
+            dependencies: ["TouchBridge", "TouchKit", "TouchInput", "InputEvents", "Evdev", "PipelineChecks"],
+            path: "Fuzz/Udev"),
+        .executableTarget(
+            name: "fuzz-subscription", dependencies: ["EventSocket", "TouchScene", "PipelineChecks"],
+            path: "Fuzz/Subscription"),
         .executableTarget(
             name: "fuzz-tracker", dependencies: ["TouchInput", "InputEvents", "PipelineChecks", "PanelHealth"],
             path: "Fuzz/Tracker"),

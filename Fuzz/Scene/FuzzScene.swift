@@ -1,10 +1,16 @@
+import Evdev
 import PipelineChecks
 import TouchBridge
 import TouchKit
 
+/// The timer the daemon arms, shared by every input (a timerfd each would cost a descriptor).
+nonisolated(unsafe) let timer = try? DeadlineTimer()
+
 /// The scene decoder on arbitrary bytes: a malformed file gets a message with a key path or
 /// a line; a scene it accepts builds, describes itself, and every point's hit test gives a
 /// responder chain that starts at the hit view and ends at the application or its delegate.
+/// Its durations (idle, commands' timeouts, recognizers' times through a touch held and
+/// released) are armed on a real timer, as the daemon arms them: none may trap.
 func fuzzScene(_ bytes: [UInt8]) {
     let scene: Scene
     do {
@@ -26,6 +32,30 @@ func fuzzScene(_ bytes: [UInt8]) {
             }
         }
     }
+    armDurations(of: scene)
+}
+
+/// Each duration of `scene` on the timer, and its recognizers' deadlines after a touch.
+func armDurations(of scene: Scene) {
+    guard let timer else { return }
+    let now = monotonicSeconds()
+    for d in [scene.idle?.after] + scene.programs.map(\.timeout) { timer.arm(d.map { now + $0 }) }
+    let instance = SceneInstance(scene: scene, screen: Size(width: 800, height: 480), log: HandlerLog(format: .json))
+    for (phase, time) in [(Touch.Phase.began, 1.0), (.ended, 1.1)] {
+        instance.app.handleTouches(
+            [
+                TouchUpdate(
+                    identifier: 1, phase: phase, location: Point(x: 400, y: 240), force: 0, maximumPossibleForce: 0,
+                    majorRadius: 0)
+            ], timestamp: time)
+        var rounds = 0
+        while let deadline = instance.app.timers.nextDeadline, rounds < 100 {
+            timer.arm(now + deadline)
+            instance.app.advanceTime(to: deadline)
+            rounds += 1
+        }
+    }
+    timer.arm(nil)
 }
 
 /// libFuzzer's callback.

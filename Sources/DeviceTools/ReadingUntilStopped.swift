@@ -30,7 +30,9 @@ package func readUntilStopped(
         let stop = ready.contains(1) && signals.take() != nil
         guard ready.contains(0) || stop else { continue }
         do {
-            let status = try device.read(mode, body)
+            var status = try device.read(mode, body)
+            // Stopping: what the kernel still holds happened before the signal, so all of it is read.
+            while stop && status == .more { status = try device.read(mode, body) }
             drained()
             if status == .unplugged { return .unplugged(path: device.path) }
         } catch {

@@ -5,14 +5,23 @@ import Output
 import TouchScene
 
 /// `run --socket PATH`: the handler log for every program on the kiosk. Each client gets a
-/// `hello` line, then the log's lines as they are written (all kinds as JSON Lines, or what
-/// its `subscribe` line asks for). Lines are formatted once, whatever the number of clients;
-/// each client has its own bounded queue, so none can hold the loop: one that falls behind
-/// loses whole lines and hears how many, one that stays behind is disconnected.
+/// `hello` line, then the log's lines as they are written (all kinds the socket serves as JSON
+/// Lines, or what its `subscribe` line asks for). Lines are formatted once, whatever the number
+/// of clients; each client has its own bounded queue, so none can hold the loop: one that falls
+/// behind loses whole lines and hears how many, one that stays behind is disconnected. No
+/// client can hold the socket either: a wake accepts and reads a bounded amount, a user has
+/// at most `maxClientsPerUser` connections (a new one replaces its oldest), and when all
+/// `maxClients` are taken a newcomer replaces the oldest connection of the user with the most.
 package final class EventSocket {
     package static let maxClients = 64
+    /// Connections one user (by the peer's uid) may hold at once.
+    package static let maxClientsPerUser = 16
     /// The longest line a client may send.
     package static let lineLimit = 4096
+    /// Connections accepted in one wake at most (the rest wait in the backlog for the next).
+    static let acceptsPerWake = 16
+    /// Bytes read from one client in one wake at most.
+    static let readBudget = 64 << 10
 
     /// The socket file (nil for a socket systemd passed in, which is systemd's to remove).
     package let path: String?
@@ -26,6 +35,10 @@ package final class EventSocket {
     private(set) var clients: [SocketClient] = []
     private var nextID = 1
     private var scratch = TextBuffer(capacity: 1 << 12)
+    /// The kinds this socket serves (`run --socket-events`): a client gets no others.
+    package let served: HandlerLog.Kinds
+    /// Connections and disconnections said in the journal: a loop of connects cannot flood it.
+    private var notes = TokenBucket(burst: 20, perSecond: 1)
     /// Writes the `hello` line (the state now).
     package var hello: (inout TextBuffer) -> Void = { _ in }
     /// The log's time now (for `dropped` and `error` lines).
@@ -35,7 +48,8 @@ package final class EventSocket {
     /// Listens on `path` (or on `inherited`, a socket systemd passed) in `loop`.
     package init(
         path: String?, inherited: Int32? = nil, loop: EventLoop, log: HandlerLog,
-        queueCapacity: Int = QueuedOutput.defaultCapacity, stallLimit: Double = 30
+        queueCapacity: Int = QueuedOutput.defaultCapacity, stallLimit: Double = 30,
+        served: HandlerLog.Kinds = .all
     ) throws {
         if let inherited {
             fd = inherited
@@ -49,6 +63,7 @@ package final class EventSocket {
         self.log = log
         self.queueCapacity = queueCapacity
         self.stallLimit = stallLimit
+        self.served = served
         source = try loop.watch(fd, order: .requests) { [unowned self] in acceptAll() }
     }
 
@@ -61,16 +76,13 @@ package final class EventSocket {
                 "event socket: refused a client: it cannot be made non-blocking (\(String(cString: strerror(e))))",
                 .warning)
         }
-        while let cfd = UnixSocket.accept(fd, refused: refused) {
+        var accepted = 0
+        while accepted < Self.acceptsPerWake, let cfd = UnixSocket.accept(fd, refused: refused) {
+            accepted += 1
             let peer = UnixSocket.peer(cfd)
             let who = peer.map { "uid \($0.uid), pid \($0.pid)" } ?? "peer unknown"
-            guard clients.count < Self.maxClients else {
-                scratch.removeAll()
-                errorLine("too many clients (at most \(Self.maxClients))", into: &scratch)
-                scratch.withUnsafeBytes { _ = Glibc.write(cfd, $0.baseAddress, $0.count) }
-                close(cfd)
-                warn("event socket: refused a client (\(who)): \(Self.maxClients) are connected", .warning)
-                continue
+            if let (old, why) = Admission.replaced(among: clients, byNewcomerOf: peer?.uid) {
+                refuse(old, why)
             }
             let c = SocketClient(id: nextID, fd: cfd, peer: peer, capacity: queueCapacity)
             nextID += 1
@@ -88,8 +100,9 @@ package final class EventSocket {
             }
             // It gets the lines logged from now on, not those already waiting for this flush.
             c.sent = (log.buffer.count, log.otherBuffer.count)
+            c.subscription.kinds = served
             clients.append(c)
-            warn("event socket: client \(c.id) connected (\(who))", .info)
+            note("event socket: client \(c.id) connected (\(who))", .info)
             scratch.removeAll()
             hello(&scratch)
             scratch.withUnsafeBytes { c.out.send($0) }
@@ -100,9 +113,11 @@ package final class EventSocket {
     private func handle(_ c: SocketClient) {
         if c.reading {
             var chunk = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
-            while true {
+            var budget = Self.readBudget
+            while budget > 0 {
                 let n = withUnsafeMutableBytes(of: &chunk) { read(c.fd, $0.baseAddress, $0.count) }
                 if n > 0 {
+                    budget -= n
                     withUnsafeBytes(of: &chunk) { c.input.append(contentsOf: $0[0..<n]) }
                     if let problem = takeLines(c) { return refuse(c, problem) }
                     continue
@@ -123,12 +138,14 @@ package final class EventSocket {
 
     /// Applies the complete lines a client sent; the problem with one, if any.
     private func takeLines(_ c: SocketClient) -> String? {
-        while let nl = c.input.firstIndex(of: UInt8(ascii: "\n")) {
-            var line = Array(c.input[..<nl])
-            c.input.removeFirst(nl + 1)
+        var start = 0
+        defer { c.input.removeFirst(start) }
+        while let nl = c.input[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            var line = c.input[start..<nl]
+            start = nl + 1
             if line.last == UInt8(ascii: "\r") { line.removeLast() }
             if line.allSatisfy({ $0 == 32 || $0 == 9 }) { continue }
-            switch Subscription.parse(line) {
+            switch Subscription.parse(Array(line), serving: served) {
             case .success(let s):
                 // What was logged before the line arrived goes out as the client had asked
                 // until now: a new format starts from here (the other buffer may not have it).
@@ -140,7 +157,7 @@ package final class EventSocket {
                 return e.description
             }
         }
-        return c.input.count > Self.lineLimit ? "a line longer than \(Self.lineLimit) bytes" : nil
+        return c.input.count - start > Self.lineLimit ? "a line longer than \(Self.lineLimit) bytes" : nil
     }
 
     /// The log writes the other format only while a client takes it.
@@ -213,8 +230,17 @@ package final class EventSocket {
             c.source = nil
         }
         close(c.fd)
-        warn("event socket: client \(c.id) disconnected: \(why)", level)
+        note("event socket: client \(c.id) disconnected: \(why)", level)
         updateFormats()
+    }
+
+    /// A connection's news in the journal, within `notes`' rate; what was left out is counted
+    /// in the next one said.
+    private func note(_ message: String, _ level: Diagnostics.Level) {
+        guard notes.take(at: monotonicSeconds()) else { return }
+        let left = notes.takeRefused()
+        warn(
+            left == 0 ? message : message + " (\(left) earlier connection notes left out: too many at once)", level)
     }
 
     /// Shutdown: each client gets what is queued for it (waiting at most `grace` seconds in

@@ -21,8 +21,12 @@ package struct Subscription: Sendable, Equatable {
         return "{\"subscribe\":[\(names.joined(separator: ","))],\"format\":\"\(format == .json ? "json" : "text")\"}\n"
     }
 
-    /// Parses a client's line; the error says what was expected.
-    package static func parse(_ line: [UInt8]) -> Result<Subscription, SubscriptionError> {
+    /// Parses a client's line; the error says what was expected. A socket that serves only
+    /// some kinds (`served`) gives a line that names no kinds those, and refuses one that
+    /// names another.
+    package static func parse(_ line: [UInt8], serving served: HandlerLog.Kinds = .all)
+        -> Result<Subscription, SubscriptionError>
+    {
         let root: JSONNode
         do { root = try JSONParser.parse(line) } catch {
             return .failure(SubscriptionError("not JSON: expected \(error.expected) at column \(error.column)"))
@@ -30,7 +34,7 @@ package struct Subscription: Sendable, Equatable {
         guard case .object(let members) = root.value else {
             return .failure(SubscriptionError("expected an object such as {\"subscribe\":[\"action\",\"device\"]}"))
         }
-        var s = Subscription()
+        var s = Subscription(kinds: served)
         for (key, node) in members {
             switch key {
             case "subscribe":
@@ -43,6 +47,13 @@ package struct Subscription: Sendable, Equatable {
                         return .failure(
                             SubscriptionError(
                                 "unknown kind \(item.kind == "a string" ? "'\(item.stringValue)'" : item.kind) in 'subscribe' (kinds: \(HandlerLog.Kinds.names))"
+                            ))
+                    }
+                    guard served.contains(k) else {
+                        let names = HandlerLog.Kind.allCases.filter { served.contains($0) }.map(\.name)
+                        return .failure(
+                            SubscriptionError(
+                                "this socket does not serve '\(name)' (it serves: \(names.isEmpty ? "nothing" : names.joined(separator: ", ")))"
                             ))
                     }
                     kinds.insert(HandlerLog.Kinds(k))

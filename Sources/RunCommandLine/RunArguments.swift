@@ -56,7 +56,8 @@ public enum RunArguments {
     ]
     static let optionNames = [
         "scene", "screen", "rotate", "calibration", "output", "pointer-scroll", "forward-contacts", "ghost-after",
-        "panel", "panel-device", "hysteresis", "mask", "metrics-file", "socket", "socket-stall-limit", "log-events",
+        "panel", "panel-device", "hysteresis", "mask", "metrics-file", "socket", "socket-stall-limit", "socket-events",
+        "log-events",
         "log-level", "device",
     ]
 
@@ -106,6 +107,7 @@ public enum RunArguments {
         case "socket-stall-limit":
             guard let s = Double(v) else { return false }
             r.socketStallLimit = s
+        case "socket-events": r.socketEvents = v
         case "log-events": r.logEvents = v
         case "log-level": r.logLevel = v
         case "device":

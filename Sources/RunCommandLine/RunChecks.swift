@@ -10,9 +10,7 @@ public enum RunChecks {
         if let rotate, ScreenMapper.Rotation(rawValue: rotate) == nil {
             throw UsageError("--rotate takes 0, 90, 180 or 270")
         }
-        if let screen, parseScreen(screen) == nil {
-            throw UsageError("--screen takes WIDTHxHEIGHT in points, e.g. 1280x800")
-        }
+        if let screen, parseScreen(screen) == nil { throw UsageError(screenUsage(screen)) }
         if let calibration, ScreenMapper.Calibration(parsing: calibration) == nil {
             throw UsageError("--calibration takes six numbers \"a b c d e f\"")
         }
@@ -60,10 +58,17 @@ public enum RunChecks {
     }
 }
 
-/// `WxH` in points.
+/// `WxH` in points, each side above 0 and at most `screenSideLimit`.
 public func parseScreen(_ s: String) -> (Double, Double)? {
-    let parts = s.split(separator: "x")
-    guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w > 0, h > 0, w.isFinite, h.isFinite
+    let parts = s.split(separator: "x", omittingEmptySubsequences: false)
+    guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
+        w > 0, h > 0, w <= screenSideLimit, h <= screenSideLimit
     else { return nil }
     return (w, h)
+}
+
+/// What a `--screen` that `parseScreen` refuses is told.
+public func screenUsage(_ given: String) -> String {
+    "--screen takes WIDTHxHEIGHT in points, each side above 0 and at most \(Int(screenSideLimit)), "
+        + "e.g. 1280x800 (not '\(given)')"
 }

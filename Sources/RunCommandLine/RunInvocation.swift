@@ -31,6 +31,7 @@ public struct RunInvocation: Equatable {
     public var metricsFile: String?
     public var socket: String?
     public var socketStallLimit = 30.0
+    public var socketEvents: String?
     public var logEvents: String?
     public var logLevel = "info"
     public var device: Int?
@@ -45,7 +46,12 @@ public struct RunInvocation: Equatable {
         if let logEvents, case .failure(let e) = HandlerLog.Kinds.parse(logEvents) {
             throw UsageError("--log-events: \(e)")
         }
-        guard socketStallLimit > 0 else { throw UsageError("--socket-stall-limit takes a number of seconds above 0") }
+        if let socketEvents, case .failure(let e) = HandlerLog.Kinds.parse(socketEvents) {
+            throw UsageError("--socket-events: \(e)")
+        }
+        guard SceneDuration.isValid(socketStallLimit, allowingZero: false) else {
+            throw UsageError("--socket-stall-limit takes \(SceneDuration.expected(allowingZero: false))")
+        }
         guard Diagnostics.Level(name: logLevel) != nil else {
             throw UsageError("--log-level takes error, warning, notice, info or debug")
         }
@@ -60,8 +66,8 @@ public struct RunInvocation: Equatable {
                 throw UsageError("--forward-contacts is for --virtual-touchscreen (it limits what that device carries)")
             }
         }
-        if let g = ghostAfter, !(g > 0 && g.isFinite) {
-            throw UsageError("--ghost-after takes a number of seconds above 0")
+        if let g = ghostAfter, !SceneDuration.isValid(g, allowingZero: false) {
+            throw UsageError("--ghost-after takes \(SceneDuration.expected(allowingZero: false))")
         }
         if realtime && files == 0 { throw UsageError("--realtime is for recordings (it keeps their recorded pace)") }
         if output != nil && files > 0 { throw UsageError(RunChecks.outputForRecordings) }
@@ -94,6 +100,7 @@ public struct RunInvocation: Equatable {
         options.keys = keys
         options.socketPath = socket
         options.socketStallLimit = socketStallLimit
+        if let socketEvents, case .success(let k) = HandlerLog.Kinds.parse(socketEvents) { options.socketEvents = k }
         if let logEvents, case .success(let k) = HandlerLog.Kinds.parse(logEvents) { options.logEvents = k }
         // The scene is checked before any device is opened.
         let loaded = try scene.map { try Scene.load(path: $0) }

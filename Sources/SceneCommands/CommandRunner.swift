@@ -5,8 +5,8 @@ import Output
 import TouchScene
 
 /// The scene's `commands`: when an action is sent, its program is started directly (no
-/// shell), with the action's details in its environment, stdin from /dev/null and its output
-/// to the daemon's stderr line by line. Nothing here waits: output is read and children are
+/// shell), with the action's details in its environment, stdin from /dev/null, its output
+/// to the daemon's stderr line by line (`CommandOutput`, bounded) and no other descriptor. Nothing here waits: output is read and children are
 /// reaped from the loop (SIGCHLD through the signalfd), timeouts are a loop timer armed only
 /// while a command runs.
 package final class CommandRunner {
@@ -81,6 +81,7 @@ package final class CommandRunner {
             let now = monotonicSeconds()
             var r = Running(command: command, pid: pid, started: now, deadline: now + command.timeout)
             r.output = try? CommandOutput(fd: fd, action: command.action, loop: loop)
+            r.output?.paused = { [unowned self] in armTimer() }
             if r.output == nil { close(fd) }
             running.append(r)
             log.commandStarted(action: command.action, pid: pid, run: command.run, time: time)
@@ -134,8 +135,7 @@ package final class CommandRunner {
     }
 
     private func finish(_ r: Running, status: Int32?) {
-        r.output?.drain()
-        r.output?.close()
+        r.output?.finish()
         var exit: Int32?
         var signal: String?
         if let s = status {
@@ -153,6 +153,9 @@ package final class CommandRunner {
         // app on `Kiosk` with threads of its own) is reaped here at the latest, not waited for forever.
         reap()
         let now = monotonicSeconds()
+        for r in running {
+            if let at = r.output?.resumeAt, at <= now { r.output?.resume() }
+        }
         for i in running.indices where running[i].deadline <= now {
             if running[i].terminated {
                 kill(-running[i].pid, SIGKILL)
@@ -169,8 +172,9 @@ package final class CommandRunner {
         armTimer()
     }
 
+    /// The timer for the next timeout, or the next output's pause to end.
     private func armTimer() {
-        let next = running.map(\.deadline).min()
+        let next = running.lazy.flatMap { [$0.deadline, $0.output?.resumeAt ?? .infinity] }.min()
         timer.arm(next.flatMap { $0.isFinite ? $0 : nil })
     }
 
@@ -222,6 +226,9 @@ package final class CommandRunner {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
         posix_spawn_file_actions_adddup2(&actions, fds[1], 2)
+        // Only standard input, output and error: nothing the daemon holds (the socket, its
+        // clients, panels, an app's own descriptors) reaches the program.
+        _ = addCloseFrom(3, to: &actions)
         var attr = posix_spawnattr_t()
         posix_spawnattr_init(&attr)
         defer { posix_spawnattr_destroy(&attr) }
@@ -271,67 +278,5 @@ package final class CommandRunner {
         case SIGPIPE: return "SIGPIPE"
         default: return "SIG\(s)"
         }
-    }
-}
-
-/// A command's output pipe: read from the loop, written to the daemon's stderr one line at a
-/// time with the action's name in front.
-final class CommandOutput {
-    private let fd: Int32
-    private let prefix: String
-    private let loop: EventLoop
-    private var source: EventLoop.Source?
-    private var pending: [UInt8] = []
-    /// A line longer than this is written in pieces.
-    static let lineLimit = 4096
-
-    init(fd: Int32, action: String, loop: EventLoop) throws {
-        self.fd = fd
-        prefix = "touchbridge: \(action): "
-        self.loop = loop
-        source = try loop.watch(fd, order: .timer) { [unowned self] in drain() }
-    }
-
-    /// Reads what the pipe holds; at its end, writes what is left and stops watching.
-    func drain() {
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n > 0 {
-                pending.append(contentsOf: chunk[0..<n])
-                writeLines()
-                continue
-            }
-            if n < 0 && errno == EINTR { continue }
-            if n == 0 { stopWatching() }
-            break
-        }
-    }
-
-    private func writeLines() {
-        while let nl = pending.firstIndex(of: UInt8(ascii: "\n"))
-            ?? (pending.count >= Self.lineLimit ? Self.lineLimit - 1 : nil)
-        {
-            Diagnostics.print(
-                prefix + String(decoding: pending[...nl].filter { $0 != UInt8(ascii: "\n") }, as: UTF8.self),
-                level: .notice, always: true)
-            pending.removeFirst(nl + 1)
-        }
-    }
-
-    private func stopWatching() {
-        if !pending.isEmpty {
-            Diagnostics.print(prefix + String(decoding: pending, as: UTF8.self), level: .notice, always: true)
-            pending.removeAll()
-        }
-        if let s = source {
-            loop.remove(s)
-            source = nil
-        }
-    }
-
-    func close() {
-        stopWatching()
-        Glibc.close(fd)
     }
 }

@@ -59,6 +59,8 @@ package struct JSONParser {
     private var lineStart = 0
     /// Nesting deeper than this is refused rather than risking the stack.
     static let maxDepth = 256
+    /// Up to this many members an object's keys are checked by a scan; past it, through a set.
+    static let scannedMembers = 16
 
     init(_ bytes: [UInt8]) { self.bytes = bytes }
 
@@ -133,6 +135,9 @@ package struct JSONParser {
     private mutating func object(depth: Int) throws(JSONSyntaxError) -> JSONNode.Value {
         i += 1
         var members: [(key: String, node: JSONNode)] = []
+        // The keys seen, once an object is large enough that a scan of its members would make
+        // parsing quadratic (a 16 MiB file of keys in minutes); small objects scan.
+        var keys: Set<String> = []
         skipSpace()
         if i < bytes.count && bytes[i] == UInt8(ascii: "}") {
             i += 1
@@ -146,7 +151,11 @@ package struct JSONParser {
             let keyLine = line
             let keyColumn = i - lineStart + 1
             let key = try string()
-            if members.contains(where: { $0.key == key }) {
+            if members.count == Self.scannedMembers { keys = Set(members.map(\.key)) }
+            let repeated =
+                members.count < Self.scannedMembers
+                ? members.contains(where: { $0.key == key }) : !keys.insert(key).inserted
+            if repeated {
                 throw JSONSyntaxError(
                     line: keyLine, column: keyColumn, expected: "each key once in an object ('\(key)' is repeated)")
             }

@@ -6,4 +6,16 @@ extension String {
         b.append(fixed: value, decimals: decimals)
         self = b.string
     }
+
+    /// `value` with at most `maxDecimals` digits after the point and no trailing zeros
+    /// (800, 0.35; a whole number without a point), as messages quote a figure someone wrote.
+    public init(compact value: Double, maxDecimals: Int = 6) {
+        if value == value.rounded() && abs(value) < 1e15 {
+            self = String(Int(value))
+            return
+        }
+        var b = TextBuffer(capacity: 48)
+        b.append(compact: value, maxDecimals: maxDecimals)
+        self = b.string
+    }
 }

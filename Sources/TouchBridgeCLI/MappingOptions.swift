@@ -9,7 +9,9 @@ import TouchKit
 
 /// The screen-mapping options `touches` and `run` share.
 struct MappingOptions: ParsableArguments {
-    @Option(help: "Screen size in points, WxH (default: see the command's help).")
+    // Unconditional: a value such as -800x480 is the option's, refused with the range it takes,
+    // not taken for another option.
+    @Option(parsing: .unconditional, help: "Screen size in points, WxH (default: see the command's help).")
     var screen: String?
 
     @Option(help: "Screen rotation clockwise: 0, 90, 180 or 270 (default: the display's panel orientation, else 0).")

@@ -115,6 +115,12 @@ struct RunCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
+            "Serve only these kinds of line on the socket (default: all; a PIN pad keeps touches off it): the kinds of --log-events.",
+            valueName: "KINDS"))
+    var socketEvents: String?
+
+    @Option(
+        help: ArgumentHelp(
             "Write only these kinds of line to standard output (default: all): touches, gesture, gestureChanged, action, device, motion, remoteControl, presses, command, scene, idle, ghost, screen.",
             valueName: "KINDS"))
     var logEvents: String?
@@ -150,6 +156,7 @@ struct RunCommand: ParsableCommand {
         r.metricsFile = metricsFile
         r.socket = socket
         r.socketStallLimit = socketStallLimit
+        r.socketEvents = socketEvents
         r.logEvents = logEvents
         r.logLevel = logLevel
         r.device = recorded.index

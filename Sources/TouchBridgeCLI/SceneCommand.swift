@@ -33,9 +33,7 @@ struct SceneCommand: ParsableCommand {
         for h in hits where parsePoint(h) == nil {
             throw ValidationError("--hit takes X,Y in screen points, e.g. --hit 120,300")
         }
-        if let screen, parseScreen(screen) == nil {
-            throw ValidationError("--screen takes WIDTHxHEIGHT in points, e.g. 1280x800")
-        }
+        if let screen, parseScreen(screen) == nil { throw ValidationError(screenUsage(screen)) }
     }
 
     func run() throws {

@@ -143,20 +143,43 @@ struct EventSocketTests {
         #expect(Array(reader.lines.dropFirst()) == Array(lines(d.output).dropFirst()))
     }
 
-    @Test func theSixtyFifthClientIsRefusedAndBadClientsAreClosed() throws {
+    @Test func theSocketServesOnlyTheKindsItWasGiven() throws {
+        // A PIN pad keeps where fingers land off the socket: its clients get actions and devices.
+        let rec = try RecordingText.delayed("kiosk", by: 1.5)
+        let (d, socket) = try daemon(rec, ["--socket-events", "action,device"], scene: kiosk)
+        let all = try TestClient(socket)
+        let touches = try TestClient(socket, send: "{\"subscribe\":[\"action\",\"touches\"]}\n")
+        #expect(all.waitForEnd() && touches.waitForEnd())
+        #expect(d.wait() == 0)
+        let kinds = Set(all.lines.dropFirst().compactMap(eventName))
+        #expect(kinds == ["action", "deviceRemoved"], "\(all.lines)")
+        #expect(lines(d.output).contains { eventName($0) == "touchesBegan" }, "standard output keeps every kind")
+        #expect(
+            touches.lines.count == 2 && touches.lines[1].contains("this socket does not serve 'touches'")
+                && touches.lines[1].contains("(it serves: action, device)"), "\(touches.lines)")
+    }
+
+    @Test func idleClientsCannotLockOutANewOneAndBadClientsAreClosed() throws {
         let rec = try RecordingText.delayed("kiosk", by: 6)
         let (d, socket) = try daemon(rec, scene: kiosk)
+        // 64 clients that never read nor leave, all of this test's user: a user holds at most
+        // 16 connections, each newer one replacing its oldest, which is told why and closed.
         var clients: [TestClient] = []
         for _ in 0..<64 { clients.append(try TestClient(socket)) }
-        #expect(eventually { clients.allSatisfy { $0.lines.count == 1 } })
         let extra = try TestClient(socket)
-        #expect(extra.waitForEnd(timeout: 5))
+        #expect(eventually { extra.lines.count == 1 }, "the 65th client gets its hello")
+        #expect(eventName(extra.lines.first ?? "") == "hello")
+        let replaced = Array(clients.prefix(49))
+        #expect(replaced.allSatisfy { $0.waitForEnd(timeout: 5) })
         #expect(
-            extra.lines.count == 1 && extra.lines[0].contains("\"event\":\"error\"")
-                && extra.lines[0].contains("too many clients"))
-        for c in clients.suffix(4) { c.disconnect() }  // four leave: room for the hostile ones
-        clients.removeLast(4)
-        #expect(eventually { d.errors.components(separatedBy: "disconnected: closed by the client").count == 5 })
+            replaced.allSatisfy {
+                $0.lines.count == 2 && eventName($0.lines[1]) == "error"
+                    && $0.lines[1].contains("replaced by a newer connection of the same user (at most 16 a user)")
+            }, "\(replaced.last?.lines ?? [])")
+        clients = Array(clients.suffix(15)) + [extra]
+        #expect(clients.allSatisfy { $0.lines.count == 1 })
+        // The journal heard a burst of those connections, not all of them.
+        #expect(d.errors.components(separatedBy: " connected (uid").count - 1 < 64, "\(d.errors.suffix(800))")
         let cases = [
             ("hello\n", "not JSON"), ("{\"subscribe\":[\"taps\"]}\n", "unknown kind 'taps'"),
             ("{\"subscribe\":[],\"colour\":1}\n", "unknown member 'colour'"),
@@ -168,7 +191,8 @@ struct EventSocketTests {
             #expect(
                 c.lines.count == 2 && eventName(c.lines[1]) == "error" && c.lines[1].contains(message), "\(c.lines)")
         }
-        // The good clients go on: they get the whole run.
+        // The good clients go on (the first hostile one replaced the oldest): they get the whole run.
+        clients.removeFirst(1)
         d.signal(SIGTERM)
         #expect(d.wait() == 0)
         #expect(clients.allSatisfy { $0.waitForEnd() && $0.lines.count == 1 + lines(d.output).count - 1 })

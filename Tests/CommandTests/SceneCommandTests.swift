@@ -101,6 +101,43 @@ struct SceneCommandTests {
         #expect(p.errors.contains("ran past its timeout of 0.3 s: terminated"))
     }
 
+    @Test func aCommandThatPrintsWithoutEndIsKilledAtItsTimeoutAndHoldsNothing() throws {
+        // `yes` fills its pipe as fast as it is read: the daemon reads a bounded amount a wake,
+        // shows a few lines, counts the rest, and its timer, the later taps and the end all come.
+        let scene = try kioskScene(commands: #"{"orderCoffee": {"run": ["/usr/bin/yes"], "timeout": 1}}"#)
+        let p = try run(scene, repositoryDirectory + "/examples/kiosk.evemu", json: false)
+        let out = p.output.split(separator: "\n")
+        let exited = out.filter { $0.contains("commandExited orderCoffee") }
+        #expect(exited.count == 1 && exited[0].contains("signal SIGTERM timed out"), "\(p.output)")
+        #expect(out.contains { $0.contains("action orderWater from Water") }, "the later taps still reach the app")
+        #expect(out.contains { $0.contains("deviceRemoved") }, "the recording played to its end")
+        let shown = p.errors.split(separator: "\n").filter { $0 == "touchbridge: orderCoffee: y" }.count
+        #expect(shown >= 1 && shown <= 100, "a burst of lines, then the rate: \(shown) shown")
+        #expect(p.errors.contains("prints faster than 10 lines a second"))
+        let notShown = p.errors.split(separator: "\n").first { $0.hasSuffix("lines of output not shown") }
+        #expect(
+            notShown.flatMap { Int($0.split(separator: " ")[2]) }.map { $0 > 1000 } == true, "\(p.errors.suffix(500))")
+    }
+
+    @Test func aCommandInheritsNoDescriptorButItsStandardOnes() throws {
+        // The daemon is started holding descriptor 7 open (as a careless parent leaves one): its
+        // command must not get it, nor any of the daemon's own.
+        let scene = try kioskScene(
+            commands: #"{"orderCoffee": {"run": ["/bin/sh", "-c", "cd /proc/self/fd && echo open: *"]}}"#)
+        let setpriv = try #require(tool("setpriv"), "util-linux's setpriv runs the daemon as another user")
+        let p = try Spawned(
+            "/bin/sh",
+            [
+                "-c", #"exec 7</dev/null; exec "$0" "$@""#, setpriv, "--reuid=65534", "--regid=65534",
+                "--clear-groups", touchbridgeExecutable, "run", "--scene", scene,
+                repositoryDirectory + "/examples/kiosk.evemu",
+            ])
+        #expect(p.wait(timeout: 30) == 0, "\(p.errors)")
+        let line = p.errors.split(separator: "\n").first { $0.hasPrefix("touchbridge: orderCoffee: open:") }
+        // The shell's 0, 1, 2, and the directory its glob reads.
+        #expect(line.map { $0.split(separator: " ").dropFirst(3).count } == 4, "\(p.errors)")
+    }
+
     @Test func fiftyTriggersASecondAreBoundedByConcurrency() throws {
         // 50 taps on Coffee in one second; the command takes longer than the whole burst.
         var r = RecordingText()

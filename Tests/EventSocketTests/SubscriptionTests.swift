@@ -36,4 +36,18 @@ struct SubscriptionTests {
         let s = Subscription(kinds: [.init(.action), .init(.command)], format: .text)
         #expect((try? Subscription.parse(Array(s.line.utf8.dropLast())).get()) == s)
     }
+
+    @Test func aSocketServingSomeKindsGivesThoseByDefaultAndRefusesOthers() throws {
+        let served: HandlerLog.Kinds = [.init(.action), .init(.device)]
+        #expect(try Subscription.parse(Array("{}".utf8), serving: served).get().kinds == served)
+        #expect(
+            try Subscription.parse(Array("{\"subscribe\":[\"action\"]}".utf8), serving: served).get().kinds
+                == HandlerLog.Kinds(.action))
+        let refused = Subscription.parse(Array("{\"subscribe\":[\"touches\"]}".utf8), serving: served)
+        guard case .failure(let e) = refused else {
+            Issue.record("a kind the socket does not serve was accepted")
+            return
+        }
+        #expect(e.description == "this socket does not serve 'touches' (it serves: action, device)")
+    }
 }

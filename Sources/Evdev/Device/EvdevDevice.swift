@@ -16,7 +16,14 @@ public final class EvdevDevice {
     public enum ReadMode: Sendable { case synced, raw }
 
     /// Why a read loop returned.
-    public enum ReadStatus: Sendable, Equatable { case drained, unplugged }
+    /// `drained`: the kernel's buffer is empty; `more`: the budget of one call was read and
+    /// more is waiting (the descriptor stays readable, so the loop comes back to it after its
+    /// other sources); `unplugged`: the device is gone.
+    public enum ReadStatus: Sendable, Equatable { case drained, more, unplugged }
+
+    /// Events one `read` call hands out at most (a resync is always read to its end): a
+    /// device that floods cannot keep a loop from its timers, signals and other devices.
+    public static let eventsPerRead = 2048
 
     /// Opens the node read-only and non-blocking. `clock` sets the timestamps' clock right
     /// away: changing it later makes the kernel flush whatever was already queued.
@@ -152,8 +159,8 @@ public final class EvdevDevice {
         if rc != 0 { throw .system(path: path, call: "EVIOCSCLOCKID", errno: -rc) }
     }
 
-    /// Reads every event available now, calling `body` for each; returns when the kernel
-    /// buffer is drained or the device is gone. In `.synced` mode a `SYN_DROPPED` and the
+    /// Reads the events available now, up to `eventsPerRead`, calling `body` for each; returns
+    /// when the kernel buffer is drained, the budget is spent or the device is gone. In `.synced` mode a `SYN_DROPPED` and the
     /// resync events libevdev derives from it (possibly none) come with `isSync == true`, as
     /// the libevdev documentation prescribes; a raw `SYN_DROPPED` comes with `false`.
     public func read(_ mode: ReadMode, _ body: (InputEvent, _ isSync: Bool) -> Void) throws(DeviceError) -> ReadStatus {
@@ -166,7 +173,11 @@ public final class EvdevDevice {
     private func readSynced(_ body: (InputEvent, Bool) -> Void) throws(DeviceError) -> ReadStatus {
         var ev = input_event()
         var flags = LIBEVDEV_READ_FLAG_NORMAL.rawValue
+        var budget = Self.eventsPerRead
         while true {
+            // Never in the middle of a resync: libevdev would drop what is left of it.
+            if budget == 0 && flags == LIBEVDEV_READ_FLAG_NORMAL.rawValue { return .more }
+            budget &-= 1
             let rc = libevdev_next_event(dev, flags, &ev)
             if rc == -EAGAIN {
                 if flags == LIBEVDEV_READ_FLAG_SYNC.rawValue {
@@ -196,7 +207,9 @@ public final class EvdevDevice {
             input_event(), input_event(), input_event(), input_event()
         )
         let size = MemoryLayout<input_event>.stride
+        var budget = Self.eventsPerRead
         while true {
+            if budget <= 0 { return .more }
             let n = withUnsafeMutableBytes(of: &buffer) { Glibc.read(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 let e = errno
@@ -210,6 +223,7 @@ public final class EvdevDevice {
                 let events = raw.bindMemory(to: input_event.self)
                 for i in 0..<(n / size) { body(InputEvent(events[i]), false) }
             }
+            budget -= n / size
         }
     }
 }

@@ -24,6 +24,13 @@ public final class HotplugMonitor {
     /// Set when `next()` passed news of a display (a DRM device added, removed or changed: a
     /// monitor plugged, unplugged or switched) since the caller last cleared it.
     public var displaysChanged = false
+    /// Set when the kernel dropped news because the monitor's buffer was full (`ENOBUFS`: a
+    /// hotplug storm): the caller must list the devices again, since some came or went unheard.
+    public var overflowed = false
+    /// The monitor's receive buffer: room for thousands of uevents, so a storm of devices
+    /// is heard rather than dropped (raised beyond the system's `rmem_max` only with
+    /// CAP_NET_ADMIN; the kernel's default is then the ceiling, and `overflowed` says a loss).
+    public static let receiveBufferSize: Int32 = 4 << 20
 
     /// `displays`: the DRM devices' news too (`displaysChanged`).
     public init(displays: Bool = false) throws(DeviceError) {
@@ -34,6 +41,11 @@ public final class HotplugMonitor {
         }
         udev_monitor_filter_add_match_subsystem_devtype(m, "input", nil)
         if displays { udev_monitor_filter_add_match_subsystem_devtype(m, "drm", nil) }
+        if udev_monitor_set_receive_buffer_size(m, Self.receiveBufferSize) < 0 {
+            var size = Self.receiveBufferSize
+            _ = setsockopt(
+                udev_monitor_get_fd(m), SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         let rc = udev_monitor_enable_receiving(m)
         if rc < 0 {
             udev_monitor_unref(m)
@@ -57,9 +69,20 @@ public final class HotplugMonitor {
         udev_unref(udev)
     }
 
-    /// The next pending change of an event node, or nil when none is pending.
+    /// The next pending change of an event node, or nil when none is pending (`overflowed`
+    /// set when news was lost).
     public func next() -> Change? {
-        while let dev = udev_monitor_receive_device(monitor) {
+        while true {
+            errno = 0
+            guard let dev = udev_monitor_receive_device(monitor) else {
+                if errno == ENOBUFS {
+                    overflowed = true
+                    continue
+                }
+                // Nothing pending (EAGAIN), or a message libudev refused: the next one is read
+                // on the next wake.
+                return nil
+            }
             defer { udev_device_unref(dev) }
             if udev_device_get_subsystem(dev).map({ String(cString: $0) }) == "drm" {
                 displaysChanged = true
@@ -71,6 +94,5 @@ public final class HotplugMonitor {
             else { continue }
             return Change(action: action, device: info)
         }
-        return nil
     }
 }

@@ -28,35 +28,40 @@ public func readFileContents(_ path: String, limit: Int = Int.max) throws(Device
 }
 
 /// Writes `text` to `path` through a temporary file and a rename, so a reader sees the old
-/// file or the new one, never half of it; the error says what failed.
+/// file or the new one, never half of it. The temporary is created exclusively in the same
+/// directory under an unpredictable name, so a link planted there is never followed; the file
+/// gets `mode` whatever the umask (a collector running as another user can read 0644), and
+/// reaches the disk before it replaces the old one. The error says what failed.
 public func writeFileAtomically(_ path: String, _ text: String, mode: mode_t = 0o644) throws(DeviceError) {
-    let tmp = path + ".tmp"
-    let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
+    let slash = path.lastIndex(of: "/")
+    let directory = slash.map { String(path[...$0]) } ?? ""
+    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    var template = Array("\(directory).\(name).XXXXXX".utf8CString)
+    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard fd >= 0 else {
         let e = errno
+        let tmp = "\(directory).\(name).XXXXXX"
         if e == EACCES || e == EPERM || e == EROFS { throw .fileNotAccessible(path: tmp) }
-        throw .system(path: tmp, call: "open", errno: e)
+        throw .system(path: tmp, call: "mkstemp", errno: e)
     }
-    var ok = true
-    var bytes = Array(text.utf8)
-    bytes.withUnsafeMutableBytes { raw in
-        var off = 0
-        while off < raw.count {
-            let n = Glibc.write(fd, raw.baseAddress! + off, raw.count - off)
-            if n < 0 {
-                if errno == EINTR { continue }
-                ok = false
-                return
-            }
-            off += n
-        }
-    }
-    let e = errno
-    close(fd)
-    guard ok else {
+    _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+    let tmp = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    func fail(_ call: String, _ e: Int32) -> DeviceError {
+        close(fd)
         unlink(tmp)
-        throw .system(path: tmp, call: "write", errno: e)
+        return .system(path: tmp, call: call, errno: e)
     }
+    guard fchmod(fd, mode) == 0 else { throw fail("fchmod", errno) }
+    let bytes = Array(text.utf8)
+    var written = 0
+    while written < bytes.count {
+        let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
+        if n < 0 && errno == EINTR { continue }
+        guard n > 0 else { throw fail("write", errno) }
+        written += n
+    }
+    guard fsync(fd) == 0 else { throw fail("fsync", errno) }
+    close(fd)
     guard rename(tmp, path) == 0 else {
         let e = errno
         unlink(tmp)

@@ -65,13 +65,19 @@ public final class DeadlineTimer {
 
     deinit { close(fd) }
 
-    /// Arms the timer for `seconds` on the monotonic clock, or disarms it for nil. Does
-    /// nothing when that deadline is already armed.
+    /// The latest deadline a timer is armed for, in seconds of the monotonic clock (about 31
+    /// years of uptime): a later one, infinity or NaN is armed for this instead, so no duration
+    /// read from a file or a client can overflow the kernel's time.
+    public static let latestDeadline = 1e9
+
+    /// Arms the timer for `seconds` on the monotonic clock (clamped to `latestDeadline`), or
+    /// disarms it for nil. Does nothing when that deadline is already armed.
     public func arm(_ seconds: Double?) {
         guard seconds != deadline else { return }
         deadline = seconds
         var spec = itimerspec()
-        if let s = seconds {
+        if var s = seconds {
+            if !(s <= Self.latestDeadline) { s = Self.latestDeadline }
             let whole = max(0, s.rounded(.down))
             spec.it_value.tv_sec = Int(whole)
             spec.it_value.tv_nsec = Int(((s - whole) * 1e9).rounded(.up))

@@ -19,7 +19,7 @@ public enum UnixSocket {
         public let gid: UInt32
     }
 
-    /// Listens on `path` (mode `mode`), non-blocking. A socket file nobody listens on (left by a
+    /// Listens on `path` (mode `mode` at most: the process's umask may take more away), non-blocking. A socket file nobody listens on (left by a
     /// crash) is replaced; one another process listens on, or a file that is not a socket,
     /// stops it with a clear message.
     public static func listen(path: String, mode: mode_t = 0o660, backlog: Int32 = 16) throws(Failure) -> Int32 {
@@ -50,11 +50,15 @@ public enum UnixSocket {
             throw Failure(description: "socket: \(String(cString: strerror(errno)))", exitCode: 71, errno: errno)
         }
         var address = Self.address(path)
+        // The file gets `mode` as bind creates it (under a umask that leaves only that mode):
+        // no chmod by path afterwards, which would follow a link swapped in between.
+        let umaskBefore = umask(~mode & 0o777)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
             }
         }
+        umask(umaskBefore)
         guard bound == 0 else {
             let e = errno
             close(fd)
@@ -64,7 +68,6 @@ public enum UnixSocket {
                 description: "\(path): cannot create the socket: \(String(cString: strerror(e)))\(hint)",
                 exitCode: code, errno: e)
         }
-        chmod(path, mode)
         guard Glibc.listen(fd, backlog) == 0 else {
             let e = errno
             close(fd)

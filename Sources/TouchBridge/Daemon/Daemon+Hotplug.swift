@@ -23,7 +23,18 @@ extension Daemon {
                 }
             }
         }
-        while let change = monitor.next() {
+        defer {
+            if monitor.overflowed {
+                monitor.overflowed = false
+                warn("udev's news overflowed its buffer (a storm of devices): listing the devices again", .warning)
+                rescan()
+            }
+        }
+        var taken = 0
+        // A bounded number a wake: a storm of devices cannot keep the loop from the panels,
+        // timers and signals; the rest is read on the next wake.
+        while taken < Self.hotplugChangesPerWake, let change = monitor.next() {
+            taken += 1
             let info = change.device
             let open = devices.first { $0.value.device.path == info.devnode }?.key
             let openAuxiliary = auxiliaries.first { $0.value.device.path == info.devnode }?.key
@@ -35,27 +46,81 @@ extension Daemon {
                 if let n = openAuxiliary { removeAuxiliary(n, why: "removed") }
             case .added:
                 guard open == nil, openAuxiliary == nil else { continue }
-                if wants(info), case .allTouchscreens = selection {
-                    do { try addAuxiliary(try Self.open(info.devnode)) } catch {
-                        warn("\(info.devnode): \(error)", .warning)
-                    }
-                    continue
-                }
-                var slot: Int?
-                switch selection {
-                case .allTouchscreens:
-                    guard
-                        info.isTouchscreen || info.isTablet
-                            || options.rules.marks(node: info.devnode, name: info.name, info: info),
-                        !Self.isVirtual(info)
-                    else { continue }
-                case .named:
-                    guard let i = named.indices.first(where: { named[$0].panel == nil && answers(named[$0], info) })
-                    else { continue }
-                    slot = i
-                }
-                openHotplugged(info, slot: slot)
+                added(info)
             }
+        }
+    }
+
+    /// Says, once each, the `--panel`, `--hysteresis`, `--mask` and `--panel-device` rules
+    /// whose MATCH names none of the panels in service (at start, and as panels come).
+    func sayUnmatchedRules() {
+        let panels = devices.values.map { o in
+            (node: o.device.path, name: o.device.description.name, info: discovery?.device(devnode: o.device.path))
+        }
+        for rule in options.rules.unmatched(by: panels) where unmatchedSaid.insert(rule).inserted {
+            warn(
+                "\(rule) matches no panel in service (\(Self.names(of: panels))): not applied until one it names "
+                    + "comes (a node, a /dev/input/by-* link, udev's ID_PATH or the device's name)", .warning)
+        }
+    }
+
+    /// The panels in service, for a message.
+    static func names(of panels: [(node: String, name: String, info: InputDeviceInfo?)]) -> String {
+        panels.isEmpty ? "none yet" : panels.map { "\($0.node) '\($0.name)'" }.sorted().joined(separator: ", ")
+    }
+
+    /// A device udev announces (or a rescan finds) that is not open: opened when this daemon
+    /// reads it (an auxiliary device, any touchscreen, or a named panel come back), while
+    /// fewer than `maxPanels` are in service.
+    private func added(_ info: InputDeviceInfo) {
+        if wants(info), case .allTouchscreens = selection {
+            do { try addAuxiliary(try Self.open(info.devnode)) } catch {
+                warn("\(info.devnode): \(error)", .warning)
+            }
+            return
+        }
+        var slot: Int?
+        switch selection {
+        case .allTouchscreens:
+            guard
+                info.isTouchscreen || info.isTablet
+                    || options.rules.marks(node: info.devnode, name: info.name, info: info),
+                !Self.isVirtual(info)
+            else { return }
+        case .named:
+            guard let i = named.indices.first(where: { named[$0].panel == nil && answers(named[$0], info) })
+            else { return }
+            slot = i
+        }
+        guard devices.count < Self.maxPanels else {
+            warn(
+                "\(info.devnode): not read: \(Self.maxPanels) panels are in service, the most one daemon reads",
+                .warning)
+            return
+        }
+        openHotplugged(info, slot: slot)
+        sayUnmatchedRules()
+    }
+
+    /// The most panels one daemon reads: far beyond any kiosk (a wall of four displays with a
+    /// pen each is eight), so a storm of fake devices cannot exhaust descriptors or memory.
+    static let maxPanels = 32
+
+    /// udev's changes handled in one wake at most.
+    static let hotplugChangesPerWake = 64
+
+    /// After news was lost: panels whose node is gone end (their touches cancelled), and the
+    /// devices there are now are taken as if they had just arrived.
+    private func rescan() {
+        let present = discovery?.inputDevices() ?? []
+        let nodes = Set(present.map(\.devnode))
+        for (n, o) in devices where !nodes.contains(o.device.path) { remove(n, why: "removed") }
+        for (n, o) in auxiliaries where !nodes.contains(o.device.path) { removeAuxiliary(n, why: "removed") }
+        for info in present where info.isInitialized {
+            guard !devices.values.contains(where: { $0.device.path == info.devnode }),
+                !auxiliaries.values.contains(where: { $0.device.path == info.devnode })
+            else { continue }
+            added(info)
         }
     }
 

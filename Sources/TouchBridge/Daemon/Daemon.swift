@@ -59,6 +59,8 @@ package final class Daemon {
     /// Accelerometers and key devices, by their number.
     var auxiliaries: [Int: (device: EvdevDevice, aux: AuxiliaryDevice, source: EventLoop.Source)] = [:]
     var named: [Named] = []
+    /// The command line's panel rules already said to match no panel (each said once).
+    var unmatchedSaid: Set<String> = []
     let warn: (String, Diagnostics.Level) -> Void
     /// `--metrics-file`: the counters, their file, a timer armed only while a change waits
     /// for the next write, and when the file was last written.
@@ -131,6 +133,7 @@ package final class Daemon {
             try add(device, info: info, placement: placement, slot: slot)
         }
         if devices.isEmpty { warn("no touchscreen is connected: waiting for one", .notice) }
+        sayUnmatchedRules()
         // Accelerometers always (motion); devices with keys only when the pipeline reads them.
         for device in opened.auxiliaries { try addAuxiliary(device) }
         if case .allTouchscreens = selection {
@@ -158,7 +161,8 @@ package final class Daemon {
         }
         try outputs.openSocket(
             path: options.socketPath, activation: options.socketActivation,
-            stallLimit: options.socketStallLimit, loop: loop, pipeline: pipeline, screen: { [unowned self] in screen },
+            stallLimit: options.socketStallLimit, served: options.socketEvents, loop: loop, pipeline: pipeline,
+            screen: { [unowned self] in screen },
             sceneFile: sceneFile, now: monotonicSeconds, warn: warn)
         if let scene { try runCommands(of: scene) }
         if let monitor { try loop.watch(monitor.fd, order: .hotplug) { [unowned self] in followHotplug() } }

@@ -12,6 +12,7 @@ extension RunOptions {
         warn: @escaping (String) -> Void
     ) -> (pipeline: TouchPipeline, screen: Size) {
         let layout = layout(scene: content.scene, placements: placements, first: first)
+        if let problem = screenMismatch(scene: content.scene) { warn(problem) }
         let log = HandlerLog(format: format)
         let instance: SceneInstance
         switch content {
@@ -27,6 +28,19 @@ extension RunOptions {
         // control): reading keyboards is sensitive.
         pipeline.readsRemoteKeys = keys || instance.wantsKeys
         return (pipeline, layout.screen)
+    }
+
+    /// What to say when `--screen` is not the screen the scene is laid out for: touches land
+    /// in the screen's points, so part of the scene is out of reach, or touches land where it
+    /// has no window.
+    func screenMismatch(scene: Scene?) -> String? {
+        guard let given = screen, let laid = scene?.screenSize,
+            given.width != laid.width || given.height != laid.height
+        else { return nil }
+        func text(_ w: Double, _ h: Double) -> String { "\(String(compact: w))x\(String(compact: h))" }
+        return "--screen \(text(given.width, given.height)) is not the screen the scene is laid out for "
+            + "(\(text(laid.width, laid.height)), its 'screen'): touches land in --screen's points, so part of the "
+            + "scene is out of reach or touches land where it has no window; leave --screen out to use the scene's"
     }
 
     /// The virtual devices the options ask for (`--virtual-touchscreen`, `--virtual-pointer`),

@@ -62,14 +62,15 @@ package final class RecordingRun {
     ) throws {
         let scene = content.scene
         let (readers, heads, others) = try Self.sortRecordings(paths, options: options)
-        let placements = readers.map { r in
-            options.placement(
+        let recorded = readers.map { r in
+            (
                 node: r.path, name: r.description.name,
                 info: r.udevProperties.isEmpty
                     ? nil
                     : InputDeviceInfo(recordedAt: r.path, name: r.description.name, udevProperties: r.udevProperties)
-            ) { warn($0) }
+            )
         }
+        let placements = recorded.map { r in options.placement(node: r.node, name: r.name, info: r.info) { warn($0) } }
         let screen: Size
         (pipeline, screen) = options.makePipeline(
             content: content, placements: placements, first: readers.first?.description, warn: warn)
@@ -84,6 +85,9 @@ package final class RecordingRun {
                 node: r.path, description: r.description, mapper: mapper, placement: placement, time: start)
             try pipeline.attachVirtualDevices(panel, key: r.path)
             streams.append(Stream(reader: r, panel: panel, head: head))
+        }
+        for rule in options.rules.unmatched(by: recorded) {
+            warn("\(rule) matches no recorded panel (\(Daemon.names(of: recorded))): not applied")
         }
         for (r, head, kind) in others {
             let start = head.map { $0.time.inSeconds } ?? 0
@@ -157,7 +161,8 @@ package final class RecordingRun {
         }
         try outputs.openSocket(
             path: options.socketPath, activation: options.socketActivation,
-            stallLimit: options.socketStallLimit, loop: loop, pipeline: pipeline, screen: { screen },
+            stallLimit: options.socketStallLimit, served: options.socketEvents, loop: loop, pipeline: pipeline,
+            screen: { screen },
             sceneFile: scene?.file,
             now: { pipeline.log.now }, warn: { m, _ in warn(m) })
         if let scene {

@@ -57,6 +57,8 @@ public struct RunOptions: Sendable {
     public var socketActivation = true
     /// Seconds a socket client may go on losing lines before it is disconnected.
     public var socketStallLimit = 30.0
+    /// `--socket-events`: the kinds the socket serves (a client subscribes to these or fewer).
+    public var socketEvents = HandlerLog.Kinds.all
     /// `--log-events`: the kinds of line standard output gets.
     public var logEvents = HandlerLog.Kinds.all
 

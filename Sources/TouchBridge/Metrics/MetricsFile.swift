@@ -3,7 +3,8 @@ import Glibc
 import InputEvents
 
 /// Writes the metrics in Prometheus' text format (0.0.4) for node_exporter's textfile
-/// collector: to `PATH.tmp`, then renamed over `PATH`, so a scrape never reads half a file.
+/// collector: to a temporary created exclusively beside `PATH`, then renamed over it, so a
+/// scrape never reads half a file and a link planted in a shared directory is never followed.
 package struct MetricsFile {
     package let path: String
 

@@ -25,13 +25,15 @@ final class LogOutputs {
 
     /// Opens the event socket (at `path`, or the one systemd passed when `activation`) in `loop`.
     func openSocket(
-        path: String?, activation: Bool, stallLimit: Double, loop: EventLoop, pipeline: TouchPipeline,
+        path: String?, activation: Bool, stallLimit: Double, served: HandlerLog.Kinds, loop: EventLoop,
+        pipeline: TouchPipeline,
         screen: @escaping () -> Size, sceneFile: String?, now: @escaping () -> Double,
         warn: @escaping (String, Diagnostics.Level) -> Void
     ) throws {
         let inherited = activation ? try UnixSocket.inherited() : nil
         guard path != nil || inherited != nil else { return }
-        let s = try EventSocket(path: path, inherited: inherited, loop: loop, log: pipeline.log, stallLimit: stallLimit)
+        let s = try EventSocket(
+            path: path, inherited: inherited, loop: loop, log: pipeline.log, stallLimit: stallLimit, served: served)
         s.hello = { [unowned pipeline] b in
             HelloLine.write(pipeline, screen: screen(), sceneFile: sceneFile, time: now(), into: &b)
         }

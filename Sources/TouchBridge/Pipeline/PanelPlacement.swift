@@ -80,6 +80,24 @@ public struct PanelRules: Sendable {
 
     public init() {}
 
+    /// The rules whose MATCH names none of `panels`, each as the option and its MATCH
+    /// (`--mask 'kiosk-panel'`), for the line that says it is not applied: a typo in a
+    /// panel's name must not leave its mask silently off.
+    public func unmatched(by panels: [(node: String, name: String, info: InputDeviceInfo?)]) -> [String] {
+        let rules: [(String, PanelMatch)] =
+            rects.map { ("--panel", $0.0) } + hysteresis.map { ("--hysteresis", $0.0) }
+            + masks.map { ("--mask", $0.0) } + panelDevices.map { ("--panel-device", $0) }
+        var out: [String] = []
+        for (option, match) in rules {
+            guard let pattern = match.pattern,
+                !panels.contains(where: { match.matches(node: $0.node, name: $0.name, info: $0.info) })
+            else { continue }
+            let said = "\(option) '\(pattern)'"
+            if !out.contains(said) { out.append(said) }
+        }
+        return out
+    }
+
     /// Parses `MATCH=x,y,w,h[@rotation]`; nil when malformed.
     public static func parsePanel(_ text: String) -> (PanelMatch, Rect, ScreenMapper.Rotation?)? {
         let (match, value) = PanelMatch.split(text)
@@ -112,20 +130,28 @@ public struct PanelRules: Sendable {
     }
 }
 
-/// `x y w h` or `x,y,w,h` with a positive size.
+/// The largest figure of a screen or a panel's rectangle in points, from the command line
+/// or udev: far beyond any display (a wall of 16K displays side by side is 61,440 pixels
+/// wide), small enough that nothing sized from it can overflow.
+public let screenSideLimit = 100_000.0
+
+/// `x y w h` or `x,y,w,h` with a positive size, every figure within `screenSideLimit`.
 func parseRect<S: StringProtocol>(_ text: S) -> Rect? {
     let v = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" }).compactMap { Double($0) }
-    guard v.count == 4, v.allSatisfy(\.isFinite), v[2] > 0, v[3] > 0 else { return nil }
+    guard v.count == 4, v.allSatisfy({ abs($0) <= screenSideLimit }), v[2] > 0, v[3] > 0 else { return nil }
     let fields = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" }).count
     guard fields == 4 else { return nil }
     return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
 }
 
-/// Rectangles separated by `;`.
+/// The most rectangles one mask takes: a panel's cracked corners and edges, not a grid.
+public let maskRectLimit = 64
+
+/// Rectangles separated by `;`, at most `maskRectLimit`.
 func parseRects<S: StringProtocol>(_ text: S) -> [Rect]? {
     var out: [Rect] = []
     for part in text.split(separator: ";") where !part.allSatisfy({ $0 == " " }) {
-        guard let r = parseRect(part) else { return nil }
+        guard out.count < maskRectLimit, let r = parseRect(part) else { return nil }
         out.append(r)
     }
     return out.isEmpty ? nil : out

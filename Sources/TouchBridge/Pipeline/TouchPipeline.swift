@@ -23,6 +23,8 @@ public final class TouchPipeline {
     var arbitrated: [UInt64: Point] = [:]
     /// Diagnostics (stderr in the daemon).
     public var warn: (String) -> Void = { _ in }
+    /// Whether a touch that began on no window was said (it is said once).
+    var saidTouchOutside = false
     /// Counters for `--metrics-file`; nil (the default) costs one check per frame.
     package var metrics: Metrics? {
         didSet {
@@ -308,9 +310,22 @@ public final class TouchPipeline {
         let forwardFirst = scene.forwardsEverything
         if forwardFirst, let forwarding { forwarding.devices.forward(updates, from: panel, at: t) }
         scene.app.handleTouches(updates, timestamp: t)
+        if scene.app.touchesBeganOutsideWindows > 0 && !saidTouchOutside { sayTouchOutside() }
         if let metrics { metrics.frame(time: t, updates: updates) }
         if let frameObserver { frameObserver(updates, t) }
         if !forwardFirst, let forwarding { forwarding.frame(updates, from: panel, scene: scene, at: t) }
+    }
+
+    /// Says, once, that a touch came down where the scene has no window: it reaches nothing
+    /// (unless a virtual device carries it on to an app, as a kiosk strip over an app means to).
+    private func sayTouchOutside() {
+        saidTouchOutside = true
+        guard forwarding == nil, let p = scene.app.lastOutsideLocation else { return }
+        let size = scene.screen
+        warn(
+            "a touch began at (\(String(fixed: p.x, decimals: 1)), \(String(fixed: p.y, decimals: 1))), where the "
+                + "scene has no window (the screen is \(String(compact: size.width))x\(String(compact: size.height))): "
+                + "it reaches nothing; said once")
     }
 
     /// The scene's claiming recognizers tell the forwarding what they claim and release.

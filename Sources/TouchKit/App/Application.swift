@@ -105,6 +105,12 @@ open class Application: Responder {
 
     // MARK: - Touch input
 
+    /// Touch-downs that found no window under them (they reach nothing), since launch: a
+    /// screen larger than the scene's windows, or a window left hidden.
+    public private(set) var touchesBeganOutsideWindows = 0
+    /// Where the last of those came down, in screen points.
+    public private(set) var lastOutsideLocation: Point?
+
     /// The touches of the current sequence that have not ended, by identifier.
     public var activeTouches: [Touch] {
         (touchEvent?.touchList ?? []).filter { !$0.phase.isFinal }.sorted { $0.identifier < $1.identifier }
@@ -138,7 +144,12 @@ open class Application: Responder {
             } else if u.phase == .began {
                 // Only a touch-down starts a touch: a finger that landed where no window was
                 // and slides into one stays outside, as in UIKit.
-                if begin(u, event: event, timestamp: timestamp) { stamped &+= 1 }
+                if begin(u, event: event, timestamp: timestamp) {
+                    stamped &+= 1
+                } else {
+                    touchesBeganOutsideWindows &+= 1
+                    lastOutsideLocation = u.location
+                }
             }
         }
         if event.touchList.count > stamped {

@@ -4,7 +4,7 @@ extension LongPressGestureRecognizer: SceneGesture {
     static var sceneType: String { "longPress" }
     static var isDiscrete: Bool { false }
     static var properties: [GestureProperty] {
-        [.number("minimumPressDuration"), .number("allowableMovement"), .count("numberOfTouchesRequired")]
+        [.duration("minimumPressDuration"), .number("allowableMovement"), .count("numberOfTouchesRequired")]
     }
 
     static func make(_ spec: GestureSpec) -> GestureRecognizer {

@@ -6,7 +6,7 @@ extension SwipeGestureRecognizer: SceneGesture {
     static var properties: [GestureProperty] {
         [
             .words("direction", directionNames.map(\.0), what: "a swipe direction"), .count("numberOfTouchesRequired"),
-            .number("minimumDistance"), .number("maximumDuration"),
+            .number("minimumDistance"), .duration("maximumDuration"),
             .number("maximumAngle"),
         ]
     }

@@ -6,7 +6,7 @@ extension TapGestureRecognizer: SceneGesture {
     static var properties: [GestureProperty] {
         [
             .count("numberOfTapsRequired"), .count("numberOfTouchesRequired"), .number("allowableMovement"),
-            .number("maximumIntervalBetweenTaps"), .number("maximumTapDistance"),
+            .duration("maximumIntervalBetweenTaps"), .number("maximumTapDistance"),
         ]
     }
 

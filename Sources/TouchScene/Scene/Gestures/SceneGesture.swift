@@ -25,11 +25,12 @@ extension SceneGesture {
     func figureValues(in view: View?) -> GestureValues { GestureValues() }
 }
 
-/// A recognizer property of scene files: a number (at least 0), a count (a whole number of at
+/// A recognizer property of scene files: a number (at least 0), a duration (seconds, at least 0
+/// and at most `SceneDuration.maximum`: it reaches a timer), a count (a whole number of at
 /// least 1), or one or more words of a fixed set (`what` names one in messages).
 struct GestureProperty: Sendable {
     enum Kind: Sendable {
-        case number, count
+        case number, duration, count
         case words([String], what: String)
     }
 
@@ -37,6 +38,7 @@ struct GestureProperty: Sendable {
     let kind: Kind
 
     static func number(_ name: String) -> GestureProperty { GestureProperty(name: name, kind: .number) }
+    static func duration(_ name: String) -> GestureProperty { GestureProperty(name: name, kind: .duration) }
     static func count(_ name: String) -> GestureProperty { GestureProperty(name: name, kind: .count) }
     static func words(_ name: String, _ known: [String], what: String) -> GestureProperty {
         GestureProperty(name: name, kind: .words(known, what: what))

@@ -151,17 +151,33 @@ private enum Scalar {
 private struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let members: [(key: String, node: JSONNode)]
     let codingPath: [any CodingKey]
+    /// Each member's place by key, for an object too large to search for every key asked
+    /// (a scene's `commands` of 200,000 actions would take minutes); small objects scan.
+    private let index: [String: Int]?
+
+    init(members: [(key: String, node: JSONNode)], codingPath: [any CodingKey]) {
+        self.members = members
+        self.codingPath = codingPath
+        index =
+            members.count > 16
+            ? Dictionary(members.indices.map { (members[$0].key, $0) }, uniquingKeysWith: { a, _ in a }) : nil
+    }
 
     var allKeys: [Key] { members.compactMap { Key(stringValue: $0.key) } }
 
-    func contains(_ key: Key) -> Bool { members.contains { $0.key == key.stringValue } }
+    func contains(_ key: Key) -> Bool { member(key.stringValue) != nil }
+
+    private func member(_ name: String) -> JSONNode? {
+        if let index { return index[name].map { members[$0].node } }
+        return members.first(where: { $0.key == name })?.node
+    }
 
     private func node(_ key: Key) throws -> JSONNode {
-        guard let m = members.first(where: { $0.key == key.stringValue }) else {
+        guard let m = member(key.stringValue) else {
             throw SceneDecodingError(
                 codingPath: codingPath + [key], message: "expected the key '\(key.stringValue)' (it is required)")
         }
-        return m.node
+        return m
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {

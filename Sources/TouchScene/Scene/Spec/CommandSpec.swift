@@ -40,10 +40,7 @@ struct CommandsSpec: Decodable, Sendable {
                     .run,
                     "expected an absolute path to the program, not '\(program)' (commands run without a shell or PATH)")
             }
-            let timeout = try m.decodeIfPresent(Double.self, forKey: .timeout) ?? SceneCommand.defaultTimeout
-            guard timeout > 0, timeout.isFinite else {
-                throw m.failure(.timeout, "expected a number of seconds above 0")
-            }
+            let timeout = try m.decodeDuration(.timeout, fallback: SceneCommand.defaultTimeout)
             let concurrency = try m.decodeIfPresent(Int.self, forKey: .concurrency) ?? 1
             guard concurrency >= 1 else { throw m.failure(.concurrency, "expected at least 1") }
             commands.append(SceneCommand(action: key.stringValue, run: run, timeout: timeout, concurrency: concurrency))

@@ -92,6 +92,8 @@ struct GestureSpec: Decodable, Sendable {
                 let v = try c.decode(Double.self, forKey: key)
                 guard v >= 0 else { throw c.failure(key, "expected a number of at least 0, found \(v)") }
                 numbers[p.name] = v
+            case .duration:
+                numbers[p.name] = try c.decodeDuration(key, allowingZero: true)
             }
         }
     }

@@ -20,10 +20,8 @@ struct IdleSpec: Decodable, Sendable {
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        let after = try c.decode(Double.self, forKey: .after)
-        guard after > 0, after.isFinite else { throw c.failure(.after, "expected a number of seconds above 0") }
-        let timeout = try c.decodeIfPresent(Double.self, forKey: .timeout) ?? SceneCommand.defaultTimeout
-        guard timeout > 0, timeout.isFinite else { throw c.failure(.timeout, "expected a number of seconds above 0") }
+        let after = try c.decodeDuration(.after)
+        let timeout = try c.decodeDuration(.timeout, fallback: SceneCommand.defaultTimeout)
         func command(_ key: CodingKeys) throws -> SceneCommand? {
             guard let run = try c.decodeIfPresent([String].self, forKey: key) else { return nil }
             guard let program = run.first else {

@@ -1,0 +1,87 @@
+import Evdev
+import Glibc
+import Testing
+
+/// Files the daemon writes where others can write too (the metrics file in node_exporter's
+/// textfile directory), and timers armed with durations from files.
+@Suite("Safe files and bounded timers", .serialized)
+struct SafeFilesTests {
+    /// A fresh directory.
+    func directory() -> String {
+        var template = Array("/tmp/touchbridge-safe-XXXXXX".utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        return made.map { String(cString: $0) } ?? "/tmp"
+    }
+
+    func contents(_ path: String) -> String? {
+        guard let bytes = try? readFileContents(path) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    func names(in dir: String) -> [String] {
+        guard let d = opendir(dir) else { return [] }
+        defer { closedir(d) }
+        var out: [String] = []
+        while let e = readdir(d) {
+            let name = withUnsafeBytes(of: e.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { out.append(name) }
+        }
+        return out.sorted()
+    }
+
+    @Test func aLinkPlantedAtTheOldTemporaryNameIsNeitherFollowedNorLeftBehind() throws {
+        let dir = directory()
+        let victim = dir + "/victim"
+        try writeFileAtomically(victim, "precious\n")
+        // The name earlier versions wrote through, planted as a link to another user's file.
+        #expect(symlink(victim, dir + "/touchbridge.prom.tmp") == 0)
+        try writeFileAtomically(dir + "/touchbridge.prom", "touchbridge_frames_total 1\n")
+        #expect(contents(victim) == "precious\n")
+        #expect(contents(dir + "/touchbridge.prom") == "touchbridge_frames_total 1\n")
+        #expect(names(in: dir) == ["touchbridge.prom", "touchbridge.prom.tmp", "victim"], "no temporary left")
+    }
+
+    @Test func aLinkAtTheFilesOwnNameIsReplacedNotFollowed() throws {
+        let dir = directory()
+        let victim = dir + "/victim"
+        try writeFileAtomically(victim, "precious\n")
+        #expect(symlink(victim, dir + "/touchbridge.prom") == 0)
+        try writeFileAtomically(dir + "/touchbridge.prom", "new\n")
+        #expect(contents(victim) == "precious\n")
+        var st = stat()
+        #expect(lstat(dir + "/touchbridge.prom", &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG)
+    }
+
+    @Test func theFileIsReadableByOthersWhateverTheUmask() throws {
+        let dir = directory()
+        let before = umask(0o077)
+        defer { umask(before) }
+        try writeFileAtomically(dir + "/m.prom", "x 1\n")
+        var st = stat()
+        #expect(stat(dir + "/m.prom", &st) == 0)
+        #expect(st.st_mode & 0o777 == 0o644)
+    }
+
+    @Test func aDirectoryThatCannotBeWrittenSaysSoAndLeavesNothing() throws {
+        #expect(throws: DeviceError.self) { try writeFileAtomically("/proc/touchbridge-test/m.prom", "x\n") }
+    }
+
+    @Test(arguments: [1e300, Double.infinity, Double.nan, 1e19])
+    func aTimerArmedForAnyDurationNeverTrapsAndWaitsAtMostTheLatestDeadline(seconds: Double) throws {
+        let t = try DeadlineTimer()
+        t.arm(monotonicSeconds() + seconds)
+        // The kernel's own word (timerfd's fdinfo: "it_value: (SECONDS, NANOSECONDS)"): armed,
+        // for at most the latest deadline from now.
+        let info = contents("/proc/self/fdinfo/\(t.fd)") ?? ""
+        let value = info.split(separator: "\n").first { $0.hasPrefix("it_value:") }
+        let left = value.flatMap { Double($0.drop { $0 != "(" }.dropFirst().prefix { $0 != "," }) }
+        #expect(left.map { $0 > 0 && $0 <= DeadlineTimer.latestDeadline } == true, "\(info)")
+    }
+
+    @Test func aTimerArmedInThePastFiresAtOnce() throws {
+        let t = try DeadlineTimer()
+        t.arm(monotonicSeconds() - 5)
+        var p = pollfd(fd: t.fd, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&p, 1, 10_000) == 1)
+    }
+}

@@ -147,7 +147,8 @@ let package = Package(
         .executableTarget(
             name: "fuzz-evemu", dependencies: ["InputEvents", "Evdev", "PipelineChecks"], path: "Fuzz/Evemu"),
         .executableTarget(
-            name: "fuzz-scene", dependencies: ["TouchBridge", "TouchKit", "Evdev", "PipelineChecks"], path: "Fuzz/Scene"),
+            name: "fuzz-scene", dependencies: ["TouchBridge", "TouchKit", "Evdev", "PipelineChecks"], path: "Fuzz/Scene"
+        ),
         .executableTarget(
             name: "fuzz-libinput", dependencies: ["InputEvents", "TouchInput", "PipelineChecks"], path: "Fuzz/Libinput"),
         .executableTarget(

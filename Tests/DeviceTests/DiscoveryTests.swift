@@ -71,6 +71,13 @@ struct DiscoveryTests {
         #expect(stat(other.devnode, &st) == 0)
         #expect(st.st_gid != getgrnam("touchbridge")?.pointee.gr_gid)
         #expect(try !aclEntries(other.devnode).contains { $0.contains("touchbridge") })
+        // A touchscreen that is also a keyboard (keys 1 to 31, as udev's input_id tells a
+        // keyboard): never granted, whatever else it claims.
+        var combined = VirtualDevices.singleTouch(name: "TB Test Touch Keyboard")
+        for key in UInt16(1)...31 { combined.codes[Kernel.EV_KEY, default: BitSet()].insert(key) }
+        let (both, record) = try createDevice(combined)
+        #expect(record?.properties["ID_INPUT_TOUCHSCREEN"] == "1" && record?.properties["ID_INPUT_KEYBOARD"] == "1")
+        #expect(try !aclEntries(both.devnode).contains { $0.contains("touchbridge") })
     }
 
     /// A node's ACL entries, as getfacl prints them.

@@ -260,8 +260,14 @@ $(BIN_RELEASE): $(RELEASE_INPUTS) $(MANUAL) $(STATIC_CXX_DIR)/libstdc++.a
 # Installing on the machine itself (no DESTDIR) also creates the system user and group the unit
 # and the udev rule name (systemd-sysusers; a group of that name from an earlier install is kept);
 # the Debian package (make deb) runs systemd-sysusers in its postinst.
+# The socket's readers' group, when this install creates it, takes in the members of
+# 'touchbridge' (who read the socket before it had a group of its own).
 install: deps install-files
-	@if [ -z "$(DESTDIR)" ]; then systemd-sysusers $(SYSUSERSDIR)/touchbridge.conf && id touchbridge; fi
+	@if [ -z "$(DESTDIR)" ]; then \
+	  fresh=; getent group touchbridge-events >/dev/null || fresh=yes; \
+	  systemd-sysusers $(SYSUSERSDIR)/touchbridge.conf && id touchbridge && \
+	  if [ -n "$$fresh" ]; then $(LIBEXECDIR)/touchbridge/join-events-group; fi; \
+	fi
 
 # The release binary and its manual, as `make install` and the package use them.
 release: $(MANUAL) $(BIN_RELEASE)
@@ -276,6 +282,7 @@ install-files: $(MANUAL) $(BIN_RELEASE)
 	  $(DESTDIR)$(SYSCONFDIR)/touchbridge $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
 	install -m 755 $(BIN_RELEASE) $(DESTDIR)$(BINDIR)/touchbridge
 	install -m 755 $(CLI_RELEASE) $(DESTDIR)$(LIBEXECDIR)/touchbridge/touchbridge-cli
+	install -m 755 scripts/install/join-events-group $(DESTDIR)$(LIBEXECDIR)/touchbridge/join-events-group
 	install -m 644 $(MANUAL) $(DESTDIR)$(MANDIR)/touchbridge.1
 	install -m 644 systemd/touchbridge.sysusers $(DESTDIR)$(SYSUSERSDIR)/touchbridge.conf
 	install -m 644 udev/70-touchbridge.rules $(DESTDIR)$(UDEVRULESDIR)/70-touchbridge.rules
@@ -316,13 +323,15 @@ deb-reproducible: deps
 # and the system user and group go too. The scene file is configuration: uninstall leaves it.
 uninstall:
 	@if [ -z "$(DESTDIR)" ] && [ -d /run/systemd/system ]; then systemctl disable --now touchbridge.service 2>/dev/null || true; fi
-	rm -f $(DESTDIR)$(BINDIR)/touchbridge $(DESTDIR)$(LIBEXECDIR)/touchbridge/touchbridge-cli $(DESTDIR)$(MANDIR)/touchbridge.1 $(DESTDIR)$(SYSUSERSDIR)/touchbridge.conf \
+	rm -f $(DESTDIR)$(BINDIR)/touchbridge $(DESTDIR)$(LIBEXECDIR)/touchbridge/touchbridge-cli $(DESTDIR)$(LIBEXECDIR)/touchbridge/join-events-group \
+	  $(DESTDIR)$(MANDIR)/touchbridge.1 $(DESTDIR)$(SYSUSERSDIR)/touchbridge.conf \
 	  $(DESTDIR)$(UDEVRULESDIR)/70-touchbridge.rules $(DESTDIR)$(UNITDIR)/touchbridge.service \
 	  $(DESTDIR)$(BASHCOMPDIR)/touchbridge $(DESTDIR)$(ZSHCOMPDIR)/_touchbridge $(DESTDIR)$(FISHCOMPDIR)/touchbridge.fish
 	rmdir $(DESTDIR)$(LIBEXECDIR)/touchbridge 2>/dev/null || true
 	@if [ -z "$(DESTDIR)" ]; then \
 	  if id -u touchbridge >/dev/null 2>&1; then userdel touchbridge && echo "removed the user touchbridge"; fi; \
 	  if getent group touchbridge >/dev/null; then groupdel touchbridge && echo "removed the group touchbridge"; fi; \
+	  if getent group touchbridge-events >/dev/null; then groupdel touchbridge-events && echo "removed the group touchbridge-events"; fi; \
 	  if [ -d /run/systemd/system ]; then systemctl daemon-reload; fi; \
 	  udevadm control --reload-rules 2>/dev/null || true; \
 	fi

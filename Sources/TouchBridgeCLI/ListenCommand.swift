@@ -114,9 +114,15 @@ enum ListenError: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case .permission(let path):
+            // The socket's group, or its directory's when this user cannot even look in it.
             var st = stat()
-            var group = "touchbridge"
-            if stat(path, &st) == 0, let g = getgrgid(st.st_gid) { group = String(cString: g.pointee.gr_name) }
+            var group = "touchbridge-events"
+            let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+            if stat(path, &st) == 0 || stat(directory.isEmpty ? "/" : directory, &st) == 0,
+                let g = getgrgid(st.st_gid)
+            {
+                group = String(cString: g.pointee.gr_name)
+            }
             return "\(path): permission denied: the event socket is for the group '\(group)'; add this user to it "
                 + "(sudo usermod -aG \(group) $USER, then log in again)"
         case .nobody(let path, let why):

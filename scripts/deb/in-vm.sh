@@ -109,7 +109,7 @@ unplug
 
 # --- 2. A panel plugged in starts it; an app gets its touches ------------------------------------
 useradd --create-home kiosk
-usermod -aG touchbridge kiosk
+usermod -aG touchbridge-events kiosk
 start_listen
 check "with no panel the stopped service stays stopped" sh -c '! systemctl is-active --quiet touchbridge.service'
 plug examples/kiosk.evemu

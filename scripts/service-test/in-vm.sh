@@ -25,7 +25,7 @@ suite="service test"
 on_failure() { echo "--- the unit's journal:"; journalctl -q -u touchbridge.service --no-pager | tail -n 60; }
 
 # The handler log as a kiosk app gets it: `touchbridge listen` on the event socket, as the user
-# kiosk (in the group touchbridge), started before the daemon and following its restarts.
+# kiosk (in the group touchbridge-events), started before the daemon and following its restarts.
 start_listen() {
   : > "$work/events.log"; : > "$work/listen.err"
   runuser -u kiosk -- /usr/local/bin/touchbridge listen > "$work/events.log" 2> "$work/listen.err" &
@@ -89,13 +89,15 @@ need "the documented install steps run as written over the earlier installation"
 check "the system user touchbridge exists, in the group of the earlier install (gid $old_gid)" \
   [ "$(id -g touchbridge 2> /dev/null)" = "$old_gid" ]
 check "the earlier group keeps its members" sh -c 'id -nG kiosk | grep -qw touchbridge'
+check "...who join the socket's readers' group, new in this install" sh -c 'id -nG kiosk | grep -qw touchbridge-events'
 check "the unit is enabled" [ "$(systemctl is-enabled touchbridge.service)" = enabled ]
 check "enable --now started the service with no panel, waiting for one" within 30 active
-check "the event socket's directory is the group's, 0750" [ "$(stat -c %U:%G:%a /run/touchbridge)" = touchbridge:touchbridge:750 ]
-check "...and the socket, 0660" [ "$(stat -c %F:%U:%G:%a /run/touchbridge/events.sock)" = socket:touchbridge:touchbridge:660 ]
+check "the event socket's directory is its readers' group's, 0750" [ "$(stat -c %U:%G:%a /run/touchbridge)" = touchbridge:touchbridge-events:750 ]
+check "...and the socket, 0660" [ "$(stat -c %F:%U:%G:%a /run/touchbridge/events.sock)" = socket:touchbridge:touchbridge-events:660 ]
+check "the daemon reads panels through its supplementary group" sh -c "grep -q '^Groups:.*\b$(getent group touchbridge | cut -d: -f3)\b' /proc/$(main_pid)/status"
 runuser -u nobody -- /usr/local/bin/touchbridge listen --no-wait > /dev/null 2> "$work/outsider.err"
 check "a user outside the group is refused: listen exits 77 and names the group" \
-  sh -c "[ $? = 77 ] && grep -q \"group 'touchbridge'\" '$work/outsider.err'"
+  sh -c "[ $? = 77 ] && grep -q \"group 'touchbridge-events'\" '$work/outsider.err'"
 check "the journal's rate budget is the unit's" [ "$(prop LogRateLimitBurst):$(prop LogRateLimitIntervalUSec)" = 3000:30s ]
 start_listen
 check "an app in the group connects (listen as kiosk)" within 10 listening
@@ -205,7 +207,7 @@ check "the system user touchbridge is created with its own group" [ "$(id -gn to
 check "the freshly installed service reads the panel already plugged in" \
   within 30 sh -c "journalctl -q -u touchbridge.service -o cat | grep -q '$node: reading'"
 check "...as touchbridge" [ "$(ps -o user= -p "$(main_pid)")" = touchbridge ]
-usermod -aG touchbridge kiosk          # as docs/consuming-events.md says
+usermod -aG touchbridge-events kiosk   # as docs/consuming-events.md says
 start_listen
 check "...and serves its touches to an app in the new group" tap screen 2000 1000
 stop_listen

@@ -32,4 +32,23 @@ struct DisplayDiscoveryTests {
             #expect(abs(Double(size.height) - Double(mode.height) * 0.254) <= tolerance, "\(size)")
         }
     }
+
+    @Test func aDisplaysOrientationIsReadOnceAndAgainOnlyWhenItsCardChanges() throws {
+        // Each read opens the card (briefly its DRM master): a panel's hotplug, a udev change or a
+        // reload must not open every card again.
+        let d = try DeviceDiscovery()
+        let first = d.connectors()
+        try #require(first.count == Self.sizes.count)
+        // From here no card can be opened: what the connectors say comes from what was read.
+        d.cardDirectory = "/nonexistent"
+        let cached = d.connectors()
+        #expect(cached.map(\.orientation) == first.map(\.orientation))
+        #expect(cached.allSatisfy { $0.orientationProblem == nil }, "\(cached)")
+        d.forgetOrientations(ofCards: ["card0"])
+        let again = d.connectors()
+        #expect(
+            again.first { $0.card == "card0" }?.orientationProblem?.contains("cannot open /nonexistent/card0") == true,
+            "\(again)")
+        #expect(again.filter { $0.card != "card0" }.allSatisfy { $0.orientationProblem == nil })
+    }
 }

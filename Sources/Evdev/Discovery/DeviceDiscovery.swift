@@ -1,9 +1,14 @@
 import CUdev
+import Displays
 import Glibc
 
 /// Finds input devices with libudev and reads the properties touchbridge cares about.
 public final class DeviceDiscovery {
     let udev: OpaquePointer
+    /// The panel orientations read from the cards, by connector (`card0-eDP-1`).
+    var orientations: [String: (PanelOrientation?, String?)] = [:]
+    /// Where the card nodes are (`/dev/dri`).
+    public var cardDirectory = "/dev/dri"
 
     public init() throws(DeviceError) {
         guard let u = udev_new() else { throw .system(path: "udev", call: "udev_new", errno: errno) }

@@ -6,7 +6,8 @@ import InputEvents
 extension DeviceDiscovery {
     /// The DRM connectors udev knows (`drm` subsystem, `drm_connector` devices), in udev's
     /// order, each with its status, modes and EDID read from its sysfs attributes, and a
-    /// connected one's panel orientation from its card.
+    /// connected one's panel orientation from its card: read once per connector and kept
+    /// until that card changes (`forgetOrientations(ofCards:)`), since each read opens the card.
     public func connectors() -> [Connector] {
         guard let e = udev_enumerate_new(udev) else { return [] }
         defer { udev_enumerate_unref(e) }
@@ -33,7 +34,27 @@ extension DeviceDiscovery {
             }
             entry = udev_list_entry_get_next(current)
         }
-        return PanelOrientationReader().fill(result, ids: ids)
+        let unknown = result.indices.filter {
+            result[$0].connected && orientations[result[$0].card + "-" + result[$0].name] == nil
+        }
+        let read = PanelOrientationReader(directory: cardDirectory).fill(unknown.map { result[$0] }, ids: ids)
+        for c in read { orientations[c.card + "-" + c.name] = (c.orientation, c.orientationProblem) }
+        for i in result.indices where result[i].connected {
+            guard let known = orientations[result[i].card + "-" + result[i].name] else { continue }
+            (result[i].orientation, result[i].orientationProblem) = known
+        }
+        return result
+    }
+
+    /// Forgets the panel orientations read from `cards` (`card0`; nil: every card), so the next
+    /// `connectors()` reads them again: udev said the card changed (a display plugged in,
+    /// unplugged or switched), or the card itself came or went.
+    public func forgetOrientations(ofCards cards: Set<String>?) {
+        guard let cards else {
+            orientations.removeAll()
+            return
+        }
+        orientations = orientations.filter { !cards.contains(String($0.key.prefix { $0 != "-" })) }
     }
 
     /// The display the touchscreen `d` (udev's `info`) is on, by the matching rules (`pin`

@@ -24,6 +24,9 @@ public final class HotplugMonitor {
     /// Set when `next()` passed news of a display (a DRM device added, removed or changed: a
     /// monitor plugged, unplugged or switched) since the caller last cleared it.
     public var displaysChanged = false
+    /// The cards (`card0`) whose news came with `displaysChanged`, which the caller empties
+    /// with it: their displays' orientations are to be read again.
+    public var changedCards: Set<String> = []
     /// Set when the kernel dropped news because the monitor's buffer was full (`ENOBUFS`: a
     /// hotplug storm): the caller must list the devices again, since some came or went unheard.
     public var overflowed = false
@@ -86,6 +89,9 @@ public final class HotplugMonitor {
             defer { udev_device_unref(dev) }
             if udev_device_get_subsystem(dev).map({ String(cString: $0) }) == "drm" {
                 displaysChanged = true
+                if let name = udev_device_get_sysname(dev).map({ String(cString: $0) }), name.hasPrefix("card") {
+                    changedCards.insert(String(name.prefix { $0 != "-" }))
+                }
                 continue
             }
             guard let actionC = udev_device_get_action(dev),

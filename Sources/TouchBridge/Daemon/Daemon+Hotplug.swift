@@ -16,6 +16,8 @@ extension Daemon {
         defer {
             if monitor.displaysChanged {
                 monitor.displaysChanged = false
+                discovery?.forgetOrientations(ofCards: monitor.changedCards)
+                monitor.changedCards.removeAll()
                 warn("the displays changed: matching the panels to them again", .info)
                 for n in devices.keys.sorted() {
                     guard let o = devices[n] else { continue }
@@ -27,6 +29,9 @@ extension Daemon {
             if monitor.overflowed {
                 monitor.overflowed = false
                 warn("udev's news overflowed its buffer (a storm of devices): listing the devices again", .warning)
+                discovery?.forgetOrientations(ofCards: nil)
+                // The displays' news may have been lost too: every panel is matched again.
+                monitor.displaysChanged = true
                 rescan()
             }
         }

@@ -203,7 +203,7 @@ bench-instr: test-deps
 
 # Fuzzing with libFuzzer and AddressSanitizer: FUZZ_SECONDS each (FUZZERS to pick some).
 FUZZ_SECONDS ?= 60
-FUZZERS ?= evemu scene tracker pipeline libinput qualify edid
+FUZZERS ?= evemu scene tracker pipeline libinput qualify edid udev subscription
 fuzz: deps
 	scripts/fuzz/run $(FUZZ_SECONDS) $(FUZZERS)
 

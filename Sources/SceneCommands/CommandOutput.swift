@@ -50,8 +50,9 @@ final class CommandOutput {
     /// The pipe has output (or its end): reads one budget's worth, then leaves the rest for
     /// the next wake.
     func readable() {
+        let before = suppressed
         read(budget: Self.readBudget)
-        if suppressed > 0 && !ended && resumeAt == nil, let s = source {
+        if suppressed > before && !ended && resumeAt == nil, let s = source {
             loop.remove(s)
             source = nil
             resumeAt = monotonicSeconds() + Self.pause

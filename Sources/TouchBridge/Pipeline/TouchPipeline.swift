@@ -82,6 +82,7 @@ public final class TouchPipeline {
     public init(scene: SceneInstance) {
         self.scene = scene
         updates.reserveCapacity(16)
+        hearTouchesOutsideWindows()
     }
 
     // MARK: - Devices
@@ -179,6 +180,7 @@ public final class TouchPipeline {
         scene = new
         forwarding?.reset()
         listenForClaims()
+        hearTouchesOutsideWindows()
         new.app.advanceTime(to: time)
     }
 
@@ -310,17 +312,23 @@ public final class TouchPipeline {
         let forwardFirst = scene.forwardsEverything
         if forwardFirst, let forwarding { forwarding.devices.forward(updates, from: panel, at: t) }
         scene.app.handleTouches(updates, timestamp: t)
-        if scene.app.touchesBeganOutsideWindows > 0 && !saidTouchOutside { sayTouchOutside() }
         if let metrics { metrics.frame(time: t, updates: updates) }
         if let frameObserver { frameObserver(updates, t) }
         if !forwardFirst, let forwarding { forwarding.frame(updates, from: panel, scene: scene, at: t) }
     }
 
+    /// The scene's application tells of a touch-down on no window (`sayTouchOutside`).
+    private func hearTouchesOutsideWindows() {
+        scene.app.touchBeganOutsideWindows = { [unowned self] p in
+            if !saidTouchOutside { sayTouchOutside(at: p) }
+        }
+    }
+
     /// Says, once, that a touch came down where the scene has no window: it reaches nothing
     /// (unless a virtual device carries it on to an app, as a kiosk strip over an app means to).
-    private func sayTouchOutside() {
+    private func sayTouchOutside(at p: Point) {
         saidTouchOutside = true
-        guard forwarding == nil, let p = scene.app.lastOutsideLocation else { return }
+        guard forwarding == nil else { return }
         let size = scene.screen
         warn(
             "a touch began at (\(String(fixed: p.x, decimals: 1)), \(String(fixed: p.y, decimals: 1))), where the "

@@ -108,8 +108,9 @@ open class Application: Responder {
     /// Touch-downs that found no window under them (they reach nothing), since launch: a
     /// screen larger than the scene's windows, or a window left hidden.
     public private(set) var touchesBeganOutsideWindows = 0
-    /// Where the last of those came down, in screen points.
-    public private(set) var lastOutsideLocation: Point?
+    /// Told where (in screen points) a touch-down found no window: a host says so to the
+    /// person who set the screen up. Called on that rare path only, so frames pay nothing.
+    public var touchBeganOutsideWindows: ((Point) -> Void)?
 
     /// The touches of the current sequence that have not ended, by identifier.
     public var activeTouches: [Touch] {
@@ -148,7 +149,7 @@ open class Application: Responder {
                     stamped &+= 1
                 } else {
                     touchesBeganOutsideWindows &+= 1
-                    lastOutsideLocation = u.location
+                    touchBeganOutsideWindows?(u.location)
                 }
             }
         }

@@ -145,6 +145,23 @@ struct ServiceTests {
         #expect(d.stop() == 0)
     }
 
+    @Test func aStormOfPanelsIsReadUpToTheCapAndTheRestSaid() throws {
+        // 34 panels plugged in as fast as uinput makes them, with a --mask for a panel that never
+        // comes: 32 are read, the two beyond the cap are said and left alone, the rule is said once.
+        let d = try Spawned(touchbridgeExecutable, ["run", "--screen", "800x480", "--mask", "TB Never=0 0 10 10"])
+        #expect(eventually { d.errors.contains("no touchscreen is connected: waiting for one") }, "\(d.errors)")
+        var panels: [UInputDevice] = []
+        for i in 0..<34 { panels.append(try UInputDevice(VirtualDevices.multitouch(name: "TB Storm \(i)"))) }
+        #expect(
+            eventually(timeout: 60) { d.errors.components(separatedBy: "panels are in service, the most").count == 3 },
+            "\(d.errors.suffix(2000))")
+        #expect(d.output.split(separator: "\n").filter { $0.contains("deviceAdded") }.count == 32)
+        #expect(d.errors.components(separatedBy: "--mask 'TB Never' matches no panel in service").count == 2)
+        panels.removeAll()
+        #expect(eventually(timeout: 60) { d.output.components(separatedBy: "deviceRemoved").count == 33 })
+        #expect(d.stop() == 0)
+    }
+
     @Test func sighupReloadsTheSceneAndABrokenOneLeavesTheOldInService() throws {
         let path = try scene(
             #"{ "screen": [800, 480], "windows": [ { "name": "W", "root": { "name": "First", "multipleTouchEnabled": true, "consumes": ["touchesBegan", "touchesMoved", "touchesEnded", "touchesCancelled"] } } ] }"#

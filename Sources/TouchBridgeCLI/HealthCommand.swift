@@ -48,8 +48,12 @@ struct HealthCommand: ParsableCommand {
 
     func validate() throws {
         if mapping.output != nil { throw ValidationError("--output is for run, touches, watch, calibrate and qualify") }
-        if let duration, !(duration > 0) { throw ValidationError("--duration takes a number of seconds above 0") }
-        guard stuck > 0 else { throw ValidationError("--stuck takes a number of seconds above 0") }
+        if let duration, !SceneDuration.isValid(duration, allowingZero: false) {
+            throw ValidationError("--duration takes \(SceneDuration.expected(allowingZero: false))")
+        }
+        guard SceneDuration.isValid(stuck, allowingZero: false) else {
+            throw ValidationError("--stuck takes \(SceneDuration.expected(allowingZero: false))")
+        }
         if let failOn {
             do { _ = try FailCriteria(parsing: failOn) } catch { throw ValidationError(error.description) }
         }

@@ -51,7 +51,9 @@ struct WatchCommand: ParsableCommand {
     func validate() throws {
         try mapping.checkOutput(source: source)
         guard speed > 0, speed.isFinite else { throw ValidationError("--speed takes a number above 0, e.g. 2") }
-        if let until, !(until >= 0 && until.isFinite) { throw ValidationError("--until takes seconds, 0 or more") }
+        if let until, !SceneDuration.isValid(until, allowingZero: true) {
+            throw ValidationError("--until takes \(SceneDuration.expected(allowingZero: true))")
+        }
     }
 
     func run() throws {

@@ -17,22 +17,7 @@ func fuzzPipeline(_ bytes: [UInt8]) {
     let device = input.device()
     guard let mapper = ScreenMapper(device: device, screen: (800, 480)) else { return }
     let panel = pipeline.addPanel(node: "fuzz", description: device, mapper: mapper, time: 1)
-    var time: Int64 = 1_000_000
-    var n = 0
-    while !input.isAtEnd && n < 20_000 {
-        let (e, sync) = input.event(time: &time)
-        pipeline.process(e, isSync: sync, from: panel)
-        pipeline.log.discard()
-        n += 1
-    }
-    pipeline.removePanel(panel, at: EventTime(totalMicroseconds: time))
-    var rounds = 0
-    while let d = pipeline.nextDeadline, rounds < 1000 {
-        pipeline.advanceTime(to: d)
-        rounds += 1
-    }
-    checker.finish(pipeline)
-    if let v = checker.violations.first { fatalError("invariant: \(v)") }
+    checker.play(&input, on: panel, of: pipeline, limit: 20_000)
 }
 
 /// libFuzzer's callback.

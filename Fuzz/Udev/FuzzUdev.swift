@@ -40,17 +40,7 @@ func fuzzUdev(_ bytes: [UInt8]) {
             device: device, calibration: placement.calibration, rotation: placement.rotation, screen: size)
     else { return }
     let panel = pipeline.addPanel(node: "fuzz", description: device, mapper: mapper, placement: placement, time: 1)
-    var time: Int64 = 1_000_000
-    var n = 0
-    while !input.isAtEnd && n < 5_000 {
-        let (e, sync) = input.event(time: &time)
-        pipeline.process(e, isSync: sync, from: panel)
-        pipeline.log.discard()
-        n += 1
-    }
-    pipeline.removePanel(panel, at: EventTime(totalMicroseconds: time))
-    checker.finish(pipeline)
-    if let v = checker.violations.first { fatalError("invariant: \(v)") }
+    checker.play(&input, on: panel, of: pipeline, limit: 5_000)
 }
 
 /// libFuzzer's callback.

@@ -1,3 +1,4 @@
+import InputEvents
 import TouchBridge
 import TouchKit
 
@@ -156,5 +157,28 @@ public final class InvariantChecker {
 public enum InvariantCheckerProbe {
     public static func legal(from: HandlerLog.GestureState, to: HandlerLog.GestureState, discrete: Bool) -> Bool {
         InvariantChecker.legal(from: from, to: to, discrete: discrete)
+    }
+}
+
+extension InvariantChecker {
+    /// Plays `input`'s events (at most `limit`) on `panel` of `pipeline`, removes the panel,
+    /// lets the timers run out and stops at the first broken invariant: the fuzzers' common end.
+    public func play(_ input: inout FuzzInput, on panel: Panel, of pipeline: TouchPipeline, limit: Int) {
+        var time: Int64 = 1_000_000
+        var n = 0
+        while !input.isAtEnd && n < limit {
+            let (e, sync) = input.event(time: &time)
+            pipeline.process(e, isSync: sync, from: panel)
+            pipeline.log.discard()
+            n += 1
+        }
+        pipeline.removePanel(panel, at: EventTime(totalMicroseconds: time))
+        var rounds = 0
+        while let d = pipeline.nextDeadline, rounds < 1000 {
+            pipeline.advanceTime(to: d)
+            rounds += 1
+        }
+        finish(pipeline)
+        if let v = violations.first { fatalError("invariant: \(v)") }
     }
 }

@@ -29,12 +29,18 @@ struct SafeFilesTests {
         return out.sorted()
     }
 
-    @Test func aLinkPlantedAtTheOldTemporaryNameIsNeitherFollowedNorLeftBehind() throws {
+    /// A fresh directory with another user's file, `victim`, and a link to it planted as `name`.
+    func plantedLink(_ name: String) throws -> (dir: String, victim: String) {
         let dir = directory()
         let victim = dir + "/victim"
         try writeFileAtomically(victim, "precious\n")
-        // The name earlier versions wrote through, planted as a link to another user's file.
-        #expect(symlink(victim, dir + "/touchbridge.prom.tmp") == 0)
+        #expect(symlink(victim, dir + "/" + name) == 0)
+        return (dir, victim)
+    }
+
+    @Test func aLinkPlantedAtTheOldTemporaryNameIsNeitherFollowedNorLeftBehind() throws {
+        // The name earlier versions wrote through.
+        let (dir, victim) = try plantedLink("touchbridge.prom.tmp")
         try writeFileAtomically(dir + "/touchbridge.prom", "touchbridge_frames_total 1\n")
         #expect(contents(victim) == "precious\n")
         #expect(contents(dir + "/touchbridge.prom") == "touchbridge_frames_total 1\n")
@@ -42,10 +48,7 @@ struct SafeFilesTests {
     }
 
     @Test func aLinkAtTheFilesOwnNameIsReplacedNotFollowed() throws {
-        let dir = directory()
-        let victim = dir + "/victim"
-        try writeFileAtomically(victim, "precious\n")
-        #expect(symlink(victim, dir + "/touchbridge.prom") == 0)
+        let (dir, victim) = try plantedLink("touchbridge.prom")
         try writeFileAtomically(dir + "/touchbridge.prom", "new\n")
         #expect(contents(victim) == "precious\n")
         var st = stat()

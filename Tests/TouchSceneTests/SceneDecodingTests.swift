@@ -6,14 +6,7 @@ import Testing
 /// `FILE:LINE:COLUMN:` where the JSON itself is broken.
 @Suite("Scene files: decoding and its errors")
 struct SceneDecodingTests {
-    func error(_ json: String) -> String {
-        do {
-            _ = try scene(json, file: "s.json")
-            return "no error"
-        } catch {
-            return "\(error)"
-        }
-    }
+    func error(_ json: String) -> String { sceneError(json) }
 
     @Test func theIssuesExampleSceneDecodesWithEveryKey() throws {
         let s = try scene(

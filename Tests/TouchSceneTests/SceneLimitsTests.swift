@@ -6,14 +6,7 @@ import Testing
 /// or make loading slow with many keys.
 @Suite("Scene files: durations and size")
 struct SceneLimitsTests {
-    func error(_ json: String) -> String {
-        do {
-            _ = try scene(json, file: "s.json")
-            return "no error"
-        } catch {
-            return "\(error)"
-        }
-    }
+    func error(_ json: String) -> String { sceneError(json) }
 
     let window = #"{ "name": "W", "root": { "name": "A" } }"#
 

@@ -156,7 +156,8 @@ public struct ByteWriter {
             return
         }
         var d = min(max(maxDecimals, 1), 9)
-        guard var (whole, fraction) = writeSign(value, decimals: d) else { return }
+        guard let (whole, rounded) = writeSign(value, decimals: d) else { return }
+        var fraction = rounded
         while d > 1 && fraction % 10 == 0 {
             fraction /= 10
             d -= 1

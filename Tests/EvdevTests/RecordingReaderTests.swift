@@ -39,7 +39,7 @@ struct RecordingReaderTests {
         let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
         close(fd)
         try #require(n == bytes.count)
-        return String(cString: template)
+        return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     static func readAll(_ path: String) throws -> [InputEvent] {

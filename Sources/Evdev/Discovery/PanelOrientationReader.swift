@@ -46,7 +46,7 @@ struct PanelOrientationReader {
         var name = [CChar](repeating: 0, count: 32)
         let r = touchbridge_drm_connector_enum(fd, id, "panel orientation", &name)
         if r == 1 {
-            let value = String(cString: name)
+            let value = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             c.orientation = PanelOrientation(propertyValue: value)
             if c.orientation == nil {
                 c.orientationProblem = "its panel orientation \"\(value)\" is not one touchbridge knows"

@@ -56,12 +56,16 @@ let package = Package(
         // (with journald priorities), the sink protocol tests replace.
         .target(name: "Output", dependencies: ["TextBuffers"]),
 
-        // The kernel side: libevdev devices, libudev discovery, the event loop.
-        .target(name: "Evdev", dependencies: ["CEvdev", "CUdev", "CLinux", "InputEvents", "Displays"]),
+        // The event loop: epoll, timers, signals, sockets and systemd's notifications, for every
+        // stage that waits on a descriptor (devices, the socket, commands); why a call failed.
+        .target(name: "Runtime", dependencies: ["CLinux"]),
+
+        // The kernel side: libevdev devices, libudev discovery, recordings.
+        .target(name: "Evdev", dependencies: ["CEvdev", "CUdev", "CLinux", "Runtime", "InputEvents", "Displays"]),
 
         // uinput devices that re-create a panel for other programs (`--virtual-touchscreen`,
         // `--virtual-pointer`): the window's touches as a touchscreen, pointer gestures as a mouse.
-        .target(name: "VirtualDevices", dependencies: ["Evdev", "InputEvents", "TouchInput", "TouchKit"]),
+        .target(name: "VirtualDevices", dependencies: ["Evdev", "Runtime", "InputEvents", "TouchInput", "TouchKit"]),
 
         // Pure Swift: the displays, as DRM connectors and their EDIDs, that touchscreens are
         // matched to.
@@ -77,10 +81,10 @@ let package = Package(
 
         // `run --socket`: the handler log served to any number of clients, each with its own
         // bounded queue and subscription.
-        .target(name: "EventSocket", dependencies: ["Evdev", "InputEvents", "Output", "TouchScene", "StrictJSON"]),
+        .target(name: "EventSocket", dependencies: ["Runtime", "InputEvents", "Output", "TouchScene", "StrictJSON"]),
 
         // The scene's `commands`: programs started for its actions, read and reaped in the loop.
-        .target(name: "SceneCommands", dependencies: ["Evdev", "InputEvents", "Output", "TouchScene"]),
+        .target(name: "SceneCommands", dependencies: ["Runtime", "InputEvents", "Output", "TouchScene"]),
 
         // The runtime: devices and recordings → contacts → touches → the scene → the log's
         // outputs (standard output, the event socket, commands, virtual touchscreens, metrics);
@@ -88,7 +92,7 @@ let package = Package(
         .target(
             name: "TouchBridge",
             dependencies: [
-                "InputEvents", "TouchInput", "TouchKit", "TouchScene", "Evdev", "Output", "VirtualDevices",
+                "InputEvents", "TouchInput", "TouchKit", "TouchScene", "Evdev", "Runtime", "Output", "VirtualDevices",
                 "EventSocket", "SceneCommands", "Displays", "StrictJSON",
             ]),
 
@@ -115,7 +119,7 @@ let package = Package(
         // the evtest dump, which the daemon's program also runs from a plain command line.
         .target(
             name: "DeviceTools",
-            dependencies: ["Evdev", "InputEvents", "TouchInput", "Output", "RunCommandLine", "TouchBridge"]),
+            dependencies: ["Evdev", "Runtime", "InputEvents", "TouchInput", "Output", "RunCommandLine", "TouchBridge"]),
 
         // The daemon's program's own argv for the standard library (glibc's constructor arguments),
         // instead of the statically linked runtime's reading of /proc/self/maps at every start.
@@ -129,7 +133,7 @@ let package = Package(
         .executableTarget(
             name: "TouchBridgeCLI",
             dependencies: [
-                "RunCommandLine", "DeviceTools", "Evdev", "InputEvents", "Output", "TouchInput", "TouchKit",
+                "RunCommandLine", "DeviceTools", "Evdev", "Runtime", "InputEvents", "Output", "TouchInput", "TouchKit",
                 "TouchBridge", "Displays", "VirtualDevices", "EventSocket",
                 "TouchTools", "PanelHealth", "CNcurses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -147,7 +151,8 @@ let package = Package(
         .executableTarget(
             name: "fuzz-evemu", dependencies: ["InputEvents", "Evdev", "PipelineChecks"], path: "Fuzz/Evemu"),
         .executableTarget(
-            name: "fuzz-scene", dependencies: ["TouchBridge", "TouchKit", "Evdev", "PipelineChecks"], path: "Fuzz/Scene"
+            name: "fuzz-scene", dependencies: ["TouchBridge", "TouchKit", "Evdev", "Runtime", "PipelineChecks"],
+            path: "Fuzz/Scene"
         ),
         .executableTarget(
             name: "fuzz-libinput", dependencies: ["InputEvents", "TouchInput", "PipelineChecks"], path: "Fuzz/Libinput"),
@@ -186,7 +191,8 @@ let package = Package(
         .testTarget(
             name: "TouchBridgeCLITests",
             dependencies: [
-                "TouchBridgeCLI", "RunCommandLine", "Displays", "TextBuffers", "TouchTools",
+                "TouchBridgeCLI", "RunCommandLine", "Displays", "TextBuffers", "TouchTools", "TouchBridge",
+                "TouchInput", "TouchKit", "Output",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "TouchSceneTests", dependencies: ["TouchScene", "TouchKit", "InputEvents", "TextBuffers"]),
@@ -207,23 +213,26 @@ let package = Package(
             name: "TouchBridgeTests",
             dependencies: [
                 "TouchBridge", "TouchScene", "TouchTools", "PanelHealth", "TouchKit", "TouchInput", "InputEvents",
-                "Evdev", "Output", "PipelineChecks", "Displays", "VirtualDevices",
+                "Evdev", "Runtime", "Output", "PipelineChecks", "Displays", "VirtualDevices",
             ],
             resources: [.copy("Golden")]),
-        .testTarget(name: "EventSocketTests", dependencies: ["EventSocket", "Evdev", "Output", "TouchScene"]),
+        .testTarget(name: "EventSocketTests", dependencies: ["EventSocket", "Runtime", "Output", "TouchScene"]),
         .testTarget(
-            name: "EvdevTests", dependencies: ["Evdev", "InputEvents"],
+            name: "EvdevTests", dependencies: ["Evdev", "Runtime", "InputEvents"],
             resources: [.copy("Recordings")]),
         // The programs as users run them, on recordings: their output, exit codes and messages.
         .testTarget(
-            name: "CommandTests", dependencies: ["ProgramTestSupport", "Evdev", "InputEvents"], exclude: ["Golden"]),
+            name: "CommandTests", dependencies: ["ProgramTestSupport", "Evdev", "Runtime", "InputEvents"],
+            exclude: ["Golden"]),
         // Real kernel devices through uinput; skipped (with a reason) where /dev/uinput
         // is not writable. `make test` runs them inside a VM there.
         .testTarget(
             name: "DeviceTests",
-            dependencies: ["ProgramTestSupport", "Evdev", "InputEvents", "TouchInput", "Displays", "PipelineChecks"]),
+            dependencies: [
+                "ProgramTestSupport", "Evdev", "Runtime", "InputEvents", "TouchInput", "Displays", "PipelineChecks",
+            ]),
         // What the two program test targets share: running the programs, sockets, a terminal.
-        .target(name: "ProgramTestSupport", dependencies: ["Evdev"], path: "Tests/ProgramTestSupport"),
+        .target(name: "ProgramTestSupport", dependencies: ["Evdev", "Runtime"], path: "Tests/ProgramTestSupport"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Evdev
 import PipelineChecks
+import Runtime
 import TouchBridge
 import TouchKit
 

@@ -3,6 +3,7 @@ import Glibc
 import InputEvents
 import Output
 import RunCommandLine
+import Runtime
 import TouchBridge
 import TouchInput
 
@@ -40,15 +41,11 @@ package struct TouchesRun {
             guard names.contains(String(a.dropFirst(2).prefix { $0 != "=" })) else { return nil }
         }
         guard let r = RunArguments.parse(arguments), r.sources.count == 1,
-            r.output == nil || !RunInvocation.isRecording(r.sources[0]),
-            (try? RunChecks.mapping(screen: r.screen, rotate: r.rotate, calibration: r.calibration)) != nil,
-            (try? RunChecks.panels(panels: r.panels, hysteresis: r.hysteresis, masks: r.masks)) != nil,
-            (try? RunChecks.panelDevices(r.panelDevices)) != nil
+            r.options.output == nil || !RunInvocation.isRecording(r.sources[0])
         else { return nil }
-        let options = RunChecks.options(
-            screen: r.screen, rotate: r.rotate, calibration: r.calibration, output: r.output, panels: r.panels,
-            hysteresis: r.hysteresis, masks: r.masks, panelDevices: r.panelDevices)
-        return TouchesRun(source: r.sources[0], device: r.device, json: r.json, options: options)
+        return TouchesRun(
+            source: r.sources[0], device: r.options.recordedDevice, json: r.options.format == .json,
+            options: r.options)
     }
 
     /// Reads the source to standard output; throws what kept it from being read.

@@ -1,7 +1,7 @@
-import Evdev
 import Glibc
 import InputEvents
 import Output
+import Runtime
 import TouchScene
 
 /// `run --socket PATH`: the handler log for every program on the kiosk. Each client gets a

@@ -5,39 +5,26 @@ import TouchKit
 /// The screen-mapping and panel options as `run`, `touches` and `watch` share them: their
 /// checks (with the message a mistake gets) and the daemon's options they make.
 public enum RunChecks {
-    /// `--screen`, `--rotate`, `--calibration`.
+    /// `--screen`, `--rotate`, `--calibration`, as `run` reads them.
     public static func mapping(screen: String?, rotate: Int?, calibration: String?) throws(UsageError) {
-        if let rotate, ScreenMapper.Rotation(rawValue: rotate) == nil {
-            throw UsageError("--rotate takes 0, 90, 180 or 270")
-        }
-        if let screen, parseScreen(screen) == nil { throw UsageError(screenUsage(screen)) }
-        if let calibration, ScreenMapper.Calibration(parsing: calibration) == nil {
-            throw UsageError("--calibration takes six numbers \"a b c d e f\"")
-        }
+        if let rotate { _ = try RunOption.rotation(String(rotate)) }
+        if let screen { _ = try RunOption.screen(screen) }
+        if let calibration { _ = try RunOption.calibration(calibration) }
     }
 
     /// What `--output` with a recording is told: a recording has no display to pin.
     public static let outputForRecordings = "--output is for live panels: a recording has no display"
 
-    /// `--panel`, `--hysteresis`, `--mask`.
+    /// `--panel`, `--hysteresis`, `--mask`, as `run` reads them.
     public static func panels(panels: [String], hysteresis: [String], masks: [String]) throws(UsageError) {
-        for p in panels where PanelRules.parsePanel(p) == nil {
-            throw UsageError(
-                "--panel takes MATCH=x,y,w,h[@rotation], e.g. /dev/input/event4=0,0,800,480@90 (not '\(p)')")
-        }
-        for h in hysteresis where PanelRules.parseHysteresis(h) == nil {
-            throw UsageError("--hysteresis takes [MATCH=]MM, millimetres (not '\(h)')")
-        }
-        for m in masks where PanelRules.parseMasks(m) == nil {
-            throw UsageError("--mask takes [MATCH=]\"x y w h[; x y w h …]\" in screen points (not '\(m)')")
-        }
+        for p in panels { _ = try RunOption.panel(p) }
+        for h in hysteresis { _ = try RunOption.hysteresis(h) }
+        for m in masks { _ = try RunOption.masks(m) }
     }
 
     /// `--panel-device MATCH`: a node, link, udev `ID_PATH` or device name; never empty.
     public static func panelDevices(_ matches: [String]) throws(UsageError) {
-        if matches.contains(where: \.isEmpty) {
-            throw UsageError("--panel-device takes an event node, a /dev/input/by-* link, an ID_PATH or a device name")
-        }
+        for m in matches { _ = try RunOption.panelDevice(m) }
     }
 
     /// The daemon's options these make (the rest of `RunOptions` at its defaults).

@@ -1,6 +1,6 @@
-import Evdev
 import Glibc
 import Output
+import Runtime
 
 /// A command's output pipe: read from the loop, written to the daemon's stderr one line at a
 /// time with the action's name in front. A wake reads at most `readBudget` bytes, so a

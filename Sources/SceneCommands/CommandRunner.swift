@@ -1,7 +1,7 @@
-import Evdev
 import Glibc
 import InputEvents
 import Output
+import Runtime
 import TouchScene
 
 /// The scene's `commands`: when an action is sent, its program is started directly (no

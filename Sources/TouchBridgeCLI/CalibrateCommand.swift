@@ -4,6 +4,7 @@ import Evdev
 import Glibc
 import InputEvents
 import Output
+import Runtime
 import TouchBridge
 import TouchInput
 

@@ -5,6 +5,7 @@ import Glibc
 import InputEvents
 import Output
 import PanelHealth
+import Runtime
 import TouchBridge
 import TouchInput
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Evdev
 import InputEvents
 import Output
+import Runtime
 import TouchBridge
 import TouchInput
 

@@ -4,6 +4,7 @@ import EventSocket
 import Glibc
 import InputEvents
 import Output
+import Runtime
 import TouchBridge
 
 /// `touchbridge listen`: the event socket's client, as `acpi_listen` is acpid's.

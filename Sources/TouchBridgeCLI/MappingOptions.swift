@@ -3,6 +3,7 @@ import Evdev
 import InputEvents
 import Output
 import RunCommandLine
+import Runtime
 import TouchBridge
 import TouchInput
 import TouchKit
@@ -11,22 +12,16 @@ import TouchKit
 struct MappingOptions: ParsableArguments {
     // Unconditional: a value such as -800x480 is the option's, refused with the range it takes,
     // not taken for another option.
-    @Option(parsing: .unconditional, help: "Screen size in points, WxH (default: see the command's help).")
+    @Option(parsing: .unconditional, help: ArgumentHelp(RunOption.mappingHelp.screen, valueName: "WxH"))
     var screen: String?
 
-    @Option(help: "Screen rotation clockwise: 0, 90, 180 or 270 (default: the display's panel orientation, else 0).")
+    @Option(help: ArgumentHelp(RunOption.mappingHelp.rotate, valueName: "DEGREES"))
     var rotate: Int?
 
-    @Option(
-        help:
-            "Calibration matrix \"a b c d e f\" in libinput's convention (default: the device's LIBINPUT_CALIBRATION_MATRIX)."
-    )
+    @Option(help: ArgumentHelp(RunOption.mappingHelp.calibration, valueName: "MATRIX"))
     var calibration: String?
 
-    @Option(
-        help: ArgumentHelp(
-            "The display the panel is on, by its connector's name as compositors use it (HDMI-A-1, eDP-1), instead of the matching rules (touchbridge screens).",
-            valueName: "NAME"))
+    @Option(help: ArgumentHelp(RunOption.mappingHelp.output, valueName: "NAME"))
     var output: String?
 
     func validate() throws { try Self.check(screen: screen, rotate: rotate, calibration: calibration) }
@@ -85,31 +80,22 @@ extension MappingOptions {
 struct PanelOptions: ParsableArguments {
     @Option(
         name: .customLong("panel"),
-        help: ArgumentHelp(
-            "Map a panel onto a rectangle of the screen space, with an optional rotation (repeatable).",
-            discussion: "MATCH is an event node (or a /dev/input/by-* link), udev's ID_PATH, or the device's name.",
-            valueName: "MATCH=x,y,w,h[@rotation]"))
+        help: ArgumentHelp(RunOption.panelHelp.panel, valueName: "MATCH=x,y,w,h[@rotation]"))
     var panels: [String] = []
 
     @Option(
         name: .customLong("hysteresis"),
-        help: ArgumentHelp(
-            "Jitter filter: a finger moves only once it leaves this many millimetres around where it rests, instead of libinput's fuzz filter (0: off; repeatable per panel).",
-            valueName: "[MATCH=]MM"))
+        help: ArgumentHelp(RunOption.panelHelp.hysteresis, valueName: "[MATCH=]MM"))
     var hysteresis: [String] = []
 
     @Option(
         name: .customLong("mask"),
-        help: ArgumentHelp(
-            "Ignore contacts that begin in these rectangles of screen points, e.g. a cracked corner (repeatable per panel).",
-            valueName: "[MATCH=]\"x y w h[; x y w h …]\""))
+        help: ArgumentHelp(RunOption.panelHelp.mask, valueName: "[MATCH=]\"x y w h[; x y w h …]\""))
     var masks: [String] = []
 
     @Option(
         name: .customLong("panel-device"),
-        help: ArgumentHelp(
-            "Read this device as a touch panel though it presents as an absolute mouse (a touch controller in mouse mode: BTN_LEFT is the contact), as udev's TOUCHBRIDGE_PANEL=1 does (repeatable).",
-            valueName: "MATCH"))
+        help: ArgumentHelp(RunOption.panelHelp.panelDevice, valueName: "MATCH"))
     var panelDevices: [String] = []
 
     func validate() throws {

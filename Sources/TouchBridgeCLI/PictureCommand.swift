@@ -3,6 +3,7 @@ import Evdev
 import Glibc
 import InputEvents
 import Output
+import Runtime
 import TouchBridge
 import TouchKit
 import TouchTools

@@ -4,6 +4,7 @@ import Evdev
 import InputEvents
 import Output
 import PanelHealth
+import Runtime
 import TouchBridge
 import TouchInput
 

@@ -4,6 +4,7 @@ import Evdev
 import Glibc
 import InputEvents
 import Output
+import Runtime
 
 struct RecordCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

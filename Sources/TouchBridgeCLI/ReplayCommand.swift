@@ -4,6 +4,7 @@ import Evdev
 import Glibc
 import InputEvents
 import Output
+import Runtime
 
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

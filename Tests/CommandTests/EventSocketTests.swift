@@ -2,6 +2,7 @@ import Evdev
 import Foundation
 import Glibc
 import ProgramTestSupport
+import Runtime
 import Testing
 
 /// `run --socket` and `listen` with recordings played at their recorded pace: what clients

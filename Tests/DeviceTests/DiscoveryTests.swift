@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import InputEvents
 import ProgramTestSupport
+import Runtime
 import Testing
 
 @Suite("Discovery with libudev", .enabled(if: DeviceTestGate.enabled, DeviceTestGate.reason), .serialized)

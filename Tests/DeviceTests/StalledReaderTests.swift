@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import InputEvents
 import ProgramTestSupport
+import Runtime
 import Testing
 
 /// `run --json | app` where the app stops reading: the daemon must keep reading the panel

@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import InputEvents
 import ProgramTestSupport
+import Runtime
 import Testing
 
 /// touchbridge's dumps against the reference tools, run side by side on the same kernel

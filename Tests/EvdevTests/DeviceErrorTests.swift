@@ -1,4 +1,5 @@
 import Evdev
+import Runtime
 import Testing
 
 @Suite("Device errors tell the person at the panel what to do")

@@ -1,5 +1,6 @@
 import Evdev
 import Glibc
+import Runtime
 import Testing
 
 /// The daemon's loop on pipes: sources come with their handlers, handed-out tokens, the order

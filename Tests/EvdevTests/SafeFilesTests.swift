@@ -1,5 +1,6 @@
 import Evdev
 import Glibc
+import Runtime
 import Testing
 
 /// Files the daemon writes where others can write too (the metrics file in node_exporter's

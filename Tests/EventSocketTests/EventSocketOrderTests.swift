@@ -1,7 +1,7 @@
-import Evdev
 import EventSocket
 import Glibc
 import Output
+import Runtime
 import Testing
 import TouchScene
 

@@ -1,6 +1,7 @@
 import Evdev
 import Foundation
 import Glibc
+import Runtime
 
 /// Polls `condition` (bounded) while waiting for the kernel or udev to catch up. The bound is
 /// generous (an emulated VM on a busy host can take seconds): only a failure waits it out.

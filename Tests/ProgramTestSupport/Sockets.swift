@@ -1,6 +1,7 @@
 import Evdev
 import Foundation
 import Glibc
+import Runtime
 
 /// The repository's root.
 package let repositoryDirectory: String = {

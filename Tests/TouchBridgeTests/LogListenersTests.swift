@@ -2,6 +2,7 @@ import Evdev
 import Foundation
 import Glibc
 import PipelineChecks
+import Runtime
 import Testing
 import TouchTools
 

@@ -1,5 +1,6 @@
 import Evdev
 import InputEvents
+import Runtime
 import Testing
 import TouchInput
 import TouchKit

@@ -1,6 +1,7 @@
 import CEvdev
 import Glibc
 import InputEvents
+import Runtime
 
 /// An open `/dev/input/eventN` node, read through libevdev. A class because it owns the file
 /// descriptor and the libevdev handle.

@@ -2,6 +2,7 @@ import CEvdev
 import CLinux
 import Glibc
 import InputEvents
+import Runtime
 
 /// A virtual kernel input device created through `/dev/uinput` from a description, so a
 /// recording (or a test) can drive every program reading evdev as real hardware would.

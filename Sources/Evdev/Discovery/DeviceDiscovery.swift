@@ -1,6 +1,7 @@
 import CUdev
 import Displays
 import Glibc
+import Runtime
 
 /// Finds input devices with libudev and reads the properties touchbridge cares about.
 public final class DeviceDiscovery {

@@ -1,4 +1,5 @@
 import Glibc
+import Runtime
 
 extension EvdevDevice {
     /// Opens an event node for the commands and the daemon alike. With `resolvingLinks`, a

@@ -1,5 +1,6 @@
 import CUdev
 import Glibc
+import Runtime
 
 /// Input devices arriving and leaving, from udev's netlink monitor, and (when asked) news of
 /// the displays. Its `fd` goes into the caller's poll set; `next()` returns what is pending

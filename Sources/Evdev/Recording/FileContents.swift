@@ -1,4 +1,5 @@
 import Glibc
+import Runtime
 
 /// The whole of a small file (a recording to dump, a scene), with errors that say why it
 /// cannot be read: missing (66), not accessible (77), a directory or over `limit` bytes (65).

@@ -1,5 +1,6 @@
 import Glibc
 import InputEvents
+import Runtime
 
 /// An evemu recording read as a stream: the description at open, then one event at a time,
 /// so memory does not grow with the recording's length. A class because it owns the file.

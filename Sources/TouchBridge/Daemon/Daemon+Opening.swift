@@ -1,6 +1,7 @@
 import Evdev
 import InputEvents
 import Output
+import Runtime
 import TouchInput
 
 extension Daemon {

@@ -2,6 +2,7 @@ import Evdev
 import Glibc
 import InputEvents
 import Output
+import Runtime
 import TouchInput
 import TouchKit
 
@@ -38,23 +39,18 @@ package final class Daemon {
     }
 
     let selection: Selection
-    var pipeline: TouchPipeline
-    let sink: any TextSink
-    /// Standard output, the event socket's clients and the scene's commands.
-    let outputs: LogOutputs
-    private let signals: SignalWatch
+    /// The pipeline and every output, the signals' answers.
+    let host: PipelineHost
     let loop: EventLoop
     /// Armed for the next recognizer deadline (long press, multi-tap) before the loop sleeps.
     private var timer: LoopTimer!
     private var watchdog: (timer: LoopTimer, interval: Double)?
     let monitor: HotplugMonitor?
     let discovery: DeviceDiscovery?
-    let notify: SystemdNotify?
-    let sceneFile: String?
-    /// A scene or an application built in code.
-    let content: WindowContent
-    let options: RunOptions
-    var screen: Size
+    var notify: SystemdNotify? { host.notify }
+    var options: RunOptions { host.options }
+    var pipeline: TouchPipeline { host.pipeline }
+    var screen: Size { host.screen }
     var devices: [Int: Opened] = [:]
     /// Accelerometers and key devices, by their number.
     var auxiliaries: [Int: (device: EvdevDevice, aux: AuxiliaryDevice, source: EventLoop.Source)] = [:]
@@ -62,11 +58,6 @@ package final class Daemon {
     /// The command line's panel rules already said to match no panel (each said once).
     var unmatchedSaid: Set<String> = []
     let warn: (String, Diagnostics.Level) -> Void
-    /// `--metrics-file`: the counters, their file, a timer armed only while a change waits
-    /// for the next write, and when the file was last written.
-    var metricsExport: (metrics: Metrics, file: MetricsFile, timer: LoopTimer)?
-    var metricsWritten = -Double.infinity
-    var metricsFailed = false
     /// Whether the first touch was rehearsed (`rehearseFirstTouch`), and whether `run` has
     /// begun (panels opened before it are rehearsed after READY, not during start-up).
     var rehearsed = false
@@ -93,14 +84,7 @@ package final class Daemon {
         warn: @escaping (String, Diagnostics.Level) -> Void
     ) throws {
         LibevdevMessages.sink = { Diagnostics.print("touchbridge: libevdev: \($0)") }
-        let scene = content.scene
-        self.content = content
         self.selection = selection
-        self.sink = sink
-        outputs = LogOutputs(standardOutput: sink, kinds: options.logEvents)
-        self.signals = signals
-        self.notify = notify
-        sceneFile = content.sceneFile
         var options = options
         self.warn = warn
         loop = try EventLoop()
@@ -109,7 +93,6 @@ package final class Daemon {
             warn("udev's monitor is not available (\(error)): panels plugged in later are not seen", .warning)
             monitor = nil
         }
-        let virtualDevices = try options.virtualDevices { warn($0, .info) }
         // The panels there are now.
         let opened = try Self.openSelected(selection, discovery: discovery, rules: options.rules, warn: warn)
         let found = opened.found
@@ -119,16 +102,14 @@ package final class Daemon {
             options.takeDisplayMode(
                 of: first.0.description, node: first.0.path, info: first.1, discovery: discovery, warn: warn)
         }
-        self.options = options
         let displays = discovery
-        let placements = found.map { d, info, _ in
+        let placements = found.map { [options] d, info, _ in
             options.placement(of: d, info: info, discovery: displays) { warn($0, .warning) }
         }
-        (pipeline, screen) = options.makePipeline(
-            content: content, placements: placements, first: found.first?.0.description
-        ) { warn($0, .warning) }
-        pipeline.virtualDevices = virtualDevices
-        try registerSources(scene: scene)
+        host = try PipelineHost(
+            content: content, options: options, placements: placements, first: found.first?.0.description,
+            sink: sink, loop: loop, signals: signals, notify: notify, live: true, warn: warn)
+        try registerSources()
         for ((device, info, slot), placement) in zip(found, placements) {
             try add(device, info: info, placement: placement, slot: slot)
         }
@@ -145,26 +126,16 @@ package final class Daemon {
         }
     }
 
-    /// The loop's sources besides the devices: signals, udev's monitor, the recognizer timer,
-    /// the watchdog and the metrics timer.
-    private func registerSources(scene: Scene?) throws {
-        try loop.watch(signals.fd, order: .signal) { [unowned self] in
-            while let s = signals.take() {
-                switch s {
-                case SIGINT, SIGTERM: loop.stop()
-                case SIGHUP: reload()
-                case SIGUSR1: report()
-                case SIGCHLD: outputs.commands?.reap()
-                default: break
-                }
+    /// The loop's sources besides the devices and the host's outputs: udev's monitor, the
+    /// recognizer timer and the watchdog.
+    private func registerSources() throws {
+        host.beforeReload = { [unowned self] in
+            // Every panel's udev properties are read again (a rule edited without a trigger).
+            for n in devices.keys.sorted() {
+                updatePlacement(n, info: discovery?.device(devnode: devices[n]!.device.path), why: "SIGHUP")
             }
         }
-        try outputs.openSocket(
-            path: options.socketPath, activation: options.socketActivation,
-            stallLimit: options.socketStallLimit, served: options.socketEvents, loop: loop, pipeline: pipeline,
-            screen: { [unowned self] in screen },
-            sceneFile: sceneFile, now: monotonicSeconds, warn: warn)
-        if let scene { try runCommands(of: scene) }
+        try host.serve()
         if let monitor { try loop.watch(monitor.fd, order: .hotplug) { [unowned self] in followHotplug() } }
         timer = try loop.timer { [unowned self] in pipeline.advanceTime(to: monotonicSeconds()) }
         if let interval = SystemdNotify.watchdogInterval() {
@@ -173,30 +144,6 @@ package final class Daemon {
                 watchdog?.timer.arm(monotonicSeconds() + interval)
             }
             watchdog = (t, interval)
-        }
-        if let out = sink as? QueuedOutput { try registerOutput(out) }
-        if let path = options.metricsFile {
-            let m = Metrics(measuresLatency: true)
-            pipeline.metrics = m
-            metricsExport = (m, MetricsFile(path: path), try loop.timer { [unowned self] in exportMetrics() })
-        }
-    }
-
-    /// Standard output to a pipe or socket: written when it can take more, never waited for;
-    /// a reader that falls behind loses whole lines and is told how many.
-    private func registerOutput(_ out: QueuedOutput) throws {
-        var source: EventLoop.Source?
-        source = try loop.watch(out.fd, order: .timer, readable: false) { [unowned self] in
-            out.writeReady()
-            if out.isBroken, let s = source {
-                loop.remove(s)
-                source = nil
-            }
-        }
-        out.wantsWritable = { [unowned self] on in if let s = source { loop.wantsWritable(s, on) } }
-        out.writeDroppedLine = { [unowned self] n, b in
-            warn("standard output: its reader did not keep up; \(n) line\(n == 1 ? "" : "s") dropped", .warning)
-            pipeline.log.writeDropped(n, at: monotonicSeconds(), into: &b)
         }
     }
 
@@ -232,7 +179,7 @@ package final class Daemon {
         }
         pipeline.open(panel, initial: panel.tracker.open(at: EventTime(inSeconds: now), device: device))
         devices[panel.number] = Opened(device: device, panel: panel, source: source, slot: slot)
-        metricsExport?.metrics.isDirty = true
+        host.metrics?.counters.isDirty = true
         if let slot { named[slot].panel = panel.number }
         let summary = panel.tracker.touchProtocol.summary(contactKey: panel.tracker.contactKey, of: d)
         warn("\(device.path): reading \(d.name) (\(summary), \(mapping(of: panel)))", .info)
@@ -324,13 +271,7 @@ package final class Daemon {
     /// is flushed and systemd hears `STOPPING=1`.
     package func run() throws {
         flush()
-        // The metrics file exists from the start; one that cannot be written stops the start.
-        if let x = metricsExport {
-            try x.file.write(MetricsFile.text(x.metrics, panels: pipeline.panels))
-            x.metrics.isDirty = false
-            metricsWritten = monotonicSeconds()
-        }
-        pipeline.startKioskRules(ghostAfter: options.ghostAfter, at: monotonicSeconds())
+        try host.start(at: monotonicSeconds())
         notify?.send("READY=1")
         isRunning = true
         // After READY, so start-up is not longer: a touch that comes meanwhile waits in the kernel.
@@ -349,17 +290,13 @@ package final class Daemon {
             })
         // Events already queued happened before the signal: they were read in its wake.
         notify?.send("STOPPING=1")
-        pipeline.cancelAll(at: now())
-        pipeline.virtualDevices = []  // their contacts were cancelled: the devices go
-        flush()
-        outputs.finish(pipeline.log)
-        exportMetrics(force: true)
+        host.finish(at: now())
     }
 
     /// Reads what a device has; an unplugged or failing device leaves.
     private func read(_ number: Int) {
         guard let o = devices[number] else { return }
-        metricsExport?.metrics.isDirty = true
+        host.metrics?.counters.isDirty = true
         // Held once for the whole drain, not fetched (and retained) from `self` per event.
         let pipeline = self.pipeline
         let panel = o.panel

@@ -2,6 +2,7 @@ import Evdev
 import Glibc
 import InputEvents
 import Output
+import Runtime
 import SceneCommands
 import TouchKit
 

@@ -2,6 +2,7 @@ import Evdev
 import Glibc
 import InputEvents
 import Output
+import Runtime
 import TouchInput
 import TouchKit
 
@@ -9,20 +10,12 @@ import TouchKit
 /// clock, so the same recording always gives the same log. Several recordings play together,
 /// merged frame by frame in time order.
 package final class RecordingRun {
+    /// The pipeline and every output, the signals' answers, as for live panels.
+    private let host: PipelineHost
     private let pipeline: TouchPipeline
-    private let sink: any TextSink
-    private let signals: SignalWatch?
     private let realtime: Bool
     private var streams: [Stream]
     private var pacer: Pacer?
-    private let metricsFile: MetricsFile?
-    /// Standard output, and with `--realtime` the event socket; the scene's commands.
-    private let outputs: LogOutputs
-    /// The loop the socket, the commands and the pacing wait in (nil when none is needed).
-    private let loop: EventLoop?
-    private var stopRequested = false
-    /// `--ghost-after`, for the kiosk's rules started at the first event.
-    private let ghostAfter: Double?
 
     private final class Stream {
         let reader: RecordingReader
@@ -71,13 +64,19 @@ package final class RecordingRun {
             )
         }
         let placements = recorded.map { r in options.placement(node: r.node, name: r.name, info: r.info) { warn($0) } }
-        let screen: Size
-        (pipeline, screen) = options.makePipeline(
-            content: content, placements: placements, first: readers.first?.description, warn: warn)
+        // Commands are reaped on SIGCHLD: without the caller's signals, a watch of its own
+        // (blocked on this thread only; a program with other threads passes its own).
+        let signals = signals ?? ((scene?.programs.isEmpty ?? true) ? nil : SignalWatch(signals: [SIGCHLD]))
+        let commands = scene?.programs ?? []
+        // The loop the socket, the commands and the pacing wait in (none when none is needed).
+        let loop = options.realtime || options.socketPath != nil || !commands.isEmpty ? try EventLoop() : nil
+        host = try PipelineHost(
+            content: content, options: options, placements: placements, first: readers.first?.description,
+            sink: sink, loop: loop, signals: signals, live: false, warn: { m, _ in warn(m) })
+        pipeline = host.pipeline
         streams = []
-        pipeline.virtualDevices = try options.virtualDevices(warn: warn)
         for ((r, head), placement) in zip(zip(readers, heads), placements) {
-            guard let mapper = options.mapper(for: r.description, placement: placement, screen: screen) else {
+            guard let mapper = options.mapper(for: r.description, placement: placement, screen: host.screen) else {
                 throw DeviceError.unsuitable(path: r.path, reason: "its position axes have no range")
             }
             let start = head.map { $0.time.inSeconds } ?? 0
@@ -94,26 +93,8 @@ package final class RecordingRun {
             let device = pipeline.addAuxiliary(node: r.path, description: r.description, kind: kind, time: start)
             streams.append(Stream(reader: r, panel: nil, auxiliary: device, head: head))
         }
-        self.sink = sink
-        // Commands are reaped on SIGCHLD: without the caller's signals, a watch of its own
-        // (blocked on this thread only; a program with other threads passes its own).
-        self.signals = signals ?? ((scene?.programs.isEmpty ?? true) ? nil : SignalWatch(signals: [SIGCHLD]))
         realtime = options.realtime
-        ghostAfter = options.ghostAfter
-        outputs = LogOutputs(standardOutput: sink, kinds: options.logEvents)
-        let commands = scene?.programs ?? []
-        loop = options.realtime || options.socketPath != nil || !commands.isEmpty ? try EventLoop() : nil
-        // A recording's times are not this machine's clock: counters only, no latency.
-        metricsFile = options.metricsFile.map { MetricsFile(path: $0) }
-        if let metricsFile {
-            let m = Metrics(measuresLatency: false)
-            pipeline.metrics = m
-            // A path that cannot be written fails now.
-            try metricsFile.write(MetricsFile.text(m, panels: pipeline.panels))
-        }
-        if let loop {
-            try serve(loop, options: options, scene: scene, screen: screen, warn: warn)
-        }
+        try host.serve()
     }
 
     /// The recordings' panels and the other devices they recorded (accelerometers, keys), each
@@ -148,55 +129,15 @@ package final class RecordingRun {
         return (readers, heads, others)
     }
 
-    /// What a run with a loop serves besides the recordings: signals, the event socket, the
-    /// scene's commands.
-    private func serve(
-        _ loop: EventLoop, options: RunOptions, scene: Scene?, screen: Size, warn: @escaping (String) -> Void
-    )
-        throws
-    {
-        let pipeline = self.pipeline
-        if let signals = self.signals {
-            try loop.watch(signals.fd, order: .signal) { [unowned self] in takeSignals() }
-        }
-        try outputs.openSocket(
-            path: options.socketPath, activation: options.socketActivation,
-            stallLimit: options.socketStallLimit, served: options.socketEvents, loop: loop, pipeline: pipeline,
-            screen: { screen },
-            sceneFile: scene?.file,
-            now: { pipeline.log.now }, warn: { m, _ in warn(m) })
-        if let scene {
-            try outputs.runCommands(of: scene, log: pipeline.log, loop: loop, now: { pipeline.log.now })
-        }
-    }
-
-    /// Signals read in the loop: SIGCHLD reaps commands, SIGINT and SIGTERM stop the run.
-    private func takeSignals() {
-        while let s = signals?.take() { handle(signal: s) }
-    }
-
-    private func handle(signal s: Int32) {
-        if s == SIGCHLD {
-            outputs.commands?.reap()
-            if outputs.commands?.runningCount == 0, draining { loop?.stop() }
-        } else if s == SIGINT || s == SIGTERM {
-            stopRequested = true
-            loop?.stop()
-        }
-    }
-
-    /// Set while the run waits for its commands to end.
-    private var draining = false
-
     /// Plays the recordings to their end (or until SIGINT/SIGTERM). At each recording's end
     /// its touches still down are cancelled at its last event's time; then time runs on
     /// until no timer is pending. Throws a `RecordingError` for a malformed line, after
     /// cancelling what was down.
     package func run() throws {
-        if realtime, let loop { pacer = try Pacer(loop: loop) { [unowned self] in stopRequested } }
+        if realtime, let loop = host.loop { pacer = try Pacer(loop: loop, host: host) }
         // The kiosk's rules count from the first event on.
         let first = streams.compactMap { $0.head?.time.inSeconds }.min()
-        pipeline.startKioskRules(ghostAfter: ghostAfter, at: first ?? 0)
+        try host.start(at: first ?? 0)
         var count = 0
         do {
             while true {
@@ -237,10 +178,8 @@ package final class RecordingRun {
             pipeline.advanceTime(to: d)
             rounds += 1
         }
-        flush()
         waitForCommands()
-        outputs.finish(pipeline.log)
-        try writeMetrics()
+        host.finish(at: streams.map(\.last).max() ?? EventTime(inSeconds: pipeline.log.now))
     }
 
     /// The rest of `s`'s frame, its events fed to `device`. False when a signal asked to stop.
@@ -259,8 +198,8 @@ package final class RecordingRun {
             if next == nil { end(s) }
             count &+= 1
             if count & 4095 == 0 {
-                while let sig = signals?.take() { handle(signal: sig) }
-                if stopRequested { return false }
+                host.takeSignals()
+                if host.stopRequested { return false }
             }
             guard let n = next, !e.isReport else { return true }
             e = n
@@ -270,20 +209,14 @@ package final class RecordingRun {
     /// The commands the recording started run to their end (their timeouts apply), reaped
     /// in the loop.
     private func waitForCommands() {
-        guard let loop, let commands = outputs.commands, commands.runningCount > 0 else { return }
-        draining = true
+        guard let loop = host.loop, let commands = host.outputs.commands, commands.runningCount > 0 else { return }
+        flush()
+        host.draining = true
         loop.run(beforeSleep: { [unowned self] in
             flush()
-            if stopRequested || commands.runningCount == 0 { loop.stop() }
+            if host.stopRequested || commands.runningCount == 0 { loop.stop() }
         })
-        draining = false
-        flush()
-    }
-
-    /// The metrics file, written once the recordings have played.
-    private func writeMetrics() throws {
-        guard let metricsFile, let m = pipeline.metrics else { return }
-        try metricsFile.write(MetricsFile.text(m, panels: pipeline.panels))
+        host.draining = false
     }
 
     private var log: HandlerLog { pipeline.log }
@@ -300,11 +233,7 @@ package final class RecordingRun {
 
     /// SIGINT or SIGTERM: what is down is cancelled, the log flushed.
     private func stop() {
-        let t = streams.map(\.last).max() ?? EventTime(seconds: 0, microseconds: 0)
-        pipeline.cancelAll(at: t)
-        flush()
-        outputs.finish(pipeline.log)
-        try? writeMetrics()
+        host.finish(at: streams.map(\.last).max() ?? EventTime(seconds: 0, microseconds: 0))
     }
 
     /// Waits (in real time) until recorded time `t`, firing the timers due before it at their
@@ -319,7 +248,7 @@ package final class RecordingRun {
         }
     }
 
-    private func flush() { outputs.flush(pipeline.log) }
+    private func flush() { host.flush() }
 }
 
 /// Real-time pacing for `--realtime`: maps recorded time onto the monotonic clock from the
@@ -328,14 +257,17 @@ package final class RecordingRun {
 private final class Pacer {
     private let loop: EventLoop
     private let timer: LoopTimer
-    private let stopped: () -> Bool
+    /// Its signals stop the wait; what they log (a reload) is flushed before the loop sleeps.
+    private unowned let host: PipelineHost
     private var offset: Double?
 
-    init(loop: EventLoop, stopped: @escaping () -> Bool) throws {
+    init(loop: EventLoop, host: PipelineHost) throws {
         self.loop = loop
-        self.stopped = stopped
+        self.host = host
         timer = try loop.timer { [unowned loop] in loop.stop() }  // the loop holds this closure
     }
+
+    private func stopped() -> Bool { host.stopRequested }
 
     /// False when SIGINT or SIGTERM came first.
     func wait(until t: Double) -> Bool {
@@ -344,7 +276,7 @@ private final class Pacer {
         let target = t + offset!
         guard target > now else { return !stopped() }
         timer.arm(target)
-        loop.run(beforeSleep: {})
+        loop.run(beforeSleep: { [unowned host] in host.flush() })
         timer.arm(nil)
         return !stopped()
     }

@@ -1,6 +1,7 @@
 import Evdev
 import Glibc
 import InputEvents
+import Runtime
 
 /// Writes the metrics in Prometheus' text format (0.0.4) for node_exporter's textfile
 /// collector: to a temporary created exclusively beside `PATH`, then renamed over it, so a

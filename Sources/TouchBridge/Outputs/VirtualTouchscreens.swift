@@ -1,5 +1,6 @@
 import Evdev
 import InputEvents
+import Runtime
 import TouchInput
 import TouchKit
 import VirtualDevices

@@ -1,4 +1,5 @@
 import Evdev
+import Runtime
 @_spi(Forwarding) import TouchKit
 import VirtualDevices
 

@@ -3,6 +3,7 @@ import DeviceTools
 import Evdev
 import Glibc
 import InputEvents
+import Runtime
 import TouchBridge
 import TouchKit
 import TouchTools

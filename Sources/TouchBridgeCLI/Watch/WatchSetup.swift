@@ -2,6 +2,7 @@ import DeviceTools
 import Evdev
 import InputEvents
 import Output
+import Runtime
 import TouchBridge
 import TouchInput
 import TouchKit

@@ -4,6 +4,7 @@ import Foundation
 import Glibc
 import InputEvents
 import ProgramTestSupport
+import Runtime
 import Testing
 
 /// Device tests need a writable /dev/uinput. Where it is missing they skip, saying why;

@@ -83,7 +83,7 @@ MANUAL := .build/plugins/GenerateManual/outputs/TouchBridgeCLI/touchbridge.1
 # (as in the service test's VM) copies files and builds nothing.
 RELEASE_INPUTS := Package.swift scripts/release/hot-functions.txt $(shell find Sources -type f 2>/dev/null)
 
-.PHONY: bench-start bench-hop format lint docs example-test url-app-test run test build deps test-deps unit-test device-test service-test install-check install install-files uninstall manual release deb deb-test deb-reproducible fuzz soak sanitize clean bench bench-e2e bench-instr bench-socket bench-watch
+.PHONY: hooks bench-start bench-hop format lint docs example-test url-app-test run test build deps test-deps unit-test device-test service-test install-check install install-files uninstall manual release deb deb-test deb-reproducible fuzz soak sanitize clean bench bench-e2e bench-instr bench-socket bench-watch
 
 run: deps $(STATIC_CXX_DIR)/libstdc++.a
 	$(RELEASE_BUILD) $(DAEMON_LINK) --product touchbridge
@@ -97,9 +97,14 @@ run: deps $(STATIC_CXX_DIR)/libstdc++.a
 	  exec $(BIN_RELEASE) run --realtime --scene $(DEMO_SCENE) $(DEMO_RECORDING); \
 	fi
 
+# No compiler warning in the debug build nor in the release build the service test installs.
 test: test-deps
-	swift build --build-tests
-	$(MAKE) --no-print-directory unit-test install-check device-test service-test deb-test
+	scripts/no-warnings swift build --build-tests
+	$(MAKE) --no-print-directory NO_WARNINGS=scripts/no-warnings unit-test install-check device-test service-test deb-test
+
+# The commit-msg hook (scripts/commit-msg): subjects of at most 72 characters, then a body.
+hooks:
+	install -m 755 scripts/commit-msg .git/hooks/commit-msg
 
 unit-test: lint
 	swift test --skip-build
@@ -243,8 +248,8 @@ $(BIN_RELEASE): $(RELEASE_INPUTS) $(MANUAL) $(STATIC_CXX_DIR)/libstdc++.a
 	@# The manual's build may have left its own link of the tools here, which SwiftPM can take
 	@# for up to date: removed, so that this build always links the binaries users get.
 	@rm -f $(CURDIR)/.build/*/release/touchbridge $(CURDIR)/.build/*/release/touchbridge-cli
-	$(RELEASE_BUILD) $(DAEMON_LINK) --product touchbridge
-	$(RELEASE_BUILD) --product touchbridge-cli
+	$(NO_WARNINGS) $(RELEASE_BUILD) $(DAEMON_LINK) --product touchbridge
+	$(NO_WARNINGS) $(RELEASE_BUILD) --product touchbridge-cli
 	@# After the manual's release build of the same sources, SwiftPM has been seen to leave that
 	@# dynamically linked link in place: built once more, and refused if it stays so.
 	@if ldd $@ 2>/dev/null | grep -q libswiftCore; then rm -f $(CURDIR)/.build/*/release/touchbridge; $(RELEASE_BUILD) $(DAEMON_LINK) --product touchbridge; fi

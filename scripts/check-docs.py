@@ -102,11 +102,26 @@ def contains_run(haystack, needle):
     return any(haystack[i:i + len(needle)] == needle for i in range(len(haystack) - len(needle) + 1))
 
 
+README_LINES = 150
+
+
 def main():
     binary = os.path.join(ROOT, ".build", "debug", "touchbridge")
     if not os.access(binary, os.X_OK):
         sys.exit("check-docs: build first (swift build): no " + binary)
     pages = [os.path.join(ROOT, "README.md")] + sorted(glob.glob(os.path.join(ROOT, "docs", "*.md")))
+    # README is the front door: what touchbridge is, the two commands, each user's path and
+    # where to go next; the rest lives in docs/.
+    front = open(pages[0], encoding="utf-8").read().count("\n")
+    if front > README_LINES:
+        sys.exit("check-docs: README.md is %d lines (at most %d): move the detail to docs/" % (front, README_LINES))
+    # Every page of docs/ is reachable from README's index.
+    readme = open(pages[0], encoding="utf-8").read()
+    for page in pages[1:]:
+        if "docs/" + os.path.basename(page) not in readme and os.path.basename(page) != "index.md":
+            linked = any("(" + os.path.basename(page) in open(p, encoding="utf-8").read() for p in pages[1:])
+            if not linked:
+                sys.exit("check-docs: %s is linked from neither README.md nor another page" % os.path.relpath(page, ROOT))
     ran = skipped = 0
     for page in pages:
         name = os.path.relpath(page, ROOT)

@@ -20,17 +20,21 @@ package struct TouchesRun {
     package var json = false
     /// Where the panel lands and how its contacts are corrected, as `run` takes them.
     package var options: RunOptions
+    /// `--scene`: the scene whose screen `run` would map the panel onto.
+    package var scene: Scene?
 
-    package init(source: String, device: Int? = nil, json: Bool = false, options: RunOptions) {
+    package init(source: String, device: Int? = nil, json: Bool = false, options: RunOptions, scene: Scene? = nil) {
         self.source = source
         self.device = device
         self.json = json
         self.options = options
+        self.scene = scene
     }
 
     /// The options `touches` takes, all of them `run`'s too.
     static let names: Set<String> = [
         "json", "screen", "rotate", "calibration", "output", "panel", "panel-device", "hysteresis", "mask", "device",
+        "scene",
     ]
 
     /// The run of a plain, valid command line, read by `run`'s own reader without the argument
@@ -41,11 +45,12 @@ package struct TouchesRun {
             guard names.contains(String(a.dropFirst(2).prefix { $0 != "=" })) else { return nil }
         }
         guard let r = RunArguments.parse(arguments), r.sources.count == 1,
-            r.options.output == nil || !RunInvocation.isRecording(r.sources[0])
+            r.options.output == nil || !RunInvocation.isRecording(r.sources[0]),
+            let scene = try? r.scene.map({ try Scene.load(path: $0) })
         else { return nil }
         return TouchesRun(
             source: r.sources[0], device: r.options.recordedDevice, json: r.options.format == .json,
-            options: r.options)
+            options: r.options, scene: scene)
     }
 
     /// Reads the source to standard output; throws what kept it from being read.
@@ -69,8 +74,15 @@ package struct TouchesRun {
     /// The chain `run` builds for the panel (placement, mapping, jitter filter, masks), said
     /// on stderr; a clear error for a device without touch positions.
     private func chain(
-        for d: DeviceDescription, node: String, info: InputDeviceInfo?, name: String, options: RunOptions
+        for d: DeviceDescription, node: String, info: InputDeviceInfo?, name: String, options given: RunOptions
     ) throws -> InputChain {
+        // The screen `run` would take, and where it comes from, said once.
+        var options = given
+        let screen = options.screenInForce(scene: scene, first: d)
+        options.screen = screen.size
+        Diagnostics.print(
+            "touchbridge: \(source): screen \(Int(screen.size.width))x\(Int(screen.size.height)) (\(screen.source))",
+            level: .info)
         let key = TouchProtocol.contactKey(of: d, marked: options.rules.marks(node: node, name: d.name, info: info))
         if let problem = touchscreenProblem(d, contactKey: key) {
             throw DeviceError.unsuitable(path: source, reason: problem)

@@ -41,9 +41,12 @@ extension RunOption {
     ]
 
     static let mappingAndPanels: [RunOption] = [
-        RunOption("screen", value: "WxH", group: .mapping, help: mappingHelp.screen) { r, v throws(UsageError) in
-            r.options.screen = try screen(v)
-        },
+        RunOption(
+            "screen", value: "WxH", group: .mapping, help: mappingHelp.screen,
+            default: { _ in
+                "the scene's 'screen', else its windows, else the mode of the display the first live panel is on, else the panel's size at 96 dpi"
+            },
+            take: { r, v throws(UsageError) in r.options.screen = try screen(v) }),
         RunOption("rotate", value: "DEGREES", group: .mapping, help: mappingHelp.rotate) { r, v throws(UsageError) in
             r.options.rotation = try rotation(v)
         },

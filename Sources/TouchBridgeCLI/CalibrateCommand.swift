@@ -32,7 +32,10 @@ struct CalibrateCommand: ParsableCommand {
             valueName: "POINTS"))
     var points: String?
 
-    @OptionGroup(title: "Screen mapping (default screen: the panel's rectangle from udev, else its size at 96 dpi)")
+    @OptionGroup(
+        title:
+            "Screen mapping (default screen: the panel's rectangle from udev, else the mode of the display a live panel is on, else its size at 96 dpi)"
+    )
     var mapping: MappingOptions
 
     @Flag(help: "Measure the calibration now in force (udev's, or --calibration) instead of fitting one.")

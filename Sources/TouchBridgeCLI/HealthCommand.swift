@@ -18,7 +18,7 @@ struct HealthCommand: ParsableCommand {
             reports: the report rate per contact (idle gaps left out), the jitter of a resting finger, \
             stuck and ghost contacts (and where ghosts recur, with the mask that would silence them), \
             tracking-id churn, slots out of range, SYN_DROPPED, the most contacts at once, a coverage \
-            grid and the pressure and touch-size ranges seen. README defines every figure. With \
+            grid and the pressure and touch-size ranges seen. docs/hardware-testing.md ("touchbridge health") defines every figure. With \
             --fail-on, exits 1 when a criterion is met (e.g. --fail-on "rate<100,ghosts>0").
             """)
 

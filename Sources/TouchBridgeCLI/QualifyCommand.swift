@@ -45,7 +45,10 @@ struct QualifyCommand: ParsableCommand {
             valueName: "FILE"))
     var criteria: String?
 
-    @OptionGroup(title: "Screen mapping (default screen: the panel's rectangle from udev, else its size at 96 dpi)")
+    @OptionGroup(
+        title:
+            "Screen mapping (default screen: the panel's rectangle from udev, else the mode of the display a live panel is on, else its size at 96 dpi)"
+    )
     var mapping: MappingOptions
 
     @Flag(

@@ -4,6 +4,7 @@ import Evdev
 import Glibc
 import InputEvents
 import Output
+import RunCommandLine
 import Runtime
 
 struct RecordCommand: ParsableCommand {
@@ -13,7 +14,8 @@ struct RecordCommand: ParsableCommand {
         discussion: """
             Writes the device description, then every event until SIGINT or SIGTERM, times relative \
             to the first event. The file replays with `touchbridge replay`, `evemu-device` and \
-            `evemu-play`, and every touchbridge command accepts it in place of a device.
+            `evemu-play`, and every touchbridge command accepts it in place of a device. A recording \
+            is refused (64): it is recorded already, and `touchbridge evtest` or `replay` reads it.
             """)
 
     @Argument(help: "The event node to record, such as /dev/input/event3.")
@@ -21,6 +23,14 @@ struct RecordCommand: ParsableCommand {
 
     @Option(name: .shortAndLong, help: "Write the recording to this file instead of standard output.")
     var output: String?
+
+    func validate() throws {
+        if RunInvocation.isRecording(device) {
+            throw ValidationError(
+                "\(device) is a recording, not a device: record reads a live event node (/dev/input/eventN); "
+                    + "touchbridge evtest or replay reads a recording")
+        }
+    }
 
     func run() throws {
         let signals = SignalWatch()

@@ -9,7 +9,10 @@ struct TouchBridge: ParsableCommand {
         abstract: "Linux touchscreens into a headless UIKit-style responder chain, plus evtest/evemu tools.",
         discussion: """
             Exit codes follow sysexits: 64 usage, 65 malformed data, 66 missing input or device, \
-            77 permission denied.
+            69 a service or program not available (no daemon's socket, touchbridge-cli not installed), \
+            70 an internal error, 71 a system call refused, 73 a socket path already taken, \
+            74 an input or output error, 77 permission denied. 1: a check failed (health's \
+            --fail-on, qualify's verdict); 130: stopped by SIGINT before the end.
             """,
         version: touchbridgeVersion,
         subcommands: [

@@ -25,10 +25,13 @@ struct TouchesCommand: ParsableCommand {
     @Flag(help: "JSON Lines instead of text.")
     var json = false
 
-    @OptionGroup(
-        title:
-            "Screen mapping (default screen: a live panel's display's mode, else the panel's size at 96 dpi, else 1920x1080)"
-    )
+    @Option(
+        help: ArgumentHelp(
+            "A scene file: the panel is mapped onto its screen, as run maps it (only the screen is used).",
+            valueName: "FILE"))
+    var scene: String?
+
+    @OptionGroup(title: "Screen mapping, as run maps a panel (the screen in force is said on standard error)")
     var mapping: MappingOptions
 
     @OptionGroup(title: "Panel placement and corrections, as run takes them (--hysteresis 0: raw contacts)")
@@ -37,8 +40,12 @@ struct TouchesCommand: ParsableCommand {
     func validate() throws { try mapping.checkOutput(source: source) }
 
     func run() throws {
-        let touches = TouchesRun(
-            source: source, device: reading.device, json: json, options: panelOptions.options(mapping))
-        do { try touches.run() } catch { throw fail(error) }
+        do {
+            let loaded = try scene.map { try Scene.load(path: $0) }
+            let touches = TouchesRun(
+                source: source, device: reading.device, json: json, options: panelOptions.options(mapping),
+                scene: loaded)
+            try touches.run()
+        } catch { throw fail(error) }
     }
 }

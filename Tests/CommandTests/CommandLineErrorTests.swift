@@ -44,6 +44,8 @@ struct CommandLineErrorTests {
         (["calibrate", "--output", "HDMI-A-1", recording], "--output is for live panels: a recording has no display"),
         (["qualify", "--output", "HDMI-A-1", recording], "--output is for live panels: a recording has no display"),
         (["record"], "Missing expected argument '<device>'"),
+        (["record", recording], "is a recording, not a device"),
+        (["run", "--scene", recording, "--forward-contacts"], "--forward-contacts needs a value (N)"),
         (["replay"], "Missing expected argument '<file>'"),
         (["listen", "--events", "bogus"], "unknown event kind 'bogus'"),
         (["watch"], "Missing expected argument '<source>'"),

@@ -37,8 +37,10 @@ struct EventSocketTests {
         #expect(eventName(out[0]) == "deviceAdded")
         for c in [all, actions, touches] {
             #expect(eventName(c.lines[0]) == "hello")
-            #expect(c.lines[0].contains("\"protocol\":1") && c.lines[0].contains("\"scene\":\"\(kiosk)\""))
-            #expect(c.lines[0].contains("touchbridge example panel") && c.lines[0].contains("\"windows\":[\"Kiosk\"]"))
+            #expect(c.lines[0].contains("\"protocol\":1"))
+            #expect(c.lines[0].contains("\"scene\":\"\(kiosk)\""))
+            #expect(c.lines[0].contains("touchbridge example panel"))
+            #expect(c.lines[0].contains("\"windows\":[\"Kiosk\"]"))
         }
         #expect(Array(all.lines.dropFirst()) == Array(out.dropFirst()))
         #expect(Array(touches.lines.dropFirst()) == out.filter { eventName($0)?.hasPrefix("touches") == true })
@@ -76,7 +78,8 @@ struct EventSocketTests {
         let stopped = try TestClient(socket, paused: true)
         usleep(2_500_000)  // 1.5 s into the flood
         stopped.resume()
-        #expect(reader.waitForEnd() && stopped.waitForEnd())
+        #expect(reader.waitForEnd())
+        #expect(stopped.waitForEnd())
         #expect(d.wait() == 0)
         let out = lines(d.output)
         #expect(Array(reader.lines.dropFirst()) == Array(out.dropFirst()), "the reading client lost lines")
@@ -87,7 +90,8 @@ struct EventSocketTests {
         #expect(lost > 0)
         let kept = got.filter { eventName($0) != "dropped" }
         // Whole lines only, each one of standard output's, in order; the count adds up.
-        #expect(kept.allSatisfy { $0.hasPrefix("{\"t\":") && $0.hasSuffix("}") })
+        #expect(kept.allSatisfy { $0.hasPrefix("{\"t\":") })
+        #expect(kept.allSatisfy { $0.hasSuffix("}") })
         var i = out.startIndex
         for line in kept {
             while i < out.endIndex && out[i] != line { i += 1 }
@@ -107,9 +111,13 @@ struct EventSocketTests {
         let out = Array(lines(d.output).dropFirst())
         let got = Array(slow.lines.dropFirst())
         #expect(
-            !got.isEmpty && got.last.flatMap(eventName) == "dropped",
+            !got.isEmpty,
             "the last line it gets says what it lost: \(got.last?.prefix(80) ?? "")")
-        #expect(got.allSatisfy { $0.hasPrefix("{\"t\":") && $0.hasSuffix("}") }, "whole lines only")
+        #expect(
+            got.last.flatMap(eventName) == "dropped",
+            "the last line it gets says what it lost: \(got.last?.prefix(80) ?? "")")
+        #expect(got.allSatisfy { $0.hasPrefix("{\"t\":") }, "whole lines only")
+        #expect(got.allSatisfy { $0.hasSuffix("}") }, "whole lines only")
         #expect(
             addsUp(got, out), "what it got and what it was told it lost add up to standard output's \(out.count) lines")
     }
@@ -126,7 +134,8 @@ struct EventSocketTests {
         let json = got.prefix { $0.hasPrefix("{") }
         let text = got.dropFirst(json.count)
         // It switched once it had the hello and 50 lines: at least 50 came as JSON.
-        #expect(json.count >= 50 && text.count > 50, "\(json.count) JSON lines, then \(text.count) text lines")
+        #expect(json.count >= 50, "\(json.count) JSON lines, then \(text.count) text lines")
+        #expect(text.count > 50, "\(json.count) JSON lines, then \(text.count) text lines")
         #expect(Array(json) == Array(out.prefix(json.count)), "JSON up to the switch, as standard output")
         #expect(json.count + text.count == out.count, "every line, once: \(json.count) + \(text.count) of \(out.count)")
         #expect(text.allSatisfy { !$0.hasPrefix("{") })
@@ -150,14 +159,15 @@ struct EventSocketTests {
         let (d, socket) = try daemon(rec, ["--socket-events", "action,device"], scene: kiosk)
         let all = try TestClient(socket)
         let touches = try TestClient(socket, send: "{\"subscribe\":[\"action\",\"touches\"]}\n")
-        #expect(all.waitForEnd() && touches.waitForEnd())
+        #expect(all.waitForEnd())
+        #expect(touches.waitForEnd())
         #expect(d.wait() == 0)
         let kinds = Set(all.lines.dropFirst().compactMap(eventName))
         #expect(kinds == ["action", "deviceRemoved"], "\(all.lines)")
         #expect(lines(d.output).contains { eventName($0) == "touchesBegan" }, "standard output keeps every kind")
-        #expect(
-            touches.lines.count == 2 && touches.lines[1].contains("this socket does not serve 'touches'")
-                && touches.lines[1].contains("(it serves: action, device)"), "\(touches.lines)")
+        #expect(touches.lines.count == 2, "\(touches.lines)")
+        #expect(touches.lines[1].contains("this socket does not serve 'touches'"), "\(touches.lines)")
+        #expect(touches.lines[1].contains("(it serves: action, device)"), "\(touches.lines)")
     }
 
     @Test func idleClientsCannotLockOutANewOneAndBadClientsAreClosed() throws {
@@ -189,8 +199,9 @@ struct EventSocketTests {
         for (input, message) in cases {
             let c = try TestClient(socket, send: input)
             #expect(c.waitForEnd(timeout: 5), "\(message)")
-            #expect(
-                c.lines.count == 2 && eventName(c.lines[1]) == "error" && c.lines[1].contains(message), "\(c.lines)")
+            #expect(c.lines.count == 2, "\(c.lines)")
+            #expect(eventName(c.lines[1]) == "error", "\(c.lines)")
+            #expect(c.lines[1].contains(message), "\(c.lines)")
         }
         // The good clients go on (the first hostile one replaced the oldest): they get the whole run.
         clients.removeFirst(1)
@@ -251,7 +262,8 @@ struct EventSocketTests {
                 eventually { listen.output.components(separatedBy: "action orderWater").count == round + 1 },
                 "\(listen.output)")
         }
-        #expect(listen.errors.contains("reconnecting") && listen.errors.contains("connected again"), "\(listen.errors)")
+        #expect(listen.errors.contains("reconnecting"), "\(listen.errors)")
+        #expect(listen.errors.contains("connected again"), "\(listen.errors)")
         listen.stop()
         let expected = try Spawned(
             touchbridgeExecutable, ["run", "--scene", kiosk, "--log-events", "action,device", rec])
@@ -274,7 +286,10 @@ struct EventSocketTests {
             ])
         #expect(outsider.wait() == 77)
         #expect(
-            outsider.errors.contains("is for the group 'root'") && outsider.errors.contains("usermod -aG root"),
+            outsider.errors.contains("is for the group 'root'"),
+            "\(outsider.errors)")
+        #expect(
+            outsider.errors.contains("usermod -aG root"),
             "\(outsider.errors)")
         d.signal(SIGTERM)
         #expect(d.wait() == 0)

@@ -20,14 +20,16 @@ struct QualifyCommandTests {
 
     @Test func aCleanPanelPassesABadOneFailsAndTheJSONIsItsSchemas() throws {
         let good = try qualify([clean])
-        #expect(good.exitCode == 0 && good.output.hasSuffix("PASS\n"), "\(good.output)\(good.errors)")
+        #expect(good.exitCode == 0, "\(good.output)\(good.errors)")
+        #expect(good.output.hasSuffix("PASS\n"), "\(good.output)\(good.errors)")
         #expect(good.errors.isEmpty, "a recording is read without prompts: \(good.errors)")
         let svg = temporaryPath("qualify") + ".svg"
         defer { unlink(svg) }
         let failing = try qualify([bad, "--json", "--svg", svg])
         #expect(failing.exitCode == 1, "\(failing.errors)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(failing.output.utf8)) as? [String: Any])
-        #expect(object["pass"] as? Bool == false && (object["accuracy"] as? [String: Any])?["maxMM"] as? Double == 1.55)
+        #expect(object["pass"] as? Bool == false)
+        #expect((object["accuracy"] as? [String: Any])?["maxMM"] as? Double == 1.55)
         let schemaCheck = try Spawned(
             "/usr/bin/python3",
             [
@@ -41,9 +43,8 @@ struct QualifyCommandTests {
             ])
         #expect(schemaCheck.wait() == 0, "\(schemaCheck.errors)")
         let picture = try String(contentsOfFile: svg, encoding: .utf8)
-        #expect(
-            picture.components(separatedBy: "class=\"mark\"").count - 1 == 9
-                && picture.components(separatedBy: "class=\"drawn\"").count - 1 == 4)
+        #expect(picture.components(separatedBy: "class=\"mark\"").count - 1 == 9)
+        #expect(picture.components(separatedBy: "class=\"drawn\"").count - 1 == 4)
     }
 
     @Test func criteriaOfOnesOwnReplaceThePublishedOnesAndABadFileSaysWhere() throws {
@@ -56,8 +57,13 @@ struct QualifyCommandTests {
         try "{\n  \"accuracyMM\": 2,\n  \"tolerance\": 3\n}".write(toFile: lenient, atomically: true, encoding: .utf8)
         let broken = try qualify([bad, "--criteria", lenient])
         #expect(
-            broken.exitCode == 65 && broken.errors.contains("criteria-")
-                && broken.errors.contains(".json:3: expected one of accuracyMM"),
+            broken.exitCode == 65,
+            "\(broken.errors)")
+        #expect(
+            broken.errors.contains("criteria-"),
+            "\(broken.errors)")
+        #expect(
+            broken.errors.contains(".json:3: expected one of accuracyMM"),
             "\(broken.errors)")
         let usage = try qualify([bad, "--lines", "10,10"])
         #expect(usage.exitCode == 64, "\(usage.errors)")
@@ -88,12 +94,14 @@ struct QualifyCommandTests {
         ]
         for (arguments, message) in cases {
             let q = try qualify(arguments)
-            #expect(q.exitCode == 65 && q.errors.contains(message), "qualify \(arguments): \(q.exitCode) \(q.errors)")
+            #expect(q.exitCode == 65, "qualify \(arguments): \(q.exitCode) \(q.errors)")
+            #expect(q.errors.contains(message), "qualify \(arguments): \(q.exitCode) \(q.errors)")
         }
         for file in [noNode, noRange] {
             let run = try Spawned(touchbridgeExecutable, ["run", file])
             _ = run.wait(timeout: 30)
-            #expect(run.exitCode == 65 && run.errors.contains(file + ":"), "run \(file): \(run.exitCode) \(run.errors)")
+            #expect(run.exitCode == 65, "run \(file): \(run.exitCode) \(run.errors)")
+            #expect(run.errors.contains(file + ":"), "run \(file): \(run.exitCode) \(run.errors)")
         }
     }
 }

@@ -47,13 +47,16 @@ struct SceneCommandTests {
             ],
             "\(env)")
         #expect(
-            p.errors.contains("touchbridge: orderCoffee: brewing\n")
-                && p.errors.contains("touchbridge: orderCoffee: done\n"),
+            p.errors.contains("touchbridge: orderCoffee: brewing\n"),
+            "\(p.errors)")
+        #expect(
+            p.errors.contains("touchbridge: orderCoffee: done\n"),
             "\(p.errors)")
         let lines = p.output.split(separator: "\n")
         let action = lines.firstIndex { $0.contains("\"event\":\"action\",\"action\":\"orderCoffee\"") }
         let started = lines.firstIndex { $0.contains("\"event\":\"commandStarted\",\"action\":\"orderCoffee\"") }
-        #expect(action != nil && started == action.map { $0 + 1 }, "the command starts right after its action's line")
+        #expect(action != nil, "the command starts right after its action's line")
+        #expect(started == action.map { $0 + 1 }, "the command starts right after its action's line")
         #expect(
             lines.contains {
                 $0.contains("\"event\":\"commandExited\",\"action\":\"orderCoffee\"")
@@ -90,14 +93,16 @@ struct SceneCommandTests {
             commands: #"{"orderTea": {"run": ["/bin/sh", "-c", "trap '' TERM; sleep 30"], "timeout": 0.2}}"#)
         let p = try run(scene, repositoryDirectory + "/examples/kiosk.evemu", json: false)
         let exited = p.output.split(separator: "\n").filter { $0.contains("commandExited orderTea") }
-        #expect(exited.count == 1 && exited[0].contains("signal SIGKILL timed out"), "\(p.output)")
+        #expect(exited.count == 1, "\(p.output)")
+        #expect(exited[0].contains("signal SIGKILL timed out"), "\(p.output)")
     }
 
     @Test func aCommandPastItsTimeoutIsTerminated() throws {
         let scene = try kioskScene(commands: #"{"orderTea": {"run": ["/bin/sleep", "30"], "timeout": 0.3}}"#)
         let p = try run(scene, repositoryDirectory + "/examples/kiosk.evemu", json: false)
         let exited = p.output.split(separator: "\n").filter { $0.contains("commandExited orderTea") }
-        #expect(exited.count == 1 && exited[0].contains("signal SIGTERM timed out"), "\(p.output)")
+        #expect(exited.count == 1, "\(p.output)")
+        #expect(exited[0].contains("signal SIGTERM timed out"), "\(p.output)")
         #expect(p.errors.contains("ran past its timeout of 0.3 s: terminated"))
     }
 
@@ -108,11 +113,13 @@ struct SceneCommandTests {
         let p = try run(scene, repositoryDirectory + "/examples/kiosk.evemu", json: false)
         let out = p.output.split(separator: "\n")
         let exited = out.filter { $0.contains("commandExited orderCoffee") }
-        #expect(exited.count == 1 && exited[0].contains("signal SIGTERM timed out"), "\(p.output)")
+        #expect(exited.count == 1, "\(p.output)")
+        #expect(exited[0].contains("signal SIGTERM timed out"), "\(p.output)")
         #expect(out.contains { $0.contains("action orderWater from Water") }, "the later taps still reach the app")
         #expect(out.contains { $0.contains("deviceRemoved") }, "the recording played to its end")
         let shown = p.errors.split(separator: "\n").filter { $0 == "touchbridge: orderCoffee: y" }.count
-        #expect(shown >= 1 && shown <= 100, "a burst of lines, then the rate: \(shown) shown")
+        #expect(shown >= 1, "a burst of lines, then the rate: \(shown) shown")
+        #expect(shown <= 100, "a burst of lines, then the rate: \(shown) shown")
         #expect(p.errors.contains("prints faster than 10 lines a second"))
         let notShown = p.errors.split(separator: "\n").first { $0.hasSuffix("lines of output not shown") }
         #expect(
@@ -168,9 +175,9 @@ struct SceneCommandTests {
             separator: "\n", omittingEmptySubsequences: false
         )
         .firstIndex { $0.contains("no-such-vend") }.map { $0 + 1 }
-        #expect(
-            p.errors.contains("\(scene): commands.orderCoffee.run[0]: ") && p.errors.contains("(line \(line ?? 0))")
-                && p.errors.contains("no such program"), "\(p.errors)")
+        #expect(p.errors.contains("\(scene): commands.orderCoffee.run[0]: "), "\(p.errors)")
+        #expect(p.errors.contains("(line \(line ?? 0))"), "\(p.errors)")
+        #expect(p.errors.contains("no such program"), "\(p.errors)")
         #expect(p.output.isEmpty, "nothing runs")
         let relative = try kioskScene(commands: #"{"orderCoffee": {"run": ["vend"]}}"#)
         let q = try Spawned(touchbridgeExecutable, ["scene", relative])

@@ -47,8 +47,10 @@ struct WatchCommandTests {
             let c = cell(x: x, y: y)
             let line = Array(screen[c.row])
             #expect(
-                line.count >= c.column + 2 + label.count
-                    && String(line[(c.column + 2)..<(c.column + 2 + label.count)]) == label,
+                line.count >= c.column + 2 + label.count,
+                "\(label) at row \(c.row), column \(c.column + 2): \(screen[c.row])")
+            #expect(
+                String(line[(c.column + 2)..<(c.column + 2 + label.count)]) == label,
                 "\(label) at row \(c.row), column \(c.column + 2): \(screen[c.row])")
         }
         #expect(screen.contains { $0.contains("down 3, most 3 at once, SYN_DROPPED 0") })
@@ -72,7 +74,9 @@ struct WatchCommandTests {
         #expect(t.screen.contains { $0.contains("#3 s0 Home") }, "the swipe began on the page view Home")
         t.send("C-c")
         #expect(eventually { t.exitStatus != nil }, "Ctrl-C ends watch: \(t.screen)")
-        #expect(t.exitStatus == 0 && t.isRestored && t.screen.first == "BEFORE", "\(t.screen)")
+        #expect(t.exitStatus == 0, "\(t.screen)")
+        #expect(t.isRestored, "\(t.screen)")
+        #expect(t.screen.first == "BEFORE", "\(t.screen)")
     }
 
     @Test func nothingIsWrittenWhileNothingChangesAndSigtermGivesTheTerminalBack() throws {
@@ -82,14 +86,23 @@ struct WatchCommandTests {
         usleep(1_500_000)
         let after = t.writes()
         #expect(
-            before != nil && before?.calls == after?.calls && before?.bytes == after?.bytes,
+            before != nil,
+            "writes over a quiet stretch: \(String(describing: before)) then \(String(describing: after))")
+        #expect(
+            before?.calls == after?.calls,
+            "writes over a quiet stretch: \(String(describing: before)) then \(String(describing: after))")
+        #expect(
+            before?.bytes == after?.bytes,
             "writes over a quiet stretch: \(String(describing: before)) then \(String(describing: after))")
         #expect(t.alternateScreen)
         kill(t.pid ?? 0, SIGTERM)
         #expect(eventually { t.exitStatus != nil }, "watch ends on SIGTERM")
         #expect(t.exitStatus == 0)
         #expect(
-            t.isRestored && t.screen.first == "BEFORE",
+            t.isRestored,
+            "the normal screen as it was, the cursor shown, the keypad as it was: \(t.screen)")
+        #expect(
+            t.screen.first == "BEFORE",
             "the normal screen as it was, the cursor shown, the keypad as it was: \(t.screen)")
         #expect(
             !t.screen.joined().unicodeScalars.contains { (0x2800...0x28ff).contains($0.value) },
@@ -110,7 +123,9 @@ struct WatchCommandTests {
         #expect(eventually { !t.screen.contains { $0.contains("PAUSED") } })
         t.send("q")
         #expect(eventually { t.exitStatus != nil })
-        #expect(t.exitStatus == 0 && t.isRestored && t.screen.first == "BEFORE", "\(t.screen)")
+        #expect(t.exitStatus == 0, "\(t.screen)")
+        #expect(t.isRestored, "\(t.screen)")
+        #expect(t.screen.first == "BEFORE", "\(t.screen)")
     }
 
     @Test func ctrlSDoesNotStopTheDrawingNorThePlayback() throws {
@@ -151,7 +166,8 @@ struct WatchCommandTests {
         #expect(t.waitFor("held at"), "\(t.screen)")
         let line = t.screen.first { $0.hasPrefix("jitter #1") } ?? ""
         let expected = String(format: "sd %.2f x %.2f", sd?["x"] ?? -1, sd?["y"] ?? -1)
-        #expect(sd != nil && line.contains(expected), "health: \(health.output)\nwatch: \(line)")
+        #expect(sd != nil, "health: \(health.output)\nwatch: \(line)")
+        #expect(line.contains(expected), "health: \(health.output)\nwatch: \(line)")
     }
 
     @Test func withoutColourOrUTF8ItStillDraws() throws {
@@ -169,7 +185,8 @@ struct WatchCommandTests {
             [watchRecording, "--until", "1.36", "--speed", "4"], environment: ["LANG": "C", "LC_ALL": "C"])
         #expect(ascii.waitFor("held at"))
         let shown = ascii.screen.joined(separator: "\n")
-        #expect(shown.contains("#1 s0") && shown.contains(":"), "dots as ASCII: \(shown)")
+        #expect(shown.contains("#1 s0"), "dots as ASCII: \(shown)")
+        #expect(shown.contains(":"), "dots as ASCII: \(shown)")
         #expect(!shown.unicodeScalars.contains { $0.value > 0x7f }, "a terminal that is not UTF-8 gets ASCII: \(shown)")
     }
 
@@ -177,7 +194,10 @@ struct WatchCommandTests {
         let redirected = try Spawned(touchbridgeExecutable, ["watch", watchRecording])
         #expect(redirected.wait() == 64)
         #expect(
-            redirected.errors.contains("touchbridge touches") && redirected.errors.contains("touchbridge picture"),
+            redirected.errors.contains("touchbridge touches"),
+            "\(redirected.errors)")
+        #expect(
+            redirected.errors.contains("touchbridge picture"),
             "\(redirected.errors)")
         let dumb = try TmuxTerminal(
             columns: 80, rows: 24, ["/usr/bin/env", "TERM=dumb", touchbridgeExecutable, "watch", watchRecording])
@@ -192,7 +212,10 @@ struct WatchCommandTests {
             ["/usr/bin/env", "TERM=no-such-terminal", touchbridgeExecutable, "watch", watchRecording])
         #expect(eventually { unknown.exitStatus != nil })
         #expect(
-            unknown.exitStatus == 64 && unknown.screen.contains { $0.contains("does not know the terminal") },
+            unknown.exitStatus == 64,
+            "\(unknown.screen)")
+        #expect(
+            unknown.screen.contains { $0.contains("does not know the terminal") },
             "\(unknown.screen)")
         let missing = try watch(["/nonexistent.evemu"])
         #expect(eventually { missing.exitStatus != nil })

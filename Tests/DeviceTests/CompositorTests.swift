@@ -107,9 +107,11 @@ struct CompositorTests {
         #expect(tapUntilTheClientIsTouched(large, session), "\(session.client.suffix(3000))")
         #expect(d.stop() == 0)
         let placed = try #require(locations(d.output).first, "\(d.output)")
-        #expect(abs(placed.x - 480) < 1 && abs(placed.y - 270) < 1, "\(placed)")
+        #expect(abs(placed.x - 480) < 1, "\(placed)")
+        #expect(abs(placed.y - 270) < 1, "\(placed)")
         let down = try #require(session.touchDowns.first)
-        #expect(abs(down.x - (headlessWidth + placed.x)) <= 1 && abs(down.y - placed.y) <= 1, "\(down) for \(placed)")
+        #expect(abs(down.x - (headlessWidth + placed.x)) <= 1, "\(down) for \(placed)")
+        #expect(abs(down.y - placed.y) <= 1, "\(down) for \(placed)")
     }
 
     @Test func theRuleScreensPrintsForWestonAndCageMapsTheVirtualTouchscreenToo() throws {
@@ -133,7 +135,8 @@ struct CompositorTests {
         #expect(d.stop() == 0)
         let placed = try #require(locations(d.output).first, "\(d.output)")
         let down = try #require(session.touchDowns.first)
-        #expect(abs(down.x - (headlessWidth + placed.x)) <= 1 && abs(down.y - placed.y) <= 1, "\(down) for \(placed)")
+        #expect(abs(down.x - (headlessWidth + placed.x)) <= 1, "\(down) for \(placed)")
+        #expect(abs(down.y - placed.y) <= 1, "\(down) for \(placed)")
     }
 
     @Test func aPanelMountedTurnedOnItsDisplayTouchesTheClientWhereItWasTouched() throws {
@@ -161,9 +164,11 @@ struct CompositorTests {
         #expect(d.stop() == 0)
         let placed = try #require(locations(d.output).first, "\(d.output)")
         // Turned 90° clockwise: the panel's x runs down the screen, its y from right to left.
-        #expect(abs(placed.x - 1440) < 1 && abs(placed.y - 270) < 1, "\(placed)")
+        #expect(abs(placed.x - 1440) < 1, "\(placed)")
+        #expect(abs(placed.y - 270) < 1, "\(placed)")
         let down = try #require(session.touchDowns.first)
-        #expect(abs(down.x - (headlessWidth + placed.x)) <= 1 && abs(down.y - placed.y) <= 1, "\(down) for \(placed)")
+        #expect(abs(down.x - (headlessWidth + placed.x)) <= 1, "\(down) for \(placed)")
+        #expect(abs(down.y - placed.y) <= 1, "\(down) for \(placed)")
     }
 
     @Test func theVirtualPointerClicksTheClientWhereThePanelWasTapped() throws {
@@ -193,7 +198,8 @@ struct CompositorTests {
         let placed = try #require(locations(d.output).first, "\(d.output)")
         let at = try #require(session.pointerPositions.last, "\(session.client.suffix(2000))")
         // The left button pressed and released where the finger was.
-        #expect(abs(at.x - placed.x) <= 1 && abs(at.y - placed.y) <= 1, "\(at) for \(placed)")
+        #expect(abs(at.x - placed.x) <= 1, "\(at) for \(placed)")
+        #expect(abs(at.y - placed.y) <= 1, "\(at) for \(placed)")
         #expect(session.pointerButtons.first?.contains("272 (left), state: 1 (pressed)") == true)
     }
 }

@@ -14,9 +14,8 @@ struct EventSocketLiveTests {
     func daemon(_ panel: UInputDevice, _ args: [String]) throws -> (Spawned, String) {
         let socket = temporaryPath("sock")
         let d = try Spawned(touchbridgeExecutable, ["run", "--json", "--socket", socket] + args + [panel.devnode])
-        #expect(
-            eventually(timeout: 10) { d.errors.contains(": reading ") && d.errors.contains("listening on") },
-            "\(d.errors)")
+        #expect(eventually(timeout: 10) { d.errors.contains(": reading ") }, "\(d.errors)")
+        #expect(eventually { d.errors.contains("listening on") }, "\(d.errors)")
         return (d, socket)
     }
 
@@ -28,7 +27,9 @@ struct EventSocketLiveTests {
         let all = try TestClient(socket)
         let some = try TestClient(socket, send: "{\"subscribe\":[\"device\",\"touches\"],\"format\":\"text\"}\n")
         let stopped = try TestClient(socket, paused: true)
-        #expect(eventually { all.lines.count == 1 && some.lines.count == 1 && d.errors.contains("client 3 connected") })
+        #expect(eventually { all.lines.count == 1 })
+        #expect(eventually { some.lines.count == 1 })
+        #expect(eventually { d.errors.contains("client 3 connected") })
         // Five fingers through 600 frames at 15 ms (a pace a debug build under emulation keeps
         // up with): about 730 KiB of log, more than the stopped client's socket and queue hold.
         try panel.dragFiveFingers(frames: 600, interval: 15_000)
@@ -80,7 +81,8 @@ struct EventSocketLiveTests {
                 == 1 + out.dropFirst(added).filter { eventName($0)?.hasPrefix("touches") == true }.count)
         let dropped = stopped.lines.filter { eventName($0) == "dropped" }
         let lost = dropped.first.flatMap { Int($0.split(separator: ":").last!.dropLast()) } ?? 0
-        #expect(dropped.count == 1 && lost > 0)
+        #expect(dropped.count == 1)
+        #expect(lost > 0)
         #expect(stopped.lines.count - 2 + lost == out.count - added, "what it got and what it lost add up")
         // The loop was never held: the reading client had the last lift before the stopped one
         // resumed (above). Whether the kernel dropped events depends on the machine's load (a
@@ -118,11 +120,16 @@ struct EventSocketLiveTests {
         let late = try TestClient(socket)
         #expect(eventually { late.lines.count == 1 })
         #expect(
-            late.lines[0].contains("\"touches\":[{\"id\":") && late.lines[0].contains("\"view\":\"Home\""),
+            late.lines[0].contains("\"touches\":[{\"id\":"),
+            "\(late.lines)")
+        #expect(
+            late.lines[0].contains("\"view\":\"Home\""),
             "\(late.lines)")
         #expect(d.stop() == 0)
-        #expect(c.waitForEnd(timeout: 5) && late.waitForEnd(timeout: 5))
-        #expect(eventName(c.lines.last!) == "touchesCancelled" && eventName(late.lines.last!) == "touchesCancelled")
+        #expect(c.waitForEnd(timeout: 5))
+        #expect(late.waitForEnd(timeout: 5))
+        #expect(eventName(c.lines.last!) == "touchesCancelled")
+        #expect(eventName(late.lines.last!) == "touchesCancelled")
         #expect(c.lines.dropFirst() == lines(d.output).dropFirst(1)[...], "the same lines as standard output")
     }
 }

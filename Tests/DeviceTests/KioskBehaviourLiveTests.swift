@@ -93,16 +93,16 @@ struct KioskBehaviourLiveTests {
                 "--virtual-touchscreen", "--virtual-pointer", "--scene", scene, panel.devnode,
             ])
         #expect(
-            eventually {
-                node(d, "virtual pointer") != nil && node(d, "virtual touchscreen") != nil
-                    && d.errors.contains(": reading ")
-            }, "\(d.errors)")
+            eventually { d.errors.contains(": reading ") }, "\(d.errors)")
+        #expect(eventually { node(d, "virtual pointer") != nil }, "\(d.errors)")
+        #expect(eventually { node(d, "virtual touchscreen") != nil }, "\(d.errors)")
         let pointerNode = try #require(node(d, "virtual pointer"))
         let touchNode = try #require(node(d, "virtual touchscreen"))
         #expect(eventually { udevProperty(pointerNode, "ID_INPUT_MOUSE") == "1" }, "udev calls the pointer a mouse")
         let pointer = try Spawned(libinput, ["debug-events", "--device", pointerNode])
         let touch = try Spawned(libinput, ["debug-events", "--device", touchNode])
-        #expect(pointer.waitFor("DEVICE_ADDED") && touch.waitFor("DEVICE_ADDED"))
+        #expect(pointer.waitFor("DEVICE_ADDED"))
+        #expect(touch.waitFor("DEVICE_ADDED"))
         // Idle before any touch: the idle command ran.
         #expect(
             eventually { (try? String(contentsOfFile: marks, encoding: .utf8)) == "idle idle\n" },
@@ -133,7 +133,8 @@ struct KioskBehaviourLiveTests {
         try expectClicksWhereTheFingersWere(pointer.output, daemon: d.output)
         // The virtual touchscreen has every touch but the wake: 1 tap, the press, two fingers, the drag.
         #expect(touch.output.components(separatedBy: "TOUCH_DOWN").count - 1 == 5, "\(touch.output)")
-        #expect(count(d, #""event":"wake""#) >= 1 && count(d, #""event":"action","action":"pay""#) == 1)
+        #expect(count(d, #""event":"wake""#) >= 1)
+        #expect(count(d, #""event":"action","action":"pay""#) == 1)
     }
 
     /// A scene that goes idle after 2 s and wakes, each running a command that writes a mark
@@ -197,7 +198,13 @@ struct KioskBehaviourLiveTests {
             Double($0.trimmingCharacters(in: .whitespaces)) ?? -1
         }
         #expect(
-            xy.count == 2 && abs(percent[0] - xy[0] / 800 * 100) < 0.5 && abs(percent[1] - xy[1] / 480 * 100) < 0.5,
+            xy.count == 2,
+            "libinput's click at \(percent) % of the screen, the tap at \(xy) points")
+        #expect(
+            abs(percent[0] - xy[0] / 800 * 100) < 0.5,
+            "libinput's click at \(percent) % of the screen, the tap at \(xy) points")
+        #expect(
+            abs(percent[1] - xy[1] / 480 * 100) < 0.5,
             "libinput's click at \(percent) % of the screen, the tap at \(xy) points")
         #expect(
             pointerOutput.contains("BTN_RIGHT (273) pressed"), "a right click from the long press: \(pointerOutput)")
@@ -215,7 +222,8 @@ struct KioskBehaviourLiveTests {
         let d = try Spawned(
             touchbridgeExecutable,
             ["run", "--virtual-touchscreen", "--forward-contacts", "1", "--screen", "800x480", panel.devnode])
-        #expect(eventually { node(d, "virtual touchscreen") != nil && d.errors.contains(": reading ") }, "\(d.errors)")
+        #expect(eventually { node(d, "virtual touchscreen") != nil }, "\(d.errors)")
+        #expect(eventually { d.errors.contains(": reading ") }, "\(d.errors)")
         let touch = try Spawned(libinput, ["debug-events", "--device", try #require(node(d, "virtual touchscreen"))])
         #expect(touch.waitFor("DEVICE_ADDED"))
         try down(panel, id: 1, 1000, 1000)

@@ -26,9 +26,8 @@ struct LibinputRecordLiveTests {
         }
         let theirs = try Spawned(libinput, ["record", "-o", yaml, panel.devnode])
         let mine = try Spawned(touchbridgeExecutable, ["record", panel.devnode, "-o", evemu])
-        #expect(
-            eventually { theirs.hasOpen(panel.devnode) && mine.hasOpen(panel.devnode) }, "both recorders read the panel"
-        )
+        #expect(eventually { theirs.hasOpen(panel.devnode) }, "libinput record reads the panel")
+        #expect(eventually { mine.hasOpen(panel.devnode) }, "touchbridge record reads the panel")
         // A tap, a drag, two fingers.
         func frame(_ e: [(UInt16, UInt16, Int32)]) throws {
             try panel.frame(e)
@@ -57,7 +56,8 @@ struct LibinputRecordLiveTests {
         usleep(300_000)
         theirs.signal(SIGINT)
         mine.signal(SIGINT)
-        #expect(theirs.wait() == 0 && mine.wait() == 0, "\(theirs.errors)\n\(mine.errors)")
+        #expect(theirs.wait() == 0, "\(theirs.errors)\n\(mine.errors)")
+        #expect(mine.wait() == 0, "\(theirs.errors)\n\(mine.errors)")
         func touches(_ path: String) throws -> [String] {
             let p = try Spawned(touchbridgeExecutable, ["touches", "--json", "--screen", "800x480", path])
             #expect(p.wait() == 0, "\(p.errors)")
@@ -75,7 +75,10 @@ struct LibinputRecordLiveTests {
         #expect(text.contains("- ID_INPUT_TOUCHSCREEN=1"), "\(text.prefix(3000))")
         let run = try Spawned(touchbridgeExecutable, ["run", "--screen", "800x480", yaml])
         #expect(
-            run.wait() == 0 && run.output.contains("deviceAdded \(yaml) \"TB Libinput Record Panel\""),
+            run.wait() == 0,
+            "\(run.output)\n\(run.errors)")
+        #expect(
+            run.output.contains("deviceAdded \(yaml) \"TB Libinput Record Panel\""),
             "\(run.output)\n\(run.errors)")
     }
 }

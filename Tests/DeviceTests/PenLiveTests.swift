@@ -84,10 +84,14 @@ struct PenLiveTests {
             "\(mine.output)")
         let o = try #require(try JSONSerialization.jsonObject(with: Data(began.utf8)) as? [String: Any])
         let location = try #require(o["location"] as? [String: Double])
-        #expect(o["tool"] as? String == "pen" && o["tiltX"] as? Int == 2865 && o["pressure"] as? Int == 2048, "\(o)")
+        #expect(o["tool"] as? String == "pen", "\(o)")
+        #expect(o["tiltX"] as? Int == 2865, "\(o)")
+        #expect(o["pressure"] as? Int == 2048, "\(o)")
         try #require(at.count == 2 && tilt.count == 2 && pressure.count == 1, "\(tip)")
-        #expect(abs(at[0] - location["x"]!) < 0.05 && abs(at[1] - location["y"]!) < 0.05, "\(tip) vs \(location)")
-        #expect(abs(tilt[0] - 2865.0 / 5730 * 180 / .pi) < 0.05 && abs(tilt[1]) < 0.05, "\(tip)")
+        #expect(abs(at[0] - location["x"]!) < 0.05, "\(tip) vs \(location)")
+        #expect(abs(at[1] - location["y"]!) < 0.05, "\(tip) vs \(location)")
+        #expect(abs(tilt[0] - 2865.0 / 5730 * 180 / .pi) < 0.05, "\(tip)")
+        #expect(abs(tilt[1]) < 0.05, "\(tip)")
         #expect(abs(pressure[0] - 2048.0 / 4095) < 0.01, "\(tip)")
     }
 
@@ -130,7 +134,10 @@ extension PenLiveTests {
         let (penDevice, penInfo) = try createDevice(stylus)
         let group = udevProperty(touch.devnode, "LIBINPUT_DEVICE_GROUP")
         #expect(
-            group != nil && group == udevProperty(penDevice.devnode, "LIBINPUT_DEVICE_GROUP"),
+            group != nil,
+            "\(String(describing: touchInfo)) \(String(describing: penInfo))")
+        #expect(
+            group == udevProperty(penDevice.devnode, "LIBINPUT_DEVICE_GROUP"),
             "\(String(describing: touchInfo)) \(String(describing: penInfo))")
         let d = try Spawned(
             touchbridgeExecutable, ["run", "--json", "--screen", "800x480", touch.devnode, penDevice.devnode])
@@ -153,7 +160,10 @@ extension PenLiveTests {
         #expect(d.stop() == 0)
         let began = d.output.split(separator: "\n").filter { $0.contains("\"touchesBegan\"") }
         #expect(
-            began.count == 2 && began[1].contains(#""type":"pencil""#),
+            began.count == 2,
+            "the finger near the pen began nothing: \(d.output)")
+        #expect(
+            began[1].contains(#""type":"pencil""#),
             "the finger near the pen began nothing: \(d.output)")
         #expect(d.errors.contains("pen and touch arbitration"), "\(d.errors)")
     }

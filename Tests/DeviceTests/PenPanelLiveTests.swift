@@ -13,11 +13,10 @@ extension PenLiveTests {
         // The pen first: its touch node, placed by the command line, moves it when it comes.
         let (penDevice, _) = try createDevice(stylus)
         let (touch, _) = try createDevice(fingers)
+        #expect(udevProperty(touch.devnode, "LIBINPUT_DEVICE_GROUP") != nil)
         #expect(
-            udevProperty(touch.devnode, "LIBINPUT_DEVICE_GROUP") != nil
-                && udevProperty(touch.devnode, "LIBINPUT_DEVICE_GROUP")
-                    == udevProperty(penDevice.devnode, "LIBINPUT_DEVICE_GROUP")
-        )
+            udevProperty(touch.devnode, "LIBINPUT_DEVICE_GROUP")
+                == udevProperty(penDevice.devnode, "LIBINPUT_DEVICE_GROUP"))
         let d = try Spawned(
             touchbridgeExecutable,
             [
@@ -36,7 +35,9 @@ extension PenLiveTests {
         let o = try #require(try JSONSerialization.jsonObject(with: Data(began.utf8)) as? [String: Any])
         let at = try #require((o["touches"] as? [[String: Any]])?.first?["location"] as? [Double])
         // In the window over the touch node's rectangle (800,0 800x480): its middle.
-        #expect(at.count == 2 && abs(at[0] - 400) < 1 && abs(at[1] - 240) < 1, "on the touch node's panel: \(at)")
+        #expect(at.count == 2, "on the touch node's panel: \(at)")
+        #expect(abs(at[0] - 400) < 1, "on the touch node's panel: \(at)")
+        #expect(abs(at[1] - 240) < 1, "on the touch node's panel: \(at)")
         #expect(
             d.errors.contains(
                 "\(penDevice.devnode): its panel's touch node was placed: mapped anew (screen 1600x480, panel at 800,0 800x480"

@@ -25,7 +25,8 @@ extension CompositorTests {
         #expect(orientations.contains("Virtual-2: <null>"), "a display the kernel says nothing of: \(orientations)")
         let panels = try #require(top["panels"] as? [[String: Any]])
         let mine = try #require(panels.first { $0["node"] as? String == panel.devnode }, "\(p.output)")
-        #expect(mine["output"] as? String == "Virtual-3" && mine["rotation"] as? Int == 90, "\(mine)")
+        #expect(mine["output"] as? String == "Virtual-3", "\(mine)")
+        #expect(mine["rotation"] as? Int == 90, "\(mine)")
         let text = try Spawned(touchbridgeExecutable, ["screens"])
         #expect(text.wait(timeout: 60) == 0)
         #expect(
@@ -62,10 +63,12 @@ extension CompositorTests {
         #expect(d.stop() == 0)
         let placed = try #require(locations(d.output).first, "\(d.output)")
         // Upright, the panel's left side is the top: its x runs down the window, its y from right to left.
-        #expect(abs(placed.x - 675) < 1 && abs(placed.y - 400) < 1, "\(placed)")
+        #expect(abs(placed.x - 675) < 1, "\(placed)")
+        #expect(abs(placed.y - 400) < 1, "\(placed)")
         // The compositor shows the display as the panel is (cage does not turn it): the client
         // is touched a quarter of the way across and down the display's own 1600x900.
         let down = try #require(session.touchDowns.first)
-        #expect(abs(down.x - (headlessWidth + 400)) <= 1 && abs(down.y - 225) <= 1, "\(down) for \(placed)")
+        #expect(abs(down.x - (headlessWidth + 400)) <= 1, "\(down) for \(placed)")
+        #expect(abs(down.y - 225) <= 1, "\(down) for \(placed)")
     }
 }

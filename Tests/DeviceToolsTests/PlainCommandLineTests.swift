@@ -27,12 +27,16 @@ struct PlainCommandLineTests {
             TouchesRun.parse([
                 "--json", "--screen", "800x480", "--rotate", "90", "--mask", "0 0 10 10", "--device", "1", "x.evemu",
             ]))
-        #expect(t.source == "x.evemu" && t.json && t.device == 1)
+        #expect(t.source == "x.evemu")
+        #expect(t.json)
+        #expect(t.device == 1)
         #expect(t.options.screen == Size(width: 800, height: 480))
         #expect(t.options.rotation == .quarter)
         #expect(t.options.rules.masks.count == 1)
         let plain = try #require(TouchesRun.parse(["x.evemu"]))
-        #expect(!plain.json && plain.options.screen == nil && plain.device == nil)
+        #expect(!plain.json)
+        #expect(plain.options.screen == nil)
+        #expect(plain.device == nil)
     }
 
     @Test(arguments: [

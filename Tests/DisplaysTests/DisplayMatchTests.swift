@@ -20,14 +20,17 @@ struct DisplayMatchTests {
     @Test func aPinWinsAndAPinToNoDisplayIsSaid() {
         let pinned = DisplayMatch.match(
             PanelFacts(name: "ELAN Touchscreen", bus: Self.i2c, pin: "HDMI-A-1"), among: [laptop, monitor])
-        #expect(pinned.output == "HDMI-A-1" && pinned.rule == .pinned)
+        #expect(pinned.output == "HDMI-A-1")
+        #expect(pinned.rule == .pinned)
         let missing = DisplayMatch.match(PanelFacts(name: "x", bus: Self.usb, pin: "DP-3"), among: [laptop, monitor])
-        #expect(missing.output == nil && missing.why.contains("DP-3"))
+        #expect(missing.output == nil)
+        #expect(missing.why.contains("DP-3"))
     }
 
     @Test func aBuiltInPanelGoesToTheBuiltInDisplay() {
         let m = DisplayMatch.match(PanelFacts(name: "ELAN Touchscreen", bus: Self.i2c), among: [monitor, laptop])
-        #expect(m.output == "eDP-1" && m.rule == .builtIn, "\(m.why)")
+        #expect(m.output == "eDP-1", "\(m.why)")
+        #expect(m.rule == .builtIn, "\(m.why)")
     }
 
     @Test func aUSBPanelOfTheMonitorsSizeGoesToTheMonitor() {
@@ -35,11 +38,13 @@ struct DisplayMatchTests {
         let m = DisplayMatch.match(
             PanelFacts(name: "eGalax Inc. USB TouchController", bus: Self.usb, size: (477, 266)),
             among: [laptop, monitor])
-        #expect(m.output == "HDMI-A-1" && m.rule == .size, "\(m.why)")
+        #expect(m.output == "HDMI-A-1", "\(m.why)")
+        #expect(m.rule == .size, "\(m.why)")
         // Turned a quarter: the same glass.
         let portrait = DisplayMatch.match(
             PanelFacts(name: "x", bus: Self.usb, size: (268, 476)), among: [laptop, monitor])
-        #expect(portrait.output == "HDMI-A-1" && portrait.rule == .size)
+        #expect(portrait.output == "HDMI-A-1")
+        #expect(portrait.rule == .size)
         #expect(!DisplayMatch.fits((452, 268), PhysicalSize(width: 476, height: 268, fromDetailedTiming: true)))
     }
 
@@ -50,11 +55,14 @@ struct DisplayMatchTests {
         let tie = DisplayMatch.match(
             PanelFacts(name: "Touch", bus: Self.usb, size: (476, 268), usbVendor: "Dell Computer Corp."),
             among: [monitor, same, second])
-        #expect(tie.output == nil && tie.why.contains("size: HDMI-A-1, DP-2") && tie.why.contains("edid"), "\(tie.why)")
+        #expect(tie.output == nil, "\(tie.why)")
+        #expect(tie.why.contains("size: HDMI-A-1, DP-2"), "\(tie.why)")
+        #expect(tie.why.contains("edid"), "\(tie.why)")
         // The panel's name names the laptop panel's part: the EDID rule picks it.
         let named = DisplayMatch.match(
             PanelFacts(name: "B156XTN02.2 touch", bus: Self.usb), among: [monitor, second])
-        #expect(named.output == "DP-1" && named.rule == .edid, "\(named.why)")
+        #expect(named.output == "DP-1", "\(named.why)")
+        #expect(named.rule == .edid, "\(named.why)")
     }
 
     @Test func aKioskWithATouchMonitorBesideALaptopsOwnTouchPanel() {
@@ -65,24 +73,31 @@ struct DisplayMatchTests {
         let frame = DisplayMatch.match(
             PanelFacts(name: "eGalax Inc. USB TouchController", bus: Self.usb, size: (338, 271)),
             among: [laptop, kiosk])
-        #expect(frame.output == "DP-1" && frame.rule == .size, "\(frame.why)")
+        #expect(frame.output == "DP-1", "\(frame.why)")
+        #expect(frame.rule == .size, "\(frame.why)")
         let own = DisplayMatch.match(PanelFacts(name: "ELAN2514:00 04F3:2A9B", bus: Self.i2c), among: [laptop, kiosk])
-        #expect(own.output == "eDP-1" && own.rule == .builtIn, "\(own.why)")
+        #expect(own.output == "eDP-1", "\(own.why)")
+        #expect(own.rule == .builtIn, "\(own.why)")
         // A USB frame of the laptop panel's size, a 4:3 one of neither: said, never guessed.
         let small = DisplayMatch.match(PanelFacts(name: "x", bus: Self.usb, size: (309, 175)), among: [laptop, kiosk])
-        #expect(small.output == "eDP-1" && small.rule == .size)
+        #expect(small.output == "eDP-1")
+        #expect(small.rule == .size)
         let neither = DisplayMatch.match(
             PanelFacts(name: "x", bus: Self.usb, size: (304, 228)), among: [laptop, kiosk])
-        #expect(neither.output == nil && neither.rule == nil, "\(neither.why)")
+        #expect(neither.output == nil, "\(neither.why)")
+        #expect(neither.rule == nil, "\(neither.why)")
     }
 
     @Test func theOnlyDisplayConnectedAndNoneAtAll() {
         let off = display("DP-1", nil, connected: false)
         let only = DisplayMatch.match(PanelFacts(name: "x", bus: Self.usb), among: [monitor, off])
-        #expect(only.output == "HDMI-A-1" && only.rule == .onlyDisplay)
+        #expect(only.output == "HDMI-A-1")
+        #expect(only.rule == .onlyDisplay)
         let none = DisplayMatch.match(PanelFacts(name: "x", bus: Self.usb), among: [off])
-        #expect(none.output == nil && none.why == "no display is connected")
+        #expect(none.output == nil)
+        #expect(none.why == "no display is connected")
         let two = DisplayMatch.match(PanelFacts(name: "x", bus: Self.usb), among: [monitor, laptop])
-        #expect(two.output == nil && two.why == "no rule picks one display")
+        #expect(two.output == nil)
+        #expect(two.why == "no rule picks one display")
     }
 }

@@ -56,8 +56,12 @@ enum RealEDIDs {
 struct EDIDTests {
     @Test func aMonitorsMakerNameSerialSizeAndPreferredMode() throws {
         let e = try EDID(parsing: RealEDIDs.dellE2219HN)
-        #expect(e.make == "DEL" && e.productCode == 0x2009 && e.serialNumber == 0x0101_0101)
-        #expect(e.name == "E2219HN" && e.model == "E2219HN" && e.serial == "5JFFJ03E12UB")
+        #expect(e.make == "DEL")
+        #expect(e.productCode == 0x2009)
+        #expect(e.serialNumber == 0x0101_0101)
+        #expect(e.name == "E2219HN")
+        #expect(e.model == "E2219HN")
+        #expect(e.serial == "5JFFJ03E12UB")
         // The detailed timing's 476 x 268 mm, not the basic block's 48 x 27 cm.
         #expect(e.size == PhysicalSize(width: 476, height: 268, fromDetailedTiming: true))
         #expect(e.preferredMode == Mode(width: 1920, height: 1080))
@@ -65,22 +69,31 @@ struct EDIDTests {
 
     @Test func aLaptopPanelIsNamedByItsPartNumber() throws {
         let e = try EDID(parsing: RealEDIDs.auoB156XTN022)
-        #expect(e.make == "AUO" && e.productCode == 0x22EC && e.name == nil)
-        #expect(e.texts == ["AUO", "B156XTN02.2"] && e.model == "B156XTN02.2")
+        #expect(e.make == "AUO")
+        #expect(e.productCode == 0x22EC)
+        #expect(e.name == nil)
+        #expect(e.texts == ["AUO", "B156XTN02.2"])
+        #expect(e.model == "B156XTN02.2")
         #expect(e.size == PhysicalSize(width: 344, height: 193, fromDetailedTiming: true))
         #expect(e.preferredMode == Mode(width: 1366, height: 768))
     }
 
     @Test func aFiveByFourMonitorOfTheKindKiosksUse() throws {
         let e = try EDID(parsing: RealEDIDs.samsungSyncMaster)
-        #expect(e.make == "SAM" && e.productCode == 0x00E5 && e.name == "SyncMaster" && e.serial == "HMEX300938")
+        #expect(e.make == "SAM")
+        #expect(e.productCode == 0x00E5)
+        #expect(e.name == "SyncMaster")
+        #expect(e.serial == "HMEX300938")
         #expect(e.size == PhysicalSize(width: 338, height: 270, fromDetailedTiming: true))
         #expect(e.preferredMode == Mode(width: 1280, height: 1024))
     }
 
     @Test func aPanelThatNamesNothingIsCalledByItsMakerAndProductCode() throws {
         let e = try EDID(parsing: RealEDIDs.lgDisplay0201)
-        #expect(e.make == "LGD" && e.name == nil && e.texts.isEmpty && e.serial == nil)
+        #expect(e.make == "LGD")
+        #expect(e.name == nil)
+        #expect(e.texts.isEmpty)
+        #expect(e.serial == nil)
         #expect(e.model == "LGD 0201")
         #expect(e.size == PhysicalSize(width: 310, height: 174, fromDetailedTiming: true))
         #expect(e.preferredMode == Mode(width: 1366, height: 768))

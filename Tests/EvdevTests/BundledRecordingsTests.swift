@@ -30,10 +30,10 @@ struct BundledRecordingsTests {
     /// A real panel's public recording (evemu 1.3 of 2017, values written zero-padded: `0404`, `-001`).
     @Test func aPublicRecordingOfARealPanelReadsAsRecorded() throws {
         let r = try Self.load("public/EP0430M09.2-fingers-touch-release.evemu")
-        #expect(r.description.name == "EP0430M09" && r.description.slotCount == 5)
-        #expect(
-            r.description.absInfo[Kernel.ABS_MT_POSITION_X]?.maximum == 1279
-                && r.description.absInfo[Kernel.ABS_MT_POSITION_X]?.resolution == 0)
+        #expect(r.description.name == "EP0430M09")
+        #expect(r.description.slotCount == 5)
+        #expect(r.description.absInfo[Kernel.ABS_MT_POSITION_X]?.maximum == 1279)
+        #expect(r.description.absInfo[Kernel.ABS_MT_POSITION_X]?.resolution == 0)
         let ids = r.events.filter { $0.type == Kernel.EV_ABS && $0.code == Kernel.ABS_MT_TRACKING_ID }.map(\.value)
         #expect(ids == [1, 2, -1, -1])
         let xs = r.events.filter { $0.type == Kernel.EV_ABS && $0.code == Kernel.ABS_MT_POSITION_X }.map(\.value)

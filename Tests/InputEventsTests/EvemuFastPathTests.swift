@@ -35,7 +35,7 @@ struct EvemuFastPathTests {
             let fields = EvemuLineParser.fastEvent(b.baseAddress!, count: b.count)
             let layout = EvemuLineParser.evemuLayoutEvent(b.baseAddress!, count: b.count)
             // Field by field reads all the general way reads but a '+' sign and 0x prefixes.
-            if !line.contains("+") && !line.contains("0x") { #expect(fields == general) }
+            if !line.contains("+"), !line.contains("0x") { #expect(fields == general) }
             if let fields { #expect(fields == general) }
             if let layout { #expect(layout == general) }
         }
@@ -50,7 +50,8 @@ struct EvemuFastPathTests {
         var codes = EventCodeCache()
         let read = buffered.withUnsafeBufferPointer { EvemuLineParser.evemuLayoutLine($0.baseAddress!, codes: &codes) }
         let again = buffered.withUnsafeBufferPointer { EvemuLineParser.evemuLayoutLine($0.baseAddress!, codes: &codes) }
-        #expect(again?.0 == read?.0 && again?.1 == read?.1)
+        #expect(again?.0 == read?.0)
+        #expect(again?.1 == read?.1)
         if let (event, length) = read {
             #expect(event == EvemuLineParser.generalEvent(bytes[...]))
             #expect(length == bytes.count + 1)
@@ -96,16 +97,19 @@ struct EvemuFastPathTests {
                 parser.parseEventLines(at: b.baseAddress!, available: 47, into: $0.baseAddress!, capacity: 4)
             }
         }
-        #expect(short.count == 0 && short.length == 0 && parser.lineNumber == 3)
+        #expect(short.count == 0)
+        #expect(short.length == 0)
+        #expect(parser.lineNumber == 3)
         let read = bytes.withUnsafeBufferPointer { b in
             events.withUnsafeMutableBufferPointer {
                 parser.parseEventLines(at: b.baseAddress!, available: b.count, into: $0.baseAddress!, capacity: 4)
             }
         }
-        #expect(
-            read.count == 1
-                && events[0] == InputEvent(time: EventTime(seconds: 0, microseconds: 1), type: 3, code: 0, value: 5))
-        #expect(read.length == 24 && parser.lineNumber == 4 && parser.hasEvents)
+        #expect(read.count == 1)
+        #expect(events[0] == InputEvent(time: EventTime(seconds: 0, microseconds: 1), type: 3, code: 0, value: 5))
+        #expect(read.length == 24)
+        #expect(parser.lineNumber == 4)
+        #expect(parser.hasEvents)
     }
 
     @Test func aRunOfEventLinesStopsAtAnyOtherLineAtItsCapacityAndAtTheLookahead() {
@@ -130,14 +134,16 @@ struct EvemuFastPathTests {
         }
         // Two by capacity: the general path's events, the lines' bytes, the line number.
         let two = read(from: 0, available: bytes.count, capacity: 2)
-        #expect(two.count == 2 && two.length == lines[0].utf8.count + lines[1].utf8.count + 2 && parser.lineNumber == 5)
+        #expect(two.count == 2)
+        #expect(two.length == lines[0].utf8.count + lines[1].utf8.count + 2)
+        #expect(parser.lineNumber == 5)
         #expect(events[0] == EvemuLineParser.generalEvent(Array(lines[0].utf8)[...]))
         #expect(events[1] == EvemuLineParser.generalEvent(Array(lines[1].utf8)[...]))
         // The rest of the run ends at the comment.
         let rest = read(from: two.length, available: bytes.count - two.length, capacity: 8)
-        #expect(
-            rest.count == 1 && events[0] == EvemuLineParser.generalEvent(Array(lines[2].utf8)[...])
-                && parser.lineNumber == 6)
+        #expect(rest.count == 1)
+        #expect(events[0] == EvemuLineParser.generalEvent(Array(lines[2].utf8)[...]))
+        #expect(parser.lineNumber == 6)
         // With the lookahead for only one more line, one is read.
         let one = read(
             from: 0, available: lines[0].utf8.count + 1 + EvemuLineParser.eventLineLookahead - 1, capacity: 8)
@@ -154,7 +160,8 @@ struct EvemuFastPathTests {
             let layout = bytes.withUnsafeBufferPointer {
                 EvemuLineParser.evemuLayoutEvent($0.baseAddress!, count: $0.count)
             }
-            #expect(layout != nil && layout == EvemuLineParser.generalEvent(bytes[...]), "\(line)")
+            #expect(layout != nil, "\(line)")
+            #expect(layout == EvemuLineParser.generalEvent(bytes[...]), "\(line)")
         }
     }
 }

@@ -59,7 +59,8 @@ struct QueuedOutputTests {
         // mid-line): the pipe takes 64 KiB, the queue 8 KiB, the rest is dropped.
         feed(out, from: 0, count: 2000, perFlush: 100)
         #expect(waiting, "the queue waits for the reader")
-        #expect(out.pending > 0 && out.pending <= 8192 + 200)
+        #expect(out.pending > 0)
+        #expect(out.pending <= 8192 + 200)
         #expect(out.droppedTotal > 0)
         feed(out, from: 2000, count: 10, perFlush: 10)  // more while behind: dropped too
         // The reader catches up.
@@ -79,16 +80,20 @@ struct QueuedOutputTests {
             let words = line.split(separator: " ")
             if words.first == "dropped" {
                 droppedLines.append(i)
-                #expect(Int(words[1]) == out.droppedTotal && words.last == "lines", "\(line)")
+                #expect(Int(words[1]) == out.droppedTotal, "\(line)")
+                #expect(words.last == "lines", "\(line)")
             } else {
-                #expect(
-                    words.count == 3 && words[0] == "line" && words[2].count == 85, "a whole line: \(line.prefix(40))")
+                #expect(words.count == 3, "a whole line: \(line.prefix(40))")
+                #expect(words[0] == "line", "a whole line: \(line.prefix(40))")
+                #expect(words[2].count == 85, "a whole line: \(line.prefix(40))")
                 numbers.append(Int(words[1]) ?? -1)
             }
         }
         #expect(droppedLines.count == 1, "told once")
-        #expect(numbers == numbers.sorted() && Set(numbers).count == numbers.count, "in order, none twice")
-        #expect(numbers.last == 5000 && droppedLines.first == lines.count - 2, "the count comes before what is newer")
+        #expect(numbers == numbers.sorted(), "in order, none twice")
+        #expect(Set(numbers).count == numbers.count, "in order, none twice")
+        #expect(numbers.last == 5000, "the count comes before what is newer")
+        #expect(droppedLines.first == lines.count - 2, "the count comes before what is newer")
         #expect(numbers.count - 1 + out.droppedTotal == 2010, "every line delivered or counted")
         #expect(numbers.prefix(numbers.count - 1) == ArraySlice(0..<(numbers.count - 1)), "what was kept is the oldest")
     }
@@ -103,7 +108,9 @@ struct QueuedOutputTests {
             feed(out, from: round * 20, count: 20, perFlush: 20)
             received += p.drain()
         }
-        #expect(!waited && out.droppedTotal == 0 && out.pending == 0)
+        #expect(!waited)
+        #expect(out.droppedTotal == 0)
+        #expect(out.pending == 0)
         #expect(String(decoding: received, as: UTF8.self).split(separator: "\n").count == 1000)
     }
 
@@ -131,7 +138,8 @@ struct QueuedOutputTests {
         Diagnostics.sharedOutput = out
         defer { Diagnostics.sharedOutput = nil }
         feed(out, from: 0, count: 60, perFlush: 60)  // 6 KB into a 4 KB pipe: stops mid-line
-        #expect(out.pending > 0 && waiting)
+        #expect(out.pending > 0)
+        #expect(waiting)
         Diagnostics.print("touchbridge: a diagnostic", level: .error)
         var received = p.drain()
         while waiting {
@@ -141,10 +149,12 @@ struct QueuedOutputTests {
         let lines = String(decoding: received, as: UTF8.self).split(separator: "\n")
         let mine = lines.filter { $0.hasPrefix("line ") }
         #expect(
-            mine.count == 60
-                && mine.allSatisfy {
-                    $0.split(separator: " ").count == 3 && $0.hasSuffix(String(repeating: "x", count: 85))
-                },
+            mine.count == 60,
+            "every log line whole")
+        #expect(
+            mine.allSatisfy {
+                $0.split(separator: " ").count == 3 && $0.hasSuffix(String(repeating: "x", count: 85))
+            },
             "every log line whole")
         #expect(
             lines.filter { $0.contains("a diagnostic") } == ["touchbridge: a diagnostic"], "the diagnostic whole, once")
@@ -163,7 +173,8 @@ struct QueuedOutputEndTests {
         // 2 000 lines of ~100 bytes: the pipe takes 64 KiB (likely ending mid-line), the
         // queue the rest; nothing is dropped yet.
         QueuedOutputTests().feed(out, from: 0, count: 2000, perFlush: 100)
-        #expect(out.droppedTotal == 0 && out.pending > 0)
+        #expect(out.droppedTotal == 0)
+        #expect(out.pending > 0)
         out.dropQueued()
         var received = p.drain()
         while out.pending > 0 {
@@ -175,13 +186,28 @@ struct QueuedOutputEndTests {
         #expect(text.hasSuffix("\n"))
         let last = lines.last.map { $0.split(separator: " ") } ?? []
         #expect(
-            last.first == "dropped" && last.count == 3 && Int(last[1]) == out.droppedTotal,
+            last.first == "dropped",
+            "told last: \(lines.last ?? "")")
+        #expect(
+            last.count == 3,
+            "told last: \(lines.last ?? "")")
+        #expect(
+            Int(last[1]) == out.droppedTotal,
             "told last: \(lines.last ?? "")")
         let kept = lines.dropLast()
         for (i, line) in kept.enumerated() {
             let words = line.split(separator: " ")
             #expect(
-                words.count == 3 && words[0] == "line" && Int(words[1]) == i && words[2].count == 85,
+                words.count == 3,
+                "whole lines, the oldest, in order: \(line.prefix(40))")
+            #expect(
+                words[0] == "line",
+                "whole lines, the oldest, in order: \(line.prefix(40))")
+            #expect(
+                Int(words[1]) == i,
+                "whole lines, the oldest, in order: \(line.prefix(40))")
+            #expect(
+                words[2].count == 85,
                 "whole lines, the oldest, in order: \(line.prefix(40))")
         }
         #expect(kept.count + out.droppedTotal == 2000, "every line delivered or counted")

@@ -28,8 +28,12 @@ struct HealthTests {
         #expect(abs((r.rate.median ?? 0) - period) < 0.0001)
         #expect(r.rate.idleGaps == 1)
         #expect((r.rate.maximum ?? 1) < period * 1.01)
-        #expect(r.perContact.count == 1 && r.perContact[0].reports == 181)
-        #expect(r.contacts == 1 && r.maxSimultaneous == 1 && r.stuck.isEmpty && r.ghosts == 0)
+        #expect(r.perContact.count == 1)
+        #expect(r.perContact[0].reports == 181)
+        #expect(r.contacts == 1)
+        #expect(r.maxSimultaneous == 1)
+        #expect(r.stuck.isEmpty)
+        #expect(r.ghosts == 0)
     }
 
     /// A finger resting for 1 s at 100 Hz, its x alternating 3 units either side of where it
@@ -47,9 +51,12 @@ struct HealthTests {
         #expect(j != nil)
         guard let j else { return }
         #expect(j.restingPeriods == 1)
-        #expect(abs(j.stddev.x - 3) < 0.05 && abs(j.stddev.y - 1) < 0.02)
-        #expect(j.range.x == 6 && j.range.y == 2)
-        #expect(abs((j.stddevMM?.x ?? 0) - 0.3) < 0.005 && abs((j.rangeMM?.y ?? 0) - 0.2) < 0.0001)
+        #expect(abs(j.stddev.x - 3) < 0.05)
+        #expect(abs(j.stddev.y - 1) < 0.02)
+        #expect(j.range.x == 6)
+        #expect(j.range.y == 2)
+        #expect(abs((j.stddevMM?.x ?? 0) - 0.3) < 0.005)
+        #expect(abs((j.rangeMM?.y ?? 0) - 0.2) < 0.0001)
     }
 
     /// Three one-frame ghosts at one spot, one elsewhere, and a finger that jumps 200 mm in a
@@ -88,8 +95,10 @@ struct HealthTests {
         #expect(r.ghostSpots.count == 1)
         if let spot = r.ghostSpots.first {
             #expect(spot.count == 3)
-            #expect(spot.mask.x <= 2997 && spot.mask.x + spot.mask.width >= 3004)
-            #expect(spot.mask.y <= 1500 && spot.mask.y + spot.mask.height >= 1500)
+            #expect(spot.mask.x <= 2997)
+            #expect(spot.mask.x + spot.mask.width >= 3004)
+            #expect(spot.mask.y <= 1500)
+            #expect(spot.mask.y + spot.mask.height >= 1500)
         }
     }
 
@@ -104,7 +113,8 @@ struct HealthTests {
         p.frame(16.0, [(3, (50, 50))])
         let r = p.report()
         #expect(r.stuck.map(\.slot) == [0, 1])
-        #expect(abs(r.stuck[0].silence - 8) < 0.001 && abs(r.stuck[1].silence - 6) < 0.001)
+        #expect(abs(r.stuck[0].silence - 8) < 0.001)
+        #expect(abs(r.stuck[1].silence - 6) < 0.001)
         var strict = HealthSettings()
         strict.stuckAfter = 7
         #expect(p.report(settings: strict).stuck.map(\.slot) == [0])
@@ -129,7 +139,10 @@ struct HealthTests {
         }
         let c = p.report().coverage
         #expect(c.touched == 140)
-        #expect(c.counts[0][0] == 0 && c.counts[1][1] == 0 && c.counts[0][2] > 0 && c.counts[8][15] > 0)
+        #expect(c.counts[0][0] == 0)
+        #expect(c.counts[1][1] == 0)
+        #expect(c.counts[0][2] > 0)
+        #expect(c.counts[8][15] > 0)
     }
 
     /// Three fingers at once, SYN_DROPPED, pressure seen against the declared range.
@@ -140,9 +153,11 @@ struct HealthTests {
         p.dropped(1.02)
         p.frame(1.03, [(0, nil), (1, nil), (2, nil)])
         let r = p.report()
-        #expect(r.maxSimultaneous == 3 && r.slots == 10)
+        #expect(r.maxSimultaneous == 3)
+        #expect(r.slots == 10)
         #expect(r.synDropped == 1)
-        #expect(r.pressure?.seen?.minimum == 40 && r.pressure?.seen?.maximum == 90)
+        #expect(r.pressure?.seen?.minimum == 40)
+        #expect(r.pressure?.seen?.maximum == 90)
         #expect(r.pressure?.declared?.maximum == 255)
     }
 
@@ -171,8 +186,10 @@ struct HealthTests {
         for i in 0..<10 { p.frame(1.0 + Double(i) / 100, [(0, (Int32(100 + i), 100))]) }
         p.frame(1.2, [(0, nil)])
         let text = HealthJSON.write(p.report())
-        #expect(text.hasPrefix("{\"device\":\"synthetic panel\"") && text.hasSuffix("}\n"))
+        #expect(text.hasPrefix("{\"device\":\"synthetic panel\""))
+        #expect(text.hasSuffix("}\n"))
         #expect(text.filter { $0 == "\n" }.count == 1)
-        #expect(text.contains("\"meanHz\":100.0") && text.contains("\"grid\":[\""))
+        #expect(text.contains("\"meanHz\":100.0"))
+        #expect(text.contains("\"grid\":[\""))
     }
 }

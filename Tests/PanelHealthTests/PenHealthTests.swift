@@ -50,19 +50,26 @@ struct PenHealthTests {
         let r = report(stroke([400, 1200, 2000, 2800, 3600, 4095], tiltX: -2865))
         let pen = try #require(r.pen)
         #expect(r.touchProtocol == "pen")
-        #expect(pen.strokes == 1 && pen.eraserStrokes == 0)
-        #expect(pen.pressure?.seen?.minimum == 400 && pen.pressure?.seen?.maximum == 4095)
-        #expect(pen.reachesMaximum && pen.monotonicStrokes == 1)
+        #expect(pen.strokes == 1)
+        #expect(pen.eraserStrokes == 0)
+        #expect(pen.pressure?.seen?.minimum == 400)
+        #expect(pen.pressure?.seen?.maximum == 4095)
+        #expect(pen.reachesMaximum)
+        #expect(pen.monotonicStrokes == 1)
         #expect(pen.pressureBands == [1, 0, 1, 0, 1, 0, 1, 0, 1, 1], "\(pen.pressureBands)")
         let tilt = try #require(pen.tiltX)
-        #expect(abs(tilt.minimum - -2865.0 / 5730 * 180 / .pi) < 1e-9 && tilt.maximum == 0, "\(tilt)")
-        #expect(pen.height?.seen?.minimum == 5 && pen.height?.seen?.maximum == 50, "the hover's heights")
-        #expect(pen.hoverReports == 3 && pen.rate.meanHz.map { abs($0 - 100) < 1e-6 } == true, "\(pen.rate)")
+        #expect(abs(tilt.minimum - -2865.0 / 5730 * 180 / .pi) < 1e-9, "\(tilt)")
+        #expect(tilt.maximum == 0, "\(tilt)")
+        #expect(pen.height?.seen?.minimum == 5, "the hover's heights")
+        #expect(pen.height?.seen?.maximum == 50, "the hover's heights")
+        #expect(pen.hoverReports == 3, "\(pen.rate)")
+        #expect(pen.rate.meanHz.map { abs($0 - 100) < 1e-6 } == true, "\(pen.rate)")
     }
 
     @Test func aStrokeThatEasesBackBeforeItsPeakAndStopsShortIsSaidSo() throws {
         let pen = try #require(report(stroke([400, 2000, 1500, 2600])).pen)
-        #expect(!pen.reachesMaximum && pen.monotonicStrokes == 0, "eased back from 2000 to 1500, then rose on")
+        #expect(!pen.reachesMaximum, "eased back from 2000 to 1500, then rose on")
+        #expect(pen.monotonicStrokes == 0, "eased back from 2000 to 1500, then rose on")
         // Easing back after the peak is a lift, not a fault.
         let lifting = try #require(report(stroke([400, 2000, 2600, 1000])).pen)
         #expect(lifting.monotonicStrokes == 1)
@@ -77,7 +84,8 @@ struct PenHealthTests {
         #expect(json.contains(#""pen":{"strokes":1,"eraserStrokes":0,"rate":"#), "\(json)")
         #expect(json.contains(#""reachesMaximum":true,"monotonicStrokes":1"#), "\(json)")
         let touchscreen = SyntheticPanel().report()
-        #expect(touchscreen.pen == nil && !HealthJSON.write(touchscreen).contains(#""pen""#), "fingers have no pen")
+        #expect(touchscreen.pen == nil, "fingers have no pen")
+        #expect(!HealthJSON.write(touchscreen).contains(#""pen""#), "fingers have no pen")
         #expect(!HealthText.write(touchscreen).contains("pen pressure"))
     }
 }

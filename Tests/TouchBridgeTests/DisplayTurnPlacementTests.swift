@@ -21,9 +21,11 @@ struct DisplayTurnPlacementTests {
 
     @Test func theDisplaysTurnIsTheRotationWhenNothingElseSaysOne() {
         let p = placement(RunOptions(), turn: .quarter)
-        #expect(p.rotation == .quarter && p.displayTurn == .quarter)
+        #expect(p.rotation == .quarter)
+        #expect(p.displayTurn == .quarter)
         let upright = placement(RunOptions(), turn: nil)
-        #expect(upright.rotation == .none && upright.displayTurn == .none)
+        #expect(upright.rotation == .none)
+        #expect(upright.displayTurn == .none)
     }
 
     @Test func rotateZeroTheUdevRotationAndAPanelRuleWinOverTheDisplaysTurn() {
@@ -31,7 +33,10 @@ struct DisplayTurnPlacementTests {
         options.rotation = ScreenMapper.Rotation.none
         let flat = placement(options, turn: .quarter)
         #expect(
-            flat.rotation == .none && flat.displayTurn == .quarter,
+            flat.rotation == .none,
+            "--rotate 0 keeps the display's turn for its devices")
+        #expect(
+            flat.displayTurn == .quarter,
             "--rotate 0 keeps the display's turn for its devices")
         let udev = placement(RunOptions(), turn: .quarter, udev: ["TOUCHBRIDGE_ROTATION": "180"])
         #expect(udev.rotation == .half)
@@ -44,7 +49,8 @@ struct DisplayTurnPlacementTests {
         var display = Connector(entry: "card0-DSI-1") { name in
             name == "status" ? Array("connected\n".utf8) : name == "modes" ? Array("800x1280\n".utf8) : nil
         }
-        #expect(RunOptions.turn(of: display) == .none && RunOptions.turnWords(of: display) == "")
+        #expect(RunOptions.turn(of: display) == .none)
+        #expect(RunOptions.turnWords(of: display) == "")
         display?.orientation = .rightSideUp
         #expect(RunOptions.turn(of: display) == .threeQuarters)
         #expect(RunOptions.turnWords(of: display) == ", turned 270 (its panel is mounted right side up)")

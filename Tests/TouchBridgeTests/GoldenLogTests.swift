@@ -35,7 +35,8 @@ struct GoldenLogTests {
         #expect(produced == golden)
         for line in produced.split(separator: "\n") {
             let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-            #expect(object?["t"] is Double && object?["event"] is String, "\(line)")
+            #expect(object?["t"] is Double, "\(line)")
+            #expect(object?["event"] is String, "\(line)")
         }
     }
 

@@ -54,9 +54,11 @@ struct LogListenersTests {
 
         let coffee = actions.filter { $0 == "orderCoffee" }.count
         #expect(
-            coffee > 0
-                && sink.lines.filter { $0.contains("\"event\":\"commandExited\",\"action\":\"orderCoffee\"") }.count
-                    == coffee,
+            coffee > 0,
+            "the command ran on each of its actions")
+        #expect(
+            sink.lines.filter { $0.contains("\"event\":\"commandExited\",\"action\":\"orderCoffee\"") }.count
+                == coffee,
             "the command ran on each of its actions")
         let stdoutActions = sink.lines.filter { $0.contains("\"event\":\"action\"") }
         #expect(stdoutActions.count >= 2, "the kiosk recording presses buttons")
@@ -70,10 +72,14 @@ struct LogListenersTests {
                 "metrics counted \(action): \(metrics)")
         }
         let began = sink.lines.filter { $0.contains("\"event\":\"touchesBegan\"") }.count
-        #expect(began > 0 && !recorder.trails.isEmpty, "the picture recorder heard the touches")
+        #expect(began > 0, "the picture recorder heard the touches")
+        #expect(!recorder.trails.isEmpty, "the picture recorder heard the touches")
         let calls = sink.lines.filter { !$0.contains("\"event\":\"command") }.count
         #expect(
-            checker.calls >= calls - 2 && checker.violations.isEmpty,
+            checker.calls >= calls - 2,
+            "the checker heard the calls: \(checker.calls) of \(calls)")
+        #expect(
+            checker.violations.isEmpty,
             "the checker heard the calls: \(checker.calls) of \(calls)")
         // The socket's client got the same lines after its hello (the socket closes at the end).
         var received = [UInt8]()
@@ -103,7 +109,8 @@ struct LogListenersTests {
         try p.run()
         let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         p.waitUntilExit()
-        #expect(p.terminationStatus == 0 && text.contains("passed"), "as nobody: \(text.suffix(3000))")
+        #expect(p.terminationStatus == 0, "as nobody: \(text.suffix(3000))")
+        #expect(text.contains("passed"), "as nobody: \(text.suffix(3000))")
     }
 
     @Test func endingOneRegistrationLeavesTheOthers() throws {
@@ -115,6 +122,7 @@ struct LogListenersTests {
         log.device(.added, node: "/dev/input/event1", name: "one", time: 1)
         log.stopListening(a)
         log.device(.removed, node: "/dev/input/event1", name: "one", time: 2)
-        #expect(first == 1 && second == 2)
+        #expect(first == 1)
+        #expect(second == 2)
     }
 }

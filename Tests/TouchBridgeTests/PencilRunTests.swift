@@ -45,10 +45,13 @@ struct PencilRunTests {
         let began = try touches(options)
         try #require(began.count == 2, "\(began)")
         let tip = began[0]
-        #expect(tip["type"] as? String == "pencil" && tip["eraser"] == nil, "\(tip)")
+        #expect(tip["type"] as? String == "pencil", "\(tip)")
+        #expect(tip["eraser"] == nil, "\(tip)")
         #expect((tip["force"] as? Double ?? 0) > 0.9, "half the pressure range: about 1.0 \(tip)")
-        #expect(tip["altitude"] as? Double == 1.071 && tip["azimuth"] as? Double == 0, "π/2 - 0.5, along +x: \(tip)")
-        #expect(began[1]["type"] as? String == "pencil" && began[1]["eraser"] as? Bool == true, "\(began[1])")
+        #expect(tip["altitude"] as? Double == 1.071, "π/2 - 0.5, along +x: \(tip)")
+        #expect(tip["azimuth"] as? Double == 0, "π/2 - 0.5, along +x: \(tip)")
+        #expect(began[1]["type"] as? String == "pencil", "\(began[1])")
+        #expect(began[1]["eraser"] as? Bool == true, "\(began[1])")
         // Turned a quarter: the pen that pointed along the panel's +x points down the screen.
         options.rotation = .quarter
         options.screen = Size(width: 480, height: 800)

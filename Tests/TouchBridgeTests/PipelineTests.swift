@@ -39,7 +39,8 @@ struct PipelineTests {
             let open = panel.tracker.open(
                 at: EventTime(seconds: 10, microseconds: 0),
                 slots: [.init(slot: 3, trackingID: 7, x: 1500, y: 1500, pressure: 60)])
-            #expect(open.contacts.count == 1 && open.contacts[0].isInitial, "the tracker reports it")
+            #expect(open.contacts.count == 1, "the tracker reports it")
+            #expect(open.contacts[0].isInitial, "the tracker reports it")
             pipeline.open(panel, initial: open)
             // It moves and lifts; a new finger taps.
             let t = { (ms: Int32) in EventTime(seconds: 10, microseconds: ms * 1000) }
@@ -232,7 +233,8 @@ struct PipelineTests {
             lines(instance.log.buffer.string).contains(
                 "touchesBegan Root #3 began (650.00,330.00) prev (650.00,330.00) taps 1"),
             "the new mapping: 150,150 rotated half a turn on 800x480 lands on the root view")
-        #expect(a.placement.rotation == .half && pipeline.active.count == 2)
+        #expect(a.placement.rotation == .half)
+        #expect(pipeline.active.count == 2)
     }
 
     @Test func forceAndMajorRadiusFollowUIKitsConventions() throws {

@@ -13,7 +13,9 @@ import TouchKit
 struct PlacementTests {
     @Test func panelRulesParse() throws {
         let (m, r, rot) = try #require(PanelRules.parsePanel("/dev/input/event4=800,0,480,800@90"))
-        #expect(m.pattern == "/dev/input/event4" && r == Rect(x: 800, y: 0, width: 480, height: 800) && rot == .quarter)
+        #expect(m.pattern == "/dev/input/event4")
+        #expect(r == Rect(x: 800, y: 0, width: 480, height: 800))
+        #expect(rot == .quarter)
         #expect(
             PanelRules.parsePanel("pci-0000:00:14.0-usb-0:3:1.0=0,0,1920,1080")?.0.pattern
                 == "pci-0000:00:14.0-usb-0:3:1.0")
@@ -21,7 +23,8 @@ struct PlacementTests {
         for bad in ["0,0,800,480", "=0,0,800,480", "a=0,0,800", "a=0,0,800,480@45", "a=0,0,-5,480", "a=0,0,800,480,1"] {
             #expect(PanelRules.parsePanel(bad) == nil, "\(bad)")
         }
-        #expect(PanelRules.parseHysteresis("0.8")?.1 == 0.8 && PanelRules.parseHysteresis("0.8")?.0.pattern == nil)
+        #expect(PanelRules.parseHysteresis("0.8")?.1 == 0.8)
+        #expect(PanelRules.parseHysteresis("0.8")?.0.pattern == nil)
         #expect(PanelRules.parseHysteresis("event4=1.5")?.0.pattern == "event4")
         #expect(PanelRules.parseHysteresis("-1") == nil)
         #expect(
@@ -40,20 +43,25 @@ struct PlacementTests {
             calibrationText: "0 -1 1 1 0 0", widthMM: nil, heightMM: nil, idPath: "platform-x", isInitialized: true)
         var warnings: [String] = []
         let plain = options.placement(node: "/dev/input/event7", name: "P", info: nil) { warnings.append($0) }
-        #expect(
-            plain.rect == nil && plain.rotation == .half && plain.calibration == .identity && plain.hysteresisMM == nil)
+        #expect(plain.rect == nil)
+        #expect(plain.rotation == .half)
+        #expect(plain.calibration == .identity)
+        #expect(plain.hysteresisMM == nil)
         info.properties = [
             "TOUCHBRIDGE_SCREEN_RECT": "10 20 300 200", "TOUCHBRIDGE_ROTATION": "270",
             "TOUCHBRIDGE_HYSTERESIS_MM": "0.5", "TOUCHBRIDGE_MASK": "10 20 5 5",
         ]
         let udev = options.placement(node: "/dev/input/event7", name: "P", info: info) { warnings.append($0) }
-        #expect(udev.rect == Rect(x: 10, y: 20, width: 300, height: 200) && udev.rotation == .threeQuarters)
+        #expect(udev.rect == Rect(x: 10, y: 20, width: 300, height: 200))
+        #expect(udev.rotation == .threeQuarters)
         #expect(udev.calibration == ScreenMapper.Calibration([0, -1, 1, 1, 0, 0]))
-        #expect(udev.hysteresisMM == 0.5 && udev.masks == [Rect(x: 10, y: 20, width: 5, height: 5)])
+        #expect(udev.hysteresisMM == 0.5)
+        #expect(udev.masks == [Rect(x: 10, y: 20, width: 5, height: 5)])
         options.rules.rects = [(PanelMatch("platform-x"), Rect(x: 0, y: 0, width: 50, height: 50), .quarter)]
         options.rules.hysteresis = [(PanelMatch("Other"), 3)]
         let cli = options.placement(node: "/dev/input/event7", name: "P", info: info) { warnings.append($0) }
-        #expect(cli.rect == Rect(x: 0, y: 0, width: 50, height: 50) && cli.rotation == .quarter, "--panel by ID_PATH")
+        #expect(cli.rect == Rect(x: 0, y: 0, width: 50, height: 50), "--panel by ID_PATH")
+        #expect(cli.rotation == .quarter, "--panel by ID_PATH")
         #expect(cli.hysteresisMM == 0.5, "a rule for another panel does not apply")
         info.properties = ["TOUCHBRIDGE_SCREEN_RECT": "wide", "TOUCHBRIDGE_ROTATION": "45"]
         _ = RunOptions().placement(node: "/dev/input/event7", name: "P", info: info) { warnings.append($0) }

@@ -51,15 +51,21 @@ struct VirtualPenSampleTests {
         let s = try run()
         // Hover in; the tip down; lifted into hover; away; the eraser down; up and away.
         try #require(s.pens.count == 6, "\(s.pens)")
-        #expect(s.pens[0].isNear && !s.pens[0].isTouching && !s.pens[0].isEraser)
+        #expect(s.pens[0].isNear)
+        #expect(!s.pens[0].isTouching)
+        #expect(!s.pens[0].isEraser)
         let tip = s.pens[1]
-        #expect(tip.isTouching && abs(tip.pressure - 2048.0 / 4095) < 1e-9, "\(tip)")
-        #expect(
-            abs(tip.location.x - 381) < 0.05 && abs(tip.location.y - 240) < 0.05, "the panel's middle: \(tip.location)")
-        #expect(abs(tip.altitude - (.pi / 2 - 0.5)) < 1e-3 && tip.azimuth == 0, "0.5 rad towards +x: \(tip)")
-        #expect(s.pens[2].isNear && !s.pens[2].isTouching, "lifted into hover: \(s.pens[2])")
+        #expect(tip.isTouching, "\(tip)")
+        #expect(abs(tip.pressure - 2048.0 / 4095) < 1e-9, "\(tip)")
+        #expect(abs(tip.location.x - 381) < 0.05, "the panel's middle: \(tip.location)")
+        #expect(abs(tip.location.y - 240) < 0.05, "the panel's middle: \(tip.location)")
+        #expect(abs(tip.altitude - (.pi / 2 - 0.5)) < 1e-3, "0.5 rad towards +x: \(tip)")
+        #expect(tip.azimuth == 0, "0.5 rad towards +x: \(tip)")
+        #expect(s.pens[2].isNear, "lifted into hover: \(s.pens[2])")
+        #expect(!s.pens[2].isTouching, "lifted into hover: \(s.pens[2])")
         #expect(s.pens[3] == .away)
-        #expect(s.pens[4].isTouching && s.pens[4].isEraser, "\(s.pens[4])")
+        #expect(s.pens[4].isTouching, "\(s.pens[4])")
+        #expect(s.pens[4].isEraser, "\(s.pens[4])")
         #expect(s.pens[5] == .away)
         #expect(s.touches == 4, "the other devices had the tips' touches as before")
     }
@@ -74,8 +80,10 @@ struct VirtualPenSampleTests {
         r.frame(at: 1.04, [(k.EV_KEY, k.BTN_TOUCH, 0), (k.EV_ABS, k.ABS_PRESSURE, 0)])
         let s = try run(r)
         let pressed = try #require(s.pens.first { $0.buttons == 1 }, "\(s.pens)")
-        #expect(pressed.isTouching && abs(pressed.location.x - 381) < 0.05, "\(pressed)")
-        #expect(s.pens.last?.isTouching == false && s.pens.last?.buttons == 0, "\(s.pens)")
+        #expect(pressed.isTouching, "\(pressed)")
+        #expect(abs(pressed.location.x - 381) < 0.05, "\(pressed)")
+        #expect(s.pens.last?.isTouching == false, "\(s.pens)")
+        #expect(s.pens.last?.buttons == 0, "\(s.pens)")
     }
 
     @Test func aPenUnpluggedWithItsTipDownLeavesItsVirtualPen() throws {
@@ -83,7 +91,8 @@ struct VirtualPenSampleTests {
         r.frame(at: 1, [(k.EV_KEY, k.BTN_TOOL_PEN, 1), (k.EV_ABS, k.ABS_X, 12_700), (k.EV_ABS, k.ABS_Y, 8000)])
         r.frame(at: 1.01, [(k.EV_KEY, k.BTN_TOUCH, 1), (k.EV_ABS, k.ABS_PRESSURE, 2048)])
         let s = try run(r, unplug: true)
-        #expect(s.pens.map(\.isTouching) == [false, true, false] && s.pens.last == .away, "\(s.pens)")
+        #expect(s.pens.map(\.isTouching) == [false, true, false], "\(s.pens)")
+        #expect(s.pens.last == .away, "\(s.pens)")
         #expect(s.touches == 2, "the tip's touch began and was cancelled")
     }
 
@@ -96,7 +105,8 @@ struct VirtualPenSampleTests {
         for (x, y) in [(0.5, 0.0), (0.0, -0.4), (0.3, 0.6), (-0.7, 0.2), (-1.2, -1.1)] {
             let a = PenAngles.angles(tiltX: x, tiltY: y)
             let t = PenAngles.tilts(altitude: a.altitude, azimuth: a.azimuth)
-            #expect(abs(t.x - x) < 1e-9 && abs(t.y - y) < 1e-9, "(\(x), \(y)) → \(a) → \(t)")
+            #expect(abs(t.x - x) < 1e-9, "(\(x), \(y)) → \(a) → \(t)")
+            #expect(abs(t.y - y) < 1e-9, "(\(x), \(y)) → \(a) → \(t)")
         }
         #expect(PenAngles.tilts(altitude: .pi / 2, azimuth: 1) == (0, 0))
     }

@@ -47,7 +47,8 @@ struct CalibrationTests {
             x: m.x, y: m.y, calibration: fit, rotation: rotation, width: m.width, height: m.height)
         for mark in marks {
             let p = calibrated.map(touched(mark, mapper: m))
-            #expect((p.x - mark.x).magnitude < 0.5 && (p.y - mark.y).magnitude < 0.5, "\(p) for \(mark)")
+            #expect((p.x - mark.x).magnitude < 0.5, "\(p) for \(mark)")
+            #expect((p.y - mark.y).magnitude < 0.5, "\(p) for \(mark)")
         }
     }
 
@@ -60,7 +61,8 @@ struct CalibrationTests {
         for p in [DevicePoint(x: 500, y: 300), DevicePoint(x: 3900, y: 2000), DevicePoint(x: 150, y: 2300)] {
             let a = unrotated.map(p)
             let b = rotated.map(p)
-            #expect((a.x - b.x).magnitude < 0.5 && (a.y - b.y).magnitude < 0.5, "\(a) against \(b)")
+            #expect((a.x - b.x).magnitude < 0.5, "\(a) against \(b)")
+            #expect((a.y - b.y).magnitude < 0.5, "\(a) against \(b)")
         }
     }
 
@@ -79,8 +81,10 @@ struct CalibrationTests {
             return .init(target: mark, touched: p)
         }
         let fit = try CalibrationFit.fit(samples, mapper: m)
-        #expect((fit.a - truth.a).magnitude < 0.003 && (fit.e - truth.e).magnitude < 0.003)
-        #expect((fit.c - truth.c).magnitude < 0.003 && (fit.f - truth.f).magnitude < 0.003)
+        #expect((fit.a - truth.a).magnitude < 0.003)
+        #expect((fit.e - truth.e).magnitude < 0.003)
+        #expect((fit.c - truth.c).magnitude < 0.003)
+        #expect((fit.f - truth.f).magnitude < 0.003)
     }
 
     @Test func degenerateSetsAreRefusedWithWhy() {

@@ -36,7 +36,8 @@ struct FilteringTests {
     /// passes reports the slot's point before the filter, and the centre moves.
     @Test func aFilteredFrameLeavesTheCentreInTheSlotAndAPassingOneReportsThePointBeforeTheFilter() {
         var f = JitterFilter(fuzz: (x: 8, y: 9))
-        #expect(f.margin.x == 4 && f.margin.y == 4, "half the fuzz, in whole units")
+        #expect(f.margin.x == 4, "half the fuzz, in whole units")
+        #expect(f.margin.y == 4, "half the fuzz, in whole units")
         #expect(f.filter(contact(1, .began, 100, 100)) == p(100, 100))
         #expect(f.filter(contact(1, .moved, 102, 97)) == nil, "inside the ellipse: no motion")
         #expect(
@@ -103,7 +104,8 @@ struct FilteringTests {
     @Test func millimetresBecomeDeviceUnitsByResolutionElseAt96DPI() {
         let withResolution = JitterFilter(
             millimetres: 0.5, mapper: ScreenMapper(device: axes(resolution: 10), screen: (800, 480))!)
-        #expect(withResolution.margin.x == 5 && withResolution.margin.y == 5)
+        #expect(withResolution.margin.x == 5)
+        #expect(withResolution.margin.y == 5)
         // 8000 units across 800 points: 10 units a point; 96 dpi is 3.78 points a millimetre.
         let without = JitterFilter(
             millimetres: 1, mapper: ScreenMapper(device: axes(resolution: 0), screen: (800, 480))!)
@@ -112,7 +114,8 @@ struct FilteringTests {
 
     @Test func masksTakeContactsBeginningInsideMinEdgesInMaxEdgesOut() {
         let m = ContactMasks([.init(x: 0, y: 0, width: 60, height: 60), .init(x: 800, y: 480, width: -40, height: -40)])
-        #expect(m.masks(DevicePoint(x: 0, y: 0)) && m.masks(DevicePoint(x: 59.9, y: 10)))
+        #expect(m.masks(DevicePoint(x: 0, y: 0)))
+        #expect(m.masks(DevicePoint(x: 59.9, y: 10)))
         #expect(!m.masks(DevicePoint(x: 60, y: 10)))
         #expect(m.masks(DevicePoint(x: 770, y: 450)), "a negative size extends the other way")
         #expect(!m.masks(DevicePoint(x: 800, y: 470)))

@@ -124,10 +124,15 @@ struct KioskRulesTests {
         w.moved(2, x: 310, y: 300, at: 12)  // away: rests anew from 12
         #expect(w.ghosts(at: 12.9).isEmpty)
         let due = w.ghosts(at: 13)
-        #expect(due.count == 1 && due[0].id == 1 && due[0].x == 102 && due[0].y == 103 && due[0].since == 10)
+        #expect(due.count == 1)
+        #expect(due[0].id == 1)
+        #expect(due[0].x == 102)
+        #expect(due[0].y == 103)
+        #expect(due[0].since == 10)
         #expect(w.deadline == 15)
         w.ended(2)
-        #expect(w.deadline == nil && w.ghosts(at: 100).isEmpty)
+        #expect(w.deadline == nil)
+        #expect(w.ghosts(at: 100).isEmpty)
     }
 
     @Test func idleComesAfterTheQuietAndTheWakeIsNotATouch() {
@@ -141,10 +146,13 @@ struct KioskRulesTests {
         #expect(c.deadline == 12)
         let before = c.advance(to: 11.9)
         let at = c.advance(to: 12)
-        #expect(!before && at && c.isIdle)
+        #expect(!before)
+        #expect(at)
+        #expect(c.isIdle)
         #expect(c.deadline == nil)
         #expect(c.began(2, at: 20) == .wake)
-        #expect(c.isWaking(2) && !c.isIdle)
+        #expect(c.isWaking(2))
+        #expect(!c.isIdle)
         #expect(c.began(3, at: 20.5) == .swallowed, "a second finger while the wake's is down is the wake's too")
         c.ended(2, at: 21)
         #expect(c.deadline == nil, "the wake's second finger is still down")

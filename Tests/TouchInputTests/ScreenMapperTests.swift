@@ -59,10 +59,13 @@ struct ScreenMapperTests {
     @Test func defaultScreenIsThePanelAt96DPIElseFullHD() throws {
         let withResolution = try #require(ScreenMapper(device: Panels.multitouch()))
         // 4096 units at 16 units/mm = 256 mm = 967.6 points at 96 dpi.
-        #expect(withResolution.width == 968 && withResolution.height == 968)
+        #expect(withResolution.width == 968)
+        #expect(withResolution.height == 968)
         let rotated = try #require(ScreenMapper(device: Panels.single(), rotation: .quarter))
-        #expect(rotated.width == 1080 && rotated.height == 1920, "no resolution: 1920×1080, turned with the panel")
+        #expect(rotated.width == 1080, "no resolution: 1920×1080, turned with the panel")
+        #expect(rotated.height == 1920, "no resolution: 1920×1080, turned with the panel")
         let given = try #require(ScreenMapper(device: Panels.single(), screen: (800, 480)))
-        #expect(given.width == 800 && given.height == 480)
+        #expect(given.width == 800)
+        #expect(given.height == 480)
     }
 }

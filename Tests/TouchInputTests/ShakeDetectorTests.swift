@@ -51,7 +51,8 @@ struct ShakeDetectorTests {
         }
         changes += Self.feed(&d, from: 3, tilt)
         #expect(changes.isEmpty)
-        #expect(d.deadline == nil && !d.isShaking)
+        #expect(d.deadline == nil)
+        #expect(!d.isShaking)
     }
 
     @Test func aShakeBeginsAfterItsMinimumTimeAndEndsWhenCalm() {
@@ -64,15 +65,18 @@ struct ShakeDetectorTests {
             return
         }
         // Shaking is first seen a few samples in; it must last 0.15 s before the shake begins.
-        #expect(t >= 2.15 && t < 2.3)
-        #expect(d.isShaking && d.deadline != nil)
+        #expect(t >= 2.15)
+        #expect(t < 2.3)
+        #expect(d.isShaking)
+        #expect(d.deadline != nil)
         let after = Self.feed(&d, from: 2.8, Self.flat(100))
         guard case .ended(let e) = after.first, after.count == 1 else {
             Issue.record("no end: \(after)")
             return
         }
         // The last strong sample, plus the 0.4 s settling time.
-        #expect(e > 2.8 && e <= 2.8 + 0.4 + 0.01)
+        #expect(e > 2.8)
+        #expect(e <= 2.8 + 0.4 + 0.01)
     }
 
     @Test func aBriefJoltIsNoShake() {

@@ -13,8 +13,12 @@ struct SlotTrackerTests {
             (3, k.ABS_MT_PRESSURE, 30), (1, k.BTN_TOUCH, 1),
         ])
         #expect(phases(down) == ["1:began"])
-        #expect(down[0].position == p(100, 200) && down[0].previousPosition == p(100, 200))
-        #expect(down[0].slot == 0 && down[0].trackingID == 5 && down[0].pressure == 30 && down[0].toolType == nil)
+        #expect(down[0].position == p(100, 200))
+        #expect(down[0].previousPosition == p(100, 200))
+        #expect(down[0].slot == 0)
+        #expect(down[0].trackingID == 5)
+        #expect(down[0].pressure == 30)
+        #expect(down[0].toolType == nil)
         let second = f.frame([
             (3, k.ABS_MT_SLOT, 1), (3, k.ABS_MT_TRACKING_ID, 6), (3, k.ABS_MT_POSITION_X, 300),
             (3, k.ABS_MT_POSITION_Y, 400),
@@ -22,12 +26,14 @@ struct SlotTrackerTests {
         #expect(phases(second) == ["1:stationary", "2:began"])
         let move = f.frame([(3, k.ABS_MT_POSITION_X, 310)])
         #expect(phases(move) == ["1:stationary", "2:moved"])
-        #expect(move[1].previousPosition == p(300, 400) && move[1].position == p(310, 400))
+        #expect(move[1].previousPosition == p(300, 400))
+        #expect(move[1].position == p(310, 400))
         let up = f.frame([
             (3, k.ABS_MT_TRACKING_ID, -1), (3, k.ABS_MT_SLOT, 0), (3, k.ABS_MT_TRACKING_ID, -1), (1, k.BTN_TOUCH, 0),
         ])
         #expect(phases(up) == ["1:ended", "2:ended"])
-        #expect(up[1].position == p(310, 400) && up[1].previousPosition == p(310, 400))
+        #expect(up[1].position == p(310, 400))
+        #expect(up[1].previousPosition == p(310, 400))
     }
 
     @Test func newTrackingIDOnAnActiveSlotIsADriverBugAndTheContactContinues() {
@@ -66,7 +72,8 @@ struct SlotTrackerTests {
         #expect(f.frame([(3, k.ABS_MT_POSITION_X, 10), (3, k.ABS_MT_POSITION_Y, 10)]).isEmpty)
         #expect(f.frame([(3, k.ABS_MT_PRESSURE, 99)]).isEmpty, "axis-only changes ride along with the next motion")
         let moved = f.frame([(3, k.ABS_MT_POSITION_X, 11)])
-        #expect(phases(moved) == ["1:moved"] && moved[0].pressure == 99)
+        #expect(phases(moved) == ["1:moved"])
+        #expect(moved[0].pressure == 99)
     }
 
     @Test func tenContactsAndSlotReuseInOneFrame() {
@@ -86,7 +93,8 @@ struct SlotTrackerTests {
         ])
         let slot3 = reuse.filter { $0.slot == 3 }
         #expect(phases(slot3) == ["4:ended", "11:began"])
-        #expect(slot3[1].position.x == 999 && slot3[1].trackingID == 200)
+        #expect(slot3[1].position.x == 999)
+        #expect(slot3[1].trackingID == 200)
         #expect(reuse.filter { $0.phase == .stationary }.count == 9)
     }
 
@@ -94,7 +102,8 @@ struct SlotTrackerTests {
         var f = Feed(Panels.multitouch(slots: 60))
         #expect(f.tracker.touchProtocol == .slots(60))
         let c = f.frame([(3, k.ABS_MT_SLOT, 45), (3, k.ABS_MT_TRACKING_ID, 1), (3, k.ABS_MT_POSITION_X, 7)])
-        #expect(c.first?.slot == 45 && c.first?.phase == .began)
+        #expect(c.first?.slot == 45)
+        #expect(c.first?.phase == .began)
     }
 
     @Test func synDroppedResyncCancelsWhatVanishedInTheGap() {
@@ -140,10 +149,13 @@ struct SlotTrackerTests {
             at: EventTime(seconds: 5, microseconds: 0),
             slots: [.init(slot: 2, trackingID: 40, x: 70, y: 80), .init(slot: 3, trackingID: -1, x: 0, y: 0)])
         #expect(opened.contacts.count == 1)
-        #expect(opened.contacts[0].isInitial && opened.contacts[0].phase == .began && opened.contacts[0].slot == 2)
+        #expect(opened.contacts[0].isInitial)
+        #expect(opened.contacts[0].phase == .began)
+        #expect(opened.contacts[0].slot == 2)
         #expect(opened.contacts[0].position == p(70, 80))
         let next = f.frame([(3, k.ABS_MT_SLOT, 2), (3, k.ABS_MT_POSITION_X, 71)])
-        #expect(phases(next) == ["1:moved"] && !next[0].isInitial)
+        #expect(phases(next) == ["1:moved"])
+        #expect(!next[0].isInitial)
     }
 
     @Test func aPalmIsCancelledAndAContactThatStartsAsPalmIsNeverReported() {

@@ -27,10 +27,12 @@ struct ControlTests {
     @Test func dragOutPastSeventyPointsAndBackThenUpInside() {
         let (app, button, shop, log) = buttonScreen()
         touch(app, 1, .began, 150, 125, at: 0)
-        #expect(button.isHighlighted && button.isTracking)
+        #expect(button.isHighlighted)
+        #expect(button.isTracking)
         touch(app, 1, .moved, 150, 215, at: 0.1)  // 65 below the bottom edge (150): still inside
         touch(app, 1, .moved, 150, 225, at: 0.2)  // 75 below: outside
-        #expect(!button.isHighlighted && !button.isTouchInside)
+        #expect(!button.isHighlighted)
+        #expect(!button.isTouchInside)
         touch(app, 1, .moved, 150, 130, at: 0.3)  // back in
         touch(app, 1, .ended, 150, 130, at: 0.4)
         #expect(
@@ -40,7 +42,8 @@ struct ControlTests {
                 "touchUpInside", "primaryActionTriggered",
             ])
         #expect(shop.bought == ["OkButton"], "a nil target walks the chain to the app delegate")
-        #expect(!button.isTracking && !button.isHighlighted)
+        #expect(!button.isTracking)
+        #expect(!button.isHighlighted)
     }
 
     @Test func upOutsideAndCancelSendNoAction() {
@@ -92,7 +95,8 @@ struct ControlTests {
         button.isEnabled = false
         touch(app, 1, .began, 150, 125, at: 0)
         touch(app, 1, .ended, 150, 125, at: 0.1)
-        #expect(log.lines.isEmpty && shop.bought.isEmpty)
+        #expect(log.lines.isEmpty)
+        #expect(shop.bought.isEmpty)
     }
 
     @Test func sendActionPrefersTheFirstResponderAndReportsWhetherAnyoneHandledIt() {
@@ -104,13 +108,16 @@ struct ControlTests {
         }
         let (app, button, shop, _) = buttonScreen()
         #expect(!app.sendAction("sell", to: nil, from: button, for: nil), "nobody handles sell")
-        #expect(app.sendAction("buy", to: nil, from: button, for: nil) && shop.bought == ["OkButton"])
+        #expect(app.sendAction("buy", to: nil, from: button, for: nil))
+        #expect(shop.bought == ["OkButton"])
         let field = Field(frame: .zero, name: "field")
         button.superview!.addSubview(field)
         #expect(field.becomeFirstResponder())
         #expect(app.sendAction("buy", to: nil, from: button, for: nil))
-        #expect(field.got == ["buy"] && shop.bought.count == 1, "the first responder's chain comes first")
-        #expect(app.sendAction("buy", to: shop, from: nil, for: nil) && shop.bought.count == 2)
+        #expect(field.got == ["buy"], "the first responder's chain comes first")
+        #expect(shop.bought.count == 1, "the first responder's chain comes first")
+        #expect(app.sendAction("buy", to: shop, from: nil, for: nil))
+        #expect(shop.bought.count == 2)
         #expect(!app.sendAction("buy", to: button, from: nil, for: nil), "an explicit target that cannot perform it")
     }
 }

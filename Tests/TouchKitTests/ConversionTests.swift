@@ -23,8 +23,8 @@ struct ConversionTests {
         root.addSubview(v)
         v.transform = AffineTransform(rotationAngle: .pi / 2)
         // Turned a quarter clockwise: 100 wide, 200 tall, centred on the same point.
-        #expect(
-            close(Point(x: v.frame.minX, y: v.frame.minY), Point(x: 150, y: 100)) && abs(v.frame.height - 200) < 1e-9)
+        #expect(close(Point(x: v.frame.minX, y: v.frame.minY), Point(x: 150, y: 100)))
+        #expect(abs(v.frame.height - 200) < 1e-9)
         // v's top-left corner (0, 0) is now at the top-right of the frame.
         #expect(close(v.convert(Point(x: 0, y: 0), to: root), Point(x: 250, y: 100)))
         #expect(close(v.convert(Point(x: 250, y: 100), from: root), Point(x: 0, y: 0)))
@@ -70,7 +70,8 @@ struct ConversionTests {
         let b = View(name: "b")
         let c = View(name: "c")
         a.frame = Rect(x: 10, y: 10, width: 20, height: 30)
-        #expect(a.center == Point(x: 20, y: 25) && a.bounds == Rect(x: 0, y: 0, width: 20, height: 30))
+        #expect(a.center == Point(x: 20, y: 25))
+        #expect(a.bounds == Rect(x: 0, y: 0, width: 20, height: 30))
         root.addSubview(a)
         root.addSubview(b)
         root.insertSubview(c, at: 0)
@@ -81,10 +82,11 @@ struct ConversionTests {
         root.insertSubview(a, aboveSubview: c)
         #expect(root.subviews.map(\.name) == ["b", "c", "a"])
         b.addSubview(c)
-        #expect(
-            root.subviews.map(\.name) == ["b", "a"] && c.superview === b, "adding moves a view from its old superview")
+        #expect(root.subviews.map(\.name) == ["b", "a"], "adding moves a view from its old superview")
+        #expect(c.superview === b, "adding moves a view from its old superview")
         c.removeFromSuperview()
-        #expect(c.superview == nil && b.subviews.isEmpty)
+        #expect(c.superview == nil)
+        #expect(b.subviews.isEmpty)
         #expect(a.window == nil)
     }
 }

@@ -15,8 +15,11 @@ struct GeometryTests {
     @Test func negativeSizesAreStandardised() {
         let r = Rect(x: 100, y: 100, width: -40, height: -20)
         #expect(r.standardized == Rect(x: 60, y: 80, width: 40, height: 20))
-        #expect(r.minX == 60 && r.maxX == 100 && r.width == 40)
-        #expect(r.contains(Point(x: 60, y: 80)) && !r.contains(Point(x: 100, y: 90)))
+        #expect(r.minX == 60)
+        #expect(r.maxX == 100)
+        #expect(r.width == 40)
+        #expect(r.contains(Point(x: 60, y: 80)))
+        #expect(!r.contains(Point(x: 100, y: 90)))
     }
 
     @Test func transformsComposeInOrderAndInvert() {
@@ -35,6 +38,8 @@ struct GeometryTests {
 
     @Test func rectApplyingTransformIsTheBoundingBox() {
         let r = Rect(x: 0, y: 0, width: 10, height: 20).applying(AffineTransform(rotationAngle: .pi / 2))
-        #expect(abs(r.minX + 20) < 1e-9 && abs(r.width - 20) < 1e-9 && abs(r.height - 10) < 1e-9)
+        #expect(abs(r.minX + 20) < 1e-9)
+        #expect(abs(r.width - 20) < 1e-9)
+        #expect(abs(r.height - 10) < 1e-9)
     }
 }

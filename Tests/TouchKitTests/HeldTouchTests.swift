@@ -39,6 +39,7 @@ struct HeldTouchTests {
                 "Root.touchesBegan 1", "Buy touchDown", "Root.touchesBegan 1", "pan began",
                 "Root.touchesCancelled 1", "Buy touchCancel", "Root.touchesCancelled 1", "pan changed", "pan ended",
             ])
-        #expect(app.activeTouches.isEmpty && app.windows[0].gestureArbiter.heldTouches.isEmpty)
+        #expect(app.activeTouches.isEmpty)
+        #expect(app.windows[0].gestureArbiter.heldTouches.isEmpty)
     }
 }

@@ -47,7 +47,10 @@ struct HitTestingSeedTests {
             r = current.next
         }
         #expect(chain == ["E", "C", "A", "Controller", "Window", "Application", "Delegate"])
-        #expect(v["A"]!.next === vc && vc.next === window && window.next === app && app.next === delegate)
+        #expect(v["A"]!.next === vc)
+        #expect(vc.next === window)
+        #expect(window.next === app)
+        #expect(app.next === delegate)
         log.lines.removeAll()
         touch(app, 1, .began, 300, 600, at: 0)
         #expect(

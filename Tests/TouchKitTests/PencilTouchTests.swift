@@ -16,17 +16,21 @@ struct PencilTouchTests {
             [pen, TouchUpdate(identifier: 2, phase: .began, location: Point(x: 200, y: 200))], timestamp: 0)
         let touches = app.activeTouches.sorted { $0.identifier < $1.identifier }
         try #require(touches.count == 2)
-        #expect(touches[0].type == .pencil && touches[0].altitudeAngle == 1.0 && touches[0].isEraser)
-        #expect(
-            abs(touches[0].azimuthAngle(in: window) - 0.5) < 1e-12
-                && abs(touches[0].azimuthAngle(in: nil) - 0.5) < 1e-12)
-        #expect(touches[1].type == .direct && touches[1].altitudeAngle == .pi / 2 && !touches[1].isEraser)
+        #expect(touches[0].type == .pencil)
+        #expect(touches[0].altitudeAngle == 1.0)
+        #expect(touches[0].isEraser)
+        #expect(abs(touches[0].azimuthAngle(in: window) - 0.5) < 1e-12)
+        #expect(abs(touches[0].azimuthAngle(in: nil) - 0.5) < 1e-12)
+        #expect(touches[1].type == .direct)
+        #expect(touches[1].altitudeAngle == .pi / 2)
+        #expect(!touches[1].isEraser)
         // The pen tilts further as it moves: the touch follows.
         pen.phase = .moved
         pen.altitudeAngle = 0.7
         pen.azimuthAngle = 1.5
         app.handleTouches([pen], timestamp: 0.01)
-        #expect(touches[0].altitudeAngle == 0.7 && abs(touches[0].azimuthAngle(in: controller.view) - 1.5) < 1e-9)
+        #expect(touches[0].altitudeAngle == 0.7)
+        #expect(abs(touches[0].azimuthAngle(in: controller.view) - 1.5) < 1e-9)
     }
 
     @Test func theAzimuthTurnsWithTheView() throws {

@@ -32,7 +32,8 @@ struct SceneDecodingTests {
         #expect(root.gestures?.first?.numbers["numberOfTapsRequired"] == 2)
         #expect(root.gestures?.first?.requireToFail == ["otherRecognizer"])
         #expect(root.control?.actions.first?.event == "touchUpInside")
-        #expect(s.screenSize?.width == 800 && s.screenSize?.height == 480)
+        #expect(s.screenSize?.width == 800)
+        #expect(s.screenSize?.height == 480)
     }
 
     @Test func everyKeyButNameIsOptional() throws {

@@ -16,7 +16,9 @@ struct QualifyInputsTests {
 
     @Test func aFileReplacesThePublishedCriteriaItNames() throws {
         let c = try criteria("{\"accuracyMM\": 2.5, \"contacts\": 4}")
-        #expect(c.accuracyMM == 2.5 && c.contacts == 4 && c.jitterMM == QualifyCriteria().jitterMM)
+        #expect(c.accuracyMM == 2.5)
+        #expect(c.contacts == 4)
+        #expect(c.jitterMM == QualifyCriteria().jitterMM)
     }
 
     @Test(arguments: [

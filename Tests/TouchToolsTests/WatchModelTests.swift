@@ -24,7 +24,8 @@ struct WatchModelTests {
         #expect(c.trail.count == 6, "0.5 … 1.0 s")
         #expect(m.marks.isEmpty, "the began mark faded")
         m.touches([update(1, .cancelled, 200, 100)], at: 1.1)
-        #expect(m.contacts.isEmpty && m.marks.map(\.kind) == [.cancelled])
+        #expect(m.contacts.isEmpty)
+        #expect(m.marks.map(\.kind) == [.cancelled])
         m.advance(to: 1.7)
         #expect(m.marks.isEmpty)
     }
@@ -37,20 +38,25 @@ struct WatchModelTests {
         m.touches([update(1, .began, 10, 10), update(2, .began, 790, 390, slot: 1)], at: 2)
         m.touches([update(3, .began, 450, 10, slot: 2)], at: 2.01)
         m.touches([update(3, .ended, 450, 10, slot: 2)], at: 2.02)
-        #expect(m.mostAtOnce == 3 && m.contacts.count == 2)
+        #expect(m.mostAtOnce == 3)
+        #expect(m.contacts.count == 2)
         #expect(
             m.coverage == [
                 true, false, true, false,
                 false, false, false, true,
             ])
         m.clear()
-        #expect(m.frames == 0 && m.mostAtOnce == 2 && !m.coverage.contains(true) && m.contacts.count == 2)
+        #expect(m.frames == 0)
+        #expect(m.mostAtOnce == 2)
+        #expect(!m.coverage.contains(true))
+        #expect(m.contacts.count == 2)
     }
 
     @Test func theRateAtOneKilohertzOverSeconds() {
         var m = WatchModel(screen: Size(width: 800, height: 480))
         for i in 0..<5000 { m.reportFrame(at: Double(i) * 0.001) }  // 5 s at 1 kHz
         // ±1: the window's edge in floating point.
-        #expect(abs(m.rateNow - 1000) <= 1 && m.frames == 5000, "\(m.rateNow)")
+        #expect(abs(m.rateNow - 1000) <= 1, "\(m.rateNow)")
+        #expect(m.frames == 5000, "\(m.rateNow)")
     }
 }

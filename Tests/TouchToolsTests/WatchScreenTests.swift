@@ -14,11 +14,17 @@ struct WatchScreenTests {
         m.touches([TouchUpdate(identifier: 7, phase: .moved, location: Point(x: 600, y: 240), slot: 3)], at: 1.1)
         let screen = WatchScreen.render(m, columns: 80, rows: 24, title: "panel", status: ["rate 100 Hz", "down 1"])
             .lines
-        #expect(screen.count == 24 && screen.allSatisfy { $0.count == 80 }, "\(screen.map(\.count))")
-        #expect(screen[0].hasPrefix("panel") && screen[22].hasPrefix("rate 100 Hz") && screen[23].hasPrefix("down 1"))
+        #expect(screen.count == 24, "\(screen.map(\.count))")
+        #expect(screen.allSatisfy { $0.count == 80 }, "\(screen.map(\.count))")
+        #expect(screen[0].hasPrefix("panel"))
+        #expect(screen[22].hasPrefix("rate 100 Hz"))
+        #expect(screen[23].hasPrefix("down 1"))
         // 80x21 cells = 160x84 dots; 800x480 at 0.175 dots a point: 140x84 dots, 70 columns.
         #expect(
-            screen[1].first == "⡏" && screen[21].first == "⣇",
+            screen[1].first == "⡏",
+            "the rectangle's left corners: \(screen[1]) / \(screen[21])")
+        #expect(
+            screen[21].first == "⣇",
             "the rectangle's left corners: \(screen[1]) / \(screen[21])")
         let labelRow = screen.firstIndex { $0.contains("#7 s3") }
         #expect(labelRow == 1 + Int(240 * 0.175) / 4, "the label on the contact's row: \(screen)")

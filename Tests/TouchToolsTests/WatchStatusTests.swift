@@ -23,12 +23,14 @@ struct WatchStatusTests {
         status.synDropped = 2
         status.jitter = .init(id: 4, seconds: 1.25, deviation: (0.081, 0.07), range: (0.25, 0.3), unit: "mm")
         let lines = status.lines(model(), width: 80)
-        #expect(lines.count == 4 && lines.allSatisfy { $0.count == 80 }, "\(lines)")
+        #expect(lines.count == 4, "\(lines)")
+        #expect(lines.allSatisfy { $0.count == 80 }, "\(lines)")
         #expect(lines[0].hasPrefix("rate 2/s now, 100/s since start, 2 frames"), "\(lines[0])")
         #expect(lines[1].hasPrefix("down 1, most 1 at once, SYN_DROPPED 2"))
         #expect(lines[2].hasPrefix("jitter #4 resting 1.3 s: sd 0.08 x 0.07, range 0.25 x 0.30 mm"), "\(lines[2])")
         #expect(lines[0].hasSuffix(" coverage █·······"), "the top left cell touched: \(lines[0])")
-        #expect(lines[1].hasSuffix("········") && lines[3].hasPrefix("q quit  c clear  p pause"))
+        #expect(lines[1].hasSuffix("········"))
+        #expect(lines[3].hasPrefix("q quit  c clear  p pause"))
         status.paused = true
         status.playback = "recording 1.0 of 2.0 s"
         status.jitter = nil
@@ -44,10 +46,12 @@ struct WatchStatusTests {
         // The began mark at 1.0 fades at 1.5; the trail's tail too; the first frame leaves the rate at 2.0.
         #expect(m.nextExpiry == 1.5)
         m.advance(to: 1.6)
-        #expect(m.marks.isEmpty && m.contacts[0].trail.isEmpty, "faded by 1.6")
+        #expect(m.marks.isEmpty, "faded by 1.6")
+        #expect(m.contacts[0].trail.isEmpty, "faded by 1.6")
         #expect(m.nextExpiry == 2.0, "only the rate's second is left")
         m.advance(to: 2.1)
-        #expect(m.nextExpiry == nil && m.rateNow == 0, "nothing left to change: no timer")
+        #expect(m.nextExpiry == nil, "nothing left to change: no timer")
+        #expect(m.rateNow == 0, "nothing left to change: no timer")
     }
 
     @Test func viewsAreOutlinedAndNamedAndATouchIsLabelledWithItsView() {
@@ -79,9 +83,11 @@ struct WatchStatusTests {
         #expect(ascii.contains { $0.contains("□") }, "the end mark")
         let plain = WatchScreen.render(m, columns: 80, rows: 24, title: "t", status: [], unicode: false).lines
         #expect(plain.allSatisfy { $0.unicodeScalars.allSatisfy { $0.isASCII } }, "\(plain)")
-        #expect(plain.contains { $0.contains("#") } && plain[1].contains(":"), "the end mark and the dots in ASCII")
+        #expect(plain.contains { $0.contains("#") }, "the end mark and the dots in ASCII")
+        #expect(plain[1].contains(":"), "the end mark and the dots in ASCII")
         let small = WatchScreen.render(m, columns: 30, rows: 10, title: "t", status: []).lines
-        #expect(small.count == 10 && small.allSatisfy { $0.count == 30 })
+        #expect(small.count == 10)
+        #expect(small.allSatisfy { $0.count == 30 })
         #expect(small[0].hasPrefix("touchbridge watch: make the"), "\(small[0])")
     }
 
@@ -99,7 +105,9 @@ struct WatchStatusTests {
         c.pen = 5
         c.set(2, 5)
         #expect((0..<4).map { c.tag(column: $0, row: 0) } == [3, 3, 3, 3])
-        #expect(c.tag(column: 1, row: 1) == 5 && c.tag(column: 0, row: 1) == 0)
-        #expect(c.text(row: 0, unicode: false) == "''''" && c.text(row: 1, unicode: false) == " '  ")
+        #expect(c.tag(column: 1, row: 1) == 5)
+        #expect(c.tag(column: 0, row: 1) == 0)
+        #expect(c.text(row: 0, unicode: false) == "''''")
+        #expect(c.text(row: 1, unicode: false) == " '  ")
     }
 }

@@ -29,7 +29,8 @@ struct VirtualDevicesTests {
             for p in [Point(x: 0, y: 0), Point(x: 30, y: 170), Point(x: own.width, y: own.height / 4)] {
                 let mapped = mapper.map(DevicePoint(x: p.x, y: p.y))
                 let back = turn.unturned(Point(x: mapped.x, y: mapped.y), in: upright)
-                #expect(abs(back.x - p.x) < 1e-9 && abs(back.y - p.y) < 1e-9, "\(turn) \(p) -> \(mapped) -> \(back)")
+                #expect(abs(back.x - p.x) < 1e-9, "\(turn) \(p) -> \(mapped) -> \(back)")
+                #expect(abs(back.y - p.y) < 1e-9, "\(turn) \(p) -> \(mapped) -> \(back)")
             }
         }
     }
@@ -59,8 +60,12 @@ struct VirtualDevicesTests {
         let back = VirtualPointer.detents(-50, rest: &rest)
         let afterBack = rest
         let two = VirtualPointer.detents(-200, rest: &rest)
-        #expect(first == nil && second == 1 && afterSecond == 10)
-        #expect(back == nil && afterBack == -50, "turned back: counted afresh")
-        #expect(two == -2 && rest == -10)
+        #expect(first == nil)
+        #expect(second == 1)
+        #expect(afterSecond == 10)
+        #expect(back == nil, "turned back: counted afresh")
+        #expect(afterBack == -50, "turned back: counted afresh")
+        #expect(two == -2)
+        #expect(rest == -10)
     }
 }

@@ -64,16 +64,16 @@ public struct RunOptions: Sendable {
 
     public init() {}
 
-    /// The screen size: the option, else the scene's, else the panel's display's mode, else the
-    /// panel's own at 96 dpi.
-    func screenSize(scene: Scene?, first: DeviceDescription?) -> Size {
-        if let screen { return screen }
-        if let s = scene?.screenSize { return Size(width: s.width, height: s.height) }
-        if let displayMode { return displayMode }
+    /// The screen size and where it comes from, as every tool says it: the option, else the
+    /// scene's, else the panel's display's mode, else the panel's own size at 96 dpi.
+    package func screenInForce(scene: Scene?, first: DeviceDescription?) -> (size: Size, source: String) {
+        if let screen { return (screen, "--screen") }
+        if let s = scene?.screenSize { return (Size(width: s.width, height: s.height), "the scene's") }
+        if let displayMode { return (displayMode, "the mode of the display the panel is on") }
         if let d = first, let m = ScreenMapper(device: d, rotation: rotation ?? .none) {
-            return Size(width: m.width, height: m.height)
+            return (Size(width: m.width, height: m.height), "the panel's size at 96 dpi")
         }
-        return Size(width: 1920, height: 1080)
+        return (Size(width: 1920, height: 1080), "no size known")
     }
 
     /// The screen space and the scene to build for panels placed as `placements`: the screen
@@ -89,7 +89,7 @@ public struct RunOptions: Sendable {
             let u = explicit.dropFirst().reduce(r) { $0.union($1) }
             size = Size(width: u.maxX, height: u.maxY)
         }
-        let s = size ?? screenSize(scene: nil, first: first)
+        let s = size ?? screenInForce(scene: nil, first: first).size
         let full = Rect(x: 0, y: 0, width: s.width, height: s.height)
         var screens: [Rect] = []
         for r in placements.map({ $0.rect ?? full }) + rules.rects.map(\.1) where !screens.contains(r) {

@@ -21,7 +21,8 @@ struct WatchCommand: ParsableCommand {
             jitter of the finger resting now (as health measures it) and the coverage so far. \
             Keys: q quits, c clears the trails and counters, p pauses the picture (the counters go \
             on). A recording plays at its recorded pace (--speed), then the last picture stays until \
-            q. Needs a terminal (80x24 or larger; NO_COLOR for no colour), and works over SSH.
+            q. Contacts a --mask ignores are not drawn, as run never sees them. Needs a terminal (40x12 or \
+            larger; NO_COLOR for no colour), and works over SSH.
             """)
 
     @OptionGroup var reading: SourceArgument
@@ -42,7 +43,8 @@ struct WatchCommand: ParsableCommand {
             "Play a recording only up to this many seconds into it, then hold the picture.", valueName: "SECONDS"))
     var until: Double?
 
-    @OptionGroup(title: "Screen mapping (as for run; default screen: the scene's, else the panel's size at 96 dpi)")
+    @OptionGroup(
+        title: "Screen mapping, as run maps a panel (the title says the screen in force and where it comes from)")
     var mapping: MappingOptions
 
     @OptionGroup(title: "Panel placement and corrections, as run takes them")

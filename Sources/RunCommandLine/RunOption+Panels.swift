@@ -7,8 +7,7 @@ import TouchKit
 extension RunOption {
     /// The help of `--screen`, `--rotate`, `--calibration` and `--output`.
     public static let mappingHelp = (
-        screen:
-            "Screen size in points, WxH, each side at most 100000 (the screen in force is stated as the panel is read).",
+        screen: "Screen size in points, WxH, each side at most 100000.",
         rotate: "Screen rotation clockwise: 0, 90, 180 or 270 (default: the display's panel orientation, else 0).",
         calibration:
             "Calibration matrix \"a b c d e f\" in libinput's convention (default: the device's LIBINPUT_CALIBRATION_MATRIX).",

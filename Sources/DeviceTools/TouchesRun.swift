@@ -45,9 +45,14 @@ package struct TouchesRun {
             guard names.contains(String(a.dropFirst(2).prefix { $0 != "=" })) else { return nil }
         }
         guard let r = RunArguments.parse(arguments), r.sources.count == 1,
-            r.options.output == nil || !RunInvocation.isRecording(r.sources[0]),
-            let scene = try? r.scene.map({ try Scene.load(path: $0) })
+            r.options.output == nil || !RunInvocation.isRecording(r.sources[0])
         else { return nil }
+        // A scene that cannot be loaded is the interface's to say.
+        var scene: Scene?
+        if let file = r.scene {
+            guard let loaded = try? Scene.load(path: file) else { return nil }
+            scene = loaded
+        }
         return TouchesRun(
             source: r.sources[0], device: r.options.recordedDevice, json: r.options.format == .json,
             options: r.options, scene: scene)
@@ -104,7 +109,7 @@ package struct TouchesRun {
         // The chain's two parts apart: each frame is corrected as the tracker hands it out.
         var tracker = chain.tracker
         var corrections = chain.corrections
-        let origin = DevicePoint(x: chain.origin.x, y: chain.origin.y)
+        let origin = ScreenPoint(x: chain.origin.x, y: chain.origin.y)
         let log = ContactLog(device: name, json: json)
         var buffer = TextBuffer(capacity: 1 << 14)
         for e in r.events where !out.isBroken {
@@ -134,7 +139,7 @@ package struct TouchesRun {
         let chain = try chain(for: d, node: device.path, info: udevInfo, name: name, options: options)
         var tracker = chain.tracker
         var corrections = chain.corrections
-        let origin = DevicePoint(x: chain.origin.x, y: chain.origin.y)
+        let origin = ScreenPoint(x: chain.origin.x, y: chain.origin.y)
         let log = ContactLog(device: name, json: json)
         var buffer = TextBuffer(capacity: 1 << 14)
         // Fingers already on the glass begin now, marked initial.

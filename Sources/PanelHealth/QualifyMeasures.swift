@@ -19,7 +19,7 @@ extension QualifySession {
                 if plan.pen { r.hoverOffsets.append(nil) }
                 continue
             }
-            let p = DevicePoint(x: median(t.points.map(\.x)), y: median(t.points.map(\.y)))
+            let p = ScreenPoint(x: median(t.points.map(\.x)), y: median(t.points.map(\.y)))
             r.taps.append(p)
             r.tapErrors.append(scale.length(p.x - mark.x, p.y - mark.y))
             if plan.pen, let landed = t.points.first {
@@ -50,7 +50,7 @@ extension QualifySession {
             let kept = zip(t.points, t.times).filter { $0.1 >= g.start + 0.25 && $0.1 <= t.ended - 0.25 }.map(\.0)
             let points = kept.isEmpty ? t.points : kept
             if !points.isEmpty {
-                let m = DevicePoint(x: median(points.map(\.x)), y: median(points.map(\.y)))
+                let m = ScreenPoint(x: median(points.map(\.x)), y: median(points.map(\.y)))
                 r.jitter = points.map { scale.length($0.x - m.x, $0.y - m.y) }.max()
             }
         }
@@ -73,7 +73,7 @@ extension QualifySession {
     }
 
     /// The largest orthogonal distance of `points` from their total-least-squares line.
-    static func bestFitDeviation(_ points: [DevicePoint]) -> Double {
+    static func bestFitDeviation(_ points: [ScreenPoint]) -> Double {
         let s = Scatter(points)
         // The principal axis of the scatter: the direction the points spread along most.
         let angle = 0.5 * atan2(2 * s.sxy, s.sxx - s.syy)
@@ -82,7 +82,7 @@ extension QualifySession {
         return points.map { abs(($0.x - s.centre.x) * dy - ($0.y - s.centre.y) * dx) }.max() ?? 0
     }
 
-    static func distance(_ p: DevicePoint, fromLineThrough a: DevicePoint, _ b: DevicePoint) -> Double {
+    static func distance(_ p: ScreenPoint, fromLineThrough a: ScreenPoint, _ b: ScreenPoint) -> Double {
         let dx = b.x - a.x
         let dy = b.y - a.y
         let len = (dx * dx + dy * dy).squareRoot()
@@ -137,10 +137,11 @@ struct Lengths {
         return (mx * mx + my * my).squareRoot()
     }
 
-    /// A screen point in millimetres from the screen's origin (points when without resolution).
-    func millimetres(_ p: DevicePoint) -> DevicePoint {
+    /// A screen point in millimetres from the screen's origin (points when without resolution),
+    /// still on the screen's axes.
+    func millimetres(_ p: ScreenPoint) -> ScreenPoint {
         guard let perMM else { return p }
-        return DevicePoint(
+        return ScreenPoint(
             x: (inverse.a * p.x + inverse.b * p.y) / perMM.x, y: (inverse.c * p.x + inverse.d * p.y) / perMM.y)
     }
 }

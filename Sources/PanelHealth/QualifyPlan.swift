@@ -5,8 +5,8 @@ import TouchInput
 /// finger, put down as many fingers as the panel takes, two fingers close together, then fast
 /// taps. Marks and lines are in the panel's screen points, as `calibrate --points` takes them.
 public struct QualifyPlan: Sendable {
-    public var marks: [DevicePoint]
-    public var lines: [(from: DevicePoint, to: DevicePoint)]
+    public var marks: [ScreenPoint]
+    public var lines: [(from: ScreenPoint, to: ScreenPoint)]
     /// Seconds the finger rests.
     public var restSeconds = 3.0
     /// How many fast taps are asked for.
@@ -16,7 +16,7 @@ public struct QualifyPlan: Sendable {
     /// fast taps.
     public var pen = false
 
-    public init(marks: [DevicePoint], lines: [(from: DevicePoint, to: DevicePoint)]) {
+    public init(marks: [ScreenPoint], lines: [(from: ScreenPoint, to: ScreenPoint)]) {
         self.marks = marks
         self.lines = lines
     }
@@ -25,8 +25,8 @@ public struct QualifyPlan: Sendable {
     /// 50 % and 90 % across and down; a horizontal, a vertical and both diagonal lines from
     /// 10 % to 90 %.
     public static func standard(width: Double, height: Double) -> QualifyPlan {
-        func p(_ fx: Double, _ fy: Double) -> DevicePoint {
-            DevicePoint(x: (fx * width * 10).rounded() / 10, y: (fy * height * 10).rounded() / 10)
+        func p(_ fx: Double, _ fy: Double) -> ScreenPoint {
+            ScreenPoint(x: (fx * width * 10).rounded() / 10, y: (fy * height * 10).rounded() / 10)
         }
         let grid = [0.1, 0.5, 0.9]
         let marks = grid.flatMap { fy in grid.map { fx in p(fx, fy) } }
@@ -52,7 +52,7 @@ public struct QualifyPlan: Sendable {
 
     /// What the tester is asked to do at `step`.
     public func prompt(_ step: Step) -> String {
-        func xy(_ p: DevicePoint) -> String { "\(Self.number(p.x)),\(Self.number(p.y))" }
+        func xy(_ p: ScreenPoint) -> String { "\(Self.number(p.x)),\(Self.number(p.y))" }
         if pen { return penPrompt(step, xy) }
         switch step {
         case .mark(let i): return "mark \(i + 1) of \(marks.count): tap the mark at \(xy(marks[i])) with one finger"
@@ -68,7 +68,7 @@ public struct QualifyPlan: Sendable {
     }
 
     /// What the tester is asked to do with the pen at `step`.
-    private func penPrompt(_ step: Step, _ xy: (DevicePoint) -> String) -> String {
+    private func penPrompt(_ step: Step, _ xy: (ScreenPoint) -> String) -> String {
         switch step {
         case .mark(let i):
             return

@@ -25,7 +25,7 @@ extension QualifyReport {
     public func json(panel: String) -> String {
         let u = unit == "mm" ? "MM" : "Pt"
         func num(_ v: Double?) -> String { v.map { n($0, decimals: 3) } ?? "null" }
-        func pt(_ p: DevicePoint?) -> String { p.map { "[\(n($0.x, decimals: 2)),\(n($0.y, decimals: 2))]" } ?? "null" }
+        func pt(_ p: ScreenPoint?) -> String { p.map { "[\(n($0.x, decimals: 2)),\(n($0.y, decimals: 2))]" } ?? "null" }
         var o = "{\"panel\":\(quoted(panel)),\"unit\":\"\(unit)\""
         o +=
             ",\"accuracy\":{\"max\(u)\":\(num(accuracyMax)),\"p95\(u)\":\(num(accuracyP95)),\"mean\(u)\":\(num(accuracyMean)),\"taps\":["

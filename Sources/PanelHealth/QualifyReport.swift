@@ -9,12 +9,12 @@ public struct QualifyReport: Sendable {
     /// Each tap's distance from its mark, in order; nil for a mark with no tap.
     public var tapErrors: [Double?] = []
     /// Each tap's place (screen points), for the picture.
-    public var taps: [DevicePoint?] = []
+    public var taps: [ScreenPoint?] = []
     /// Each line: the largest distance of what was drawn from its own best-fit line, and from
     /// the target line; nil for a line with no stroke.
     public var lines: [(fit: Double, target: Double)?] = []
     /// Each line's drawn points (screen points), for the picture.
-    public var strokes: [[DevicePoint]] = []
+    public var strokes: [[ScreenPoint]] = []
     /// The resting finger's largest distance from its median.
     public var jitter: Double?
     /// The lowest reports a second of a moving contact over a quarter-second window.

@@ -11,7 +11,7 @@ public struct QualifySession: Sendable {
 
     /// One contact of a gesture: where it was (screen points) at each report, and when.
     struct Track: Sendable {
-        var points: [DevicePoint] = []
+        var points: [ScreenPoint] = []
         var times: [Double] = []
         var ended: Double = 0
     }
@@ -25,7 +25,7 @@ public struct QualifySession: Sendable {
         var closestPair: (Double, Double)?  // screen-point vector between the closest two
         var start = 0.0, end = 0.0
         /// Where a pen hovered last before its tip touched down (screen points).
-        var hoverBefore: DevicePoint?
+        var hoverBefore: ScreenPoint?
 
         var first: Track? { order.first.flatMap { tracks[$0] } }
     }
@@ -34,7 +34,7 @@ public struct QualifySession: Sendable {
     var answers: [(step: QualifyPlan.Step, gesture: Gesture)] = []
     private var current: Gesture?
     /// Where a pen hovers now, between gestures (screen points).
-    private var hovering: DevicePoint?
+    private var hovering: ScreenPoint?
     private var stepIndex = 0
 
     public init(plan: QualifyPlan, mapper: ScreenMapper) {
@@ -70,7 +70,7 @@ public struct QualifySession: Sendable {
         if let h = frame.hover { hovering = h.phase == .ended ? nil : mapper.map(h.position) }
         guard current != nil || !frame.contacts.isEmpty else { return false }  // a pen hovering: no gesture yet
         var g = current ?? Gesture(start: t, hoverBefore: hoveredBefore)
-        var down: [DevicePoint] = []
+        var down: [ScreenPoint] = []
         for c in frame.contacts {
             let p = mapper.map(c.position)
             if g.tracks[c.id] == nil { g.order.append(c.id) }

@@ -94,16 +94,16 @@ struct CalibrateCommand: ParsableCommand {
     }
 
     /// Four marks 10 % inside the corners, clockwise from the top left, to a tenth of a point.
-    static func cornerMarks(width: Double, height: Double) -> [DevicePoint] {
+    static func cornerMarks(width: Double, height: Double) -> [ScreenPoint] {
         let fractions: [(Double, Double)] = [(0.1, 0.1), (0.9, 0.1), (0.9, 0.9), (0.1, 0.9)]
-        return fractions.map { (fx: Double, fy: Double) -> DevicePoint in
-            DevicePoint(x: (fx * width * 10).rounded() / 10, y: (fy * height * 10).rounded() / 10)
+        return fractions.map { (fx: Double, fy: Double) -> ScreenPoint in
+            ScreenPoint(x: (fx * width * 10).rounded() / 10, y: (fy * height * 10).rounded() / 10)
         }
     }
 
     /// One steady touch per mark, in order; refused touches are said on standard error and the mark asked again.
     private func gather(
-        _ input: InputSource, marks: [DevicePoint], description d: DeviceDescription,
+        _ input: InputSource, marks: [ScreenPoint], description d: DeviceDescription,
         mapper: ScreenMapper, marked: Bool
     ) throws -> [DevicePoint] {
         var tracker = InputChain.uncorrected(description: d, marked: marked) {
@@ -170,18 +170,18 @@ struct CalibrateCommand: ParsableCommand {
 }
 
 /// `x,y; x,y; ...` in points; nil when malformed.
-func parsePoints(_ text: String) -> [DevicePoint]? {
-    var out: [DevicePoint] = []
+func parsePoints(_ text: String) -> [ScreenPoint]? {
+    var out: [ScreenPoint] = []
     for part in text.split(separator: ";") where !part.allSatisfy({ $0 == " " }) {
         let xy = part.split(separator: ",").map { $0.trimmingSpaces }
         guard xy.count == 2, let x = Double(xy[0]), let y = Double(xy[1]), x.isFinite, y.isFinite else { return nil }
-        out.append(DevicePoint(x: x, y: y))
+        out.append(ScreenPoint(x: x, y: y))
     }
     return out.isEmpty ? nil : out
 }
 
 /// `x,y` with at most one decimal.
-func xy(_ p: DevicePoint) -> String { "\(compact(p.x, 1)),\(compact(p.y, 1))" }
+func xy(_ p: ScreenPoint) -> String { "\(compact(p.x, 1)),\(compact(p.y, 1))" }
 
 /// A number with at most `decimals` decimals, trailing zeros dropped (`1`, `0.25`).
 func compact(_ v: Double, _ decimals: Int) -> String {

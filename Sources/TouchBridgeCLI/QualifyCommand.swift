@@ -130,8 +130,8 @@ struct QualifyCommand: ParsableCommand {
     }
 
     /// `x1,y1 x2,y2; ...`; nil when malformed.
-    static func parseLines(_ text: String) -> [(from: DevicePoint, to: DevicePoint)]? {
-        var out: [(from: DevicePoint, to: DevicePoint)] = []
+    static func parseLines(_ text: String) -> [(from: ScreenPoint, to: ScreenPoint)]? {
+        var out: [(from: ScreenPoint, to: ScreenPoint)] = []
         for part in text.split(separator: ";") where !part.allSatisfy({ $0 == " " }) {
             let ends = part.split(separator: " ").compactMap { parsePoints(String($0))?.first }
             guard ends.count == 2 else { return nil }

@@ -40,7 +40,7 @@ struct PlainCommandLineTests {
     }
 
     @Test(arguments: [
-        [], ["a.evemu", "b.evemu"], ["--scene", "s.json", "x.evemu"], ["--rotate", "45", "x.evemu"],
+        [], ["a.evemu", "b.evemu"], ["--scene", "missing.json", "x.evemu"], ["--rotate", "45", "x.evemu"],
         ["--screen", "wide", "x.evemu"], ["--help"], ["--bogus", "x.evemu"], ["--virtual-touchscreen", "x.evemu"],
     ])
     func touchesLeavesTheRestToTheInterface(_ arguments: [String]) {

@@ -55,7 +55,7 @@ struct QualifyTests {
         var slot: Int32 = 0
 
         /// Device units of a point `mm` millimetres off screen point `p` (x, y).
-        static func units(_ p: DevicePoint, dx: Double = 0, dy: Double = 0) -> (Int32, Int32) {
+        static func units(_ p: ScreenPoint, dx: Double = 0, dy: Double = 0) -> (Int32, Int32) {
             let o = QualifyTests.mapper.map(DevicePoint(x: 0, y: 0))
             let u = QualifyTests.mapper.map(DevicePoint(x: 1, y: 1))
             return (
@@ -133,7 +133,7 @@ struct QualifyTests {
                     }
                 ], frames: 100)
         }
-        let centre = Writer.units(DevicePoint(x: 400, y: 240))
+        let centre = Writer.units(ScreenPoint(x: 400, y: 240))
         let j = Int32((d.jitter * 10).rounded())
         w.gesture([{ n in (centre.0 + (n % 2 == 0 ? j : -j), centre.1) }], frames: 300)
         w.gesture(
@@ -243,7 +243,7 @@ extension QualifyTests {
     /// (where the tip landed against where it hovered last), a mark touched without hovering
     /// failing the criterion.
     @Test func aPensSessionEndsWithItsRestAndMeasuresEachHoverOffset() throws {
-        var plan = QualifyPlan(marks: [DevicePoint(x: 100, y: 100), DevicePoint(x: 700, y: 380)], lines: [])
+        var plan = QualifyPlan(marks: [ScreenPoint(x: 100, y: 100), ScreenPoint(x: 700, y: 380)], lines: [])
         plan.pen = true
         #expect(plan.steps == [.mark(0), .mark(1), .rest])
         #expect(plan.prompt(.mark(0)).contains("hold the pen over the mark at 100,100, then touch it with the tip"))

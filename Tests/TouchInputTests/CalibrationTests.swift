@@ -10,7 +10,7 @@ struct CalibrationTests {
     let truth = ScreenMapper.Calibration([1.03, 0.02, -0.02, -0.01, 0.97, 0.025])!
 
     /// Where the panel reports a touch on `mark` when `truth` is the correction it needs.
-    func touched(_ mark: DevicePoint, mapper m: ScreenMapper) -> DevicePoint {
+    func touched(_ mark: ScreenPoint, mapper m: ScreenMapper) -> DevicePoint {
         let t = m.unrotated(screen: mark)
         let c = truth
         let det = c.a * c.e - c.b * c.d
@@ -33,8 +33,8 @@ struct CalibrationTests {
     func theMatrixIsRecoveredFromExactTouchesUnderEveryRotation(_ rotation: ScreenMapper.Rotation) throws {
         let m = mapper(rotation)
         let marks = [
-            DevicePoint(x: 0.1 * m.width, y: 0.1 * m.height), DevicePoint(x: 0.9 * m.width, y: 0.1 * m.height),
-            DevicePoint(x: 0.9 * m.width, y: 0.9 * m.height), DevicePoint(x: 0.1 * m.width, y: 0.9 * m.height),
+            ScreenPoint(x: 0.1 * m.width, y: 0.1 * m.height), ScreenPoint(x: 0.9 * m.width, y: 0.1 * m.height),
+            ScreenPoint(x: 0.9 * m.width, y: 0.9 * m.height), ScreenPoint(x: 0.1 * m.width, y: 0.9 * m.height),
         ]
         let fit = try CalibrationFit.fit(marks.map { .init(target: $0, touched: touched($0, mapper: m)) }, mapper: m)
         for (f, t) in zip(
@@ -68,10 +68,10 @@ struct CalibrationTests {
 
     @Test func noisyTouchesGiveTheLeastSquaresMatrix() throws {
         let m = mapper(.none)
-        let marks = (0..<9).map { (i: Int) -> DevicePoint in
+        let marks = (0..<9).map { (i: Int) -> ScreenPoint in
             let column = Double(i % 3)
             let row = Double(i / 3)
-            return DevicePoint(x: 100 + column * 400, y: 60 + row * 240)
+            return ScreenPoint(x: 100 + column * 400, y: 60 + row * 240)
         }
         // Alternating errors of ±3 device units: the fit stays within a few thousandths.
         let samples = marks.enumerated().map { i, mark -> CalibrationFit.Sample in
@@ -89,12 +89,12 @@ struct CalibrationTests {
 
     @Test func degenerateSetsAreRefusedWithWhy() {
         let m = mapper(.none)
-        let line = [DevicePoint(x: 100, y: 100), DevicePoint(x: 500, y: 300), DevicePoint(x: 900, y: 500)]
+        let line = [ScreenPoint(x: 100, y: 100), ScreenPoint(x: 500, y: 300), ScreenPoint(x: 900, y: 500)]
         #expect(throws: CalibrationFit.Problem.collinearTargets) { try CalibrationFit.check(targets: line) }
         #expect(throws: CalibrationFit.Problem.tooFewPoints(2)) {
             try CalibrationFit.check(targets: Array(line.prefix(2)))
         }
-        let triangle = [DevicePoint(x: 100, y: 100), DevicePoint(x: 900, y: 100), DevicePoint(x: 500, y: 500)]
+        let triangle = [ScreenPoint(x: 100, y: 100), ScreenPoint(x: 900, y: 100), ScreenPoint(x: 500, y: 500)]
         // The panel reported the same spot along one line for all three marks.
         let samples = triangle.enumerated().map { i, t in
             CalibrationFit.Sample(target: t, touched: DevicePoint(x: Double(500 + 100 * i), y: 1000))

@@ -114,12 +114,12 @@ struct FilteringTests {
 
     @Test func masksTakeContactsBeginningInsideMinEdgesInMaxEdgesOut() {
         let m = ContactMasks([.init(x: 0, y: 0, width: 60, height: 60), .init(x: 800, y: 480, width: -40, height: -40)])
-        #expect(m.masks(DevicePoint(x: 0, y: 0)))
-        #expect(m.masks(DevicePoint(x: 59.9, y: 10)))
-        #expect(!m.masks(DevicePoint(x: 60, y: 10)))
-        #expect(m.masks(DevicePoint(x: 770, y: 450)), "a negative size extends the other way")
-        #expect(!m.masks(DevicePoint(x: 800, y: 470)))
-        #expect(!ContactMasks().masks(DevicePoint(x: 0, y: 0)))
+        #expect(m.masks(ScreenPoint(x: 0, y: 0)))
+        #expect(m.masks(ScreenPoint(x: 59.9, y: 10)))
+        #expect(!m.masks(ScreenPoint(x: 60, y: 10)))
+        #expect(m.masks(ScreenPoint(x: 770, y: 450)), "a negative size extends the other way")
+        #expect(!m.masks(ScreenPoint(x: 800, y: 470)))
+        #expect(!ContactMasks().masks(ScreenPoint(x: 0, y: 0)))
     }
 
     /// A single-touch panel of 8000 × 4800 units with the given resolution.

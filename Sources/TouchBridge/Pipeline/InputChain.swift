@@ -117,8 +117,7 @@ package struct ContactCorrections {
     /// masked region, and is left out until it ends. The masks' one bookkeeping.
     private mutating func isMaskedOut(_ c: Contact, at position: DevicePoint) -> Bool {
         if c.phase == .began {
-            let p = screenPoint(position)
-            if masks.masks(DevicePoint(x: p.x, y: p.y)) { masked.insert(c.id) }
+            if masks.masks(mapper.map(position).offset(by: (origin.x, origin.y))) { masked.insert(c.id) }
         }
         guard masked.contains(c.id) else { return false }
         if c.phase.isTerminal {

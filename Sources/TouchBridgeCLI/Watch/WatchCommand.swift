@@ -44,7 +44,9 @@ struct WatchCommand: ParsableCommand {
     var until: Double?
 
     @OptionGroup(
-        title: "Screen mapping, as run maps a panel (the title says the screen in force and where it comes from)")
+        title:
+            "Screen mapping, as run maps a panel (default screen: the scene's, else the mode of the display a live panel is on, else its size at 96 dpi; the title says the screen in force)"
+    )
     var mapping: MappingOptions
 
     @OptionGroup(title: "Panel placement and corrections, as run takes them")

@@ -45,9 +45,8 @@ extension WatchCommand {
         let name = TouchesRun.baseName(source, dropExtension: false)
         let chain = InputChain(description: d, mapper: mapper, placement: placement, warn: { _ in })
         let feed = WatchFeed(description: d, chain: chain, screen: layout.screen, hitTest: hitTest)
-        var status = WatchStatus(
+        let status = WatchStatus(
             device: d.name, source: name, touchProtocol: Self.shortSummary(feed.touchProtocol, of: d))
-        status.screenSource = placement.rect == nil ? options.screenInForce(scene: loaded, first: d).source : "--panel"
         return WatchSetup(feed: feed, status: status, screen: layout.screen, views: views)
     }
 

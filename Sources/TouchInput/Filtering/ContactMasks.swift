@@ -11,7 +11,7 @@ public struct ContactMasks: Sendable {
             (self.y, self.height) = height < 0 ? (y + height, -height) : (y, height)
         }
 
-        public func contains(_ p: DevicePoint) -> Bool {
+        public func contains(_ p: ScreenPoint) -> Bool {
             p.x >= x && p.x < x + width && p.y >= y && p.y < y + height
         }
     }
@@ -21,5 +21,5 @@ public struct ContactMasks: Sendable {
     public init(_ regions: [Region] = []) { self.regions = regions }
 
     /// Whether a contact beginning at `p` (screen points) is masked.
-    public func masks(_ p: DevicePoint) -> Bool { regions.contains { $0.contains(p) } }
+    public func masks(_ p: ScreenPoint) -> Bool { regions.contains { $0.contains(p) } }
 }

@@ -39,7 +39,7 @@ extension ContactLog {
     }
 
     /// One hover change of a pen in the state `pen`, at `at` (mapped like the contacts' positions).
-    func writeHover(_ h: PenHover, pen: PenState, at: DevicePoint, time: EventTime, into out: inout TextBuffer) {
+    func writeHover(_ h: PenHover, pen: PenState, at: ScreenPoint, time: EventTime, into out: inout TextBuffer) {
         if json {
             out.append("{\"t\":")
             out.append(time: time)

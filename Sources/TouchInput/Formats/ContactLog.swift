@@ -11,16 +11,23 @@ public struct ContactLog: Sendable {
         self.json = json
     }
 
+    /// Where a position is written: in screen points through `mapper`, else in the panel's
+    /// own units as they are.
+    @inline(__always)
+    static func place(_ p: DevicePoint, _ mapper: ScreenMapper?) -> ScreenPoint {
+        mapper?.map(p) ?? ScreenPoint(x: p.x, y: p.y)
+    }
+
     /// Writes a frame, its positions mapped to screen points by `mapper` (device units
     /// when nil) and moved by `origin` (where the panel's rectangle starts on the screen).
     /// Mapping happens while writing, so no frame is copied.
     public func write(
-        _ frame: ContactFrame, mapper: ScreenMapper?, origin: DevicePoint = DevicePoint(x: 0, y: 0),
+        _ frame: ContactFrame, mapper: ScreenMapper?, origin: ScreenPoint = ScreenPoint(x: 0, y: 0),
         into out: inout TextBuffer
     ) {
         for c in frame.contacts {
-            var at = mapper?.map(c.position) ?? c.position
-            var prev = mapper?.map(c.previousPosition) ?? c.previousPosition
+            var at = Self.place(c.position, mapper)
+            var prev = Self.place(c.previousPosition, mapper)
             if origin.x != 0 || origin.y != 0 {
                 at.x += origin.x
                 at.y += origin.y
@@ -30,7 +37,7 @@ public struct ContactLog: Sendable {
             json ? writeJSON(c, at, prev, frame.pen, &out) : writeText(c, at, prev, frame.pen, &out)
         }
         if let h = frame.hover, let pen = frame.pen {
-            var at = mapper?.map(h.position) ?? h.position
+            var at = Self.place(h.position, mapper)
             at.x += origin.x
             at.y += origin.y
             writeHover(h, pen: pen, at: at, time: frame.time, into: &out)
@@ -52,7 +59,7 @@ public struct ContactLog: Sendable {
     }
 
     private func writeText(
-        _ c: Contact, _ at: DevicePoint, _ prev: DevicePoint, _ pen: PenState?, _ out: inout TextBuffer
+        _ c: Contact, _ at: ScreenPoint, _ prev: ScreenPoint, _ pen: PenState?, _ out: inout TextBuffer
     ) {
         out.append(time: c.time)
         out.append(" ")
@@ -106,7 +113,7 @@ public struct ContactLog: Sendable {
     }
 
     private func writeJSON(
-        _ c: Contact, _ at: DevicePoint, _ prev: DevicePoint, _ pen: PenState?, _ out: inout TextBuffer
+        _ c: Contact, _ at: ScreenPoint, _ prev: ScreenPoint, _ pen: PenState?, _ out: inout TextBuffer
     ) {
         out.append("{\"t\":")
         out.append(time: c.time)

@@ -5,11 +5,11 @@ public enum CalibrationFit {
     /// One mark and where the panel reported the touch on it.
     public struct Sample: Sendable {
         /// The mark, in the panel's screen points (what `touches` reports).
-        public var target: DevicePoint
+        public var target: ScreenPoint
         /// The touch, in device units.
         public var touched: DevicePoint
 
-        public init(target: DevicePoint, touched: DevicePoint) {
+        public init(target: ScreenPoint, touched: DevicePoint) {
             self.target = target
             self.touched = touched
         }
@@ -62,13 +62,13 @@ public enum CalibrationFit {
     }
 
     /// Validates marks before any touch is asked for.
-    public static func check(targets: [DevicePoint]) throws(Problem) {
+    public static func check(targets: [ScreenPoint]) throws(Problem) {
         guard targets.count >= 3 else { throw .tooFewPoints(targets.count) }
         if isCollinear(targets) { throw .collinearTargets }
     }
 
     /// True when the points' spread across their main direction is negligible beside along it.
-    static func isCollinear(_ points: [DevicePoint]) -> Bool {
+    static func isCollinear<Point: PlanePoint>(_ points: [Point]) -> Bool {
         guard let roundness = Scatter(points).roundness else { return true }
         return roundness < 1e-4
     }
@@ -97,7 +97,7 @@ extension ScreenMapper {
     }
 
     /// A screen point taken back through the rotation: where calibration must put a touch on it.
-    public func unrotated(screen p: DevicePoint) -> DevicePoint {
+    public func unrotated(screen p: ScreenPoint) -> DevicePoint {
         let n = DevicePoint(x: p.x / width, y: p.y / height)
         switch rotation {
         case .none: return n

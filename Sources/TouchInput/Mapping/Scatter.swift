@@ -2,16 +2,16 @@
 /// a line (`CalibrationFit`) and which line a stroke follows best (`qualify`'s straightness).
 public struct Scatter: Sendable {
     /// The points' centroid.
-    public let centre: DevicePoint
+    public let centre: (x: Double, y: Double)
     /// Sums of squared deviations from the centre on x and y, and of their products.
     public let sxx: Double
     public let syy: Double
     public let sxy: Double
 
     /// The scatter of `points`; at the origin with no spread when there are none.
-    public init(_ points: [DevicePoint]) {
+    public init<Point: PlanePoint>(_ points: [Point]) {
         let n = Double(max(points.count, 1))
-        let c = DevicePoint(x: points.reduce(0) { $0 + $1.x } / n, y: points.reduce(0) { $0 + $1.y } / n)
+        let c = (x: points.reduce(0) { $0 + $1.x } / n, y: points.reduce(0) { $0 + $1.y } / n)
         var sxx = 0.0
         var syy = 0.0
         var sxy = 0.0

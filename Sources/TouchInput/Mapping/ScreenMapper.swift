@@ -112,8 +112,8 @@ public struct ScreenMapper: Sendable {
     }
 
     /// The position in screen points.
-    public func map(_ p: DevicePoint) -> DevicePoint {
+    public func map(_ p: DevicePoint) -> ScreenPoint {
         let n = normalized(p)
-        return DevicePoint(x: n.x * width, y: n.y * height)
+        return ScreenPoint(x: n.x * width, y: n.y * height)
     }
 }

@@ -36,8 +36,6 @@ package struct WatchStatus: Sendable {
     /// Where a recording's playback is ("recording 3.2 of 10.0 s", "end of recording"); nil live.
     package var playback: String?
     package var paused = false
-    /// Where the screen's size comes from ("the scene's", "--screen"), said in the title.
-    package var screenSource: String?
 
     package init(device: String, source: String, touchProtocol: String) {
         self.device = device
@@ -48,7 +46,6 @@ package struct WatchStatus: Sendable {
     /// The first line.
     package func title(screen: (width: Double, height: Double)) -> String {
         "\(device) (\(source)): \(touchProtocol), screen \(Int(screen.width))x\(Int(screen.height)) pt"
-            + (screenSource.map { " (\($0))" } ?? "")
     }
 
     /// The status lines for a terminal `width` cells wide: one a row of the coverage grid (at

@@ -213,7 +213,7 @@ let package = Package(
             name: "TouchBridgeTests",
             dependencies: [
                 "TouchBridge", "TouchScene", "TouchTools", "PanelHealth", "TouchKit", "TouchInput", "InputEvents",
-                "Evdev", "Runtime", "Output", "PipelineChecks", "Displays", "VirtualDevices",
+                "Evdev", "Runtime", "Output", "PipelineChecks", "Displays", "VirtualDevices", "ProgramTestSupport",
             ],
             resources: [.copy("Golden")]),
         .testTarget(name: "EventSocketTests", dependencies: ["EventSocket", "Runtime", "Output", "TouchScene"]),

@@ -281,7 +281,7 @@ struct EventSocketTests {
         let outsider = try Spawned(
             setpriv,
             [
-                "--reuid=65534", "--regid=65534", "--clear-groups", touchbridgeExecutable,
+                "--reuid=65534", "--regid=65534", "--clear-groups", OtherUsers.touchbridge,
                 "listen", "--socket", socket,
             ])
         #expect(outsider.wait() == 77)

@@ -17,15 +17,16 @@ struct SceneCommandTests {
         return path
     }
 
-    /// `run` as the user nobody (commands never run as root), through setpriv.
+    /// `run` as the user nobody (commands never run as root), through setpriv, on copies of
+    /// the program and the recording that nobody can read.
     func run(_ scene: String, _ recording: String, json: Bool = true) throws -> Spawned {
         let setpriv = try #require(tool("setpriv"), "util-linux's setpriv runs the daemon as another user")
         let p = try Spawned(
             setpriv,
             [
-                "--reuid=65534", "--regid=65534", "--clear-groups", touchbridgeExecutable,
+                "--reuid=65534", "--regid=65534", "--clear-groups", OtherUsers.touchbridge,
                 "run", "--scene", scene,
-            ] + (json ? ["--json"] : []) + [recording])
+            ] + (json ? ["--json"] : []) + [OtherUsers.readable(recording)])
         #expect(p.wait(timeout: 30) == 0, "\(p.errors)")
         return p
     }
@@ -41,7 +42,8 @@ struct SceneCommandTests {
         #expect(
             env == [
                 "TOUCHBRIDGE_ACTION=orderCoffee", "TOUCHBRIDGE_CONTROL_EVENT=touchUpInside",
-                "TOUCHBRIDGE_DEVICE=\(repositoryDirectory)/examples/kiosk.evemu", "TOUCHBRIDGE_SENDER=Coffee",
+                "TOUCHBRIDGE_DEVICE=\(OtherUsers.readable(repositoryDirectory + "/examples/kiosk.evemu"))",
+                "TOUCHBRIDGE_SENDER=Coffee",
                 "TOUCHBRIDGE_TARGET=AppDelegate", "TOUCHBRIDGE_TIME=0.061338", "TOUCHBRIDGE_X=160.00",
                 "TOUCHBRIDGE_Y=380.00",
             ],
@@ -136,8 +138,8 @@ struct SceneCommandTests {
             "/bin/sh",
             [
                 "-c", #"exec 7</dev/null; exec "$0" "$@""#, setpriv, "--reuid=65534", "--regid=65534",
-                "--clear-groups", touchbridgeExecutable, "run", "--scene", scene,
-                repositoryDirectory + "/examples/kiosk.evemu",
+                "--clear-groups", OtherUsers.touchbridge, "run", "--scene", scene,
+                OtherUsers.readable(repositoryDirectory + "/examples/kiosk.evemu"),
             ])
         #expect(p.wait(timeout: 30) == 0, "\(p.errors)")
         let line = p.errors.split(separator: "\n").first { $0.hasPrefix("touchbridge: orderCoffee: open:") }

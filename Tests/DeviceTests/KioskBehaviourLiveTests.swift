@@ -89,7 +89,7 @@ struct KioskBehaviourLiveTests {
         let d = try Spawned(
             setpriv,
             [
-                "--reuid=65534", "--regid=65534", "--clear-groups", touchbridgeExecutable, "run", "--json",
+                "--reuid=65534", "--regid=65534", "--clear-groups", OtherUsers.touchbridge, "run", "--json",
                 "--virtual-touchscreen", "--virtual-pointer", "--scene", scene, panel.devnode,
             ])
         #expect(

@@ -2,6 +2,7 @@ import Evdev
 import Foundation
 import Glibc
 import PipelineChecks
+import ProgramTestSupport
 import Runtime
 import Testing
 import TouchTools
@@ -94,15 +95,27 @@ struct LogListenersTests {
     }
 
     /// Runs this test again in a child of the test binary as the user nobody; it passes when the
-    /// child does.
+    /// child does. The binary and the files the test reads are copied where nobody can read
+    /// them: the checkout may be out of its reach (root's home is 0700).
     static func passesAsNobody() throws {
+        let shared = NSTemporaryDirectory() + "tb-nobody-\(getpid())"
+        try FileManager.default.createDirectory(atPath: shared + "/examples", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: shared) }
+        let binary = shared + "/tests.xctest"
+        OtherUsers.copy(CommandLine.arguments[0], to: binary, mode: 0o755)
+        for name in ["kiosk.json", "kiosk.evemu"] {
+            OtherUsers.copy("\(examplesDirectory)/\(name)", to: "\(shared)/examples/\(name)", mode: 0o644)
+        }
+        for path in [shared, shared + "/examples"] { chmod(path, 0o755) }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
         p.arguments = [
-            "--reuid=nobody", "--regid=nogroup", "--clear-groups", "--", CommandLine.arguments[0],
+            "--reuid=nobody", "--regid=nogroup", "--clear-groups", "--", binary,
             "--testing-library", "swift-testing", "--filter", "everyListenerAndTheSocketHearTheSameRun",
         ]
-        p.environment = ProcessInfo.processInfo.environment.merging(["TOUCHBRIDGE_LISTENERS_CHILD": "1"]) { $1 }
+        p.environment = ProcessInfo.processInfo.environment.merging([
+            "TOUCHBRIDGE_LISTENERS_CHILD": "1", "TOUCHBRIDGE_TEST_EXAMPLES": shared + "/examples",
+        ]) { $1 }
         let out = Pipe()
         p.standardOutput = out
         p.standardError = out

@@ -16,9 +16,11 @@ final class MemorySink: TextSink {
     var lines: [String] { text.split(separator: "\n").map(String.init) }
 }
 
-/// The repository's examples folder (scenes and their recordings).
+/// The repository's examples folder (scenes and their recordings); in a child run as another
+/// user, the copy its parent made where that user can read it (`TOUCHBRIDGE_TEST_EXAMPLES`).
 let examplesDirectory: String = {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    if let copy = ProcessInfo.processInfo.environment["TOUCHBRIDGE_TEST_EXAMPLES"] { return copy }
+    return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("examples").path
 }()
 

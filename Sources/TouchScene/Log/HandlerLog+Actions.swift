@@ -53,34 +53,15 @@ extension HandlerLog {
                 action: String(decoding: action.text, as: UTF8.self),
                 sender: String(decoding: sender.text, as: UTF8.self),
                 target: target.map { String(decoding: $0.text, as: UTF8.self) }))
-        emit(.action) { buffer, format in
-            switch format {
-            case .json:
-                buffer.append("{\"t\":")
-                buffer.append(fixed: now, decimals: 6)
-                buffer.append(",\"event\":\"action\",\"action\":")
-                buffer.append(bytes: action.json)
-                buffer.append(",\"sender\":")
-                buffer.append(bytes: sender.json)
-                buffer.append(",\"controlEvent\":")
-                if let controlEvent { buffer.append(jsonString: controlEvent) } else { buffer.append("null") }
-                buffer.append(",\"target\":")
-                if let target { buffer.append(bytes: target.json) } else { buffer.append("null") }
-                buffer.append("}\n")
-            case .text:
-                buffer.append(fixed: now, decimals: 6)
-                buffer.append(" action ")
-                buffer.append(bytes: action.text)
-                buffer.append(" from ")
-                buffer.append(bytes: sender.text)
-                if let controlEvent {
-                    buffer.append(" ")
-                    buffer.append(string: controlEvent)
-                }
-                buffer.append(" -> ")
-                if let target { buffer.append(bytes: target.text) } else { buffer.append("nobody") }
-                buffer.append("\n")
-            }
+        emitLine(.action) { b, f in
+            f.begin(&b, time: now, event: "action")
+            f.name(&b, "action", action)
+            f.word(&b, "from")
+            f.name(&b, "sender", sender)
+            f.string(&b, "controlEvent", controlEvent)
+            f.word(&b, "->")
+            f.name(&b, "target", target, missing: "nobody")
+            f.end(&b)
         }
     }
 }

@@ -7,28 +7,14 @@ extension HandlerLog {
     /// A responder's `motionBegan/Ended/Cancelled` was called.
     func motion(_ method: String, responder: Name, subtype: Event.Subtype, time: Double) {
         tell(.motion(method: method, responder: String(decoding: responder.text, as: UTF8.self)))
-        line(.motion, time, method, responder) { b, json in
-            if json {
-                b.append(",\"subtype\":")
-                b.append(jsonString: subtype.name)
-            } else {
-                b.append(" ")
-                b.append(string: subtype.name)
-            }
-        }
+        line(.motion, time, method, responder) { b, f in f.string(&b, "subtype", subtype.name) }
     }
 
     /// A responder's `remoteControlReceived(with:)` was called.
     func remoteControl(responder: Name, subtype: Event.Subtype, time: Double) {
         tell(.remoteControl(responder: String(decoding: responder.text, as: UTF8.self), subtype: subtype.name))
-        line(.remoteControl, time, "remoteControlReceived", responder) { b, json in
-            if json {
-                b.append(",\"subtype\":")
-                b.append(jsonString: subtype.name)
-            } else {
-                b.append(" ")
-                b.append(string: subtype.name)
-            }
+        line(.remoteControl, time, "remoteControlReceived", responder) { b, f in
+            f.string(&b, "subtype", subtype.name)
         }
     }
 
@@ -38,8 +24,8 @@ extension HandlerLog {
         tell(
             .presses(
                 method: method, responder: String(decoding: responder.text, as: UTF8.self), keys: sorted.map(\.key)))
-        line(.presses, time, method, responder) { b, json in
-            if json {
+        line(.presses, time, method, responder) { b, f in
+            if f.json {
                 b.append(",\"presses\":[")
                 for (i, p) in sorted.enumerated() {
                     if i > 0 { b.append(",") }
@@ -67,36 +53,24 @@ extension HandlerLog {
     /// (`{"t":…,"event":"dropped","lines":N}` or `T dropped N lines`). Written into `out`, not
     /// the log: only that reader gets it.
     public func writeDropped(_ lines: Int, at time: Double, into out: inout TextBuffer, format: Format? = nil) {
-        switch format ?? self.format {
-        case .json:
-            out.append("{\"t\":")
-            out.append(fixed: time, decimals: 6)
-            out.append(",\"event\":\"dropped\",\"lines\":")
-            out.append(decimal: lines)
-            out.append("}\n")
-        case .text:
-            out.append(fixed: time, decimals: 6)
-            out.append(" dropped ")
-            out.append(decimal: lines)
-            out.append(" lines\n")
-        }
+        let f = LineFields(json: (format ?? self.format) == .json)
+        f.begin(&out, time: time, event: "dropped")
+        f.integer(&out, "lines", Int64(lines))
+        f.word(&out, "lines")
+        f.end(&out)
     }
 
     /// `{"t":…,"event":METHOD,"responder":NAME…}` or `T METHOD NAME…`, the rest from `body`.
     private func line(
-        _ kind: Kind, _ time: Double, _ method: String, _ responder: Name, _ body: (inout TextBuffer, Bool) -> Void
+        _ kind: Kind, _ time: Double, _ method: String, _ responder: Name,
+        _ body: (inout TextBuffer, LineFields) -> Void
     ) {
         let t = max(now, time)
-        emit(kind) { buffer, format in
-            let json = format == .json
-            if json { buffer.append("{\"t\":") }
-            buffer.append(fixed: t, decimals: 6)
-            buffer.append(json ? ",\"event\":" : " ")
-            if json { buffer.append(jsonString: method) } else { buffer.append(string: method) }
-            buffer.append(json ? ",\"responder\":" : " ")
-            buffer.append(bytes: json ? responder.json : responder.text)
-            body(&buffer, json)
-            buffer.append(json ? "}\n" : "\n")
+        emitLine(kind) { b, f in
+            f.begin(&b, time: t, event: method)
+            f.name(&b, "responder", responder)
+            body(&b, f)
+            f.end(&b)
         }
     }
 }

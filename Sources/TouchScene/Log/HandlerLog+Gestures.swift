@@ -32,16 +32,13 @@ extension HandlerLog {
         let line = GestureLine(
             time: now, recognizer: recognizer, view: view, state: state, location: location, values: values,
             action: action)
-        emit(state == .changed ? .gestureChanged : .gesture) { buffer, format in
-            switch format {
-            case .json: line.writeJSON(into: &buffer)
-            case .text: line.writeText(into: &buffer)
-            }
+        emitLine(state == .changed ? .gestureChanged : .gesture) { buffer, fields in
+            line.write(into: &buffer, fields)
         }
     }
 }
 
-/// One gesture line's values, written in either format.
+/// One gesture line's values, each field stated once for both formats.
 struct GestureLine {
     let time: Double
     let recognizer: HandlerLog.Name
@@ -51,85 +48,20 @@ struct GestureLine {
     let values: GestureValues
     let action: HandlerLog.Name?
 
-    func writeJSON(into buffer: inout TextBuffer) {
-        buffer.append("{\"t\":")
-        buffer.append(fixed: time, decimals: 6)
-        buffer.append(",\"event\":\"gesture\",\"recognizer\":")
-        buffer.append(bytes: recognizer.json)
-        buffer.append(",\"view\":")
-        buffer.append(bytes: view.json)
-        buffer.append(",\"state\":\"")
-        buffer.append(string: state.rawValue)
-        buffer.append("\",\"location\":")
-        buffer.append(jsonPoint: location)
-        if let v = values.translation {
-            buffer.append(",\"translation\":")
-            buffer.append(jsonPoint: v)
-        }
-        if let v = values.velocityPoint {
-            buffer.append(",\"velocity\":")
-            buffer.append(jsonPoint: v)
-        }
-        if let v = values.scale {
-            buffer.append(",\"scale\":")
-            buffer.append(compact: v, maxDecimals: 4)
-        }
-        if let v = values.rotation {
-            buffer.append(",\"rotation\":")
-            buffer.append(compact: v, maxDecimals: 4)
-        }
-        if let v = values.velocity {
-            buffer.append(",\"velocity\":")
-            buffer.append(compact: v, maxDecimals: 4)
-        }
-        if let v = values.zOffset {
-            buffer.append(",\"zOffset\":")
-            buffer.append(compact: v, maxDecimals: 3)
-        }
-        buffer.append(",\"action\":")
-        if let action { buffer.append(bytes: action.json) } else { buffer.append("null") }
-        buffer.append("}\n")
-    }
-
-    func writeText(into buffer: inout TextBuffer) {
-        buffer.append(fixed: time, decimals: 6)
-        buffer.append(" gesture ")
-        buffer.append(bytes: recognizer.text)
-        buffer.append(" on ")
-        buffer.append(bytes: view.text)
-        buffer.append(" ")
-        buffer.append(string: state.rawValue)
-        buffer.append(" ")
-        buffer.append(textPoint: location)
-        if let v = values.translation {
-            buffer.append(" translation ")
-            buffer.append(textPoint: v)
-        }
-        if let v = values.velocityPoint {
-            buffer.append(" velocity ")
-            buffer.append(textPoint: v)
-        }
-        if let v = values.scale {
-            buffer.append(" scale ")
-            buffer.append(fixed: v, decimals: 4)
-        }
-        if let v = values.rotation {
-            buffer.append(" rotation ")
-            buffer.append(fixed: v, decimals: 4)
-        }
-        if let v = values.velocity {
-            buffer.append(" velocity ")
-            buffer.append(fixed: v, decimals: 4)
-        }
-        if let v = values.zOffset {
-            buffer.append(" zOffset ")
-            buffer.append(fixed: v, decimals: 3)
-        }
-        if let action {
-            buffer.append(" action ")
-            buffer.append(bytes: action.text)
-        }
-        buffer.append("\n")
+    func write(into b: inout TextBuffer, _ f: LineFields) {
+        f.begin(&b, time: time, event: "gesture")
+        f.name(&b, "recognizer", recognizer)
+        f.name(&b, "view", view, text: .labelled("on"))
+        f.string(&b, "state", state.rawValue)
+        f.point(&b, "location", location)
+        if let v = values.translation { f.point(&b, "translation", v, text: .labelled("translation")) }
+        if let v = values.velocityPoint { f.point(&b, "velocity", v, text: .labelled("velocity")) }
+        if let v = values.scale { f.measure(&b, "scale", v, decimals: 4, text: .labelled("scale")) }
+        if let v = values.rotation { f.measure(&b, "rotation", v, decimals: 4, text: .labelled("rotation")) }
+        if let v = values.velocity { f.measure(&b, "velocity", v, decimals: 4, text: .labelled("velocity")) }
+        if let v = values.zOffset { f.measure(&b, "zOffset", v, decimals: 3, text: .labelled("zOffset")) }
+        f.name(&b, "action", action, text: .labelled("action"))
+        f.end(&b)
     }
 }
 

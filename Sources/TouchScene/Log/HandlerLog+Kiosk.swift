@@ -7,10 +7,8 @@ extension HandlerLog {
     /// Nothing touched any panel for `after` seconds: the kiosk is idle.
     public func idle(after: Double, time: Double) {
         tell(.idle(waking: false, time: time))
-        serviceLine(.idle, "idle", time) { b, json in
-            b.append(json ? ",\"after\":" : " after ")
-            b.append(compact: after)
-            if !json { b.append(" s") }
+        serviceLine(.idle, "idle", time) { b, f in
+            f.number(&b, "after", after, decimals: nil, text: .labelled("after"), unit: " s")
         }
         tellIdle(waking: false, time: time)
     }
@@ -19,9 +17,9 @@ extension HandlerLog {
     /// nothing. Without a contact (`node` nil): the scene that asked for idle was replaced.
     public func wake(node: String?, id: UInt64, location: Point, time: Double) {
         tell(.idle(waking: true, time: time))
-        serviceLine(.idle, "wake", time) { b, json in
+        serviceLine(.idle, "wake", time) { b, f in
             guard let node else { return }
-            contactFields(node: node, id: id, location: location, into: &b, json: json)
+            contactFields(node: node, id: id, location: location, into: &b, f)
         }
         tellIdle(waking: true, time: time)
     }
@@ -30,28 +28,15 @@ extension HandlerLog {
     /// `since` on: cancelled as a ghost everywhere it reached.
     public func ghost(node: String, id: UInt64, location: Point, since: Double, time: Double) {
         tell(.ghost(node: node))
-        serviceLine(.ghost, "ghost", time) { b, json in
-            contactFields(node: node, id: id, location: location, into: &b, json: json)
-            b.append(json ? ",\"since\":" : " since ")
-            b.append(fixed: since, decimals: 6)
+        serviceLine(.ghost, "ghost", time) { b, f in
+            contactFields(node: node, id: id, location: location, into: &b, f)
+            f.number(&b, "since", since, decimals: 6, text: .labelled("since"))
         }
     }
 
-    private func contactFields(node: String, id: UInt64, location: Point, into b: inout TextBuffer, json: Bool) {
-        if json {
-            b.append(",\"device\":")
-            b.append(jsonString: node)
-            b.append(",\"id\":")
-            b.append(decimal: Int64(truncatingIfNeeded: id))
-            b.append(",\"location\":")
-            b.append(jsonPoint: location)
-        } else {
-            b.append(" ")
-            b.append(string: node)
-            b.append(" id ")
-            b.append(decimal: Int64(truncatingIfNeeded: id))
-            b.append(" ")
-            b.append(textPoint: location)
-        }
+    private func contactFields(node: String, id: UInt64, location: Point, into b: inout TextBuffer, _ f: LineFields) {
+        f.string(&b, "device", node)
+        f.integer(&b, "id", Int64(truncatingIfNeeded: id), text: .labelled("id"))
+        f.point(&b, "location", location)
     }
 }

@@ -115,6 +115,7 @@ unit-test: lint
 	python3 scripts/check-docs.py
 	python3 scripts/check-layers.py
 	python3 scripts/check-imports.py
+	python3 scripts/check-architecture.py
 	$(MAKE) --no-print-directory docs example-test url-app-test
 	@for f in evemu scene tracker pipeline libinput qualify edid udev subscription; do .build/debug/fuzz-$$f Fuzz/findings/$$f Fuzz/corpus/$$f || exit 1; done
 

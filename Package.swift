@@ -113,7 +113,7 @@ let package = Package(
 
         // `run`'s command line as values, read without the argument parser, checked and run:
         // what the daemon's program and the whole interface share.
-        .target(name: "RunCommandLine", dependencies: ["TouchBridge", "TouchInput", "TouchKit", "Output", "Evdev"]),
+        .target(name: "RunCommandLine", dependencies: ["TouchBridge", "TouchInput", "TouchKit", "Output"]),
 
         // What a tool reads (a node, or a recording standing in for it) until it is stopped, and
         // the evtest dump, which the daemon's program also runs from a plain command line.

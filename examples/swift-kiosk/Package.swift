@@ -27,7 +27,7 @@ let package = Package(
                 "SignatureKiosk",
                 .product(name: "TouchBridge", package: "touchbridge"),
                 .product(name: "TouchKit", package: "touchbridge"),
-            ], resources: [.copy("signature.evemu")]),
+            ], resources: [.copy("signature.evemu"), .copy("shake.evemu")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -9,9 +9,10 @@ import TouchKit
 /// times drive the clock.
 @Suite struct SignatureKioskTests {
     let recording = Bundle.module.path(forResource: "signature", ofType: "evemu")!
-    /// The example accelerometer: shaken at 5.5 s (a shake), and from 7.9 s for too long (cancelled).
-    let accelerometer = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shake.evemu").path
+    /// The example accelerometer (a copy of touchbridge's examples/shake.evemu, carried here so a
+    /// copy of this package tests alone): shaken at 5.5 s (a shake), and from 7.9 s for too long
+    /// (cancelled).
+    let accelerometer = Bundle.module.path(forResource: "shake", ofType: "evemu")!
 
     /// The recorded session played through the app: its controller afterwards.
     func session() throws -> SignatureController? {

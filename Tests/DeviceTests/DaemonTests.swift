@@ -144,7 +144,7 @@ struct DaemonTests {
             (k.EV_ABS, k.ABS_MT_TRACKING_ID, 1), (k.EV_ABS, k.ABS_MT_POSITION_X, 1000),
             (k.EV_ABS, k.ABS_MT_POSITION_Y, 1000), (k.EV_KEY, k.BTN_TOUCH, 1),
         ])
-        usleep(100_000)
+        // The kernel holds the slot's state from the write on: the daemon reads it at open.
         let d = try daemon(device, ["--screen", "800x480"] + (adopt ? ["--adopt-initial-touches"] : []))
         try device.frame([(k.EV_ABS, k.ABS_MT_POSITION_X, 1200)])
         usleep(20_000)

@@ -53,7 +53,7 @@ struct MotionAndKeysTests {
         let d = try Spawned(touchbridgeExecutable, ["run", "--json", "--scene", "\(Self.examples)/shake.json", node])
         #expect(
             eventually(timeout: 10) { d.errors.contains("shakes become motion events") }, "run reads it: \(d.errors)")
-        usleep(300_000)
+        // Open: what the device reports from now on waits in the kernel for the loop.
         try play(device!, flat(30) + shaking(50))
         #expect(d.waitFor(#""event":"motionBegan","responder":"Attract","subtype":"motionShake""#), "\(d.output)")
         // No more events: the settling time passes on the timer.
@@ -93,7 +93,7 @@ struct MotionAndKeysTests {
         // --keys: media keys become remote-control events; KEY_A and auto-repeat never show.
         let asked = try Spawned(touchbridgeExecutable, ["run", "--json", "--keys"])
         #expect(eventually(timeout: 10) { asked.errors.contains("TB Test Media Keys (keys") }, "\(asked.errors)")
-        usleep(300_000)  // into its loop
+        // Open: what the device reports from now on waits in the kernel for the loop.
         try device.frame([(Self.k.EV_KEY, 30, 1)])
         try device.frame([(Self.k.EV_KEY, 30, 0)])
         try device.frame([(Self.k.EV_KEY, Self.k.KEY_PLAYPAUSE, 1)])

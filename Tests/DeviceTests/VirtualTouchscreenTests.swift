@@ -77,7 +77,10 @@ struct VirtualTouchscreenTests {
         try touch(panel, id: 4, slot: 1, at: 3000, 1800, moves: 3)
         try lift(panel, slot: 0, last: false)
         try lift(panel, slot: 1)
-        usleep(300_000)
+        // Both readers have every lift: libinput the three it was given, touches all four.
+        #expect(eventually { theirs.output.components(separatedBy: "TOUCH_UP").count - 1 == 3 }, "\(theirs.output)")
+        #expect(
+            eventually { mine.output.components(separatedBy: #""phase":"ended""#).count - 1 == 4 }, "\(mine.output)")
         theirs.signal(SIGINT)
         mine.stop()
         theirs.stop()
@@ -101,7 +104,7 @@ struct VirtualTouchscreenTests {
         let late = try Spawned(libinputPath, ["debug-events", "--device", node])
         #expect(late.waitFor("DEVICE_ADDED"))
         try touch(panel, id: 6, slot: 1, at: 2500, 1200, moves: 2)
-        usleep(200_000)
+        #expect(eventually { late.output.contains("TOUCH_DOWN") }, "the late reader has the finger: \(late.output)")
         #expect(d.stop() == 0)
         #expect(eventually { late.output.contains("TOUCH_CANCEL") }, "\(late.output)")
         #expect(eventually { late.output.contains("DEVICE_REMOVED") }, "\(late.output)")

@@ -71,6 +71,9 @@ extension MappingOptions {
         else {
             throw fail(DeviceError.unsuitable(path: source, reason: "its position axes have no range"))
         }
+        let from = placement.rect != nil ? "its rectangle" : options.screenInForce(scene: nil, first: d).source
+        Diagnostics.print(
+            "touchbridge: \(source): screen \(Int(mapper.width))x\(Int(mapper.height)) (\(from))", level: .info)
         return (placement, mapper)
     }
 }

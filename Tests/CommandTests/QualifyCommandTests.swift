@@ -22,7 +22,10 @@ struct QualifyCommandTests {
         let good = try qualify([clean])
         #expect(good.exitCode == 0, "\(good.output)\(good.errors)")
         #expect(good.output.hasSuffix("PASS\n"), "\(good.output)\(good.errors)")
-        #expect(good.errors.isEmpty, "a recording is read without prompts: \(good.errors)")
+        // A recording is read without prompts: stderr says only the screen in force.
+        #expect(
+            good.errors == "touchbridge: \(clean): screen 800x480 (--screen)\n",
+            "a recording is read without prompts: \(good.errors)")
         let svg = temporaryPath("qualify") + ".svg"
         defer { unlink(svg) }
         let failing = try qualify([bad, "--json", "--svg", svg])

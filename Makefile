@@ -83,7 +83,7 @@ MANUAL := .build/plugins/GenerateManual/outputs/TouchBridgeCLI/touchbridge.1
 # (as in the service test's VM) copies files and builds nothing.
 RELEASE_INPUTS := Package.swift scripts/release/hot-functions.txt $(shell find Sources -type f 2>/dev/null)
 
-.PHONY: hooks bench-start bench-hop format lint docs example-test url-app-test run test build deps test-deps unit-test device-test service-test install-check install install-files uninstall manual release deb deb-test deb-reproducible fuzz soak sanitize clean bench bench-e2e bench-instr bench-socket bench-watch
+.PHONY: hooks installed-test bench-start bench-hop format lint docs example-test url-app-test run test build deps test-deps unit-test device-test service-test install-check install install-files uninstall manual release deb deb-test deb-reproducible fuzz soak sanitize clean bench bench-e2e bench-instr bench-socket bench-watch
 
 run: deps $(STATIC_CXX_DIR)/libstdc++.a
 	$(RELEASE_BUILD) $(DAEMON_LINK) --product touchbridge
@@ -98,9 +98,16 @@ run: deps $(STATIC_CXX_DIR)/libstdc++.a
 	fi
 
 # No compiler warning in the debug build nor in the release build the service test installs.
+# The device tests' VM runs beside the service's and the package's (each VM takes one core).
 test: test-deps
 	scripts/no-warnings swift build --build-tests
-	$(MAKE) --no-print-directory NO_WARNINGS=scripts/no-warnings unit-test install-check device-test service-test deb-test
+	$(MAKE) --no-print-directory NO_WARNINGS=scripts/no-warnings unit-test install-check
+	$(MAKE) --no-print-directory -j2 --output-sync=target NO_WARNINGS=scripts/no-warnings device-test installed-test
+
+# The service as installed from the checkout, then the package: one VM after the other.
+installed-test:
+	$(MAKE) --no-print-directory service-test
+	$(MAKE) --no-print-directory deb-test
 
 # The commit-msg hook (scripts/commit-msg): subjects of at most 72 characters, then a body.
 hooks:

@@ -98,10 +98,12 @@ run: deps $(STATIC_CXX_DIR)/libstdc++.a
 	fi
 
 # No compiler warning in the debug build nor in the release build the service test installs.
-# The device tests' VM runs beside the service's and the package's (each VM takes one core).
+# The builds come first; then the device tests' VM runs beside the service's and the package's
+# (each VM takes one core), with no compiler competing for the cores.
 test: test-deps
 	scripts/no-warnings swift build --build-tests
-	$(MAKE) --no-print-directory NO_WARNINGS=scripts/no-warnings unit-test install-check
+	$(MAKE) --no-print-directory NO_WARNINGS=scripts/no-warnings unit-test install-check $(BIN_RELEASE)
+	swift build --package-path examples/swift-kiosk
 	$(MAKE) --no-print-directory -j2 --output-sync=target NO_WARNINGS=scripts/no-warnings device-test installed-test
 
 # The service as installed from the checkout, then the package: one VM after the other.

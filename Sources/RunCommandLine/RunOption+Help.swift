@@ -13,12 +13,14 @@ extension RunOption {
     }
 
     /// Every option by section, each with its value and help (and its default where the help
-    /// does not state one), wrapped to `columns`.
+    /// does not state one), wrapped to `columns`. No line is empty and every line begins with a
+    /// space: the manual page (roff) takes the text as it is, and there an empty line is an
+    /// error and a line that begins with a space keeps its own line.
     public static func help(columns: Int = 78) -> String {
         let start = RunInvocation()
         var text = ""
         for group in Group.allCases {
-            text += "\n\n\(title(group)):"
+            text += "\n \(title(group)):"
             for option in all where option.group == group {
                 var line = "--" + option.name
                 if let v = option.valueName { line += " <\(v)>" }
@@ -27,7 +29,7 @@ extension RunOption {
                     if words.hasSuffix(".") { words.removeLast() }
                     words += " (default: \(d))."
                 }
-                text += "\n  " + line + "\n" + wrap(words, columns: columns, indent: 8).dropLast()
+                text += "\n   " + line + "\n" + wrap(words, columns: columns, indent: 8).dropLast()
             }
         }
         return text

@@ -90,7 +90,7 @@ public struct RandomStreams {
         public var actions = 0
         public var devicesVanished = 0
         public var dropped = 0
-        /// Idle and wake lines, and ghosts (with `ghostAfter`, or a scene with `idle`).
+        /// Idle and wake lines, and ghosts (with `ghostSeconds`, or a scene with `idle`).
         public var wakes = 0
         public var ghosts = 0
         public var violations: [String] = []
@@ -103,7 +103,7 @@ public struct RandomStreams {
     public var eventTrace: ((String, InputEvent, Bool) -> Void)?
     /// Ghost contacts cancelled after this long at rest (`--ghost-after`), and time driven
     /// between frames as the daemon drives it, so idle, wake and ghosts take part.
-    public var ghostAfter: Double?
+    public var ghostSeconds: Double?
 
     public init(scene: Scene) { self.scene = scene }
 
@@ -138,8 +138,8 @@ public struct RandomStreams {
         let pipeline = TouchPipeline(scene: instance)
         pipeline.adoptInitialTouches = rng.chance(0.5)
         var time = EventTime(seconds: 1, microseconds: 0)
-        if ghostAfter != nil || scene.idle != nil {
-            pipeline.startKioskRules(ghostAfter: ghostAfter, at: time.inSeconds)
+        if ghostSeconds != nil || scene.idle != nil {
+            pipeline.startKioskRules(ghostAfter: ghostSeconds, at: time.inSeconds)
         }
         var players: [Player] = []
         func addPlayer() {
@@ -223,7 +223,7 @@ public struct RandomStreams {
             rng.chance(0.05)
             ? Int64.random(in: 200_000...1_500_000, using: &rng) : Int64.random(in: 0...20_000, using: &rng)
         time = EventTime(totalMicroseconds: time.totalMicroseconds + gap)
-        if ghostAfter != nil || scene.idle != nil {
+        if ghostSeconds != nil || scene.idle != nil {
             pipeline.advanceTime(to: time.inSeconds)
         }
         var feed = Feeder(pipeline: pipeline, panel: p.panel, time: time, trace: eventTrace)

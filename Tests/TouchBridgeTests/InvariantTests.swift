@@ -29,7 +29,7 @@ struct InvariantTests {
     @Test(arguments: [5 as UInt64, 6])
     func invariantsHoldWithIdleWakeAndGhosts(_ seed: UInt64) {
         var streams = RandomStreams(scene: CheckScenes.busyIdle)
-        streams.ghostAfter = 0.3
+        streams.ghostSeconds = 0.3
         let report = streams.run(seed: seed, events: 60_000)
         #expect(report.violations.isEmpty, "seed \(seed): \(report.violations.prefix(5).joined(separator: "\n"))")
         #expect(report.wakes > 0, "the kiosk went idle and woke, and ghosts were cancelled: \(report)")

@@ -13,7 +13,6 @@ package final class RecordingRun {
     /// The pipeline and every output, the signals' answers, as for live panels.
     private let host: PipelineHost
     private let pipeline: TouchPipeline
-    private let realtime: Bool
     private var streams: [Stream]
     private var pacer: Pacer?
 
@@ -93,7 +92,6 @@ package final class RecordingRun {
             let device = pipeline.addAuxiliary(node: r.path, description: r.description, kind: kind, time: start)
             streams.append(Stream(reader: r, panel: nil, auxiliary: device, head: head))
         }
-        realtime = options.realtime
         try host.serve()
     }
 
@@ -134,7 +132,7 @@ package final class RecordingRun {
     /// until no timer is pending. Throws a `RecordingError` for a malformed line, after
     /// cancelling what was down.
     package func run() throws {
-        if realtime, let loop = host.loop { pacer = try Pacer(loop: loop, host: host) }
+        if host.options.realtime, let loop = host.loop { pacer = try Pacer(loop: loop, host: host) }
         // The kiosk's rules count from the first event on.
         let first = streams.compactMap { $0.head?.time.inSeconds }.min()
         try host.start(at: first ?? 0)

@@ -34,7 +34,7 @@ extension RunOption {
         RunOption(
             "device", value: "N",
             help:
-                "Of a libinput record file holding several devices, the one to read (from 0; default: its first touchscreen)."
+                "Of a libinput record file holding several devices, only this one (from 0; default: each of them, played together)."
         ) { r, v throws(UsageError) in
             r.options.recordedDevice = try integer(v, "device", from: 0, "a device's index from 0")
         },

@@ -31,8 +31,11 @@ let package = Package(
         .systemLibrary(
             name: "CUdev", pkgConfig: "libudev",
             providers: [.apt(["libudev-dev"])]),
-        // signalfd/timerfd/epoll headers, which Glibc's Swift module leaves out.
+        // The kernel's device structures Glibc's Swift module leaves out (uinput, DRM): Evdev's.
         .systemLibrary(name: "CLinux"),
+        // The event loop's descriptors Glibc's Swift module leaves out (epoll, timerfd, signalfd,
+        // posix_spawn's closefrom): Runtime's.
+        .systemLibrary(name: "CLoop"),
         // The terminal of `touchbridge watch` (libncurses-dev: /usr/include/ncursesw); only
         // the command line links it. Not through pkg-config, whose -D_XOPEN_SOURCE SwiftPM
         // refuses with a warning on every build.
@@ -58,7 +61,7 @@ let package = Package(
 
         // The event loop: epoll, timers, signals, sockets and systemd's notifications, for every
         // stage that waits on a descriptor (devices, the socket, commands); why a call failed.
-        .target(name: "Runtime", dependencies: ["CLinux"]),
+        .target(name: "Runtime", dependencies: ["CLoop"]),
 
         // The kernel side: libevdev devices, libudev discovery, recordings.
         .target(name: "Evdev", dependencies: ["CEvdev", "CUdev", "CLinux", "Runtime", "InputEvents", "Displays"]),

@@ -1,4 +1,4 @@
-import CLinux
+import CLoop
 import Glibc
 
 /// One epoll set: the descriptors an event loop sleeps on (devices, signals, timers, udev).

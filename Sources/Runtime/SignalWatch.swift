@@ -1,4 +1,4 @@
-import CLinux
+import CLoop
 import Glibc
 
 /// SIGINT and SIGTERM (and SIGHUP) as a pollable file descriptor, so the one event loop can

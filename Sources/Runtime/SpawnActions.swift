@@ -1,4 +1,4 @@
-import CLinux
+import CLoop
 import Glibc
 
 /// A spawn file action glibc declares only for GNU programs: close every descriptor from

@@ -12,7 +12,9 @@ extension QualifyLiveTests {
         let path = repositoryDirectory + "/examples/qualify-pen.evemu"
         let recording = try EvemuParser(file: path).parse(Array(try String(contentsOfFile: path, encoding: .utf8).utf8))
         let (pen, _) = try createDevice(recording.description)
-        let p = try Spawned(touchbridgeExecutable, ["qualify", "--pen", pen.devnode])
+        let criteria = try QualifyLiveTests.paceFreeCriteria()
+        defer { unlink(criteria) }
+        let p = try Spawned(touchbridgeExecutable, ["qualify", "--pen", "--criteria", criteria, pen.devnode])
         // The hover before a mark's touch belongs to its gesture (the pen comes near, then touches).
         let gestures = Self.gestures(of: recording)
         #expect(gestures.count == 9 + 4 + 1 + 1, "the marks, the lines, the rest, and the last one's going away")
@@ -32,5 +34,6 @@ extension QualifyLiveTests {
         #expect(p.wait(timeout: 30) == 0, "the session ends with the rest: \(p.output)\n\(p.errors)")
         #expect(p.output.hasSuffix("PASS\n"), "\(p.output)")
         #expect(p.output.contains("pass  hoverOffset  0.2 mm max"), "\(p.output)")
+        #expect(QualifyLiveTests.measuredReportRate(p.output) ?? 0 > 0, "the rate is measured: \(p.output)")
     }
 }

@@ -105,8 +105,12 @@ let package = Package(
             name: "TouchTools",
             dependencies: [
                 "InputEvents", "TouchInput", "TouchKit", "TouchScene", "TouchBridge", "PanelHealth", "Evdev",
-                "Displays", "StrictJSON",
+                "Displays", "StrictJSON", "Doctor", "Runtime",
             ]),
+
+        // Pure Swift: `doctor`'s readings of sysfs, the kernel's log and udev's facts, and its
+        // verdict on each link of a touch device's chain.
+        .target(name: "Doctor", dependencies: ["TextBuffers"]),
 
         // Pure Swift: a panel's health figures from its events and contact frames (`health`).
         .target(name: "PanelHealth", dependencies: ["InputEvents", "TouchInput"]),
@@ -138,7 +142,7 @@ let package = Package(
             dependencies: [
                 "RunCommandLine", "DeviceTools", "Evdev", "Runtime", "InputEvents", "Output", "TouchInput", "TouchKit",
                 "TouchBridge", "Displays", "VirtualDevices", "EventSocket",
-                "TouchTools", "PanelHealth", "CNcurses",
+                "TouchTools", "PanelHealth", "CNcurses", "Doctor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             plugins: ["VersionPlugin"]),
@@ -164,6 +168,7 @@ let package = Package(
             dependencies: ["InputEvents", "TouchInput", "PanelHealth", "TouchBridge", "TouchTools", "PipelineChecks"],
             path: "Fuzz/Qualify"),
         .executableTarget(name: "fuzz-edid", dependencies: ["Displays", "PipelineChecks"], path: "Fuzz/EDID"),
+        .executableTarget(name: "fuzz-doctor", dependencies: ["Doctor", "PipelineChecks"], path: "Fuzz/Doctor"),
         .executableTarget(
             name: "fuzz-udev",
             dependencies: ["TouchBridge", "TouchKit", "TouchInput", "InputEvents", "Evdev", "PipelineChecks"],
@@ -206,6 +211,7 @@ let package = Package(
                 "PanelHealth",
             ]),
         .testTarget(name: "DisplaysTests", dependencies: ["Displays"]),
+        .testTarget(name: "DoctorTests", dependencies: ["Doctor", "InputEvents"], exclude: ["Trees"]),
         .testTarget(name: "DeviceToolsTests", dependencies: ["DeviceTools", "TouchBridge", "TouchKit"]),
         .testTarget(
             name: "VirtualDevicesTests", dependencies: ["VirtualDevices", "TouchKit", "TouchInput", "InputEvents"]),

@@ -10,7 +10,11 @@ Prints `node /dev/input/eventN` once the touchscreen is there, then reads comman
 one a line:
   play GESTURE   plays a scripted gesture and prints `done GESTURE`
                  (tap, drag, two, three, rest: see GESTURES)
+  stall          stops its reports, as a controller that hung, until its driver is
+                 re-bound (the driver's stop and start); prints `done stall`
   quit           destroys the device (so does end of input)
+TOUCHBRIDGE_UHID_BUS=0x18 makes it on another bus (I2C); TOUCHBRIDGE_UHID_NO_NODE=1 prints
+`node none` at once instead of waiting for hid-multitouch's node (then no gestures).
 Reports are built with hid-tools' report-descriptor parser (PyPI `hid-tools`, on
 PYTHONPATH); the uhid side is uhid.py's, the gestures and the device lookup this file's own.
 """

@@ -13,6 +13,7 @@ import time
 # linux/uhid.h
 UHID_DESTROY, UHID_GET_REPORT, UHID_GET_REPORT_REPLY = 1, 9, 10
 UHID_CREATE2, UHID_INPUT2, UHID_SET_REPORT, UHID_SET_REPORT_REPLY = 11, 12, 13, 14
+UHID_START, UHID_STOP = 2, 3
 UHID_FEATURE_REPORT = 0
 EVENT_SIZE = 4 + struct.calcsize("<128s64s64sHHIIII4096s")
 EIO = 5
@@ -28,6 +29,10 @@ class Device:
 
     def __init__(self, spec, feature=lambda rnum: None):
         self.feature = feature
+        # A controller that stopped reporting (`stall`) until its driver is re-bound: the
+        # driver's stop and start (UHID_STOP, UHID_START) bring it back.
+        self.stalled = False
+        self.stopped = False
         self.fd = os.open("/dev/uhid", os.O_RDWR | os.O_CLOEXEC)
         self.lock = threading.Lock()
         self.done = False
@@ -43,7 +48,9 @@ class Device:
             os.write(self.fd, data)
 
     def send(self, report):
-        """One input report."""
+        """One input report (none while stalled)."""
+        if self.stalled:
+            return
         self.write(event(UHID_INPUT2, struct.pack("<H4096s", len(report), bytes(report))))
 
     def _answer(self):
@@ -57,7 +64,11 @@ class Device:
             except OSError:
                 return
             kind = struct.unpack_from("<I", data)[0]
-            if kind == UHID_GET_REPORT:
+            if kind == UHID_STOP:
+                self.stopped = True
+            elif kind == UHID_START and self.stopped:
+                self.stopped = self.stalled = False
+            elif kind == UHID_GET_REPORT:
                 rid, rnum, rtype = struct.unpack_from("<IBB", data, 4)
                 reply = self.feature(rnum) if rtype == UHID_FEATURE_REPORT else None
                 err, body = (0, bytes(reply)) if reply else (EIO, b"")
@@ -107,16 +118,29 @@ def serve(doc, catalog, key, make, gestures):
     spec = specs.get(sys.argv[1])
     if spec is None:
         sys.exit("%s: no device named %r (--list)" % (os.path.basename(sys.argv[0]), sys.argv[1]))
+    # TOUCHBRIDGE_UHID_BUS: the same device on another bus (0x18: I2C, as i2c-hid makes it).
+    if os.environ.get("TOUCHBRIDGE_UHID_BUS"):
+        spec = dict(spec, bus=int(os.environ["TOUCHBRIDGE_UHID_BUS"], 0))
     device = make(spec)
     try:
-        node = device.node()
-        print("node", node, "contacts", device.max_contacts, flush=True)
-        player = device.player(node)
+        # TOUCHBRIDGE_UHID_NO_NODE=1: no wait for the driver's node (one that makes none, or not
+        # the usual one: hid-generic where hid-multitouch is kept out); no gestures then.
+        if os.environ.get("TOUCHBRIDGE_UHID_NO_NODE") == "1":
+            print("node none contacts", device.max_contacts, flush=True)
+            player = None
+        else:
+            node = device.node()
+            print("node", node, "contacts", device.max_contacts, flush=True)
+            player = device.player(node)
         for line in sys.stdin:
             words = line.split()
             if words[:1] == ["quit"]:
                 break
-            if len(words) == 2 and words[0] == "play" and words[1] in gestures:
+            if words == ["stall"]:
+                device.device.stalled = True
+                print("done stall", flush=True)
+                continue
+            if len(words) == 2 and words[0] == "play" and words[1] in gestures and player:
                 getattr(player, words[1])()
                 print("done", words[1], flush=True)
             else:

@@ -83,11 +83,11 @@ extension InputDeviceInfo {
     }
 
     /// Whether a property is one touchbridge keeps (`properties`): its own, libinput's fuzz and
-    /// device group (a pen and the fingers of one panel), and the USB vendor's name (which names
-    /// a display's maker).
+    /// device group (a pen and the fingers of one panel), the USB vendor's name (which names
+    /// a display's maker), and the seat and output compositors take it to (which `doctor` checks).
     static func isKept(_ key: String) -> Bool {
         key.hasPrefix("TOUCHBRIDGE_") || key.hasPrefix("LIBINPUT_FUZZ_") || key == "ID_VENDOR_FROM_DATABASE"
-            || key == "LIBINPUT_DEVICE_GROUP"
+            || key == "LIBINPUT_DEVICE_GROUP" || key == "ID_SEAT" || key == "WL_OUTPUT" || key == "WL_SEAT"
     }
 
     /// What udev said of a device a recording was made from (`libinput record` keeps its

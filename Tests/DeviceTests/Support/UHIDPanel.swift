@@ -51,8 +51,10 @@ final class UHIDPanel {
     private var toPanel: Int32 = -1, fromPanel: Int32 = -1
     private var pending = ""
 
-    /// The device `name` of `scripts/uhid/SCRIPT`'s catalog: `panel.py` (touchscreens) or `pen.py` (pens).
-    init(_ name: String, script: String = "panel.py") throws {
+    /// The device `name` of `scripts/uhid/SCRIPT`'s catalog: `panel.py` (touchscreens) or `pen.py` (pens);
+    /// on another bus with `bus` (0x18: I2C); with `waitingForNode` false, `node` is "none" and
+    /// no gesture can be played (for a driver that makes no touchscreen of it).
+    init(_ name: String, script: String = "panel.py", bus: Int? = nil, waitingForNode: Bool = true) throws {
         var inPipe: [Int32] = [0, 0]
         var outPipe: [Int32] = [0, 0]
         guard pipe(&inPipe) == 0, pipe(&outPipe) == 0 else { throw DeviceTestFailure("pipe: errno \(errno)") }
@@ -68,6 +70,8 @@ final class UHIDPanel {
         defer { for p in argv { free(p) } }
         var env = ProcessInfo.processInfo.environment
         env["PYTHONPATH"] = Self.pythonPath
+        if let bus { env["TOUCHBRIDGE_UHID_BUS"] = String(bus) }
+        if !waitingForNode { env["TOUCHBRIDGE_UHID_NO_NODE"] = "1" }
         let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for p in envp { free(p) } }
         let rc = posix_spawn(&pid, "/usr/bin/python3", &actions, nil, argv, envp)
@@ -91,6 +95,13 @@ final class UHIDPanel {
         send("play \(gesture)\n")
         let line = readLine(timeout: 30)
         guard line == "done \(gesture)" else { throw DeviceTestFailure("panel.py: \(gesture): \(line ?? "no answer")") }
+    }
+
+    /// Stops its reports, as a hung controller, until its driver is re-bound.
+    func stall() throws {
+        send("stall\n")
+        let line = readLine(timeout: 10)
+        guard line == "done stall" else { throw DeviceTestFailure("panel.py: stall: \(line ?? "no answer")") }
     }
 
     /// A line from panel.py, or nil after `timeout` seconds.

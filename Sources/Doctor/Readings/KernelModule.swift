@@ -1,0 +1,72 @@
+/// Whether a kernel module can drive a device: loaded, built in, installed, or kept out by a
+/// blacklist line, and which file says so.
+package struct KernelModule: Equatable, Sendable {
+    /// The module's name with underscores, as /sys/module and modprobe.d spell it.
+    package var name: String
+    package var loaded: Bool
+    package var builtIn: Bool
+    package var installed: Bool
+    /// The file and line that blacklist it (`/etc/modprobe.d/x.conf:3`), or the kernel's
+    /// command line.
+    package var blacklistedBy: String?
+
+    package init(name: String, loaded: Bool, builtIn: Bool, installed: Bool, blacklistedBy: String?) {
+        self.name = name
+        self.loaded = loaded
+        self.builtIn = builtIn
+        self.installed = installed
+        self.blacklistedBy = blacklistedBy
+    }
+
+    /// The directories modprobe reads its configuration from.
+    static let configDirectories = [
+        "/etc/modprobe.d", "/run/modprobe.d", "/usr/local/lib/modprobe.d", "/lib/modprobe.d",
+    ]
+
+    /// What the machine says of module `name` (`hid_multitouch`) for the running kernel `release`.
+    package static func read(_ name: String, release: String, in files: any MachineFiles) -> KernelModule {
+        let dashed = name.replacingUnderscores()
+        let dir = "/lib/modules/" + release
+        let builtIn = (files.text(dir + "/modules.builtin", limit: 1 << 20) ?? "").split(separator: "\n")
+            .contains { $0.hasSuffix("/" + dashed + ".ko") || $0.hasSuffix("/" + name + ".ko") }
+        let installed = (files.text(dir + "/modules.dep", limit: 4 << 20) ?? "").split(separator: "\n")
+            .contains { line in
+                let file = line.split(separator: ":").first.map { $0.split(separator: "/").last ?? "" } ?? ""
+                return file.hasPrefix(dashed + ".ko") || file.hasPrefix(name + ".ko")
+            }
+        return KernelModule(
+            name: name, loaded: files.exists("/sys/module/" + name), builtIn: builtIn, installed: installed,
+            blacklistedBy: blacklist(name, in: files))
+    }
+
+    /// The first `blacklist NAME` or `install NAME /bin/false` line that names the module, or the
+    /// kernel command line's `modprobe.blacklist=`.
+    static func blacklist(_ name: String, in files: any MachineFiles) -> String? {
+        let spellings: Set<String> = [name, name.replacingUnderscores()]
+        for dir in configDirectories {
+            for file in files.list(dir) where file.hasSuffix(".conf") {
+                let path = dir + "/" + file
+                let lines = (files.text(path, limit: 1 << 16) ?? "").split(
+                    separator: "\n", omittingEmptySubsequences: false)
+                for (i, line) in lines.enumerated() {
+                    let w = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+                    guard w.count >= 2, spellings.contains(w[1]) else { continue }
+                    if w[0] == "blacklist" || (w[0] == "install" && w.count >= 3 && w[2].hasSuffix("/false")) {
+                        return "\(path):\(i + 1)"
+                    }
+                }
+            }
+        }
+        let cmdline = files.text("/proc/cmdline") ?? ""
+        for word in cmdline.split(separator: " ") where word.hasPrefix("modprobe.blacklist=") {
+            let names = word.dropFirst("modprobe.blacklist=".count).split(separator: ",").map(String.init)
+            if names.contains(where: spellings.contains) { return "the kernel command line (modprobe.blacklist)" }
+        }
+        return nil
+    }
+}
+
+extension String {
+    /// `hid_multitouch` as a file name, `hid-multitouch`.
+    func replacingUnderscores() -> String { String(map { $0 == "_" ? "-" : $0 }) }
+}

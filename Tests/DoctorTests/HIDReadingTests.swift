@@ -1,0 +1,100 @@
+import Doctor
+import Foundation
+import Testing
+
+/// What doctor reads of the HID bus: report descriptors, devices with their driver, group, nodes
+/// and parent, and whether hid-multitouch is loaded, built in, installed or blacklisted.
+@Suite struct HIDReadingTests {
+    let tree: RecordedFiles
+
+    init() throws { tree = try RecordedFiles(tree: "kiosk") }
+
+    /// The descriptors of the catalog's real panels (scripts/uhid/panels.json).
+    static let panels: [(String, [UInt8])] = {
+        let path =
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path + "/scripts/uhid/panels.json"
+        guard let data = FileManager.default.contents(atPath: path),
+            let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let panels = root["panels"] as? [[String: Any]]
+        else { return [] }
+        return panels.compactMap { p in
+            guard let name = p["name"] as? String, let hex = p["descriptor"] as? String else { return nil }
+            return (name, hex.split(separator: " ").compactMap { UInt8($0, radix: 16) })
+        }
+    }()
+
+    @Test func everyRealPanelsDescriptorIsATouchScreenThatNamesItsFingers() {
+        #expect(Self.panels.count >= 8)
+        for (name, bytes) in Self.panels {
+            let d = ReportDescriptor(bytes)
+            #expect(d.applications.contains(ReportDescriptor.touchScreen), "\(name): \(d.applications)")
+            #expect(d.hasContactIdentifier, "\(name)")
+            #expect(d.isTouchDigitizer, "\(name)")
+            #expect(d.problem == nil, "\(name): \(d.problem ?? "")")
+        }
+    }
+
+    @Test func aMouseIsNoDigitizerAndACutDescriptorSaysWhere() {
+        let mouse = ReportDescriptor([0x05, 0x01, 0x09, 0x02, 0xA1, 0x01, 0x09, 0x01, 0xA1, 0x00, 0xC0, 0xC0])
+        #expect(mouse.applications == [ReportDescriptor.mouse])
+        #expect(!mouse.isTouchDigitizer)
+        let cut = ReportDescriptor([0x05, 0x0D, 0x09, 0x04, 0xA1, 0x01, 0x26])
+        #expect(cut.applications == [ReportDescriptor.touchScreen])
+        #expect(cut.problem == "an item cut short at byte 6")
+        let pops = ReportDescriptor([0xB4])
+        #expect(pops.problem == "a Pop at byte 1 with nothing pushed")
+    }
+
+    @Test func aUsageWithItsOwnPageAndAPushedPageAreBothRead() {
+        // Usage Page Generic Desktop, Push, Usage Page Digitizer, Pop, then a 4-byte usage naming
+        // the digitizer's Touch Screen on a Generic Desktop page.
+        let d = ReportDescriptor([0x05, 0x01, 0xA4, 0x05, 0x0D, 0xB4, 0x0B, 0x04, 0x00, 0x0D, 0x00, 0xA1, 0x01, 0xC0])
+        #expect(d.applications == [ReportDescriptor.touchScreen])
+    }
+
+    @Test func theBusShowsEachDeviceWithItsDriverGroupNodesAndParent() throws {
+        let all = HIDDevice.all(in: tree)
+        #expect(all.map(\.id) == ["0003:046D:C077.0003", "0003:0EEF:7224.0001", "0018:0596:0506.0002"])
+        let egalax = try #require(all.first { $0.vendor == 0x0EEF })
+        #expect(egalax.busName == "USB")
+        #expect(egalax.driver == "hid-generic")
+        #expect(egalax.group == 2)
+        #expect(egalax.wantsMultitouch)
+        #expect(egalax.nodes == ["/dev/input/event3"])
+        #expect(egalax.parent == .usb("1-2"))
+        #expect(egalax.name == "eGalax Inc. eGalaxTouch EXC7200-7368v1.010")
+        let threeM = try #require(all.first { $0.vendor == 0x0596 })
+        #expect(threeM.busName == "I2C")
+        #expect(threeM.parent == .i2c("i2c-MMM0506:00"))
+        #expect(threeM.nodes == ["/dev/input/event4", "/dev/input/event5"])
+        let mouse = try #require(all.first { $0.vendor == 0x046D })
+        #expect(!mouse.descriptor.isTouchDigitizer)
+        #expect(!mouse.wantsMultitouch)
+    }
+
+    @Test func hidMultitouchIsSeenInstalledNotLoadedAndBlacklistedWithItsLine() {
+        let m = KernelModule.read("hid_multitouch", release: "6.1.0-56-amd64", in: tree)
+        #expect(m.installed)
+        #expect(!m.loaded)
+        #expect(!m.builtIn)
+        #expect(m.blacklistedBy == "/etc/modprobe.d/blacklist-touch.conf:3")
+        let generic = KernelModule.read("hid_generic", release: "6.1.0-56-amd64", in: tree)
+        #expect(generic.loaded)
+        #expect(generic.blacklistedBy == nil)
+    }
+
+    @Test func aBlacklistByInstallingFalseOrOnTheKernelsCommandLineCounts() {
+        let byInstall = RecordedFiles("/etc/modprobe.d/x.conf = install hid-multitouch /bin/false")
+        #expect(
+            KernelModule.read("hid_multitouch", release: "r", in: byInstall).blacklistedBy == "/etc/modprobe.d/x.conf:1"
+        )
+        let byCmdline = RecordedFiles("/proc/cmdline = quiet modprobe.blacklist=usbhid,hid_multitouch")
+        #expect(
+            KernelModule.read("hid_multitouch", release: "r", in: byCmdline).blacklistedBy
+                == "the kernel command line (modprobe.blacklist)")
+        let otherFile = RecordedFiles("/etc/modprobe.d/x.txt = blacklist hid_multitouch")
+        #expect(
+            KernelModule.read("hid_multitouch", release: "r", in: otherFile).blacklistedBy == nil, "only .conf files")
+    }
+}

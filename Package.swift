@@ -96,7 +96,7 @@ let package = Package(
             name: "TouchBridge",
             dependencies: [
                 "InputEvents", "TouchInput", "TouchKit", "TouchScene", "Evdev", "Runtime", "Output", "VirtualDevices",
-                "EventSocket", "SceneCommands", "Displays", "StrictJSON",
+                "EventSocket", "SceneCommands", "Displays", "StrictJSON", "Doctor",
             ]),
 
         // What only the command line's tools draw: `watch`'s model and screen, `picture`'s SVG.

@@ -8,6 +8,8 @@ public struct Connector: Sendable, Equatable {
     public var name: String
     /// Whether the kernel sees a display on it.
     public var connected: Bool
+    /// Its power as DRM keeps it (`On`, `Off`, `Standby`, `Suspend`: the `dpms` attribute), when said.
+    public var dpms: String?
     /// The modes the kernel lists for it, the preferred one first.
     public var modes: [Mode]
     /// The display's EDID, when it has one that reads.
@@ -19,6 +21,9 @@ public struct Connector: Sendable, Equatable {
     public var orientation: PanelOrientation?
     /// Why the orientation could not be read (the card node's permissions), when it could not.
     public var orientationProblem: String?
+
+    /// Whether a display is on it and lit: connected, and its power not off.
+    public var isLit: Bool { connected && (dpms ?? "On") == "On" }
 
     /// The kind of connector: its name without the number (`HDMI-A`, `eDP`).
     public var type: String {
@@ -50,6 +55,7 @@ public struct Connector: Sendable, Equatable {
         card = String(entry[..<dash])
         name = String(entry[entry.index(after: dash)...])
         connected = Self.line(read("status")) == "connected"
+        dpms = Self.line(read("dpms"))
         modes = Self.lines(read("modes")).compactMap(Self.mode)
         edid = nil
         edidProblem = nil

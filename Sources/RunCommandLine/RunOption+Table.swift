@@ -20,6 +20,11 @@ extension RunOption {
         ) { r, _ in r.options.keys = true },
         RunOption("grab", help: "Grab the devices for exclusive access.") { r, _ in r.options.grab = true },
         RunOption(
+            "reset-on-wake",
+            help:
+                "When a display comes back on (udev's news of it: connected and lit again after it was off or unplugged), re-bind the driver of each panel on it that delivered events before and none since it went off (the reset doctor does by hand; needs root)."
+        ) { r, _ in r.options.resetOnWake = true },
+        RunOption(
             "adopt-initial-touches",
             help: "Send fingers already on the glass at start to the window (default: ignored until lifted)."
         ) { r, _ in r.options.adoptInitialTouches = true },

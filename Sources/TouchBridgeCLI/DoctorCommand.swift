@@ -51,10 +51,10 @@ struct DoctorCommand: ParsableCommand {
         var examination: Examination
         do { examination = try Examination() } catch { throw fail(error) }
         if let reset { return try self.reset(reset, examination) }
-        let subjects: [(Subject, HIDDevice?, InputDeviceInfo?)]
+        let subjects: [Examined]
         do { subjects = try examination.subjects(nodes) } catch { throw fail(error) }
         if let listen {
-            let nodes = subjects.compactMap { $0.0.node }
+            let nodes = subjects.compactMap(\.subject.node)
             examination.heard = Listening.listen(nodes, seconds: listen) {
                 Diagnostics.print(
                     "touchbridge: doctor: listening \(EventsLink.seconds(listen)) s: touch each panel now")

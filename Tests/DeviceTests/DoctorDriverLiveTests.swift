@@ -89,3 +89,70 @@ extension DoctorDriverLiveTests {
         #expect(heard["ok"] as? Bool == true, "\(heard)")
     }
 }
+
+extension DoctorDriverLiveTests {
+    /// A Goodix controller declared on an I2C bus that cannot talk to it (i2c-stub's adapter
+    /// does no plain I2C transfers): goodix_ts's probe fails as on a board with the wrong
+    /// address or no power, and no input device appears.
+    @Test func anI2CControllerWhoseProbeFailedIsNamedWithTheKernelsWords() throws {
+        #expect(DoctorLiveTests.run("modprobe i2c-stub chip_addr=0x5d && modprobe goodix_ts") == 0)
+        let adapter = try #require(
+            ((try? FileManager.default.contentsOfDirectory(atPath: "/sys/bus/i2c/devices")) ?? []).first { a in
+                (try? String(contentsOfFile: "/sys/bus/i2c/devices/\(a)/name", encoding: .utf8))?.hasPrefix(
+                    "SMBus stub")
+                    ?? false
+            })
+        let client = "\(adapter.dropFirst(4))-005d"
+        #expect(DoctorLiveTests.run("echo GDIX1001:00 0x5d > /sys/bus/i2c/devices/\(adapter)/new_device") == 0)
+        defer {
+            _ = DoctorLiveTests.run(
+                "echo 0x5d > /sys/bus/i2c/devices/\(adapter)/delete_device; rmmod goodix_ts i2c-stub")
+        }
+        let r = try DoctorLiveTests.doctor([])
+        #expect(r.status == 1, "\(r.errors)")
+        let driver = try #require(DoctorLiveTests.check(r.checks, "driver", of: "GDIX1001:00"), "\(r.checks)")
+        #expect(driver["ok"] as? Bool == false, "\(driver)")
+        #expect(driver["found"] as? String == "I2C \(client) (GDIX1001:00), no driver bound", "\(driver)")
+        #expect((driver["problem"] as? String ?? "").contains("Goodix-TS is loaded but did not take it"), "\(driver)")
+        #expect((driver["fix"] as? String ?? "").hasPrefix("echo \(client) | tee /sys/bus/i2c/drivers/Goodix-TS/bind"))
+        let kernel = try #require(DoctorLiveTests.check(r.checks, "kernel", of: "GDIX1001:00"), "\(r.checks)")
+        #expect(kernel["ok"] as? Bool == false, "\(kernel)")
+        #expect(
+            (kernel["found"] as? String ?? "").contains("Goodix-TS \(client): I2C check functionality failed"),
+            "\(kernel)")
+        #expect(kernel["node"] is NSNull)
+    }
+}
+
+extension DoctorDriverLiveTests {
+    /// `run --reset-on-wake`: the panel's display goes off (its connector forced off, with the
+    /// card's change news a monitor's hotplug line gives: the kernel sends none for a forced
+    /// status), its controller stalls, the display comes back: the daemon re-binds the silent
+    /// panel, takes its new node through hotplug and its touches arrive again.
+    @Test func theDaemonResetsAPanelSilentSinceItsDisplayWentOff() throws {
+        guard ProcessInfo.processInfo.environment["TOUCHBRIDGE_VM_DISPLAYS"] != nil else { return }
+        let status = "/sys/class/drm/card0-Virtual-1/status"
+        defer { _ = DoctorLiveTests.run("echo detect > \(status)") }
+        let panel = try UHIDPanel(Self.panel)
+        let run = try Spawned(
+            touchbridgeExecutable, ["run", "--json", "--reset-on-wake", "--output", "Virtual-1", "--log-level", "info"])
+        defer { _ = run.stop() }
+        #expect(run.waitFor("\"deviceAdded\""), "\(run.errors)")
+        try panel.play("tap")
+        #expect(run.waitFor("\"phase\":\"ended\""), "the panel delivers: \(run.output)")
+        let news = "udevadm trigger --action=change --subsystem-match=drm --sysname-match=card0"
+        #expect(DoctorLiveTests.run("echo off > \(status) && \(news)") == 0)
+        // The daemon reads the display's state when the news comes: off, then (later) on again.
+        #expect(eventually { run.errors.contains("display Virtual-1 went off") }, "\(run.errors)")
+        try panel.stall()
+        let ended = run.output.components(separatedBy: "\"phase\":\"ended\"").count
+        #expect(DoctorLiveTests.run("echo on > \(status) && \(news)") == 0)
+        #expect(eventually { run.errors.contains("silent since its display went off: re-bound") }, "\(run.errors)")
+        #expect(eventually { run.output.components(separatedBy: "\"deviceAdded\"").count == 3 }, "\(run.output)")
+        try panel.play("tap")
+        #expect(
+            eventually { run.output.components(separatedBy: "\"phase\":\"ended\"").count > ended },
+            "touches arrive from the new node: \(run.errors)")
+        #expect(run.isRunning)
+    }
+}

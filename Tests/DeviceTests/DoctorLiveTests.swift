@@ -11,10 +11,20 @@ import Testing
     "doctor on real faults", .enabled(if: DeviceTestGate.enabled, DeviceTestGate.reason),
     .enabled(if: UHIDPanel.available, "needs a writable /dev/uhid (the test VM has one)"), .serialized)
 struct DoctorLiveTests {
-    /// A panel of the examples (kiosk.evemu's), made through uinput.
-    static func uinputPanel() throws -> UInputDevice {
+    /// A panel of the examples (kiosk.evemu's), made through uinput, 325x203 mm: the size of
+    /// the device tests' first display (1280x800 at 100 dpi), so `screens` matches it there.
+    static func uinputPanel(widthMM: Int32 = 325, heightMM: Int32 = 203) throws -> UInputDevice {
         let text = try String(contentsOfFile: repositoryDirectory + "/examples/src/kiosk.evemu", encoding: .utf8)
-        return try createDevice(try EvemuParser(file: "kiosk").parse(text).description).0
+        var d = try EvemuParser(file: "kiosk").parse(text).description
+        for (code, mm) in [
+            (Kernel.ABS_X, widthMM), (Kernel.ABS_MT_POSITION_X, widthMM), (Kernel.ABS_Y, heightMM),
+            (Kernel.ABS_MT_POSITION_Y, heightMM),
+        ] {
+            guard var a = d.absInfo[code] else { continue }
+            a.maximum = a.minimum + mm * a.resolution - 1
+            d.absInfo[code] = a
+        }
+        return try createDevice(d).0
     }
 
     /// doctor's checks as JSON objects, with its exit status.
@@ -118,5 +128,27 @@ extension DoctorLiveTests {
         let heard = try #require(Self.check(root?["checks"] as? [[String: Any]] ?? [], "events"), "\(p.output)")
         #expect(heard["ok"] as? Bool == true, "\(heard)")
         #expect((heard["found"] as? String ?? "").contains("20 frames"), "\(heard)")
+    }
+}
+
+extension DoctorLiveTests {
+    /// Among several displays, a panel of a size none has is on no display doctor can tell;
+    /// the rule it gives pins it.
+    @Test func aPanelOnNoDisplayThatCanBeToldIsPinnedByTheRuleGiven() throws {
+        guard ProcessInfo.processInfo.environment["TOUCHBRIDGE_VM_DISPLAYS"]?.contains(",") == true else { return }
+        let panel = try Self.uinputPanel(widthMM: 150, heightMM: 150)
+        defer { _ = Self.run("rm -f /etc/udev/rules.d/69-touchbridge-output.rules && udevadm control --reload") }
+        let r = try Self.doctor([panel.devnode])
+        #expect(r.status == 1, "\(r.errors)")
+        let display = try #require(Self.check(r.checks, "display"), "\(r.checks)")
+        #expect(display["ok"] as? Bool == false, "\(display)")
+        #expect((display["found"] as? String ?? "").hasPrefix("none of Virtual-1, Virtual-2, Virtual-3"), "\(display)")
+        let fix = try #require(display["fix"] as? String)
+        #expect(Self.run(fix) == 0, "\(fix)")
+        let after = try Self.doctor([panel.devnode])
+        let pinned = try #require(Self.check(after.checks, "display"), "\(after.checks)")
+        #expect(pinned["ok"] as? Bool == true, "\(pinned)")
+        #expect((pinned["found"] as? String ?? "").hasPrefix("Virtual-1 ("), "\(pinned)")
+        #expect(after.status == 0, "\(after.errors)")
     }
 }

@@ -98,3 +98,58 @@ import Testing
             KernelModule.read("hid_multitouch", release: "r", in: otherFile).blacklistedBy == nil, "only .conf files")
     }
 }
+
+extension HIDReadingTests {
+    @Test func anI2CTouchControllerIsKnownByItsNameAndItsDriverByItsModule() {
+        let files = RecordedFiles(
+            """
+            /sys/bus/i2c/devices/i2c-1/name = Synopsys DesignWare I2C adapter
+            /sys/bus/i2c/devices/1-005d/name = GDIX1001:00
+            /sys/bus/i2c/devices/1-0050/name = 24c02
+            /sys/bus/i2c/devices/1-0038/name = edt-ft5406
+            /sys/bus/i2c/devices/1-0038/driver -> ../../../../bus/i2c/drivers/edt_ft5x06
+            /sys/bus/i2c/drivers/Goodix-TS/module -> ../../../../module/goodix_ts
+            /sys/module/goodix_ts/
+            /lib/modules/r/modules.dep = kernel/drivers/input/touchscreen/goodix_ts.ko: 
+            """)
+        let all = I2CController.all(in: files)
+        #expect(all.map(\.client) == ["1-0038", "1-005d"], "the EEPROM is no touch controller")
+        #expect(all[0].driver == "edt_ft5x06")
+        #expect(all[1].module == "goodix_ts")
+        #expect(all[1].driver == nil)
+        #expect(I2CController.driverName(of: "goodix_ts", in: files) == "Goodix-TS")
+        let s = Subject(name: "GDIX1001:00 (I2C 1-005d)", node: nil)
+        let m = KernelModule.read("goodix_ts", release: "r", in: files)
+        let failed = DriverLink.check(all[1], module: m, driverName: "Goodix-TS", as: s)
+        #expect(!failed.ok)
+        #expect(failed.fix?.hasPrefix("echo 1-005d | sudo tee /sys/bus/i2c/drivers/Goodix-TS/bind") == true)
+        var unloaded = m
+        unloaded.loaded = false
+        #expect(DriverLink.check(all[1], module: unloaded, driverName: nil, as: s).fix == "sudo modprobe goodix-ts")
+        #expect(DriverLink.check(all[0], module: m, driverName: nil, as: s).ok)
+    }
+}
+
+extension HIDReadingTests {
+    @Test func aResetReauthorisesAUSBDeviceOrRebindsTheDriver() throws {
+        let usb = try #require(ResetPlan.plan(node: "/dev/input/event3", syspath: "/sys/x", deep: true, in: tree))
+        #expect(
+            usb.writes.map(\.path) == ["/sys/bus/usb/devices/1-2/authorized", "/sys/bus/usb/devices/1-2/authorized"])
+        #expect(usb.writes.map(\.value) == ["0", "1"])
+        #expect(usb.action == "re-authorised USB device 1-2")
+        let shallow = try #require(ResetPlan.plan(node: "/dev/input/event3", syspath: "/sys/x", deep: false, in: tree))
+        #expect(
+            shallow.writes == [
+                .init(path: "/sys/bus/hid/drivers/hid-generic/unbind", value: "0003:0EEF:7224.0001"),
+                .init(path: "/sys/bus/hid/drivers/hid-generic/bind", value: "0003:0EEF:7224.0001"),
+            ])
+        #expect(shallow.key == "0003:0EEF:7224.0001")
+        let i2c = try #require(ResetPlan.plan(node: "/dev/input/event5", syspath: "/sys/x", deep: true, in: tree))
+        #expect(
+            i2c.action == "re-bound 0018:0596:0506.0002 to hid-multitouch",
+            "an I2C HID device has no USB to re-authorise")
+        #expect(
+            ResetPlan.plan(
+                node: "/dev/input/event9", syspath: "/sys/devices/virtual/input/input9", deep: true, in: tree) == nil)
+    }
+}

@@ -15,6 +15,8 @@
 # 3. make uninstall, then a fresh install on another panel.
 # 4. The virtual-touchscreen drop-in installed as its header says: /dev/uinput for its own group,
 #    the panel's virtual touchscreen read by libinput while the real one is grabbed, the rating.
+# 5. The reset-on-wake drop-in installed as its header says: a uhid panel that stalls while its
+#    display is off is re-bound when the display comes back on, its app's connection kept.
 # No unit may be left failed. Prints "N passed, N failed" and exits 1 on any failure.
 set -u
 checkout=$(pwd)
@@ -252,5 +254,56 @@ check "...its virtual touchscreen gone" sh -c "! grep -qs 'touchbridge: TB Test 
 rm -rf /etc/systemd/system/touchbridge.service.d /etc/udev/rules.d/71-touchbridge-uinput.rules
 systemctl daemon-reload
 unplug
+
+# --- 5. The reset-on-wake drop-in, installed as its header says ----------------------------
+# A real controller's HID descriptor through uhid, pinned to the display Virtual-1; the display
+# forced off with the card's change news (a monitor's hotplug line), the controller stalled
+# meanwhile, the display back on: the service re-binds the silent panel and its taps come again.
+dropin=systemd/touchbridge.service.d/reset-on-wake.conf
+{ echo 'sudo() { "$@"; }'; echo 'set -ex'
+  sed -n '/^# Install/,/^\[Service\]/p' "$dropin" | sed -n 's/^#   //p'; } > "$work/reset-steps.sh"
+echo 'SUBSYSTEM=="input", KERNEL=="event*", ATTRS{name}=="touchbridge uhid *", ENV{TOUCHBRIDGE_OUTPUT}="Virtual-1"' \
+  > /etc/udev/rules.d/69-tb-test-output.rules
+udevadm control --reload
+need "the reset-on-wake drop-in's install steps run as written" sh -c "sh '$work/reset-steps.sh' > '$work/reset.log' 2>&1 || { cat '$work/reset.log'; exit 1; }"
+mkfifo "$work/uhid.in"
+PYTHONPATH="$checkout/.build/pydeps" python3 scripts/uhid/panel.py "eGalax capacitive 0eef:7224" < "$work/uhid.in" > "$work/uhid.out" 2>&1 &
+uhid=$!
+exec 5> "$work/uhid.in"
+need "a uhid panel is plugged" within 20 grep -q '^node /dev/input/event' "$work/uhid.out"
+unode=$(sed -n 's/^node \([^ ]*\).*/\1/p' "$work/uhid.out")
+# jhas TEXT: the unit's journal has a line with TEXT.
+jhas() { journal | grep -qF -- "$1"; }
+check "the service with the drop-in reads it" within 30 jhas "$unode: reading touchbridge uhid"
+# play GESTURE: panel.py plays it and says it is done.
+done_count() { grep -c "^done $1" "$work/uhid.out"; }
+play() { d=$(done_count "$1"); echo "play $1" >&5; within 20 sh -c "[ \$(grep -c '^done $1' '$work/uhid.out') -gt $d ]"; }
+start_listen
+within 15 listening
+n=$(count "touchesEnded screen ")
+play tap
+check "...and an app gets its tap" within 10 grew "touchesEnded screen " "$n"
+status=/sys/class/drm/card0-Virtual-1/status
+echo off > "$status"; udevadm trigger --action=change --subsystem-match=drm --sysname-match=card0
+check "the service hears the display go off" within 20 jhas "display Virtual-1 went off"
+echo stall >&5
+within 10 grep -q '^done stall' "$work/uhid.out"
+echo on > "$status"; udevadm trigger --action=change --subsystem-match=drm --sysname-match=card0
+check "...and when it comes back on, re-binds the silent panel's driver" \
+  within 20 jhas "silent since its display went off: re-bound"
+check "...takes its new node" within 20 sh -c "[ \$(journalctl -q -u touchbridge.service -o cat | grep -c ': reading touchbridge uhid') -ge 2 ]"
+within 15 listening
+n=$(count "touchesEnded screen ")
+play tap
+check "...and the app gets its taps again, on the same connection" within 10 grew "touchesEnded screen " "$n"
+check "the service still runs as touchbridge" [ "$(ps -o user= -p "$(main_pid)")" = touchbridge ]
+rating=$(systemd-analyze security touchbridge.service 2>&1 | sed -n 's/.*Overall exposure level for [^:]*: \([0-9.]*\).*/\1/p')
+echo "the unit with the reset-on-wake drop-in: security exposure $rating"
+stop_listen
+echo detect > "$status"
+echo quit >&5; exec 5>&-; wait "$uhid" 2> /dev/null
+systemctl stop touchbridge.service
+rm -rf /etc/systemd/system/touchbridge.service.d /etc/udev/rules.d/69-tb-test-output.rules
+systemctl daemon-reload
 check "no unit failed" no_failed_units
 finish

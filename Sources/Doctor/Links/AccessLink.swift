@@ -61,25 +61,17 @@ package struct AccessLink {
     }
 
     func serviceFix(_ service: Reader) -> String {
-        let trigger = "sudo udevadm trigger --action=change --settle \(node)"
         guard rule != nil else {
-            return "sudo install -m 644 udev/70-touchbridge.rules /etc/udev/rules.d/ && " + trigger
+            return "sudo install -m 644 udev/70-touchbridge.rules /etc/udev/rules.d/ && " + UdevRule.apply(node)
         }
-        if !tagged { return Self.markingRule(name: deviceName) + " && " + trigger }
-        return trigger
+        if !tagged { return Self.markingRule(name: deviceName, node: node) }
+        return UdevRule.apply(node)
     }
 
     /// The udev rule that marks a device by its name as a panel (before touchbridge's rule).
-    package static func markingRule(name: String) -> String {
-        let escaped = quotedName(name)
-        return "echo 'SUBSYSTEM==\"input\", KERNEL==\"event*\", ATTRS{name}==\"\(escaped)\", "
-            + "ENV{TOUCHBRIDGE_PANEL}=\"1\"' | sudo tee /etc/udev/rules.d/69-touchbridge-panel.rules"
-    }
-
-    /// A name as a udev match inside the shell's single quotes: udev's glob takes `?` for a
-    /// quote or backslash, which neither quoting allows.
-    package static func quotedName(_ name: String) -> String {
-        String(name.map { $0 == "\"" || $0 == "'" || $0 == "\\" ? "?" : $0 })
+    package static func markingRule(name: String, node: String) -> String {
+        UdevRule.fix(
+            file: "69-touchbridge-panel.rules", name: name, assignment: "ENV{TOUCHBRIDGE_PANEL}=\"1\"", node: node)
     }
 
     var userFix: String {

@@ -55,11 +55,11 @@ package enum CompositorLink {
         switch compositor {
         case "sway": return "swaymsg input type:touch map_to_output \(output)"
         case "labwc": return "touchbridge screens --config labwc  # into rc.xml, then: labwc --reconfigure"
-        case "X11": return "xinput map-to-output '\(AccessLink.quotedName(device))' \(output)"
+        case "X11": return "xinput map-to-output '\(UdevRule.quoted(device))' \(output)"
         default:
-            return "echo 'SUBSYSTEM==\"input\", KERNEL==\"event*\", ATTRS{name}==\"\(AccessLink.quotedName(device))\", "
-                + "ENV{WL_OUTPUT}=\"\(output)\"' | sudo tee /etc/udev/rules.d/69-touchbridge-wl-output.rules && "
-                + "sudo udevadm trigger --action=change --settle \(node)  # then restart \(compositor)"
+            return UdevRule.fix(
+                file: "69-touchbridge-wl-output.rules", name: device, assignment: "ENV{WL_OUTPUT}=\"\(output)\"",
+                node: node) + "  # then restart \(compositor)"
         }
     }
 }

@@ -11,8 +11,8 @@ package enum DisplayLink {
         return .broken(
             .display, "none of \(connected.joined(separator: ", ")): \(why)", of: s,
             problem: "No display could be told for it, so its touches are spread over the whole screen layout.",
-            fix: "echo 'SUBSYSTEM==\"input\", KERNEL==\"event*\", ATTRS{name}==\"\(AccessLink.quotedName(name))\", "
-                + "ENV{TOUCHBRIDGE_OUTPUT}=\"\(first)\"' | sudo tee /etc/udev/rules.d/69-touchbridge-output.rules"
-                + " && sudo udevadm trigger --action=change --settle \(s.node ?? "")  # the display it is on")
+            fix: UdevRule.fix(
+                file: "69-touchbridge-output.rules", name: name, assignment: "ENV{TOUCHBRIDGE_OUTPUT}=\"\(first)\"",
+                node: s.node ?? "") + "  # the display it is on")
     }
 }

@@ -50,14 +50,13 @@ package enum NodeLink {
             if !c.axes.isEmpty { found += ", " + c.axes.joined(separator: ", ") }
         }
         for k in f.properties.keys.sorted() { found += ", \(k)=\(f.properties[k] ?? "")" }
-        let trigger = " && sudo udevadm trigger --action=change --settle \(f.node)"
         if let seat = f.properties["ID_SEAT"], seat != defaultSeat {
             return .broken(
                 .node, found, of: s,
                 problem: "It is on \(seat), not \(defaultSeat), so the compositor on \(defaultSeat) ignores it.",
-                fix: "echo 'SUBSYSTEM==\"input\", KERNEL==\"event*\", ATTRS{name}==\"\(AccessLink.quotedName(name))\", "
-                    + "ENV{ID_SEAT}=\"\(defaultSeat)\"' | sudo tee /etc/udev/rules.d/72-touchbridge-seat.rules"
-                    + trigger)
+                fix: UdevRule.fix(
+                    file: "72-touchbridge-seat.rules", name: name, assignment: "ENV{ID_SEAT}=\"\(defaultSeat)\"",
+                    node: f.node))
         }
         let pen = f.capabilities?.isPen ?? f.kinds.contains("tablet")
         if !f.tagged && !pen {
@@ -68,7 +67,7 @@ package enum NodeLink {
                     ? "The controller is in mouse mode: udev calls it a mouse, so compositors move a pointer and "
                         + "touchbridge skips it unless it is marked as a panel."
                     : "udev does not call it a touchscreen (no ID_INPUT_TOUCHSCREEN), so nothing takes it as one.",
-                fix: AccessLink.markingRule(name: name) + trigger)
+                fix: AccessLink.markingRule(name: name, node: f.node))
         }
         return .holds(.node, found, of: s)
     }

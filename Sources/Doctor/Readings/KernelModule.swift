@@ -27,15 +27,17 @@ package struct KernelModule: Equatable, Sendable {
     package static func read(_ name: String, release: String, in files: any MachineFiles) -> KernelModule {
         let dashed = name.replacingUnderscores()
         let dir = "/lib/modules/" + release
-        let builtIn = (files.text(dir + "/modules.builtin", limit: 1 << 20) ?? "").split(separator: "\n")
-            .contains { $0.hasSuffix("/" + dashed + ".ko") || $0.hasSuffix("/" + name + ".ko") }
-        let installed = (files.text(dir + "/modules.dep", limit: 4 << 20) ?? "").split(separator: "\n")
-            .contains { line in
-                let file = line.split(separator: ":").first.map { $0.split(separator: "/").last ?? "" } ?? ""
-                return file.hasPrefix(dashed + ".ko") || file.hasPrefix(name + ".ko")
-            }
+        let spellings = [name, dashed].map { Array("/\($0).ko".utf8) }
+        // modules.dep is half a megabyte: searched as bytes, not split into lines.
+        let builtIn = files.bytes(dir + "/modules.builtin", limit: 1 << 20).map { b in
+            spellings.contains { b.contains($0) }
+        }
+        let installed = files.bytes(dir + "/modules.dep", limit: 4 << 20).map { b in
+            spellings.contains { b.contains($0) }
+        }
         return KernelModule(
-            name: name, loaded: files.exists("/sys/module/" + name), builtIn: builtIn, installed: installed,
+            name: name, loaded: files.exists("/sys/module/" + name), builtIn: builtIn ?? false,
+            installed: installed ?? false,
             blacklistedBy: blacklist(name, in: files))
     }
 
@@ -63,6 +65,20 @@ package struct KernelModule: Equatable, Sendable {
             if names.contains(where: spellings.contains) { return "the kernel command line (modprobe.blacklist)" }
         }
         return nil
+    }
+}
+
+extension [UInt8] {
+    /// Whether `needle` occurs in these bytes.
+    func contains(_ needle: [UInt8]) -> Bool {
+        guard let first = needle.first, count >= needle.count else { return false }
+        var i = 0
+        let last = count - needle.count
+        while i <= last {
+            if self[i] == first && self[i..<(i + needle.count)].elementsEqual(needle) { return true }
+            i += 1
+        }
+        return false
     }
 }
 

@@ -19,6 +19,8 @@ extension Daemon {
                 discovery?.forgetOrientations(ofCards: monitor.changedCards)
                 monitor.changedCards.removeAll()
                 warn("the displays changed: matching the panels to them again", .info)
+                // Before the panels are matched again: a display that went off still has them.
+                resetSilentPanels()
                 for n in devices.keys.sorted() {
                     guard let o = devices[n] else { continue }
                     updatePlacement(n, info: discovery?.device(devnode: o.device.path), why: "the displays changed")

@@ -57,6 +57,8 @@ package final class Daemon {
     var named: [Named] = []
     /// The command line's panel rules already said to match no panel (each said once).
     var unmatchedSaid: Set<String> = []
+    /// The displays' states and the panels' events when each went off (`--reset-on-wake`).
+    var silentPanels = SilentPanels()
     let warn: (String, Diagnostics.Level) -> Void
     /// Whether the first touch was rehearsed (`rehearseFirstTouch`), and whether `run` has
     /// begun (panels opened before it are rehearsed after READY, not during start-up).
@@ -277,6 +279,7 @@ package final class Daemon {
         // After READY, so start-up is not longer: a touch that comes meanwhile waits in the kernel.
         if let first = devices.keys.min().flatMap({ devices[$0] }) { rehearseFirstTouch(on: first.panel) }
         updateStatus()
+        resetSilentPanels()  // the displays' states to start from
         if let w = watchdog { w.timer.arm(monotonicSeconds() + w.interval) }
         // Nothing more is waiting: the log goes out before the loop sleeps.
         loop.run(

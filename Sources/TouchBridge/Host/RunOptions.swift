@@ -24,6 +24,8 @@ public struct RunOptions: Sendable {
     public var calibration: ScreenMapper.Calibration?
     /// Grab the panels for exclusive access (`--grab`).
     public var grab = false
+    /// Reset a panel that stays silent when its display comes back on (`--reset-on-wake`).
+    public var resetOnWake = false
     /// Re-create each panel, corrected, as a uinput touchscreen (`--virtual-touchscreen`).
     public var virtualTouchscreen = false
     /// Give each panel a uinput absolute pointer driven by touch gestures (`--virtual-pointer`).

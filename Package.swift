@@ -96,7 +96,7 @@ let package = Package(
             name: "TouchBridge",
             dependencies: [
                 "InputEvents", "TouchInput", "TouchKit", "TouchScene", "Evdev", "Runtime", "Output", "VirtualDevices",
-                "EventSocket", "SceneCommands", "Displays", "StrictJSON", "Doctor",
+                "EventSocket", "SceneCommands", "Displays", "StrictJSON",
             ]),
 
         // What only the command line's tools draw: `watch`'s model and screen, `picture`'s SVG.
@@ -211,7 +211,7 @@ let package = Package(
                 "PanelHealth",
             ]),
         .testTarget(name: "DisplaysTests", dependencies: ["Displays"]),
-        .testTarget(name: "DoctorTests", dependencies: ["Doctor", "InputEvents"], exclude: ["Trees"]),
+        .testTarget(name: "DoctorTests", dependencies: ["Doctor", "InputEvents", "Evdev"], exclude: ["Trees"]),
         .testTarget(name: "DeviceToolsTests", dependencies: ["DeviceTools", "TouchBridge", "TouchKit"]),
         .testTarget(
             name: "VirtualDevicesTests", dependencies: ["VirtualDevices", "TouchKit", "TouchInput", "InputEvents"]),

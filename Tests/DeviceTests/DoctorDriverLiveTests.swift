@@ -125,14 +125,13 @@ extension DoctorDriverLiveTests {
 }
 
 extension DoctorDriverLiveTests {
-    /// `run --reset-on-wake`: the panel's display goes off (its connector forced off, with the
-    /// card's change news a monitor's hotplug line gives: the kernel sends none for a forced
-    /// status), its controller stalls, the display comes back: the daemon re-binds the silent
+    /// `run --reset-on-wake`: the panel's display goes off (its DPMS, as a compositor sets it,
+    /// with the card's change news a monitor's hotplug line would give: the kernel announces no
+    /// DPMS), its controller stalls, the display comes back on: the daemon re-binds the silent
     /// panel, takes its new node through hotplug and its touches arrive again.
     @Test func theDaemonResetsAPanelSilentSinceItsDisplayWentOff() throws {
         guard ProcessInfo.processInfo.environment["TOUCHBRIDGE_VM_DISPLAYS"] != nil else { return }
-        let status = "/sys/class/drm/card0-Virtual-1/status"
-        defer { _ = DoctorLiveTests.run("echo detect > \(status)") }
+        let news = "udevadm trigger --action=change --subsystem-match=drm --sysname-match=card0"
         let panel = try UHIDPanel(Self.panel)
         let run = try Spawned(
             touchbridgeExecutable, ["run", "--json", "--reset-on-wake", "--output", "Virtual-1", "--log-level", "info"])
@@ -140,13 +139,14 @@ extension DoctorDriverLiveTests {
         #expect(run.waitFor("\"deviceAdded\""), "\(run.errors)")
         try panel.play("tap")
         #expect(run.waitFor("\"phase\":\"ended\""), "the panel delivers: \(run.output)")
-        let news = "udevadm trigger --action=change --subsystem-match=drm --sysname-match=card0"
-        #expect(DoctorLiveTests.run("echo off > \(status) && \(news)") == 0)
-        // The daemon reads the display's state when the news comes: off, then (later) on again.
+        // scripts/vm/dpms.py holds the display off until its input ends.
+        let hold = try DisplayOff(card: "card0", connector: "Virtual-1")
+        #expect(DoctorLiveTests.run(news) == 0)
         #expect(eventually { run.errors.contains("display Virtual-1 went off") }, "\(run.errors)")
         try panel.stall()
         let ended = run.output.components(separatedBy: "\"phase\":\"ended\"").count
-        #expect(DoctorLiveTests.run("echo on > \(status) && \(news)") == 0)
+        hold.release()
+        #expect(DoctorLiveTests.run(news) == 0)
         #expect(eventually { run.errors.contains("silent since its display went off: re-bound") }, "\(run.errors)")
         #expect(eventually { run.output.components(separatedBy: "\"deviceAdded\"").count == 3 }, "\(run.output)")
         try panel.play("tap")

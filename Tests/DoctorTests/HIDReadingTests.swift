@@ -1,4 +1,5 @@
 import Doctor
+import Evdev
 import Foundation
 import Testing
 
@@ -132,24 +133,33 @@ extension HIDReadingTests {
 
 extension HIDReadingTests {
     @Test func aResetReauthorisesAUSBDeviceOrRebindsTheDriver() throws {
-        let usb = try #require(ResetPlan.plan(node: "/dev/input/event3", syspath: "/sys/x", deep: true, in: tree))
-        #expect(
-            usb.writes.map(\.path) == ["/sys/bus/usb/devices/1-2/authorized", "/sys/bus/usb/devices/1-2/authorized"])
-        #expect(usb.writes.map(\.value) == ["0", "1"])
+        let usb = try #require(USBReauthorisation.plan(node: "/dev/input/event3", in: tree))
+        #expect(usb.path == "/sys/bus/usb/devices/1-2/authorized")
         #expect(usb.action == "re-authorised USB device 1-2")
-        let shallow = try #require(ResetPlan.plan(node: "/dev/input/event3", syspath: "/sys/x", deep: false, in: tree))
+        #expect(usb.key == "0003:0EEF:7224.0001")
+        #expect(USBReauthorisation.plan(node: "/dev/input/event5", in: tree) == nil, "I2C HID has no USB device")
+        let input = "/sys/devices/platform/i2c-0/0-0596/0018:0596:0506.0002/input/input8/event5"
+        let i2cHID = RecordedFiles(
+            """
+            \(input)/device/device -> ../../../0018:0596:0506.0002
+            \(input)/device/device/driver -> ../../../../../bus/hid/drivers/hid-multitouch
+            \(input)/device/device/subsystem -> ../../../../../bus/hid
+            """)
+        let rebind = try #require(DriverRebind.plan(inputSyspath: input, link: i2cHID.link))
         #expect(
-            shallow.writes == [
-                .init(path: "/sys/bus/hid/drivers/hid-generic/unbind", value: "0003:0EEF:7224.0001"),
-                .init(path: "/sys/bus/hid/drivers/hid-generic/bind", value: "0003:0EEF:7224.0001"),
+            rebind.writes == [
+                .init(path: "/sys/bus/hid/drivers/hid-multitouch/unbind", value: "0018:0596:0506.0002"),
+                .init(path: "/sys/bus/hid/drivers/hid-multitouch/bind", value: "0018:0596:0506.0002"),
             ])
-        #expect(shallow.key == "0003:0EEF:7224.0001")
-        let i2c = try #require(ResetPlan.plan(node: "/dev/input/event5", syspath: "/sys/x", deep: true, in: tree))
-        #expect(
-            i2c.action == "re-bound 0018:0596:0506.0002 to hid-multitouch",
-            "an I2C HID device has no USB to re-authorise")
-        #expect(
-            ResetPlan.plan(
-                node: "/dev/input/event9", syspath: "/sys/devices/virtual/input/input9", deep: true, in: tree) == nil)
+        #expect(rebind.action == "re-bound 0018:0596:0506.0002 to hid-multitouch")
+        let goodix = "/sys/devices/platform/i2c-1/1-005d/input/input3/event2"
+        let i2c = RecordedFiles(
+            """
+            \(goodix)/device/device -> ../../../1-005d
+            \(goodix)/device/device/driver -> ../../../../bus/i2c/drivers/Goodix-TS
+            \(goodix)/device/device/subsystem -> ../../../../bus/i2c
+            """)
+        #expect(DriverRebind.plan(inputSyspath: goodix, link: i2c.link)?.action == "re-bound i2c 1-005d to Goodix-TS")
+        #expect(DriverRebind.plan(inputSyspath: "/sys/devices/virtual/input/input9/event9", link: i2c.link) == nil)
     }
 }

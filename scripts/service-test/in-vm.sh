@@ -116,6 +116,11 @@ check "the daemon has no capabilities" grep -q '^CapEff:[[:space:]]*000000000000
 check "the daemon reads the panel" within 10 sh -c "journalctl -q -u touchbridge.service -o cat | grep -q '$node: reading'"
 check "a tap reaches the app on the socket through the installed scene" tap screen 4000 2400
 check "the journal has the panel but no touches" sh -c "journalctl -q -u touchbridge.service -o cat | grep -q deviceAdded && ! journalctl -q -u touchbridge.service -o cat | grep -q touches"
+/usr/local/bin/touchbridge doctor --json "$node" > "$work/doctor.json"
+check "doctor says the service runs, reads the panel and its socket answers" \
+  grep -q '"link":"service","ok":true,"found":"touchbridge.service active ([0-9]*), reads it, socket answers' "$work/doctor.json"
+check "...and that touchbridge's user reads the node through the rule" \
+  grep -q '"link":"access","ok":true,"found":"[^"]*touchbridge reads it' "$work/doctor.json"
 
 # A display mounted turned: the VM's second (Virtual-2 on card1, 1600x900), which the kernel is
 # told stands left side up. Its card reaches the sandboxed daemon through the udev rule, and a
@@ -257,7 +262,8 @@ unplug
 
 # --- 5. The reset-on-wake drop-in, installed as its header says ----------------------------
 # A real controller's HID descriptor through uhid, pinned to the display Virtual-1; the display
-# forced off with the card's change news (a monitor's hotplug line), the controller stalled
+# turned off through its DPMS (scripts/vm/dpms.py, as a compositor does) with the card's change
+# news (which the kernel gives a monitor's hotplug, not a DPMS switch), the controller stalled
 # meanwhile, the display back on: the service re-binds the silent panel and its taps come again.
 dropin=systemd/touchbridge.service.d/reset-on-wake.conf
 { echo 'sudo() { "$@"; }'; echo 'set -ex'
@@ -283,12 +289,18 @@ within 15 listening
 n=$(count "touchesEnded screen ")
 play tap
 check "...and an app gets its tap" within 10 grew "touchesEnded screen " "$n"
-status=/sys/class/drm/card0-Virtual-1/status
-echo off > "$status"; udevadm trigger --action=change --subsystem-match=drm --sysname-match=card0
+news() { udevadm trigger --action=change --subsystem-match=drm --sysname-match=card0; }
+mkfifo "$work/dpms.in"
+python3 scripts/vm/dpms.py card0 Virtual-1 < "$work/dpms.in" > "$work/dpms.out" 2>&1 &
+dpms=$!
+exec 6> "$work/dpms.in"
+within 20 grep -q '^off' "$work/dpms.out"
+news
 check "the service hears the display go off" within 20 jhas "display Virtual-1 went off"
 echo stall >&5
 within 10 grep -q '^done stall' "$work/uhid.out"
-echo on > "$status"; udevadm trigger --action=change --subsystem-match=drm --sysname-match=card0
+exec 6>&-; wait "$dpms" 2> /dev/null
+news
 check "...and when it comes back on, re-binds the silent panel's driver" \
   within 20 jhas "silent since its display went off: re-bound"
 check "...takes its new node" within 20 sh -c "[ \$(journalctl -q -u touchbridge.service -o cat | grep -c ': reading touchbridge uhid') -ge 2 ]"
@@ -300,7 +312,6 @@ check "the service still runs as touchbridge" [ "$(ps -o user= -p "$(main_pid)")
 rating=$(systemd-analyze security touchbridge.service 2>&1 | sed -n 's/.*Overall exposure level for [^:]*: \([0-9.]*\).*/\1/p')
 echo "the unit with the reset-on-wake drop-in: security exposure $rating"
 stop_listen
-echo detect > "$status"
 echo quit >&5; exec 5>&-; wait "$uhid" 2> /dev/null
 systemctl stop touchbridge.service
 rm -rf /etc/systemd/system/touchbridge.service.d /etc/udev/rules.d/69-tb-test-output.rules

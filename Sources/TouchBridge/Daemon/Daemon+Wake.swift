@@ -1,4 +1,3 @@
-import Doctor
 import Evdev
 
 /// `--reset-on-wake`: a panel whose controller stalled while its display was off (it lost its
@@ -24,15 +23,13 @@ extension Daemon {
     func resetPanel(_ n: Int) {
         guard let o = devices[n], let info = discovery?.device(devnode: o.device.path) else { return }
         let node = o.device.path
-        guard let plan = ResetPlan.plan(node: node, syspath: info.syspath, deep: false, in: LiveFiles()) else {
+        guard let plan = DriverRebind.plan(inputSyspath: info.syspath) else {
             warn("\(node): silent since its display went off, but it has no controller to reset", .warning)
             return
         }
-        for w in plan.writes {
-            if let failure = SysfsWrite.write(w.value, to: w.path) {
-                warn("\(node): silent since its display went off; resetting it failed: \(failure.0)", .warning)
-                return
-            }
+        if let failure = plan.apply() {
+            warn("\(node): silent since its display went off; resetting it failed: \(failure.0)", .warning)
+            return
         }
         warn("\(node): silent since its display went off: \(plan.action)", .notice)
     }

@@ -3,8 +3,8 @@ import Evdev
 import Glibc
 import Runtime
 
-/// `doctor --reset`: a stalled controller brought back by its `ResetPlan`, and the node it
-/// comes back as.
+/// `doctor --reset`: a stalled controller brought back — a USB device re-authorised, any other
+/// controller's driver re-bound — and the node it comes back as.
 package enum ControllerReset {
     /// Why a reset could not be done, with its sysexits code.
     package struct Failure: Error, CustomStringConvertible {
@@ -25,7 +25,12 @@ package enum ControllerReset {
         guard let was = e.discovery.device(devnode: resolved) else {
             throw Failure(description: "\(node): no such input device", exitCode: 66)
         }
-        guard let plan = ResetPlan.plan(node: resolved, syspath: was.syspath, deep: true, in: e.files) else {
+        let plan: (writes: [DriverRebind.Write], action: String, key: String)
+        if let usb = USBReauthorisation.plan(node: resolved, in: e.files) {
+            plan = ([.init(path: usb.path, value: "0"), .init(path: usb.path, value: "1")], usb.action, usb.key)
+        } else if let rebind = DriverRebind.plan(inputSyspath: was.syspath, link: e.files.link) {
+            plan = (rebind.writes, rebind.action, rebind.key)
+        } else {
             throw Failure(
                 description: "\(node): a virtual device or one without a driver: nothing to reset", exitCode: 66)
         }

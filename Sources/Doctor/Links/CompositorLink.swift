@@ -58,7 +58,7 @@ package enum CompositorLink {
         case "X11": return "xinput map-to-output '\(UdevRule.quoted(device))' \(output)"
         default:
             return UdevRule.fix(
-                file: "69-touchbridge-wl-output.rules", name: device, assignment: "ENV{WL_OUTPUT}=\"\(output)\"",
+                file: "99-touchbridge-wl-output.rules", name: device, assignment: "ENV{WL_OUTPUT}=\"\(output)\"",
                 node: node) + "  # then restart \(compositor)"
         }
     }

@@ -21,8 +21,11 @@ package enum GrabLink {
         case unknown(String)
     }
 
-    /// `service` is the running touchbridge service's process, whose grab (`run --grab`) is its own.
-    package static func check(_ state: State, service: Int32?, as s: Subject) -> Check {
+    /// `service` is the running touchbridge service's process, whose grab (`run --grab`) is its
+    /// own; `doctor` how the person runs doctor.
+    package static func check(_ state: State, service: Int32?, doctor: String = "touchbridge doctor", as s: Subject)
+        -> Check
+    {
         switch state {
         case .free: return .holds(.grab, "no exclusive grab", of: s)
         case .unknown(let why): return .holds(.grab, "not tried: \(why)", of: s)
@@ -36,7 +39,7 @@ package enum GrabLink {
                 return .broken(
                     .grab, "grabbed by a process this user may not see", of: s,
                     problem: "Another program holds an exclusive grab, so no other program gets its events.",
-                    fix: "sudo touchbridge doctor \(s.node ?? "")  # as root, to name the program")
+                    fix: "sudo \(doctor) \(s.node ?? "")  # as root, to name the program")
             }
             return .broken(
                 .grab, "grabbed; open by \(named)", of: s,

@@ -55,7 +55,7 @@ package enum NodeLink {
                 .node, found, of: s,
                 problem: "It is on \(seat), not \(defaultSeat), so the compositor on \(defaultSeat) ignores it.",
                 fix: UdevRule.fix(
-                    file: "72-touchbridge-seat.rules", name: name, assignment: "ENV{ID_SEAT}=\"\(defaultSeat)\"",
+                    file: "99-touchbridge-seat.rules", name: name, assignment: "ENV{ID_SEAT}=\"\(defaultSeat)\"",
                     node: f.node))
         }
         let pen = f.capabilities?.isPen ?? f.kinds.contains("tablet")

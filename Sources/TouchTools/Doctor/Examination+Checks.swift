@@ -33,7 +33,7 @@ extension Examination {
 
     /// The command that brings the device's controller back.
     func reset(_ d: Examined) -> String {
-        if let node = d.subject.node { return "sudo touchbridge doctor --reset \(node)" }
+        if let node = d.subject.node { return "sudo \(program) doctor --reset \(node)" }
         if let h = d.hid { return "echo \(h.id) | sudo tee /sys/bus/hid/drivers/hid-multitouch/bind" }
         return ""
     }
@@ -57,7 +57,7 @@ extension Examination {
                 tagged: facts.tagged, deviceName: info.name, names: Users.name)
             out.append(a.check(as: s))
         }
-        out.append(GrabLink.check(grabState(node), service: service.mainPID, as: s))
+        out.append(GrabLink.check(grabState(node), service: service.mainPID, doctor: program + " doctor", as: s))
         if let h = heard[node] { out.append(EventsLink.check(h, reset: reset(d), as: s)) }
         let match = DisplayMatch.match(PanelFacts(info: info, description: description), among: connectors)
         let connected = connectors.filter(\.connected).map(\.name)

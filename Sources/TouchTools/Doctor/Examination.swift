@@ -25,6 +25,8 @@ package struct Examination {
     /// is large).
     let release: String
     let multitouch: KernelModule
+    /// How the person runs touchbridge: `touchbridge` when the PATH finds this one, else its path.
+    let program: String
     /// What `--listen` heard, by node; empty without it.
     package var heard: [String: EventsLink.Heard] = [:]
 
@@ -42,6 +44,30 @@ package struct Examination {
         compositor = processes.compositor()
         release = files.text("/proc/sys/kernel/osrelease") ?? ""
         multitouch = KernelModule.read("hid_multitouch", release: release, in: files)
+        program = Self.touchbridgeCommand()
+    }
+
+    /// `touchbridge` as a fix names it: the program beside this one (a build directory) or in
+    /// its installation's bin (this one is libexec/touchbridge/touchbridge-cli), by name when
+    /// the PATH leads to it, else by its path.
+    static func touchbridgeCommand() -> String {
+        guard let exe = LiveFiles().link("/proc/self/exe"), let slash = exe.lastIndex(of: "/") else {
+            return "touchbridge"
+        }
+        let dir = String(exe[..<slash])
+        let found = [dir + "/touchbridge", dir + "/../../bin/touchbridge"].lazy.compactMap(realPath).first {
+            access($0, X_OK) == 0
+        }
+        guard let found else { return "touchbridge" }
+        let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
+        let onPath = path.split(separator: ":").lazy.compactMap { realPath(String($0) + "/touchbridge") }.first
+        return onPath == found ? "touchbridge" : found
+    }
+
+    static func realPath(_ path: String) -> String? {
+        guard let r = realpath(path, nil) else { return nil }
+        defer { free(r) }
+        return String(cString: r)
     }
 
     /// The devices to check: those of `nodes` (every touch device when empty), each with its HID
@@ -87,11 +113,7 @@ package struct Examination {
     func hid(of node: String) -> HIDDevice? { hids.first { $0.nodes.contains(node) } }
 
     /// A link (`/dev/input/by-id/…`) as the node it names.
-    static func resolved(_ path: String) -> String {
-        guard let r = realpath(path, nil) else { return path }
-        defer { free(r) }
-        return String(cString: r)
-    }
+    static func resolved(_ path: String) -> String { realPath(path) ?? path }
 
     /// Every check of every subject, in the chain's order.
     /// Fixes are said for whoever runs doctor: with `sudo` for a user, without it for root.

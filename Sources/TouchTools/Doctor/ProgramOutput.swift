@@ -25,14 +25,10 @@ enum ProgramOutput {
         guard rc == 0 else { return nil }
         var out: [UInt8] = []
         var buf = [UInt8](repeating: 0, count: 4096)
-        var deadline = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &deadline)
-        let end = Int64(deadline.tv_sec) * 1000 + Int64(deadline.tv_nsec) / 1_000_000 + Int64(seconds) * 1000
+        let end = milliseconds() + Int64(seconds) * 1000
         var overran = false
         while out.count < limit {
-            var now = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &now)
-            let left = end - (Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000)
+            let left = end - milliseconds()
             var p = pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)
             guard left > 0, poll(&p, 1, Int32(left)) > 0 else {
                 overran = true
@@ -44,8 +40,24 @@ enum ProgramOutput {
         }
         if overran || out.count >= limit { kill(pid, SIGKILL) }
         var status: Int32 = 0
-        waitpid(pid, &status, 0)
+        // A program that closed its output but lingers is given until the deadline, then killed.
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            if milliseconds() >= end {
+                kill(pid, SIGKILL)
+                overran = true
+                waitpid(pid, &status, 0)
+                break
+            }
+            usleep(10_000)
+        }
         guard !overran, status & 0x7f == 0, (status >> 8) & 0xff == 0 else { return nil }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The monotonic clock, in milliseconds.
+    static func milliseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
     }
 }

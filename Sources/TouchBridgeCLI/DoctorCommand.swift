@@ -26,7 +26,9 @@ struct DoctorCommand: ParsableCommand {
     @Flag(help: "One JSON object: {\"checks\": [...]} (schema/doctor.schema.json).")
     var json = false
 
+    // `.unconditional`: a negative number is the option's value, refused by its range.
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Listen this many seconds (at most 600) while each panel is touched, and say whether it delivers events.",
             valueName: "SECONDS"))

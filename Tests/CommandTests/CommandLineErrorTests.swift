@@ -53,6 +53,9 @@ struct CommandLineErrorTests {
         (["screens", "--bogus"], "Unknown option '--bogus'"),
         (["screens", "--config", "gnome"], "--config takes sway, labwc, weston or x11"),
         (["screens", "--virtual-touchscreen"], "--virtual-touchscreen is for --config"),
+        (["doctor", "--listen", "-1"], "--listen takes seconds above 0, at most 600"),
+        (["doctor", "--listen", "601"], "--listen takes seconds above 0, at most 600"),
+        (["doctor", "--reset", "/dev/input/event0", "--json"], "--reset takes one node and nothing else"),
     ])
     func aUsageMistakeIs64AndSaysWhatWasExpected(_ arguments: [String], _ said: String) throws {
         let r = try touchbridge(arguments)
@@ -72,9 +75,19 @@ struct CommandLineErrorTests {
         #expect(r.errors.contains("\(missing): no such file"), "\(arguments): \(r.errors)")
     }
 
+    /// doctor on a node that is not there, and on a file that is no input device's node.
+    @Test func doctorOnNoSuchNodeOrAPlainFileIs66AndSaysWhich() throws {
+        let missing = try touchbridge(["doctor", "/nonexistent/event9"])
+        #expect(missing.code == 66, "\(missing.errors)")
+        #expect(missing.errors.contains("/nonexistent/event9: no such device"), "\(missing.errors)")
+        let plain = try touchbridge(["doctor", "--json", repositoryDirectory + "/README.md"])
+        #expect(plain.code == 66, "\(plain.errors)")
+        #expect(plain.errors.contains("README.md: not an evdev device node"), "\(plain.errors)")
+    }
+
     @Test(arguments: [
         "run", "scene", "list", "evtest", "touches", "calibrate", "health", "qualify", "picture", "record", "replay",
-        "listen", "watch", "screens",
+        "listen", "watch", "screens", "doctor",
     ])
     func everyCommandsHelpIsAnAnswerNotAMistake(_ command: String) throws {
         let p = try Spawned(touchbridgeExecutable, [command, "--help"])

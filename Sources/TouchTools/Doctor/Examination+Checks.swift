@@ -3,6 +3,7 @@ import Doctor
 import Evdev
 import Glibc
 import InputEvents
+import Runtime
 import TouchInput
 
 extension Examination {
@@ -42,7 +43,8 @@ extension Examination {
     func nodeChecks(_ d: Examined, info: InputDeviceInfo, node: String) -> [Check] {
         let s = d.subject
         var out: [Check] = []
-        let description = try? EvdevDevice.openNode(node).description
+        let device = Result { () throws(DeviceError) in try EvdevDevice.openNode(node) }
+        let description = try? device.get().description
         let facts = NodeFacts(
             node: node, kinds: info.kinds, properties: properties(info),
             capabilities: description.map(Self.capabilities))
@@ -57,7 +59,8 @@ extension Examination {
                 tagged: facts.tagged, deviceName: info.name, names: Users.name)
             out.append(a.check(as: s))
         }
-        out.append(GrabLink.check(grabState(node), service: service.mainPID, doctor: program + " doctor", as: s))
+        out.append(
+            GrabLink.check(grabState(node, device), service: service.mainPID, doctor: program + " doctor", as: s))
         if let h = heard[node] { out.append(EventsLink.check(h, reset: reset(d), as: s)) }
         let match = DisplayMatch.match(PanelFacts(info: info, description: description), among: connectors)
         let connected = connectors.filter(\.connected).map(\.name)

@@ -53,10 +53,14 @@ extension Examination {
         return keys
     }
 
-    /// Whether another program holds the node: tried as evtest does, by grabbing and letting go.
-    func grabState(_ node: String) -> GrabLink.State {
+    /// Whether another program holds the node: tried as evtest does, by grabbing and letting go,
+    /// on the device the node link opened.
+    func grabState(_ node: String, _ opened: Result<EvdevDevice, DeviceError>) -> GrabLink.State {
         let device: EvdevDevice
-        do { device = try EvdevDevice.openNode(node) } catch { return .unknown("it cannot be opened (\(error))") }
+        switch opened {
+        case .success(let d): device = d
+        case .failure(let error): return .unknown("it cannot be opened (\(error))")
+        }
         do {
             try device.grab()
             device.ungrab()

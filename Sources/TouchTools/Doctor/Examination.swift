@@ -78,6 +78,8 @@ package struct Examination {
         if !nodes.isEmpty {
             for n in nodes {
                 guard let info = discovery.device(devnode: Self.resolved(n)) else {
+                    // A file that is there but no input device's node is said as such.
+                    if access(n, F_OK) == 0 { throw .notEvdev(path: n) }
                     throw .notFound(path: n, touchscreens: inputs.filter(\.isTouchscreen).map(\.devnode))
                 }
                 out.append(Examined(info: info, hid: hid(of: info.devnode)))

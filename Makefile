@@ -59,11 +59,12 @@ DEMO_RECORDING := examples/kiosk.evemu
 
 # Debian packages: building, running, packaging (make deb) and (for tests) the VM and the
 # reference tools.
-BUILD_PKGS := libevdev-dev libudev-dev libncurses-dev libstdc++-12-dev pkg-config acl
+BUILD_PKGS := libevdev-dev libudev-dev libncurses-dev libstdc++-12-dev pkg-config acl \
+              libcairo2-dev libwayland-dev libdrm-dev
 DEB_PKGS := $(BUILD_PKGS) debhelper dpkg-dev fakeroot lintian python3-debian
 TEST_PKGS := $(DEB_PKGS) qemu-system-x86 linux-image-amd64 busybox-static udev kmod systemd man-db \
              evtest evemu-tools libinput-tools python3 python3-jsonschema python3-prometheus-client \
-             mosquitto mosquitto-clients socat tmux cage wev seatd xwayland
+             mosquitto mosquitto-clients socat tmux cage wev seatd xwayland sway grim fonts-dejavu-core
 
 # Installation (make install / make uninstall), with the usual PREFIX and DESTDIR.
 PREFIX ?= /usr/local
@@ -371,3 +372,10 @@ build: deps
 
 clean:
 	rm -rf .build
+
+# The Wayland protocols' client code (Sources/WaylandProtocols), regenerated with wayland-scanner
+# from Debian's wayland-protocols and protocols/; committed, as SwiftPM cannot run the scanner.
+.PHONY: protocols
+protocols:
+	@scripts/apt-ensure wayland-protocols libwayland-dev
+	@python3 scripts/wayland-protocols.py

@@ -14,10 +14,12 @@ package func monotonicNow() -> EventTime {
 /// `finished` says so (the reader of the output went away, say), or until it fails; every
 /// event goes to `body`, and `drained` runs each time all there was has been read (before the
 /// next wait). Returns what ended the reading when it was the device (unplug, read error),
-/// nil otherwise. Sleeps in poll(2) between reads.
+/// nil otherwise. Sleeps in poll(2) between reads, with `companion`'s descriptor beside the
+/// device's (a drawing surface's compositor).
 package func readUntilStopped(
     _ device: EvdevDevice, _ mode: EvdevDevice.ReadMode = .synced, signals: SignalWatch, deadline: Double? = nil,
-    finished: () -> Bool = { false }, drained: () -> Void = {}, onEvent body: (InputEvent, Bool) -> Void
+    finished: () -> Bool = { false }, drained: () -> Void = {}, companion: LoopCompanion? = nil,
+    onEvent body: (InputEvent, Bool) -> Void
 ) -> DeviceError? {
     while !finished() {
         var timeout: Int32 = -1
@@ -26,7 +28,10 @@ package func readUntilStopped(
             if left <= 0 { return nil }
             timeout = Int32(min(left * 1000 + 1, 1e9))
         }
-        let ready = waitReadable([device.fd, signals.fd], timeoutMs: timeout)
+        companion?.willWait()
+        let extra = companion?.fd
+        let ready = waitReadable([device.fd, signals.fd] + (extra.map { [$0] } ?? []), timeoutMs: timeout)
+        companion?.didWait(readable: extra != nil && ready.contains(2))
         // A signal ends the loop after this pass: events already queued happened first.
         let stop = ready.contains(1) && signals.take() != nil
         guard ready.contains(0) || stop else { continue }
@@ -43,4 +48,12 @@ package func readUntilStopped(
         if stop { return nil }
     }
     return nil
+}
+
+/// What waits on a descriptor of its own beside a device's: told before each sleep (to send what
+/// it queued) and after (to read what came).
+package protocol LoopCompanion: AnyObject {
+    var fd: Int32? { get }
+    func willWait()
+    func didWait(readable: Bool)
 }

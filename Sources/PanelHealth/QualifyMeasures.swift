@@ -41,7 +41,7 @@ extension QualifySession {
             let a = scale.millimetres(line.from)
             let b = scale.millimetres(line.to)
             let target = mm.map { Self.distance($0, fromLineThrough: a, b) }.max() ?? 0
-            r.lines.append((fit, target))
+            r.lines.append((fit, target, Self.span(mm, from: a, to: b)))
             r.strokes.append(t.points)
             if let rate = Self.lowestRate(t.times) { rates.append(rate) }
         }
@@ -67,6 +67,7 @@ extension QualifySession {
             r.separation = scale.length(v.0, v.1)
         }
         r.reportRate = rates.min()
+        r.missing = plan.steps.filter { s in s != .taps && s != .done && !answers.contains { $0.step == s } }
         r.tapsAsked = plan.fastTaps
         r.tapsMade = answers.filter { $0.step == .taps }.reduce(0) { $0 + $1.gesture.order.count }
         return r
@@ -80,6 +81,18 @@ extension QualifySession {
         let dx = cos(angle)
         let dy = sin(angle)
         return points.map { abs(($0.x - s.centre.x) * dy - ($0.y - s.centre.y) * dx) }.max() ?? 0
+    }
+
+    /// How much of the target line from `a` to `b` the stroke covers: the stretch between its
+    /// points' farthest projections onto the line, as a fraction of the line's length (0…1).
+    static func span(_ points: [ScreenPoint], from a: ScreenPoint, to b: ScreenPoint) -> Double {
+        let dx = b.x - a.x
+        let dy = b.y - a.y
+        let squared = dx * dx + dy * dy
+        guard squared > 0 else { return 1 }
+        let along = points.map { min(1, max(0, (($0.x - a.x) * dx + ($0.y - a.y) * dy) / squared)) }
+        guard let lo = along.min(), let hi = along.max() else { return 0 }
+        return hi - lo
     }
 
     static func distance(_ p: ScreenPoint, fromLineThrough a: ScreenPoint, _ b: ScreenPoint) -> Double {

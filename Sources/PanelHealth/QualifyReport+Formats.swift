@@ -5,8 +5,9 @@ extension QualifyReport {
     /// For a person: a line per criterion with its figure, limit and verdict, then the verdict.
     public func text(panel: String) -> String {
         var out = "qualification of \(panel)\n"
-        for v in verdicts {
-            out += "  \(v.pass ? "pass" : "FAIL")  \(pad(v.name, 12)) \(pad(v.value, 44)) \(v.limit)\n"
+        for v in judged {
+            out +=
+                "  \(v.measured ? (v.pass ? "pass" : "FAIL") : "----")  \(pad(v.name, 12)) \(pad(v.value, 44)) \(v.limit)\n"
         }
         if let mean = accuracyMean, let p95 = accuracyP95 {
             out += "  taps: mean \(n(mean)) \(unit), p95 \(n(p95)) \(unit)\n"
@@ -14,10 +15,17 @@ extension QualifyReport {
         for (i, l) in lines.enumerated() {
             out +=
                 "  line \(i + 1): "
-                + (l.map { "\(n($0.fit)) \(unit) from its best fit, \(n($0.target)) \(unit) from the target line" }
-                    ?? "not drawn") + "\n"
+                + (l.map {
+                    "\(n($0.fit)) \(unit) from its best fit, \(n($0.target)) \(unit) from the target line, "
+                        + "spanning \(Int(($0.span * 100).rounded())) % of it"
+                }
+                    ?? (missing.contains(.line(i)) ? "not reached" : "not drawn")) + "\n"
         }
-        out += pass ? "PASS\n" : "FAIL\n"
+        if isUnfinished {
+            out += "UNFINISHED: the session ended before \(missingWords); nothing judged of it\n"
+        } else {
+            out += pass ? "PASS\n" : "FAIL\n"
+        }
         return out
     }
 
@@ -34,7 +42,10 @@ extension QualifyReport {
                 separator: ",") + "]}"
         o += ",\"linearity\":{\"max\(u)\":\(num(linearityMax)),\"lines\":["
         o +=
-            lines.map { l in l.map { "{\"fit\(u)\":\(num($0.fit)),\"target\(u)\":\(num($0.target))}" } ?? "null" }
+            lines.map { l in
+                l.map { "{\"fit\(u)\":\(num($0.fit)),\"target\(u)\":\(num($0.target)),\"span\":\(num($0.span))}" }
+                    ?? "null"
+            }
             .joined(separator: ",") + "]}"
         o += ",\"jitter\":{\"max\(u)\":\(num(jitter))}"
         o += ",\"reportRate\":{\"minHz\":\(num(reportRate))}"
@@ -48,9 +59,38 @@ extension QualifyReport {
                 ",\"fastTaps\":{\"asked\":\(tapsAsked),\"made\":\(tapsMade),\"missed\":\(missedTaps),\"split\":\(splitTaps)}"
         }
         o += ",\"ghosts\":\(ghosts),\"stuck\":\(stuck)"
-        o += ",\"verdicts\":{" + verdicts.map { "\(quoted($0.name)):\($0.pass)" }.joined(separator: ",") + "}"
+        o +=
+            ",\"verdicts\":{"
+            + judged.map { "\(quoted($0.name)):\($0.measured ? "\($0.pass)" : "null")" }.joined(separator: ",") + "}"
+        if isUnfinished { o += ",\"unfinished\":[" + missing.map { quoted(stepName($0)) }.joined(separator: ",") + "]" }
         o += ",\"pass\":\(pass)}\n"
         return o
+    }
+
+    /// `mark 3`, `line 1`, `rest`: a step as the report names it.
+    func stepName(_ s: QualifyPlan.Step) -> String {
+        switch s {
+        case .mark(let i): "mark \(i + 1)"
+        case .line(let i): "line \(i + 1)"
+        default: Self.kind(s)
+        }
+    }
+
+    /// `marks 3 to 9, line 1, rest`: the steps not reached, runs of marks and lines joined.
+    var missingWords: String {
+        var parts: [String] = []
+        for kind in ["mark", "line"] {
+            let idx = missing.compactMap { s -> Int? in
+                switch (kind, s) {
+                case ("mark", .mark(let i)), ("line", .line(let i)): i + 1
+                default: nil
+                }
+            }
+            guard let first = idx.first, let last = idx.last else { continue }
+            parts.append(first == last ? "\(kind) \(first)" : "\(kind)s \(first) to \(last)")
+        }
+        parts += missing.filter { Self.kind($0) != "mark" && Self.kind($0) != "line" }.map(stepName)
+        return parts.joined(separator: ", ")
     }
 
     private func n(_ v: Double, decimals: Int = 2) -> String {
@@ -96,7 +136,9 @@ extension QualifyReport {
             o +=
                 "<line class=\"target\" x1=\"\(f(l.from.x))\" y1=\"\(f(l.from.y))\" x2=\"\(f(l.to.x))\" y2=\"\(f(l.to.y))\" stroke=\"#999\" stroke-dasharray=\"4 3\"/>\n"
             if i < strokes.count, !strokes[i].isEmpty {
-                let good = (lines[i]?.fit ?? .infinity) <= criteria.linearityMM
+                let good =
+                    lines[i].map { max($0.fit, $0.target) <= criteria.linearityMM && $0.span >= Self.spanNeeded }
+                    ?? false
                 let colour = good ? "#06c" : "#d00"
                 o +=
                     "<polyline class=\"drawn\" fill=\"none\" stroke=\"\(colour)\" points=\""

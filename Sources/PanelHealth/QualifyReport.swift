@@ -10,9 +10,10 @@ public struct QualifyReport: Sendable {
     public var tapErrors: [Double?] = []
     /// Each tap's place (screen points), for the picture.
     public var taps: [ScreenPoint?] = []
-    /// Each line: the largest distance of what was drawn from its own best-fit line, and from
-    /// the target line; nil for a line with no stroke.
-    public var lines: [(fit: Double, target: Double)?] = []
+    /// Each line: the largest distance of what was drawn from its own best-fit line and from
+    /// the target line, and the fraction of the target line the stroke spans; nil for a line
+    /// with no stroke.
+    public var lines: [(fit: Double, target: Double, span: Double)?] = []
     /// Each line's drawn points (screen points), for the picture.
     public var strokes: [[ScreenPoint]] = []
     /// The resting finger's largest distance from its median.
@@ -35,12 +36,26 @@ public struct QualifyReport: Sendable {
     public var ghosts = 0, stuck = 0
     public var criteria = QualifyCriteria()
 
+    /// An empty report in `unit`, to be filled with figures.
+    public init(unit: String) { self.unit = unit }
+    /// The steps the session ended before (nothing of them measured); empty when it was finished.
+    public var missing: [QualifyPlan.Step] = []
+
+    /// The least of its target line a stroke must span: nine tenths, its ends at most a
+    /// twentieth of its length from the line's.
+    public static let spanNeeded = 0.9
+
+    /// Whether the session ended before every gesture was made.
+    public var isUnfinished: Bool { !missing.isEmpty }
+
     /// One criterion's line of the report.
     public struct Verdict: Sendable {
         public var name: String
         public var value: String
         public var limit: String
         public var pass: Bool
+        /// False for a criterion whose gestures the session ended before: it has no figure and no verdict.
+        public var measured = true
     }
 
     public var accuracyMax: Double? { tapErrors.contains(nil) ? nil : tapErrors.compactMap { $0 }.max() }
@@ -49,7 +64,15 @@ public struct QualifyReport: Sendable {
         return e.isEmpty ? nil : e.reduce(0, +) / Double(e.count)
     }
     public var accuracyP95: Double? { percentile(tapErrors.compactMap { $0 }.sorted(), 0.95) }
-    public var linearityMax: Double? { lines.contains { $0 == nil } ? nil : lines.compactMap { $0?.fit }.max() }
+    /// The largest distance of any stroke from its target line (its own crookedness included).
+    public var linearityMax: Double? {
+        lines.contains { $0 == nil } ? nil : lines.compactMap { $0.map { max($0.fit, $0.target) } }.max()
+    }
+    /// The first line whose stroke does not span it (index, fraction spanned).
+    public var lineShort: (Int, Double)? {
+        for (i, l) in lines.enumerated() { if let l, l.span < Self.spanNeeded { return (i, l.span) } }
+        return nil
+    }
     public var hoverOffsetMax: Double? {
         hoverOffsets.isEmpty || hoverOffsets.contains(nil) ? nil : hoverOffsets.compactMap { $0 }.max()
     }
@@ -59,6 +82,8 @@ public struct QualifyReport: Sendable {
     /// Every criterion with its figure and verdict; a figure that could not be measured fails.
     public var verdicts: [Verdict] {
         func f(_ v: Double?) -> String { v.map { QualifyPlan.number($0, decimals: 2) } ?? "not measured" }
+        /// `12.5 mm max`, or `not measured` with no unit.
+        func fig(_ v: Double?, _ suffix: String) -> String { v.map { f($0) + suffix } ?? "not measured" }
         let c = criteria
         let u = unit
         let fingers = [
@@ -75,21 +100,24 @@ public struct QualifyReport: Sendable {
         ]
         let penOnly = [
             Verdict(
-                name: "hoverOffset", value: "\(f(hoverOffsetMax)) \(u) max", limit: "≤ \(f(c.hoverOffsetMM)) \(u)",
+                name: "hoverOffset", value: fig(hoverOffsetMax, " \(u) max"), limit: "≤ \(f(c.hoverOffsetMM)) \(u)",
                 pass: (hoverOffsetMax ?? .infinity) <= c.hoverOffsetMM)
         ]
         return [
             Verdict(
-                name: "accuracy", value: "\(f(accuracyMax)) \(u) max", limit: "≤ \(f(c.accuracyMM)) \(u)",
+                name: "accuracy", value: fig(accuracyMax, " \(u) max"), limit: "≤ \(f(c.accuracyMM)) \(u)",
                 pass: (accuracyMax ?? .infinity) <= c.accuracyMM),
             Verdict(
-                name: "linearity", value: "\(f(linearityMax)) \(u) max", limit: "≤ \(f(c.linearityMM)) \(u)",
-                pass: (linearityMax ?? .infinity) <= c.linearityMM),
+                name: "linearity",
+                value: lineShort.map { "line \($0.0 + 1) spans \(Int(($0.1 * 100).rounded())) % of its target" }
+                    ?? fig(linearityMax, " \(u) from the target"),
+                limit: "≤ \(f(c.linearityMM)) \(u), end to end",
+                pass: (linearityMax ?? .infinity) <= c.linearityMM && lineShort == nil),
             Verdict(
-                name: "jitter", value: "\(f(jitter)) \(u)", limit: "≤ \(f(c.jitterMM)) \(u)",
+                name: "jitter", value: fig(jitter, " \(u)"), limit: "≤ \(f(c.jitterMM)) \(u)",
                 pass: (jitter ?? .infinity) <= c.jitterMM),
             Verdict(
-                name: "reportRate", value: "\(f(reportRate)) Hz min", limit: "≥ \(f(c.reportRateHz)) Hz",
+                name: "reportRate", value: fig(reportRate, " Hz min"), limit: "≥ \(f(c.reportRateHz)) Hz",
                 pass: (reportRate ?? 0) >= c.reportRateHz),
         ] + (pen ? penOnly : fingers) + [
             Verdict(name: "ghosts", value: "\(ghosts)", limit: "≤ \(c.ghosts)", pass: ghosts <= c.ghosts),
@@ -97,5 +125,47 @@ public struct QualifyReport: Sendable {
         ]
     }
 
-    public var pass: Bool { verdicts.allSatisfy(\.pass) }
+    /// Every criterion with its figure and verdict, those whose gestures the session ended
+    /// before marked not measured.
+    public var judged: [Verdict] {
+        verdicts.map { v in
+            guard needs(v.name).contains(where: { step in missing.contains { Self.kind($0) == step } }) else {
+                return v
+            }
+            var u = v
+            u.measured = false
+            u.pass = false
+            u.value = "not measured"
+            return u
+        }
+    }
+
+    /// The kinds of step a criterion's figure comes from.
+    private func needs(_ criterion: String) -> [String] {
+        switch criterion {
+        case "accuracy", "hoverOffset": ["mark"]
+        case "linearity": ["line"]
+        case "jitter": ["rest"]
+        case "reportRate": pen ? ["line"] : ["line", "contacts"]
+        case "maxContacts": ["contacts"]
+        case "separation": ["separation"]
+        default: []
+        }
+    }
+
+    /// A step's kind, as `needs` names it.
+    static func kind(_ s: QualifyPlan.Step) -> String {
+        switch s {
+        case .mark: "mark"
+        case .line: "line"
+        case .rest: "rest"
+        case .contacts: "contacts"
+        case .separation: "separation"
+        case .taps: "taps"
+        case .done: "done"
+        }
+    }
+
+    /// Passes only when finished and every criterion passes.
+    public var pass: Bool { !isUnfinished && verdicts.allSatisfy(\.pass) }
 }

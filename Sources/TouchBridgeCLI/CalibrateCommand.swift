@@ -3,10 +3,12 @@ import DeviceTools
 import Evdev
 import Glibc
 import InputEvents
+import Marks
 import Output
 import Runtime
 import TouchBridge
 import TouchInput
+import TouchTools
 
 struct CalibrateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -19,7 +21,11 @@ struct CalibrateCommand: ParsableCommand {
             calibration matrix by least squares and prints every point's residual, the matrix \
             (LIBINPUT_CALIBRATION_MATRIX) and a udev rule line for the panel. From a recording it \
             takes the touches in order. Marks are in the panel's own screen points, as `touches` \
-            reports them; the panel is mapped as `run` maps it (its udev properties, --rotate, --screen).
+            reports them; the panel is mapped as `run` maps it (its udev properties, --rotate, --screen). \
+            Each mark is drawn as a crosshair on the panel's display (a compositor's overlay or window, else \
+            the display itself through KMS; --no-draw for none), green when taken, red when refused. \
+            Exit 0 when fitted (or, with --check --fail-above, within the limit), 1 over the limit, 75 when \
+            the session ended before every mark was touched (nothing fitted).
             """)
 
     @OptionGroup var reading: SourceArgument
@@ -43,6 +49,15 @@ struct CalibrateCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
+            "With --check: exit 1 when a mark's residual is above MM millimetres (points on a panel without a resolution).",
+            valueName: "MM"))
+    var failAbove: Double?
+
+    @Flag(help: "Draw nothing on the panel's display: the prompts on standard error only.")
+    var noDraw = false
+
+    @Option(
+        help: ArgumentHelp(
             "Write the udev rule to FILE, e.g. /etc/udev/rules.d/99-touchbridge-calibration.rules.",
             valueName: "FILE"))
     var write: String?
@@ -58,14 +73,30 @@ struct CalibrateCommand: ParsableCommand {
         if check && write != nil {
             throw ValidationError("--check measures the calibration in force; it writes no rule")
         }
+        if let failAbove {
+            guard check else {
+                throw ValidationError("--fail-above judges the calibration in force: use it with --check")
+            }
+            guard failAbove.isFinite, failAbove >= 0, failAbove <= 1000 else {
+                throw ValidationError("--fail-above takes millimetres from 0 to 1000")
+            }
+        }
     }
 
     func run() throws {
+        if let write { try checkWritable(write) }
         let (input, d, info) = try InputSource.openTouchscreen(source, device: reading.device)
         let (placement, mapper) = try mapping.place(d, source: source, info: info)
         let marks = points.flatMap(parsePoints) ?? Self.cornerMarks(width: mapper.width, height: mapper.height)
+        var board: MarkBoard?
+        if case .device = input {
+            board = MarkBoard.open(
+                target: .of(d, info: info, mapper: mapper, pin: mapping.output), passesInput: false, noDraw: noDraw
+            ) { Diagnostics.print("touchbridge: calibrate: \($0)") }
+        }
+        defer { board?.close() }
         let touched = try gather(
-            input, marks: marks, description: d, mapper: mapper, marked: info?.isMarkedPanel == true)
+            input, marks: marks, description: d, mapper: mapper, marked: info?.isMarkedPanel == true, board: board)
         let samples = zip(marks, touched).map { CalibrationFit.Sample(target: $0, touched: $1) }
         let result: ScreenMapper.Calibration
         if check {
@@ -78,6 +109,11 @@ struct CalibrateCommand: ParsableCommand {
         }
         let report = CalibrationReport(name: d.name, samples: samples, before: mapper, matrix: result)
         OutputSink.standardOutput().write(report.text(checking: check, rule: check ? nil : rule(report, info: info)))
+        let over = failAbove.flatMap { report.worstAbove($0) }
+        if let board {
+            board.scene = CalibrationBoard.result(report, checking: check, over: over, limit: failAbove)
+            board.linger(seconds: 3)
+        }
         if let write {
             do {
                 try writeFileAtomically(
@@ -90,6 +126,12 @@ struct CalibrateCommand: ParsableCommand {
             Diagnostics.print(
                 "touchbridge: wrote \(write), to apply with `udevadm control --reload && udevadm trigger --action=change \(node)`"
             )
+        }
+        if let over, let failAbove {
+            Diagnostics.print(
+                "touchbridge: calibrate: point \(over.index + 1) is \(compact(over.residual, 2)) \(report.unit) off, "
+                    + "above \(compact(failAbove, 2)) \(report.unit)", level: .error)
+            throw ExitCode(1)
         }
     }
 
@@ -104,18 +146,27 @@ struct CalibrateCommand: ParsableCommand {
     /// One steady touch per mark, in order; refused touches are said on standard error and the mark asked again.
     private func gather(
         _ input: InputSource, marks: [ScreenPoint], description d: DeviceDescription,
-        mapper: ScreenMapper, marked: Bool
+        mapper: ScreenMapper, marked: Bool, board: MarkBoard?
     ) throws -> [DevicePoint] {
         var tracker = InputChain.uncorrected(description: d, marked: marked) {
             Diagnostics.print("touchbridge: \(source): \($0)")
         }
         var steady = SteadyTouch(x: mapper.x, y: mapper.y)
         var got: [DevicePoint] = []
-        func ask() {
+        board?.scene.marks = marks.map { MarkScene.Mark(point: $0) }
+        func ask(refused: String? = nil) {
             let m = marks[got.count]
-            Diagnostics.print(
-                "touchbridge: point \(got.count + 1) of \(marks.count): touch the mark at \(xy(m)) with one finger, hold it still, lift"
-            )
+            if refused == nil {
+                Diagnostics.print(
+                    "touchbridge: point \(got.count + 1) of \(marks.count): touch the mark at \(xy(m)) with one finger, hold it still, lift"
+                )
+            }
+            guard let board else { return }
+            board.scene.marks[got.count].state = refused == nil ? .waiting : .refused
+            board.scene.instruction =
+                refused.map { "\($0): touch it again" }
+                ?? "Touch the mark with one finger, hold it still, lift (\(got.count + 1) of \(marks.count))"
+            board.show()
         }
         func take(_ frame: ContactFrame) {
             guard got.count < marks.count, let outcome = steady.take(frame) else { return }
@@ -123,35 +174,40 @@ struct CalibrateCommand: ParsableCommand {
             case .steady(let p, let samples):
                 Diagnostics.print(
                     "touchbridge: point \(got.count + 1): touched at \(xy(mapper.map(p))) (median of \(samples))")
+                board?.scene.marks[got.count].state = .taken
                 got.append(p)
-                if got.count < marks.count { ask() }
+                if got.count < marks.count { ask() } else { board?.show() }
             case .refused(let why):
                 Diagnostics.print("touchbridge: point \(got.count + 1): \(why); touch it again")
+                ask(refused: why)
             }
         }
+        // Signals are taken before the first prompt: a stop from then on is the session's end.
+        var signals: SignalWatch?
+        if case .device = input { signals = SignalWatch() }
         ask()
         switch input {
         case .recording(let r, let path):
             for e in r.events where got.count < marks.count { tracker.process(e) { take($0) } }
             if got.count < marks.count {
                 Diagnostics.print(
-                    "touchbridge: \(path): the recording ended after \(got.count) of \(marks.count) points",
+                    "touchbridge: \(path): unfinished: the recording ended after \(got.count) of \(marks.count) points; nothing fitted",
                     level: .error)
-                throw ExitCode(65)
+                throw ExitCode(75)
             }
         case .device(let device):
-            let signals = SignalWatch()
             take(tracker.open(at: monotonicNow(), device: device))
             let failure = readUntilStopped(
-                device, signals: signals, finished: { got.count == marks.count },
+                device, signals: signals ?? SignalWatch(), finished: { got.count == marks.count }, companion: board,
                 onEvent: {
                     e, isSync in
                     tracker.process(e, isSync: isSync) { take($0) }
                 })
             if let failure { throw fail(failure) }
             if got.count < marks.count {
-                Diagnostics.print("touchbridge: stopped after \(got.count) of \(marks.count) points; nothing fitted")
-                throw ExitCode(130)
+                Diagnostics.print(
+                    "touchbridge: unfinished: stopped after \(got.count) of \(marks.count) points; nothing fitted")
+                throw ExitCode(75)
             }
         }
         return got

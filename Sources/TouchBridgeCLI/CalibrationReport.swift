@@ -1,3 +1,4 @@
+import Marks
 import TouchInput
 
 /// What `calibrate` prints: each mark, where the touch on it landed before and with the
@@ -41,6 +42,16 @@ struct CalibrationReport {
         }
     }
 
+    /// The unit `worstAbove` judges in: millimetres where the panel has a resolution, else points.
+    var unit: String { panelMM != nil ? "mm" : "pt" }
+
+    /// The worst mark whose residual (in `unit`) is above `limit`; nil when none is.
+    func worstAbove(_ limit: Double) -> (index: Int, residual: Double)? {
+        let r = residuals.map { $0.mm ?? $0.points }
+        guard let worst = r.indices.max(by: { r[$0] < r[$1] }), r[worst] > limit else { return nil }
+        return (worst, r[worst])
+    }
+
     /// `mean 0.4 pt (0.1 mm), max 0.7 pt (0.2 mm)`.
     var residualSummary: String {
         let r = residuals
@@ -74,5 +85,22 @@ struct CalibrationReport {
     /// `a b c d e f` with up to six decimals, as udev's property takes it.
     static func matrixText(_ c: ScreenMapper.Calibration) -> String {
         [c.a, c.b, c.c, c.d, c.e, c.f].map { compact($0, 6) }.joined(separator: " ")
+    }
+}
+
+/// What `calibrate` shows on the panel at the end: each mark with where its touch lands now,
+/// and the verdict.
+enum CalibrationBoard {
+    static func result(
+        _ r: CalibrationReport, checking: Bool, over: (index: Int, residual: Double)?, limit: Double?
+    ) -> MarkScene {
+        var scene = MarkScene()
+        scene.marks = r.samples.indices.map { i in
+            MarkScene.Mark(point: r.samples[i].target, state: over?.index == i ? .refused : .taken)
+        }
+        let head =
+            over != nil ? "Above \(compact(limit ?? 0, 2)) \(r.unit)" : checking ? "Calibration checked" : "Calibrated"
+        scene.result = MarkScene.Result(pass: over == nil, lines: [head, r.residualSummary])
+        return scene
     }
 }

@@ -2,19 +2,22 @@ import ArgumentParser
 import DeviceTools
 import Evdev
 import InputEvents
+import Marks
 import Output
 import PanelHealth
 import Runtime
 import TouchBridge
 import TouchInput
+import TouchTools
 
 extension QualifyCommand {
     /// The session at a live panel: each step asked for on standard error, the gestures read
-    /// until the plan is complete, and judged; interrupted before the fast taps, nothing is.
+    /// until the plan is complete, and judged; interrupted before the fast taps, the report says
+    /// what was not reached. Each step is drawn on `board` as it is asked for.
     /// `marked`: udev marks the device as a panel (a touch controller in mouse mode).
     func qualifyLive(
         _ device: EvdevDevice, d: DeviceDescription, plan: QualifyPlan, mapper: ScreenMapper,
-        udevFuzz: [UInt16: Int32], criteria: QualifyCriteria, marked: Bool
+        udevFuzz: [UInt16: Int32], criteria: QualifyCriteria, marked: Bool, board: MarkBoard
     ) throws -> QualifyReport {
         var session = QualifySession(plan: plan, mapper: mapper)
         var health = HealthAnalyzer(description: d, source: source, screen: mapper, udevFuzz: udevFuzz)
@@ -26,13 +29,15 @@ extension QualifyCommand {
             guard !session.isComplete, session.step != asked else { return }
             asked = session.step
             Diagnostics.print("touchbridge: qualify: " + plan.prompt(session.step))
+            board.scene = QualifyBoard.scene(plan, step: session.step)
+            board.show()
         }
         func take(_ f: ContactFrame) {
             health.frame(f)
             if session.take(f) { ask() }
         }
-        ask()
         let signals = SignalWatch()
+        ask()
         take(tracker.open(at: monotonicNow(), device: device))
         var stopped = false
         while !session.isComplete && !stopped {
@@ -40,7 +45,7 @@ extension QualifyCommand {
             let quiet = session.step == .taps && session.fastTapsMade > 0 ? monotonicNow().inSeconds + 2 : nil
             var ended = false
             let failure = readUntilStopped(
-                device, signals: signals, deadline: quiet, finished: { ended || session.isComplete },
+                device, signals: signals, deadline: quiet, finished: { ended || session.isComplete }, companion: board,
                 onEvent: {
                     e, isSync in
                     health.event(e)
@@ -54,10 +59,48 @@ extension QualifyCommand {
             if !ended && !session.isComplete { stopped = true }
         }
         if stopped && session.step != .taps {
-            Diagnostics.print("touchbridge: qualify: stopped before the session was over; nothing judged")
-            throw ExitCode(130)
+            Diagnostics.print("touchbridge: qualify: stopped before the session was over")
         }
         let h = health.report(at: monotonicNow())
         return session.report(criteria: criteria, ghosts: h.ghosts, stuck: h.stuck.count)
+    }
+}
+
+extension MarkBoard: LoopCompanion {}
+
+/// What `qualify` draws: the marks and lines, done, asked for and to come, and the verdict.
+enum QualifyBoard {
+    /// The plan with `step` asked for: what came before it taken, what comes after pending.
+    static func scene(_ plan: QualifyPlan, step: QualifyPlan.Step) -> MarkScene {
+        let order = plan.steps
+        let now = order.firstIndex(of: step) ?? order.count
+        func state(_ s: QualifyPlan.Step) -> MarkScene.State {
+            guard let i = order.firstIndex(of: s) else { return .pending }
+            return i < now ? .taken : i == now ? .waiting : .pending
+        }
+        var scene = MarkScene()
+        scene.marks = plan.marks.indices.map { MarkScene.Mark(point: plan.marks[$0], state: state(.mark($0))) }
+        scene.lines = plan.lines.indices.map {
+            MarkScene.Line(from: plan.lines[$0].from, to: plan.lines[$0].to, state: state(.line($0)))
+        }
+        // Only the step asked for and what was done: the marks of a line step would be in the way.
+        if case .line = step { scene.marks = scene.marks.filter { $0.state == .taken } }
+        if case .mark = step { scene.lines = [] }
+        if scene.focus == nil {
+            scene.marks = []
+            scene.lines = []
+        }
+        scene.instruction = plan.prompt(step)
+        return scene
+    }
+
+    /// The verdict on the panel: PASS, FAIL or UNFINISHED, with the criteria that failed.
+    static func result(_ r: QualifyReport) -> MarkScene {
+        var scene = MarkScene()
+        let judged = r.judged
+        let failed = judged.filter { $0.measured && !$0.pass }.map { "\($0.name): \($0.value) (\($0.limit))" }
+        let head = r.isUnfinished ? "UNFINISHED" : r.pass ? "PASS" : "FAIL"
+        scene.result = MarkScene.Result(pass: r.pass, lines: [head] + failed.prefix(6))
+        return scene
     }
 }

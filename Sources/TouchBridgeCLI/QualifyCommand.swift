@@ -20,7 +20,9 @@ struct QualifyCommand: ParsableCommand {
             accuracy, linearity, jitter, report rate, contacts, separation, missed or split taps, ghosts and \
             stuck contacts, in millimetres where the panel has a resolution; with --pen, a pen's accuracy, \
             linearity, jitter, report rate and hover offset. From a recording it reads the gestures in that \
-            order. Exit 0 when every criterion passes, 1 when one fails.
+            order. Marks and lines are drawn on the panel's display (a compositor's overlay or window, else \
+            the display itself through KMS; --no-draw for none). Exit 0 when every criterion passes, 1 when \
+            one fails, 75 when the session ended before every gesture was made (nothing of those is judged).
             """)
 
     @OptionGroup var reading: SourceArgument
@@ -59,6 +61,9 @@ struct QualifyCommand: ParsableCommand {
             """)
     var pen = false
 
+    @Flag(help: "Draw nothing on the panel's display: the prompts on standard error only.")
+    var noDraw = false
+
     @Flag(help: "JSON instead of text (schema/qualify.schema.json).")
     var json = false
 
@@ -76,6 +81,7 @@ struct QualifyCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let svg { try checkWritable(svg) }
         let limits = try loadCriteria()
         let (input, d, info) = try InputSource.openTouchscreen(source, device: reading.device)
         let (_, mapper) = try mapping.place(d, source: source, info: info)
@@ -99,13 +105,19 @@ struct QualifyCommand: ParsableCommand {
             if run.endedEarly {
                 Diagnostics.print(
                     "touchbridge: \(source): the recording ended at the step \"\(plan.prompt(run.session.step))\"; "
-                        + "the steps not reached fail", level: .warning)
+                        + "the steps not reached are not judged", level: .warning)
             }
             report = run.report(criteria: limits, end: r.events.last?.time)
         case .device(let device):
+            let board = MarkBoard.open(
+                target: .of(d, info: info, mapper: mapper, pin: mapping.output), passesInput: false, noDraw: noDraw
+            ) { Diagnostics.print("touchbridge: qualify: \($0)") }
+            defer { board.close() }
             report = try qualifyLive(
                 device, d: d, plan: plan, mapper: mapper, udevFuzz: info?.libinputFuzz ?? [:], criteria: limits,
-                marked: info?.isMarkedPanel == true)
+                marked: info?.isMarkedPanel == true, board: board)
+            board.scene = QualifyBoard.result(report)
+            board.linger(seconds: 3)
         }
         OutputSink.standardOutput().write(json ? report.json(panel: d.name) : report.text(panel: d.name))
         if let svg {
@@ -113,6 +125,7 @@ struct QualifyCommand: ParsableCommand {
                 try writeFileAtomically(svg, report.svg(plan: plan, width: mapper.width, height: mapper.height))
             } catch { throw fail(error) }
         }
+        if report.isUnfinished { throw ExitCode(75) }
         if !report.pass { throw ExitCode(1) }
     }
 
@@ -139,4 +152,9 @@ struct QualifyCommand: ParsableCommand {
         }
         return out.isEmpty ? nil : out
     }
+}
+
+/// Refuses, before any prompt, an output file that could not be written at the end.
+func checkWritable(_ path: String) throws {
+    do { try checkFileWritable(path) } catch { throw fail(error) }
 }

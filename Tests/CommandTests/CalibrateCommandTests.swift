@@ -124,8 +124,36 @@ struct CalibrateCommandTests {
         #expect(two.wait(timeout: 20) == 64)
         #expect(two.errors.contains("2 points cannot fix an affine matrix"), "\(two.errors)")
         let short = try Spawned(touchbridgeExecutable, ["calibrate", "--screen", "800x480", path])
-        #expect(short.wait(timeout: 20) == 65)
-        #expect(short.errors.contains("the recording ended after 2 of 4 points"), "\(short.errors)")
+        // Unfinished is not bad data: its own status (75), what is missing, and no figures.
+        #expect(short.wait(timeout: 20) == 75)
+        #expect(
+            short.errors.contains("unfinished: the recording ended after 2 of 4 points; nothing fitted"),
+            "\(short.errors)")
         #expect(short.output.isEmpty)
+    }
+
+    @Test func checkingJudgesTheResidualsAgainstALimit() throws {
+        let path = try recording(refusals: false, touches: 4)
+        defer { unlink(path) }
+        let loose = try Spawned(
+            touchbridgeExecutable, ["calibrate", "--check", "--fail-above", "1000", "--screen", "800x480", path])
+        #expect(loose.wait(timeout: 20) == 0, "\(loose.errors)")
+        let tight = try Spawned(
+            touchbridgeExecutable, ["calibrate", "--check", "--fail-above", "0", "--screen", "800x480", path])
+        #expect(tight.wait(timeout: 20) == 1, "\(tight.errors)")
+        #expect(tight.errors.contains("above 0 "), "\(tight.errors)")
+        #expect(tight.output.contains("residual"), "the figures are still printed: \(tight.output)")
+        let alone = try Spawned(touchbridgeExecutable, ["calibrate", "--fail-above", "1", path])
+        #expect(alone.wait(timeout: 20) == 64)
+        #expect(alone.errors.contains("use it with --check"), "\(alone.errors)")
+    }
+
+    @Test func anOutputThatCannotBeWrittenIsRefusedBeforeAnyPrompt() throws {
+        let path = try recording(refusals: false, touches: 4)
+        defer { unlink(path) }
+        let p = try Spawned(touchbridgeExecutable, ["calibrate", "--write", "/nonexistent/dir/99-cal.rules", path])
+        #expect(p.wait(timeout: 20) != 0)
+        #expect(!p.errors.contains("point 1 of"), "refused before the first prompt: \(p.errors)")
+        #expect(p.errors.contains("/nonexistent/dir/"), "\(p.errors)")
     }
 }

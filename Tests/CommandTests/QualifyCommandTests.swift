@@ -53,7 +53,7 @@ struct QualifyCommandTests {
     @Test func criteriaOfOnesOwnReplaceThePublishedOnesAndABadFileSaysWhere() throws {
         let lenient = temporaryPath("criteria") + ".json"
         defer { unlink(lenient) }
-        try #"{"accuracyMM": 2, "linearityMM": 1.5, "jitterMM": 1, "reportRateHz": 40, "contacts": 4, "missedTaps": 1}"#
+        try #"{"accuracyMM": 2, "linearityMM": 2.5, "jitterMM": 1, "reportRateHz": 40, "contacts": 4, "missedTaps": 1}"#
             .write(toFile: lenient, atomically: true, encoding: .utf8)
         let p = try qualify([bad, "--criteria", lenient])
         #expect(p.exitCode == 0, "every figure within the file's limits: \(p.output)")

@@ -69,3 +69,24 @@ public func writeFileAtomically(_ path: String, _ text: String, mode: mode_t = 0
         throw .system(path: path, call: "rename", errno: e)
     }
 }
+
+/// Throws what `writeFileAtomically(path, …)` would meet in `path`'s directory (no such
+/// directory, no permission, a read-only file system), checked by creating and removing a
+/// temporary there: a tool checks its output before a session rather than after it.
+public func checkFileWritable(_ path: String) throws(DeviceError) {
+    let slash = path.lastIndex(of: "/")
+    let directory = slash.map { String(path[...$0]) } ?? ""
+    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    var st = stat()
+    if stat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR { throw .system(path: path, call: "open", errno: EISDIR) }
+    var template = Array("\(directory).\(name).XXXXXX".utf8CString)
+    let fd = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
+    guard fd >= 0 else {
+        let e = errno
+        let tmp = "\(directory).\(name).XXXXXX"
+        if e == EACCES || e == EPERM || e == EROFS { throw .fileNotAccessible(path: tmp) }
+        throw .system(path: tmp, call: "mkstemp", errno: e)
+    }
+    close(fd)
+    template.withUnsafeBufferPointer { buffer in _ = buffer.baseAddress.map { unlink($0) } }
+}

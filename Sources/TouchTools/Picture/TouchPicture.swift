@@ -27,8 +27,11 @@ package struct TouchPicture {
             w.coverage(grid, screen: screen, trails: recorder.trails)
         }
         w.b.append("<g class=\"views\" fill=\"none\">\n")
+        // Over a heat map the views are outlines only: shading the ones touched would hide
+        // which cells were touched and which were not.
+        let shaded = coverage == nil ? recorder.hitViews : []
         for window in app.windows {
-            w.view(window, window: window, hidden: false, corners: [], hitViews: recorder.hitViews)
+            w.view(window, window: window, hidden: false, corners: [], hitViews: shaded)
         }
         w.b.append("</g>\n")
         w.hovers(recorder.hovers)

@@ -1,0 +1,4 @@
+#ifndef TOUCHBRIDGE_CWAYLANDCLIENT_SHIM_H
+#define TOUCHBRIDGE_CWAYLANDCLIENT_SHIM_H
+#include <wayland-client.h>
+#endif

@@ -1,0 +1,74 @@
+import Glibc
+import Marks
+
+/// Opens the surface marks go on, trying what `SurfaceChoice` lists in order.
+package enum SurfaceOpening {
+    /// The surface, or nil with why none could be had (nil reason: the terminal was asked for).
+    /// `passesInput`: touches go through to what runs beneath (an overlay that only shows).
+    package static func open(target: DrawingTarget, passesInput: Bool, noDraw: Bool) -> (
+        surface: DrawingSurface?, reason: String?
+    ) {
+        var facts = SurfaceChoice.Facts()
+        facts.noDraw = noDraw
+        facts.waylandSockets = waylandSockets()
+        if let card = target.card, let connector = target.connector { facts.display = (card, connector) }
+        var failures: [String] = []
+        for choice in SurfaceChoice.candidates(facts) {
+            switch choice {
+            case .wayland(let socket):
+                do { return (try WaylandSurface(socket: socket, target: target, passesInput: passesInput), nil) } catch
+                {
+                    failures.append(error.description)
+                }
+            case .kms(let card, let connector):
+                do { return (try KMSSurface(card: card, connector: connector, target: target), nil) } catch {
+                    failures.append(error.description)
+                }
+            case .terminal(let reason):
+                guard let reason else { return (nil, nil) }
+                return (nil, failures.isEmpty ? reason : failures.joined(separator: "; "))
+            }
+        }
+        return (nil, nil)
+    }
+
+    /// The compositors' sockets: $WAYLAND_DISPLAY's first (absolute, or in $XDG_RUNTIME_DIR),
+    /// then every `wayland-N` socket under /run/user, as a tool started from a shell or by ssh
+    /// beside a kiosk's compositor finds it.
+    static func waylandSockets() -> [String] {
+        var out: [String] = []
+        let runtime = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) }
+        if let name = getenv("WAYLAND_DISPLAY").map({ String(cString: $0) }), !name.isEmpty {
+            if name.hasPrefix("/") {
+                out.append(name)
+            } else if let runtime {
+                out.append(runtime + "/" + name)
+            }
+        }
+        for dir in entries("/run/user").sorted().map({ "/run/user/" + $0 }) {
+            for name in entries(dir).sorted() where name.hasPrefix("wayland-") && !name.hasSuffix(".lock") {
+                let path = dir + "/" + name
+                var st = stat()
+                if stat(path, &st) == 0, st.st_mode & S_IFMT == S_IFSOCK, !out.contains(path) { out.append(path) }
+            }
+        }
+        return out.filter { path in
+            var st = stat()
+            return stat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFSOCK
+        }
+    }
+
+    /// The names in `dir`, bounded; none when it cannot be read.
+    private static func entries(_ dir: String) -> [String] {
+        guard let d = opendir(dir) else { return [] }
+        defer { closedir(d) }
+        var out: [String] = []
+        while out.count < 256, let e = readdir(d) {
+            let name = withUnsafeBytes(of: e.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { out.append(name) }
+        }
+        return out
+    }
+}

@@ -1,0 +1,238 @@
+import CWaylandClient
+import Glibc
+import Marks
+import WaylandProtocols
+
+/// Marks in a Wayland compositor: a layer-shell overlay on the panel's output where the
+/// compositor offers one (sway, labwc, Hyprland), else a fullscreen window on it (cage, weston,
+/// GNOME). Shared-memory buffers drawn by `Painter`; the loop dispatches its messages.
+package final class WaylandSurface: DrawingSurface {
+    /// An output the compositor announced, with what it said of itself.
+    struct Output {
+        let proxy: OpaquePointer
+        let id: UInt32
+        var name: String?
+        var width = 0
+        var height = 0
+    }
+
+    let display: OpaquePointer
+    let socket: String
+    let target: DrawingTarget
+    /// Touches go through to what runs beneath (`spots`), instead of to the surface.
+    let passesInput: Bool
+    var compositor: OpaquePointer?
+    var shm: OpaquePointer?
+    var wmBase: OpaquePointer?
+    var layerShell: OpaquePointer?
+    var outputs: [Output] = []
+    var surface: OpaquePointer?
+    var layerSurface: OpaquePointer?
+    var xdgSurface: OpaquePointer?
+    var toplevel: OpaquePointer?
+    var configuredSize: (width: Int, height: Int)?
+    /// The toplevel's size from its configure, applied at the xdg_surface's.
+    var pendingToplevelSize: (width: UInt32, height: UInt32) = (0, 0)
+    var buffers: [ShmBuffer] = []
+    var scene: MarkScene?
+    var dirty = false
+    var reading = false
+    package private(set) var isClosed = false
+    package private(set) var description = ""
+
+    /// Connects to the compositor at `socket` and puts a surface on the target's output; throws
+    /// when it does not answer or offers no shell to show one.
+    package init(socket: String, target: DrawingTarget, passesInput: Bool) throws(DrawingError) {
+        guard let d = wl_display_connect(socket) else {
+            throw DrawingError("no compositor answers on \(socket) (errno \(errno))")
+        }
+        display = d
+        self.socket = socket
+        self.target = target
+        self.passesInput = passesInput
+        do throws(DrawingError) {
+            try start()
+        } catch {
+            teardown()
+            throw error
+        }
+    }
+
+    deinit { teardown() }
+
+    package var fd: Int32? { isClosed ? nil : wl_display_get_fd(display) }
+
+    private func start() throws(DrawingError) {
+        guard let registry = wl_display_get_registry(display) else { throw DrawingError("no registry") }
+        wl_registry_add_listener(registry, registryListener, opaque)
+        // The globals, then what each output says of itself (its name, its mode).
+        guard wl_display_roundtrip(display) >= 0, wl_display_roundtrip(display) >= 0 else {
+            throw DrawingError("the compositor on \(socket) broke the connection")
+        }
+        guard let compositor, shm != nil else {
+            throw DrawingError("the compositor on \(socket) offers no wl_compositor or wl_shm")
+        }
+        let output = chosenOutput()
+        guard let s = wl_compositor_create_surface(compositor) else { throw DrawingError("no surface") }
+        surface = s
+        if passesInput, let region = wl_compositor_create_region(compositor) {
+            wl_surface_set_input_region(s, region)
+            wl_region_destroy(region)
+        }
+        let on = output?.name.map { " on \($0)" } ?? ""
+        if let layerShell {
+            layerSurface = zwlr_layer_shell_v1_get_layer_surface(
+                layerShell, s, output?.proxy, ZWLR_LAYER_SHELL_V1_LAYER_OVERLAY.rawValue, "touchbridge")
+            guard let layerSurface else { throw DrawingError("no layer surface") }
+            zwlr_layer_surface_v1_add_listener(layerSurface, layerSurfaceListener, opaque)
+            let all =
+                ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP.rawValue | ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM.rawValue
+                | ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT.rawValue | ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT.rawValue
+            zwlr_layer_surface_v1_set_anchor(layerSurface, all)
+            zwlr_layer_surface_v1_set_exclusive_zone(layerSurface, -1)
+            zwlr_layer_surface_v1_set_size(layerSurface, 0, 0)
+            description = "an overlay\(on) (layer shell, \(socket))"
+        } else if let wmBase {
+            guard let x = xdg_wm_base_get_xdg_surface(wmBase, s), let t = xdg_surface_get_toplevel(x) else {
+                throw DrawingError("no window")
+            }
+            xdgSurface = x
+            toplevel = t
+            xdg_surface_add_listener(x, xdgSurfaceListener, opaque)
+            xdg_toplevel_add_listener(t, toplevelListener, opaque)
+            xdg_toplevel_set_title(t, "touchbridge")
+            xdg_toplevel_set_app_id(t, "touchbridge")
+            xdg_toplevel_set_fullscreen(t, output?.proxy)
+            description = "a fullscreen window\(on) (\(socket))"
+        } else {
+            throw DrawingError("the compositor on \(socket) offers neither layer shell nor xdg-shell")
+        }
+        wl_surface_commit(s)
+        // The first configure answers the first commit.
+        var rounds = 0
+        while configuredSize == nil && !isClosed && rounds < 4 {
+            guard wl_display_roundtrip(display) >= 0 else {
+                throw DrawingError("the compositor on \(socket) broke the connection")
+            }
+            rounds += 1
+        }
+        guard configuredSize != nil, !isClosed else {
+            throw DrawingError("the compositor on \(socket) did not give the surface a size")
+        }
+    }
+
+    /// The output whose name is the panel's connector; with none named or found, the only output
+    /// there is; else nil, and the compositor chooses.
+    private func chosenOutput() -> Output? {
+        if let c = target.connector, let o = outputs.first(where: { $0.name == c }) { return o }
+        return outputs.count == 1 ? outputs.first : nil
+    }
+
+    var opaque: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+
+    /// The size configured, or else the output's mode, or the screen's; kept within what a buffer may take.
+    func take(width: UInt32, height: UInt32) {
+        let fallback = chosenOutput().map { ($0.width, $0.height) } ?? (0, 0)
+        var w = Int(min(width, 16384))
+        var h = Int(min(height, 16384))
+        if w == 0 { w = fallback.0 > 0 ? fallback.0 : Int(target.screenWidth) }
+        if h == 0 { h = fallback.1 > 0 ? fallback.1 : Int(target.screenHeight) }
+        w = min(max(w, 1), 16384)
+        h = min(max(h, 1), 16384)
+        if configuredSize.map({ $0 != (w, h) }) ?? true {
+            configuredSize = (w, h)
+            buffers.removeAll { !$0.busy }
+        }
+        dirty = true
+        redraw()
+    }
+
+    package func show(_ scene: MarkScene) {
+        self.scene = scene
+        dirty = true
+        redraw()
+    }
+
+    /// Draws the scene in a free buffer of the configured size, when there is a scene, a size and a free buffer.
+    func redraw() {
+        guard dirty, !isClosed, let scene, let size = configuredSize, let surface else { return }
+        let free = buffers.first { !$0.busy && $0.width == size.width && $0.height == size.height }
+        let buffer: ShmBuffer
+        if let free {
+            buffer = free
+        } else {
+            guard buffers.count < 3, let shm,
+                let made = try? ShmBuffer(shm: shm, width: size.width, height: size.height)
+            else { return }
+            buffers.append(made)
+            buffer = made
+        }
+        let geometry = SurfaceGeometry.compositor(
+            screenWidth: target.screenWidth, screenHeight: target.screenHeight, turn: target.turn,
+            width: Double(size.width), height: Double(size.height))
+        Painter(geometry: geometry, backdrop: passesInput ? .clear : .opaque).paint(
+            scene, into: buffer.pixels, width: size.width, height: size.height, stride: buffer.stride)
+        buffer.busy = true
+        wl_surface_attach(surface, buffer.buffer, 0, 0)
+        wl_surface_damage(surface, 0, 0, Int32(size.width), Int32(size.height))
+        wl_surface_commit(surface)
+        dirty = false
+        wl_display_flush(display)
+    }
+
+    package func willWait() {
+        guard !isClosed else { return }
+        while wl_display_prepare_read(display) != 0 {
+            if wl_display_dispatch_pending(display) < 0 { return fail() }
+        }
+        reading = true
+        wl_display_flush(display)
+    }
+
+    package func didWait(readable: Bool) {
+        guard !isClosed else { return }
+        if reading {
+            reading = false
+            if readable {
+                if wl_display_read_events(display) < 0 { return fail() }
+            } else {
+                wl_display_cancel_read(display)
+            }
+        }
+        if wl_display_dispatch_pending(display) < 0 { return fail() }
+        redraw()
+    }
+
+    /// The compositor went away or ended the surface: the tool goes on in the terminal.
+    func fail() {
+        if reading { wl_display_cancel_read(display) }
+        reading = false
+        isClosed = true
+    }
+
+    package func close() {
+        teardown()
+    }
+
+    private func teardown() {
+        if reading { wl_display_cancel_read(display) }
+        reading = false
+        buffers.removeAll()
+        if let layerSurface { zwlr_layer_surface_v1_destroy(layerSurface) }
+        if let toplevel { xdg_toplevel_destroy(toplevel) }
+        if let xdgSurface { xdg_surface_destroy(xdgSurface) }
+        if let surface { wl_surface_destroy(surface) }
+        layerSurface = nil
+        toplevel = nil
+        xdgSurface = nil
+        surface = nil
+        if !isClosed { wl_display_flush(display) }
+        isClosed = true
+        if !disconnected {
+            disconnected = true
+            wl_display_disconnect(display)
+        }
+    }
+
+    private var disconnected = false
+}

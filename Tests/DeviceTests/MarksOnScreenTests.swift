@@ -1,0 +1,133 @@
+import Evdev
+import Foundation
+import Glibc
+import InputEvents
+import ProgramTestSupport
+import Testing
+import TouchInput
+
+/// Marks where the finger goes, seen as the person at the panel sees them: a real compositor
+/// on the VM's virtio displays, a uinput panel pinned to one, and `grim`'s screenshot of the
+/// output while `calibrate` waits for its first mark or `spots` shows a held finger.
+@Suite(
+    "Marks on the screen",
+    .enabled(
+        if: DeviceTestGate.enabled && ProcessInfo.processInfo.environment["TOUCHBRIDGE_VM_DISPLAYS"] != nil,
+        "needs uinput and the VM's virtio GPUs (make device-test)"), .serialized)
+struct MarksOnScreenTests {
+    let k = Kernel.self
+
+    /// The yellow of the mark asked for.
+    static func waiting(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> Bool { r > 200 && g > 150 && b < 90 }
+    /// The blue of a finger's ring.
+    static func ring(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> Bool { r < 80 && g > 140 && b > 200 }
+
+    /// The point `calibrate` asks for first (`touch the mark at X,Y`).
+    func firstMark(_ errors: String) -> (x: Double, y: Double)? {
+        guard let r = errors.range(of: "touch the mark at ") else { return nil }
+        let n = errors[r.upperBound...].prefix { $0 != " " }.split(separator: ",").compactMap { Double($0) }
+        return n.count == 2 ? (n[0], n[1]) : nil
+    }
+
+    /// `calibrate` on a panel pinned to `output` under `compositor`, until it draws; the
+    /// screenshot's crosshair centre against the prompt's point, turned as the display is.
+    func crosshair(_ program: String, drm: String, output: String) throws -> (
+        centre: (x: Double, y: Double, count: Int), expected: (x: Double, y: Double), errors: String
+    )? {
+        guard MarksCompositor.installed(program) else { return nil }
+        let session = try MarksCompositor(program, drm: drm)
+        defer { session.stop() }
+        let socket = try #require(session.socket(), "\(session.compositor.errors)")
+        let panel = try DoctorLiveTests.uinputPanel()
+        let calibrate = try Spawned(
+            "/usr/bin/env",
+            ["WAYLAND_DISPLAY=\(socket)", touchbridgeExecutable, "calibrate", panel.devnode, "--output", output])
+        defer { _ = calibrate.stop(timeout: 10) }
+        #expect(eventually(timeout: 30) { firstMark(calibrate.errors) != nil }, "\(calibrate.errors)")
+        let mark = try #require(firstMark(calibrate.errors), "\(calibrate.errors)")
+        var shot: Picture?
+        _ = eventually(timeout: 20) {
+            shot = try? session.screenshot(output)
+            return (shot?.centre(of: Self.waiting).count ?? 0) > 20
+        }
+        let picture = try #require(shot, "grim: no picture; \(session.compositor.errors.suffix(1500))")
+        // A display the compositor did not turn shows the panel's picture as mounted: the mark
+        // is where the finger goes on the glass, the display's own pixel.
+        let screen = (w: Double(picture.width), h: Double(picture.height))
+        let turned = program.hasSuffix("sway") && output == "Virtual-3" && screen.w > screen.h
+        let expected = turned ? (x: mark.y, y: 900 - mark.x) : mark
+        return (picture.centre(of: Self.waiting), expected, calibrate.errors)
+    }
+
+    @Test func swayShowsTheFirstMarkWhereThePromptSays() throws {
+        guard let r = try crosshair("/usr/bin/sway", drm: "/dev/dri/card1", output: "Virtual-2") else { return }
+        #expect(r.errors.contains("drawing on an overlay on Virtual-2 (layer shell"), "\(r.errors)")
+        #expect(
+            abs(r.centre.x - r.expected.x) <= 2 && abs(r.centre.y - r.expected.y) <= 2, "\(r.centre) vs \(r.expected)")
+    }
+
+    @Test func aDisplayMountedLeftSideUpShowsTheMarkWhereTheFingerGoes() throws {
+        guard let r = try crosshair("/usr/bin/sway", drm: "/dev/dri/card2", output: "Virtual-3") else { return }
+        #expect(r.errors.contains("the screen is 900x1600, turned 90"), "\(r.errors)")
+        #expect(
+            abs(r.centre.x - r.expected.x) <= 2 && abs(r.centre.y - r.expected.y) <= 2, "\(r.centre) vs \(r.expected)")
+    }
+
+    @Test func cageWithoutOverlaysShowsAFullscreenWindow() throws {
+        guard let r = try crosshair("/usr/bin/cage", drm: "/dev/dri/card1", output: "Virtual-2") else { return }
+        #expect(r.errors.contains("drawing on a fullscreen window on Virtual-2"), "\(r.errors)")
+        #expect(
+            abs(r.centre.x - r.expected.x) <= 2 && abs(r.centre.y - r.expected.y) <= 2, "\(r.centre) vs \(r.expected)")
+    }
+
+    @Test func spotsRingsAHeldFingerOverWhatRuns() throws {
+        guard MarksCompositor.installed("/usr/bin/sway") else { return }
+        let session = try MarksCompositor("/usr/bin/sway", drm: "/dev/dri/card1")
+        defer { session.stop() }
+        let socket = try #require(session.socket(), "\(session.compositor.errors)")
+        let panel = try DoctorLiveTests.uinputPanel()
+        let d = try EvdevDevice.openNode(panel.devnode).description
+        let spots = try Spawned(
+            "/usr/bin/env",
+            ["WAYLAND_DISPLAY=\(socket)", touchbridgeExecutable, "spots", panel.devnode, "--output", "Virtual-2"])
+        defer { _ = spots.stop(timeout: 10) }
+        #expect(
+            eventually(timeout: 30) { spots.errors.contains("drawing on an overlay on Virtual-2") }, "\(spots.errors)")
+        let x = try #require(d.absInfo[k.ABS_MT_POSITION_X])
+        let y = try #require(d.absInfo[k.ABS_MT_POSITION_Y])
+        let at = (x: x.minimum + (x.maximum - x.minimum) * 3 / 10, y: y.minimum + (y.maximum - y.minimum) * 6 / 10)
+        try panel.frame([
+            (k.EV_ABS, k.ABS_MT_TRACKING_ID, 7), (k.EV_ABS, k.ABS_MT_POSITION_X, at.x),
+            (k.EV_ABS, k.ABS_MT_POSITION_Y, at.y), (k.EV_KEY, k.BTN_TOUCH, 1),
+        ])
+        let mapper = try #require(
+            ScreenMapper(device: d, calibration: .identity, rotation: .none, screen: (width: 1920, height: 1080)))
+        let expected = mapper.map(DevicePoint(x: Double(at.x), y: Double(at.y)))
+        var shot: Picture?
+        _ = eventually(timeout: 20) {
+            shot = try? session.screenshot("Virtual-2")
+            return (shot?.centre(of: Self.ring).count ?? 0) > 50
+        }
+        let ring = try #require(shot, "grim: no picture").centre(of: Self.ring)
+        #expect(ring.count > 50, "no ring: \(spots.errors)")
+        #expect(abs(ring.x - expected.x) <= 3 && abs(ring.y - expected.y) <= 3, "\(ring) vs \(expected)")
+        // The finger lifted, the ring goes.
+        try panel.frame([(k.EV_ABS, k.ABS_MT_TRACKING_ID, -1), (k.EV_KEY, k.BTN_TOUCH, 0)])
+        #expect(
+            eventually(timeout: 20) { ((try? session.screenshot("Virtual-2"))?.centre(of: Self.ring).count ?? 1) == 0 })
+    }
+
+    @Test func withNoCompositorTheMarksGoStraightOnTheDisplay() throws {
+        _ = try Spawned("/bin/udevadm", ["trigger", "--subsystem-match=drm", "--action=add"]).wait(timeout: 30)
+        let panel = try DoctorLiveTests.uinputPanel()
+        let calibrate = try Spawned(
+            "/usr/bin/env",
+            ["-u", "WAYLAND_DISPLAY", touchbridgeExecutable, "calibrate", panel.devnode, "--output", "Virtual-1"])
+        #expect(
+            eventually(timeout: 30) { firstMark(calibrate.errors) != nil }, "\(calibrate.errors)")
+        #expect(calibrate.errors.contains("drawing on Virtual-1 itself (KMS, /dev/dri/card0)"), "\(calibrate.errors)")
+        // Stopped before any mark: unfinished, its own status, and the console's picture given back.
+        #expect(calibrate.stop(timeout: 10) == 75, "\(calibrate.errors)")
+        #expect(calibrate.errors.contains("unfinished: stopped after 0 of 4 points"), "\(calibrate.errors)")
+    }
+}

@@ -56,7 +56,7 @@ nonisolated(unsafe) let outputListener = Listener.make(
             }
         },
         done: { _, _ in },
-        scale: { _, _, _ in },
+        scale: { data, proxy, factor in surface(data)?.output(proxy) { $0.scale = factor } },
         name: { data, proxy, name in
             guard let name else { return }
             surface(data)?.output(proxy) { $0.name = String(cString: name) }

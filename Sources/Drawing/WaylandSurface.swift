@@ -14,6 +14,8 @@ package final class WaylandSurface: DrawingSurface {
         var name: String?
         var width = 0
         var height = 0
+        /// Buffer pixels a surface point takes on it (HiDPI outputs: 2).
+        var scale: Int32 = 1
     }
 
     let display: OpaquePointer
@@ -139,10 +141,7 @@ package final class WaylandSurface: DrawingSurface {
         if h == 0 { h = fallback.1 > 0 ? fallback.1 : Int(target.screenHeight) }
         w = min(max(w, 1), 16384)
         h = min(max(h, 1), 16384)
-        if configuredSize.map({ $0 != (w, h) }) ?? true {
-            configuredSize = (w, h)
-            buffers.removeAll { !$0.busy }
-        }
+        configuredSize = (w, h)
         dirty = true
         redraw()
     }
@@ -155,8 +154,12 @@ package final class WaylandSurface: DrawingSurface {
 
     /// Draws the scene in a free buffer of the configured size, when there is a scene, a size and a free buffer.
     func redraw() {
-        guard dirty, !isClosed, let scene, let size = configuredSize, let surface else { return }
-        let free = buffers.first { !$0.busy && $0.width == size.width && $0.height == size.height }
+        guard dirty, !isClosed, let scene, let logical = configuredSize, let surface else { return }
+        // On a HiDPI output the buffer has its pixels, the surface its points.
+        let scale = Int(min(max(chosenOutput()?.scale ?? 1, 1), 4))
+        let size = (width: min(logical.width * scale, 16384), height: min(logical.height * scale, 16384))
+        buffers.removeAll { !$0.busy && ($0.width != size.width || $0.height != size.height) }
+        let free = buffers.first { !$0.busy }
         let buffer: ShmBuffer
         if let free {
             buffer = free
@@ -173,8 +176,9 @@ package final class WaylandSurface: DrawingSurface {
         Painter(geometry: geometry, backdrop: passesInput ? .clear : .opaque).paint(
             scene, into: buffer.pixels, width: size.width, height: size.height, stride: buffer.stride)
         buffer.busy = true
+        wl_surface_set_buffer_scale(surface, Int32(scale))
         wl_surface_attach(surface, buffer.buffer, 0, 0)
-        wl_surface_damage(surface, 0, 0, Int32(size.width), Int32(size.height))
+        wl_surface_damage(surface, 0, 0, Int32(logical.width), Int32(logical.height))
         wl_surface_commit(surface)
         dirty = false
         wl_display_flush(display)

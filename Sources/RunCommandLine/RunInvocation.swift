@@ -15,6 +15,8 @@ public struct RunInvocation {
     public var logLevel = Diagnostics.Level.info
     /// Everything else, as the daemon takes it.
     public var options = RunOptions()
+    /// `--spots`: every contact shown on the panels' displays (`spots` started beside the daemon).
+    public var spots = false
 
     public init() {}
 
@@ -29,6 +31,11 @@ public struct RunInvocation {
             throw UsageError("--realtime is for recordings (it keeps their recorded pace)")
         }
         if options.output != nil && files > 0 { throw UsageError(RunChecks.outputForRecordings) }
+        if spots && files > 0 { throw UsageError("--spots is for live panels: a recording has no display") }
+        if spots && options.grab {
+            throw UsageError(
+                "--spots reads the panels beside the daemon, which --grab keeps from it: give one or the other")
+        }
         if options.socketPath != nil && files > 0 && !options.realtime {
             throw UsageError(
                 "--socket with recordings needs --realtime (played as fast as possible, they would end before a client connects)"
@@ -42,6 +49,15 @@ public struct RunInvocation {
         Diagnostics.threshold = logLevel
         // The scene is checked before any device is opened.
         let loaded = try scene.map { try Scene.load(path: $0) }
+        var options = options
+        if spots {
+            guard let program = InterfaceProgram.path else {
+                throw UsageError(
+                    "--spots needs the command-line interface (\(InterfaceProgram.name)); looked in "
+                        + InterfaceProgram.candidates().joined(separator: ", "))
+            }
+            options.spotsProgram = program
+        }
         try Kiosk(sources: sources, options: options).run(scene: loaded, file: scene)
     }
 

@@ -25,6 +25,11 @@ extension RunOption {
                 "When a display comes back on (udev's news of it: connected and lit again after it was off or unplugged), re-bind the driver of each panel on it that delivered events before and none since it went off (the reset doctor does by hand; needs root)."
         ) { r, _ in r.options.resetOnWake = true },
         RunOption(
+            "spots",
+            help:
+                "Show every contact on the panels' displays while running, as touchbridge spots does (an overlay over the compositor, or the display itself with none); not with --grab."
+        ) { r, _ in r.spots = true },
+        RunOption(
             "adopt-initial-touches",
             help: "Send fingers already on the glass at start to the window (default: ignored until lifted)."
         ) { r, _ in r.options.adoptInitialTouches = true },

@@ -229,22 +229,13 @@ package final class CommandRunner {
         // Only standard input, output and error: nothing the daemon holds (the socket, its
         // clients, panels, an app's own descriptors) reaches the program.
         _ = addCloseFrom(3, to: &actions)
-        var attr = posix_spawnattr_t()
-        posix_spawnattr_init(&attr)
-        defer { posix_spawnattr_destroy(&attr) }
-        var empty = sigset_t()
-        var all = sigset_t()
-        sigemptyset(&empty)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attr, &empty)
-        posix_spawnattr_setsigdefault(&attr, &all)
-        posix_spawnattr_setpgroup(&attr, 0)
-        posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
         let argv = command.run.map { strdup($0) } + [nil]
         let envp = environment.map { strdup($0) } + [nil]
         defer { for p in argv + envp { free(p) } }
         var pid: pid_t = 0
-        let rc = posix_spawn(&pid, command.run[0], &actions, &attr, argv, envp)
+        let rc = withDefaultSignals(ownGroup: true) { attr in
+            posix_spawn(&pid, command.run[0], &actions, &attr, argv, envp)
+        }
         guard rc == 0 else {
             close(fds[0])
             throw SpawnError(message: "cannot start \(command.run[0]): \(String(cString: strerror(rc)))")

@@ -47,7 +47,9 @@ struct CalibrateCommand: ParsableCommand {
     @Flag(help: "Measure the calibration now in force (udev's, or --calibration) instead of fitting one.")
     var check = false
 
+    // Unconditional: a value such as -1 is the option's, refused with its range.
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "With --check: exit 1 when a mark's residual is above MM millimetres (points on a panel without a resolution).",
             valueName: "MM"))
@@ -92,7 +94,7 @@ struct CalibrateCommand: ParsableCommand {
         if case .device = input {
             board = MarkBoard.open(
                 target: .of(d, info: info, mapper: mapper, pin: mapping.output), passesInput: false, noDraw: noDraw
-            ) { Diagnostics.print("touchbridge: calibrate: \($0)") }
+            ) { Diagnostics.print("touchbridge: marks: \($0)") }
         }
         defer { board?.close() }
         let touched = try gather(

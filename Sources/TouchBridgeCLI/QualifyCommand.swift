@@ -111,7 +111,7 @@ struct QualifyCommand: ParsableCommand {
         case .device(let device):
             let board = MarkBoard.open(
                 target: .of(d, info: info, mapper: mapper, pin: mapping.output), passesInput: false, noDraw: noDraw
-            ) { Diagnostics.print("touchbridge: qualify: \($0)") }
+            ) { Diagnostics.print("touchbridge: marks: \($0)") }
             defer { board.close() }
             report = try qualifyLive(
                 device, d: d, plan: plan, mapper: mapper, udevFuzz: info?.libinputFuzz ?? [:], criteria: limits,

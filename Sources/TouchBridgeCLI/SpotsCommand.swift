@@ -27,6 +27,12 @@ struct SpotsCommand: ParsableCommand {
     @OptionGroup(title: "Screen mapping, as run maps a panel")
     var mapping: MappingOptions
 
+    @Flag(
+        help:
+            "Follow hotplug: panels plugged in later are shown too, and with none it waits for one (how run --spots starts it)."
+    )
+    var follow = false
+
     func validate() throws {
         for n in nodes where RunInvocation.isRecording(n) {
             throw ValidationError("\(n): spots shows a live panel's touches; a recording has no display (use watch)")
@@ -34,32 +40,100 @@ struct SpotsCommand: ParsableCommand {
     }
 
     func run() throws {
+        let monitor: HotplugMonitor?
+        do { monitor = follow ? try HotplugMonitor() : nil } catch { throw fail(error) }
         let paths = nodes.isEmpty ? ((try? DeviceDiscovery())?.touchscreens().map(\.devnode) ?? []) : nodes
-        guard !paths.isEmpty else {
+        guard !paths.isEmpty || follow else {
             Diagnostics.print(
                 "touchbridge: spots: no touchscreen (touchbridge list shows the input devices)", level: .error)
             throw ExitCode(66)
         }
-        var panels: [SpotPanel] = []
-        for path in paths {
+        let session = SpotsSession(mapping: mapping, only: nodes)
+        defer { session.close() }
+        for path in paths { try session.add(path, named: !nodes.isEmpty) }
+        if !follow && session.panels.isEmpty { throw ExitCode(69) }
+        try session.loop(monitor: monitor)
+    }
+}
+
+/// `spots`' panels, each read beside whatever else reads it and drawn on its own display.
+final class SpotsSession {
+    let mapping: MappingOptions
+    /// The nodes named (empty: every touchscreen).
+    let only: [String]
+    var panels: [SpotPanel] = []
+
+    init(mapping: MappingOptions, only: [String]) {
+        self.mapping = mapping
+        self.only = only
+    }
+
+    /// Opens `path` and its display's surface; a panel named fails loudly, one found is warned about and left out.
+    func add(_ path: String, named: Bool) throws {
+        guard !panels.contains(where: { $0.device.path == path }) else { return }
+        do {
             let (input, d, info) = try InputSource.openTouchscreen(path)
-            guard case .device(let device) = input else { continue }
+            guard case .device(let device) = input else { return }
             let (_, mapper) = try mapping.place(d, source: path, info: info)
             let board = MarkBoard.open(
                 target: .of(d, info: info, mapper: mapper, pin: mapping.output), passesInput: true, noDraw: false
             ) { Diagnostics.print("touchbridge: spots: \(path): \($0)") }
-            guard board.isDrawing else { throw ExitCode(69) }
+            // Nowhere to draw (said above): nothing to read it for.
+            guard board.isDrawing else { return }
             var tracker = InputChain.uncorrected(description: d, marked: info?.isMarkedPanel == true) {
                 Diagnostics.print("touchbridge: \(path): \($0)")
             }
             var spots = SpotTracker(mapper: mapper, description: d)
             _ = spots.take(tracker.open(at: monotonicNow(), device: device))
-            panels.append(SpotPanel(device: device, board: board, tracker: tracker, spots: spots))
+            let panel = SpotPanel(device: device, board: board, tracker: tracker, spots: spots)
+            panels.append(panel)
+            panel.redraw()
+        } catch {
+            if named { throw error }
+            Diagnostics.print("touchbridge: spots: \(path): \(error)", level: .warning)
         }
-        defer { for p in panels { p.board.close() } }
-        for p in panels { p.redraw() }
-        try SpotPanel.loop(panels)
     }
+
+    /// Reads every panel and answers every compositor until a signal; without `monitor`, also
+    /// until no panel is left; with it, panels plugged in are added.
+    func loop(monitor: HotplugMonitor?) throws {
+        let signals = SignalWatch()
+        while monitor != nil || !panels.isEmpty {
+            for p in panels { p.board.willWait() }
+            let boards = panels.filter { $0.board.fd != nil }
+            let fixed = [signals.fd] + (monitor.map { [$0.fd] } ?? [])
+            let fds = fixed + panels.map(\.device.fd) + boards.compactMap(\.board.fd)
+            let ready = Set(waitReadable(fds))
+            for (i, p) in boards.enumerated() {
+                p.board.didWait(readable: ready.contains(fixed.count + panels.count + i))
+            }
+            if ready.contains(0), signals.take() != nil { return }
+            for (i, p) in panels.enumerated() where ready.contains(fixed.count + i) { try p.read() }
+            // Unplugged, or its surface taken away (the compositor ended).
+            panels.removeAll { p in
+                let gone = p.unplugged || !p.board.isDrawing
+                if !p.unplugged && gone {
+                    Diagnostics.print(
+                        "touchbridge: spots: \(p.device.path): its surface was taken away (the compositor ended?)")
+                }
+                if gone { p.board.close() }
+                return gone
+            }
+            if let monitor, ready.contains(1) { try hotplug(monitor) }
+        }
+    }
+
+    private func hotplug(_ monitor: HotplugMonitor) throws {
+        while let change = monitor.next() {
+            let info = change.device
+            guard change.action == .added, info.isTouchscreen, only.isEmpty || only.contains(info.devnode) else {
+                continue
+            }
+            try add(info.devnode, named: false)
+        }
+    }
+
+    func close() { for p in panels { p.board.close() } }
 }
 
 /// One panel's reading and its display's spots.
@@ -82,24 +156,7 @@ final class SpotPanel {
         board.show()
     }
 
-    /// Reads every panel and answers every compositor until a signal, or until no panel is left.
-    static func loop(_ panels: [SpotPanel]) throws {
-        let signals = SignalWatch()
-        while panels.contains(where: { !$0.unplugged && $0.board.isDrawing }) {
-            for p in panels { p.board.willWait() }
-            let live = panels.filter { !$0.unplugged }
-            let boards = panels.filter { $0.board.fd != nil }
-            let fds = [signals.fd] + live.map(\.device.fd) + boards.compactMap(\.board.fd)
-            let ready = Set(waitReadable(fds))
-            for (i, p) in boards.enumerated() { p.board.didWait(readable: ready.contains(1 + live.count + i)) }
-            if ready.contains(0), signals.take() != nil { return }
-            for (i, p) in live.enumerated() where ready.contains(1 + i) {
-                try p.read()
-            }
-        }
-    }
-
-    private func read() throws {
+    func read() throws {
         var changed = false
         let status = try device.read(.synced) { e, isSync in
             tracker.process(e, isSync: isSync) { f in

@@ -39,6 +39,11 @@ struct CommandLineErrorTests {
         (["picture", "--output", "HDMI-A-1", recording], "--output is for run, touches, watch, calibrate and qualify"),
         (["health", "--output", "HDMI-A-1", recording], "--output is for run, touches, watch, calibrate and qualify"),
         (["run", "--output", "HDMI-A-1", recording], "--output is for live panels: a recording has no display"),
+        (["run", "--spots", recording], "--spots is for live panels: a recording has no display"),
+        (["run", "--spots", "--grab", "/dev/input/event99"], "--spots reads the panels beside the daemon"),
+        (["spots", recording], "spots shows a live panel's touches; a recording has no display"),
+        (["calibrate", "--fail-above", "1", recording], "--fail-above judges the calibration in force"),
+        (["calibrate", "--check", "--fail-above", "-1", recording], "--fail-above takes millimetres from 0 to 1000"),
         (["touches", "--output", "HDMI-A-1", recording], "--output is for live panels: a recording has no display"),
         (["watch", "--output", "HDMI-A-1", recording], "--output is for live panels: a recording has no display"),
         (["calibrate", "--output", "HDMI-A-1", recording], "--output is for live panels: a recording has no display"),
@@ -87,7 +92,7 @@ struct CommandLineErrorTests {
 
     @Test(arguments: [
         "run", "scene", "list", "evtest", "touches", "calibrate", "health", "qualify", "picture", "record", "replay",
-        "listen", "watch", "screens", "doctor",
+        "listen", "watch", "screens", "doctor", "spots",
     ])
     func everyCommandsHelpIsAnAnswerNotAMistake(_ command: String) throws {
         let p = try Spawned(touchbridgeExecutable, [command, "--help"])

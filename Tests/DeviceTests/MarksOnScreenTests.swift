@@ -59,6 +59,36 @@ struct MarksOnScreenTests {
         return (picture.centre(of: Self.waiting), expected, calibrate.errors)
     }
 
+    /// Puts a finger down (tracking id `id`) at the fractions `fx`, `fy` of the panel and holds
+    /// it; where it lands on the 1920x1080 screen.
+    func holdFinger(_ panel: UInputDevice, _ d: DeviceDescription, id: Int32, _ fx: Double, _ fy: Double) throws
+        -> ScreenPoint
+    {
+        let x = try #require(d.absInfo[k.ABS_MT_POSITION_X])
+        let y = try #require(d.absInfo[k.ABS_MT_POSITION_Y])
+        let at = (
+            x: x.minimum + Int32(Double(x.maximum - x.minimum) * fx),
+            y: y.minimum + Int32(Double(y.maximum - y.minimum) * fy)
+        )
+        try panel.frame([
+            (k.EV_ABS, k.ABS_MT_TRACKING_ID, id), (k.EV_ABS, k.ABS_MT_POSITION_X, at.x),
+            (k.EV_ABS, k.ABS_MT_POSITION_Y, at.y), (k.EV_KEY, k.BTN_TOUCH, 1),
+        ])
+        let mapper = try #require(
+            ScreenMapper(device: d, calibration: .identity, rotation: .none, screen: (width: 1920, height: 1080)))
+        return mapper.map(DevicePoint(x: Double(at.x), y: Double(at.y)))
+    }
+
+    /// The centre of the ring `output` shows, once one is shown (count 0: none in 20 s).
+    func ringShown(_ session: MarksCompositor, _ output: String) -> (x: Double, y: Double, count: Int) {
+        var ring = (x: 0.0, y: 0.0, count: 0)
+        _ = eventually(timeout: 20) {
+            ring = (try? session.screenshot(output))?.centre(of: Self.ring) ?? ring
+            return ring.count > 50
+        }
+        return ring
+    }
+
     @Test func swayShowsTheFirstMarkWhereThePromptSays() throws {
         guard let r = try crosshair("/usr/bin/sway", drm: "/dev/dri/card1", output: "Virtual-2") else { return }
         #expect(r.errors.contains("drawing on an overlay on Virtual-2 (layer shell"), "\(r.errors)")
@@ -93,28 +123,42 @@ struct MarksOnScreenTests {
         defer { _ = spots.stop(timeout: 10) }
         #expect(
             eventually(timeout: 30) { spots.errors.contains("drawing on an overlay on Virtual-2") }, "\(spots.errors)")
-        let x = try #require(d.absInfo[k.ABS_MT_POSITION_X])
-        let y = try #require(d.absInfo[k.ABS_MT_POSITION_Y])
-        let at = (x: x.minimum + (x.maximum - x.minimum) * 3 / 10, y: y.minimum + (y.maximum - y.minimum) * 6 / 10)
-        try panel.frame([
-            (k.EV_ABS, k.ABS_MT_TRACKING_ID, 7), (k.EV_ABS, k.ABS_MT_POSITION_X, at.x),
-            (k.EV_ABS, k.ABS_MT_POSITION_Y, at.y), (k.EV_KEY, k.BTN_TOUCH, 1),
-        ])
-        let mapper = try #require(
-            ScreenMapper(device: d, calibration: .identity, rotation: .none, screen: (width: 1920, height: 1080)))
-        let expected = mapper.map(DevicePoint(x: Double(at.x), y: Double(at.y)))
-        var shot: Picture?
-        _ = eventually(timeout: 20) {
-            shot = try? session.screenshot("Virtual-2")
-            return (shot?.centre(of: Self.ring).count ?? 0) > 50
-        }
-        let ring = try #require(shot, "grim: no picture").centre(of: Self.ring)
+        let expected = try holdFinger(panel, d, id: 7, 0.3, 0.6)
+        let ring = ringShown(session, "Virtual-2")
         #expect(ring.count > 50, "no ring: \(spots.errors)")
         #expect(abs(ring.x - expected.x) <= 3 && abs(ring.y - expected.y) <= 3, "\(ring) vs \(expected)")
         // The finger lifted, the ring goes.
         try panel.frame([(k.EV_ABS, k.ABS_MT_TRACKING_ID, -1), (k.EV_KEY, k.BTN_TOUCH, 0)])
         #expect(
             eventually(timeout: 20) { ((try? session.screenshot("Virtual-2"))?.centre(of: Self.ring).count ?? 1) == 0 })
+    }
+
+    @Test func runWithSpotsShowsTheFingersOfThePanelItReads() throws {
+        guard MarksCompositor.installed("/usr/bin/sway") else { return }
+        let session = try MarksCompositor("/usr/bin/sway", drm: "/dev/dri/card1")
+        defer { session.stop() }
+        let socket = try #require(session.socket(), "\(session.compositor.errors)")
+        let panel = try DoctorLiveTests.uinputPanel()
+        let d = try EvdevDevice.openNode(panel.devnode).description
+        let run = try Spawned(
+            "/usr/bin/env",
+            [
+                "WAYLAND_DISPLAY=\(socket)", touchbridgeExecutable, "run", "--json", "--spots", "--output", "Virtual-2",
+                panel.devnode,
+            ])
+        #expect(eventually(timeout: 30) { run.errors.contains("drawing on an overlay on Virtual-2") }, "\(run.errors)")
+        let expected = try holdFinger(panel, d, id: 3, 0.5, 0.25)
+        let ring = ringShown(session, "Virtual-2")
+        #expect(abs(ring.x - expected.x) <= 3 && abs(ring.y - expected.y) <= 3, "\(ring) vs \(expected): \(run.errors)")
+        // The daemon got the same touch: spots takes nothing from it.
+        #expect(eventually(timeout: 10) { run.output.contains("\"touchesBegan\"") }, "\(run.output)")
+        try panel.frame([(k.EV_ABS, k.ABS_MT_TRACKING_ID, -1), (k.EV_KEY, k.BTN_TOUCH, 0)])
+        #expect(run.stop(timeout: 10) == 0, "\(run.errors)")
+        // Its spots ended with it.
+        #expect(
+            eventually(timeout: 10) {
+                (try? Spawned("/usr/bin/pgrep", ["-f", "touchbridge-cli spots"]).wait(timeout: 10)) == 1
+            })
     }
 
     @Test func withNoCompositorTheMarksGoStraightOnTheDisplay() throws {
@@ -126,6 +170,18 @@ struct MarksOnScreenTests {
         #expect(
             eventually(timeout: 30) { firstMark(calibrate.errors) != nil }, "\(calibrate.errors)")
         #expect(calibrate.errors.contains("drawing on Virtual-1 itself (KMS, /dev/dri/card0)"), "\(calibrate.errors)")
+        // What QEMU shows of the display: the crosshair on the prompt's point.
+        let mark = try #require(firstMark(calibrate.errors))
+        var shot: Picture?
+        _ = eventually(timeout: 20) {
+            shot = try? QEMUScreen.dump("gpu0")
+            return (shot?.centre(of: Self.waiting).count ?? 0) > 20
+        }
+        if let centre = shot?.centre(of: Self.waiting) {
+            #expect(abs(centre.x - mark.x) <= 2 && abs(centre.y - mark.y) <= 2, "\(centre) vs \(mark)")
+        } else {
+            #expect(ProcessInfo.processInfo.environment["TOUCHBRIDGE_VM_JOB"] == nil, "no screendump")
+        }
         // Stopped before any mark: unfinished, its own status, and the console's picture given back.
         #expect(calibrate.stop(timeout: 10) == 75, "\(calibrate.errors)")
         #expect(calibrate.errors.contains("unfinished: stopped after 0 of 4 points"), "\(calibrate.errors)")

@@ -59,6 +59,8 @@ package final class Daemon {
     var unmatchedSaid: Set<String> = []
     /// The displays' states and the panels' events when each went off (`--reset-on-wake`).
     var silentPanels = SilentPanels()
+    /// The `spots` program started with `--spots`, while it runs.
+    var spotsPID: pid_t?
     let warn: (String, Diagnostics.Level) -> Void
     /// Whether the first touch was rehearsed (`rehearseFirstTouch`), and whether `run` has
     /// begun (panels opened before it are rehearsed after READY, not during start-up).
@@ -280,6 +282,8 @@ package final class Daemon {
         if let first = devices.keys.min().flatMap({ devices[$0] }) { rehearseFirstTouch(on: first.panel) }
         updateStatus()
         resetSilentPanels()  // the displays' states to start from
+        startSpots()
+        defer { stopSpots() }
         if let w = watchdog { w.timer.arm(monotonicSeconds() + w.interval) }
         // Nothing more is waiting: the log goes out before the loop sleeps.
         loop.run(

@@ -26,6 +26,9 @@ public struct RunOptions: Sendable {
     public var grab = false
     /// Reset a panel that stays silent when its display comes back on (`--reset-on-wake`).
     public var resetOnWake = false
+    /// Show every contact on the panels' displays while running (`--spots`): the command
+    /// line's `spots`, at this path, started beside the daemon; nil: not shown.
+    public var spotsProgram: String?
     /// Re-create each panel, corrected, as a uinput touchscreen (`--virtual-touchscreen`).
     public var virtualTouchscreen = false
     /// Give each panel a uinput absolute pointer driven by touch gestures (`--virtual-pointer`).

@@ -120,3 +120,22 @@ struct Picture {
         return n == 0 ? (0, 0, 0) : (sx / Double(n), sy / Double(n), n)
     }
 }
+
+/// What QEMU itself shows of one of the VM's displays (its monitor's screendump, through
+/// scripts/vm/screendump.py on the host): a picture no compositor made, as the KMS path's.
+enum QEMUScreen {
+    /// A screendump of GPU `device` (`gpu0`: the first --displays size); nil outside the VM's runner.
+    static func dump(_ device: String) throws -> Picture? {
+        guard let job = ProcessInfo.processInfo.environment["TOUCHBRIDGE_VM_JOB"] else { return nil }
+        let name = "\(job)/shot-\(getpid())-\(device)"
+        unlink(name + ".done")
+        unlink(name + ".ppm")
+        try device.write(toFile: name + ".screendump", atomically: true, encoding: .utf8)
+        guard eventually(timeout: 30, { access(name + ".done", F_OK) == 0 }) else {
+            throw SessionError(message: "no screendump from the host (scripts/vm/screendump.py)")
+        }
+        let answer = (try? String(contentsOfFile: name + ".done", encoding: .utf8)) ?? ""
+        guard answer.contains("\"return\"") else { throw SessionError(message: "QEMU: \(answer)") }
+        return try Picture(ppm: [UInt8](try Data(contentsOf: URL(fileURLWithPath: name + ".ppm"))))
+    }
+}

@@ -65,6 +65,18 @@ struct PainterTests {
         #expect(abs(yellow.x - 260) <= 1 && abs(yellow.y - 180) <= 1, "\(yellow)")
     }
 
+    /// A frame of `spots` as a 1920x1080 overlay shows it: the ring's centre on the finger.
+    /// (BENCHMARKS.md counts this paint's instructions.)
+    @Test func aFingersRingOnAFullHDOverlayIsCentredOnIt() {
+        let g = SurfaceGeometry(
+            screenWidth: 1920, screenHeight: 1080, turn: .none, surfaceWidth: 1920, surfaceHeight: 1080, scanOut: false)
+        var scene = MarkScene()
+        scene.spots = [MarkScene.Spot(point: ScreenPoint(x: 576.5, y: 648.25), identifier: 3)]
+        let ring = centre(paint(scene, g, backdrop: .clear), 1920) { r, g, b in r < 80 && g > 140 && b > 200 }
+        #expect(ring.n > 300)
+        #expect(abs(ring.x - 576.5) <= 1 && abs(ring.y - 648.25) <= 1, "\(ring)")
+    }
+
     @Test func anOverlayLeavesWhatIsBeneathShowing() {
         let g = SurfaceGeometry(
             screenWidth: 100, screenHeight: 100, turn: .none, surfaceWidth: 100, surfaceHeight: 100, scanOut: false)

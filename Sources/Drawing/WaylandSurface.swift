@@ -75,6 +75,12 @@ package final class WaylandSurface: DrawingSurface {
             throw DrawingError("the compositor on \(socket) offers no wl_compositor or wl_shm")
         }
         let output = chosenOutput()
+        // A compositor that names its outputs and shows none of the panel's: the marks belong
+        // on that display, which another surface (KMS) may still reach.
+        let names = outputs.compactMap(\.name)
+        if let c = target.connector, !names.isEmpty, !names.contains(c) {
+            throw DrawingError("the compositor on \(socket) shows \(names.joined(separator: ", ")), not \(c)")
+        }
         guard let s = wl_compositor_create_surface(compositor) else { throw DrawingError("no surface") }
         surface = s
         if passesInput, let region = wl_compositor_create_region(compositor) {

@@ -161,6 +161,28 @@ struct MarksOnScreenTests {
             })
     }
 
+    @Test func aDisplayTheCompositorDoesNotShowIsDrawnOnItself() throws {
+        guard MarksCompositor.installed("/usr/bin/sway") else { return }
+        // sway drives Virtual-2 alone; the panel is on Virtual-1, which no one holds.
+        let session = try MarksCompositor("/usr/bin/sway", drm: "/dev/dri/card1")
+        defer { session.stop() }
+        let socket = try #require(session.socket(), "\(session.compositor.errors)")
+        let panel = try DoctorLiveTests.uinputPanel()
+        let calibrate = try Spawned(
+            "/usr/bin/env",
+            ["WAYLAND_DISPLAY=\(socket)", touchbridgeExecutable, "calibrate", panel.devnode, "--output", "Virtual-1"])
+        defer { _ = calibrate.stop(timeout: 10) }
+        #expect(eventually(timeout: 30) { firstMark(calibrate.errors) != nil }, "\(calibrate.errors)")
+        #expect(calibrate.errors.contains("drawing on Virtual-1 itself (KMS, /dev/dri/card0)"), "\(calibrate.errors)")
+        let mark = try #require(firstMark(calibrate.errors))
+        var centre = (x: 0.0, y: 0.0, count: 0)
+        _ = eventually(timeout: 20) {
+            centre = (try? QEMUScreen.dump("gpu0"))??.centre(of: Self.waiting) ?? centre
+            return centre.count > 20
+        }
+        #expect(abs(centre.x - mark.x) <= 2 && abs(centre.y - mark.y) <= 2, "\(centre) vs \(mark)")
+    }
+
     @Test func withNoCompositorTheMarksGoStraightOnTheDisplay() throws {
         _ = try Spawned("/bin/udevadm", ["trigger", "--subsystem-match=drm", "--action=add"]).wait(timeout: 30)
         let panel = try DoctorLiveTests.uinputPanel()

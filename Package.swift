@@ -220,7 +220,7 @@ let package = Package(
             name: "TouchBridgeCLITests",
             dependencies: [
                 "TouchBridgeCLI", "RunCommandLine", "Displays", "TextBuffers", "TouchTools", "TouchBridge",
-                "TouchInput", "TouchKit", "Output",
+                "TouchInput", "TouchKit", "Output", "Marks", "PanelHealth",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "TouchSceneTests", dependencies: ["TouchScene", "TouchKit", "InputEvents", "TextBuffers"]),

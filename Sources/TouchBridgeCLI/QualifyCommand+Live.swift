@@ -25,15 +25,24 @@ extension QualifyCommand {
             Diagnostics.print("touchbridge: \(source): \($0)")
         }
         var asked: QualifyPlan.Step?
+        // What was drawn along each line, shown as it is drawn (drawing only).
+        var strokes: [Int: [ScreenPoint]] = [:]
         func ask() {
             guard !session.isComplete, session.step != asked else { return }
             asked = session.step
             Diagnostics.print("touchbridge: qualify: " + plan.prompt(session.step))
-            board.scene = QualifyBoard.scene(plan, step: session.step)
+            board.scene = QualifyBoard.scene(plan, step: session.step, strokes: strokes)
             board.show()
         }
         func take(_ f: ContactFrame) {
             health.frame(f)
+            if board.isDrawing, case .line(let i) = session.step, let c = f.contacts.first, !c.phase.isTerminal,
+                strokes[i, default: []].count < QualifyBoard.strokeLimit
+            {
+                strokes[i, default: []].append(mapper.map(c.position))
+                if i < board.scene.lines.count { board.scene.lines[i].drawn = strokes[i] ?? [] }
+                board.show()
+            }
             if session.take(f) { ask() }
         }
         let signals = SignalWatch()
@@ -70,8 +79,12 @@ extension MarkBoard: LoopCompanion {}
 
 /// What `qualify` draws: the marks and lines, done, asked for and to come, and the verdict.
 enum QualifyBoard {
-    /// The plan with `step` asked for: what came before it taken, what comes after pending.
-    static func scene(_ plan: QualifyPlan, step: QualifyPlan.Step) -> MarkScene {
+    /// The most points of one stroke shown (a line drawn for minutes stays bounded).
+    static let strokeLimit = 4096
+
+    /// The plan with `step` asked for: what came before it taken, what comes after pending, each
+    /// line with what was drawn along it.
+    static func scene(_ plan: QualifyPlan, step: QualifyPlan.Step, strokes: [Int: [ScreenPoint]] = [:]) -> MarkScene {
         let order = plan.steps
         let now = order.firstIndex(of: step) ?? order.count
         func state(_ s: QualifyPlan.Step) -> MarkScene.State {
@@ -81,10 +94,14 @@ enum QualifyBoard {
         var scene = MarkScene()
         scene.marks = plan.marks.indices.map { MarkScene.Mark(point: plan.marks[$0], state: state(.mark($0))) }
         scene.lines = plan.lines.indices.map {
-            MarkScene.Line(from: plan.lines[$0].from, to: plan.lines[$0].to, state: state(.line($0)))
+            MarkScene.Line(
+                from: plan.lines[$0].from, to: plan.lines[$0].to, state: state(.line($0)), drawn: strokes[$0] ?? [])
         }
         // Only the step asked for and what was done: the marks of a line step would be in the way.
-        if case .line = step { scene.marks = scene.marks.filter { $0.state == .taken } }
+        if case .line = step {
+            scene.marks = scene.marks.filter { $0.state == .taken }
+            scene.lines = scene.lines.filter { $0.state != .pending }
+        }
         if case .mark = step { scene.lines = [] }
         if scene.focus == nil {
             scene.marks = []

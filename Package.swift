@@ -228,7 +228,7 @@ let package = Package(
             name: "TouchToolsTests",
             dependencies: [
                 "TouchTools", "TouchBridge", "TouchScene", "TouchKit", "TouchInput", "InputEvents", "Evdev",
-                "PanelHealth",
+                "PanelHealth", "Marks",
             ]),
         .testTarget(name: "DisplaysTests", dependencies: ["Displays"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Marks", "TouchInput", "InputEvents"]),

@@ -23,6 +23,7 @@ package final class WaylandSurface: DrawingSurface {
     let target: DrawingTarget
     /// Touches go through to what runs beneath (`spots`), instead of to the surface.
     let passesInput: Bool
+    var registry: OpaquePointer?
     var compositor: OpaquePointer?
     var shm: OpaquePointer?
     var wmBase: OpaquePointer?
@@ -65,8 +66,9 @@ package final class WaylandSurface: DrawingSurface {
     package var fd: Int32? { isClosed ? nil : wl_display_get_fd(display) }
 
     private func start() throws(DrawingError) {
-        guard let registry = wl_display_get_registry(display) else { throw DrawingError("no registry") }
-        wl_registry_add_listener(registry, registryListener, opaque)
+        guard let r = wl_display_get_registry(display) else { throw DrawingError("no registry") }
+        registry = r
+        wl_registry_add_listener(r, registryListener, opaque)
         // The globals, then what each output says of itself (its name, its mode).
         guard wl_display_roundtrip(display) >= 0, wl_display_roundtrip(display) >= 0 else {
             throw DrawingError("the compositor on \(socket) broke the connection")
@@ -236,6 +238,11 @@ package final class WaylandSurface: DrawingSurface {
         toplevel = nil
         xdgSurface = nil
         surface = nil
+        // The globals' proxies too: `spots --follow` opens and closes a surface per panel plugged.
+        for o in outputs { wl_proxy_destroy(o.proxy) }
+        outputs.removeAll()
+        for proxy in [layerShell, wmBase, shm, compositor, registry].compactMap({ $0 }) { wl_proxy_destroy(proxy) }
+        (layerShell, wmBase, shm, compositor, registry) = (nil, nil, nil, nil, nil)
         if !isClosed { wl_display_flush(display) }
         isClosed = true
         if !disconnected {

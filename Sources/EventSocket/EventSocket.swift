@@ -70,6 +70,13 @@ package final class EventSocket {
     /// The number of clients connected now.
     package var clientCount: Int { clients.count }
 
+    /// When the first client still connected came (monotonic seconds), and whether one has sent
+    /// its line (a subscription): what a recording waiting for its first client starts on.
+    package var firstClient: (since: Double, spoke: Bool)? {
+        guard let first = clients.map(\.connected).min() else { return nil }
+        return (first, clients.contains { $0.spoke })
+    }
+
     private func acceptAll() {
         let refused: (Int32) -> Void = { [unowned self] e in
             warn(
@@ -84,7 +91,8 @@ package final class EventSocket {
             if let (old, why) = Admission.replaced(among: clients, byNewcomerOf: peer?.uid) {
                 refuse(old, why)
             }
-            let c = SocketClient(id: nextID, fd: cfd, peer: peer, capacity: queueCapacity)
+            let c = SocketClient(
+                id: nextID, fd: cfd, peer: peer, capacity: queueCapacity, connected: monotonicSeconds())
             nextID += 1
             do {
                 c.source = try loop.watch(cfd, order: .requests) { [unowned self, unowned c] in handle(c) }
@@ -145,6 +153,7 @@ package final class EventSocket {
             start = nl + 1
             if line.last == UInt8(ascii: "\r") { line.removeLast() }
             if line.allSatisfy({ $0 == 32 || $0 == 9 }) { continue }
+            c.spoke = true
             switch Subscription.parse(Array(line), serving: served) {
             case .success(let s):
                 // What was logged before the line arrived goes out as the client had asked
@@ -295,11 +304,15 @@ final class SocketClient {
     var droppingSince: Double?
     /// How far into the log's buffers (its format's and the other) it has been sent this flush.
     var sent: (primary: Int, other: Int) = (0, 0)
+    /// When it connected (monotonic seconds), and whether it has sent a line since.
+    let connected: Double
+    var spoke = false
 
-    init(id: Int, fd: Int32, peer: UnixSocket.Peer?, capacity: Int) {
+    init(id: Int, fd: Int32, peer: UnixSocket.Peer?, capacity: Int, connected: Double) {
         self.id = id
         self.fd = fd
         self.peer = peer
+        self.connected = connected
         out = QueuedOutput(fd: fd, capacity: capacity)
     }
 }

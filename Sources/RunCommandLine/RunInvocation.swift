@@ -31,6 +31,12 @@ public struct RunInvocation {
             throw UsageError("--realtime is for recordings (it keeps their recorded pace)")
         }
         if options.output != nil && files > 0 { throw UsageError(RunChecks.outputForRecordings) }
+        if options.waitForClient && (files == 0 || options.socketPath == nil) {
+            throw UsageError("--wait-for-client is for recordings played with --socket (and --realtime)")
+        }
+        if options.startDelay != nil && (files == 0 || !options.realtime) {
+            throw UsageError("--start-delay is for recordings played with --realtime")
+        }
         if spots && files > 0 { throw UsageError("--spots is for live panels: a recording has no display") }
         if spots && options.grab {
             throw UsageError(

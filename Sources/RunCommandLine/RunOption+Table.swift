@@ -42,6 +42,20 @@ extension RunOption {
             r, _ in r.options.realtime = true
         },
         RunOption(
+            "wait-for-client",
+            help:
+                "Recordings with --socket: start playing once the first client has connected and sent its subscription (or a second after it connected without one), so it sees the first touch."
+        ) { r, _ in r.options.waitForClient = true },
+        RunOption(
+            "start-delay", value: "S",
+            help: "Recordings with --realtime: wait S seconds (0 to 3600) before playing, for consumers started beside."
+        ) { r, v throws(UsageError) in
+            guard let s = Double(v), s.isFinite, s >= 0, s <= 3600 else {
+                throw UsageError("--start-delay takes seconds from 0 to 3600 (not '\(v)')")
+            }
+            r.options.startDelay = s
+        },
+        RunOption(
             "device", value: "N",
             help:
                 "Of a libinput record file holding several devices, only this one (from 0; default: each of them, played together)."

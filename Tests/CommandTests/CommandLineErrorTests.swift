@@ -40,6 +40,12 @@ struct CommandLineErrorTests {
         (["health", "--output", "HDMI-A-1", recording], "--output is for run, touches, watch, calibrate and qualify"),
         (["run", "--output", "HDMI-A-1", recording], "--output is for live panels: a recording has no display"),
         (["run", "--spots", recording], "--spots is for live panels: a recording has no display"),
+        (
+            ["run", "--wait-for-client", "--realtime", recording],
+            "--wait-for-client is for recordings played with --socket"
+        ),
+        (["run", "--start-delay", "1", recording], "--start-delay is for recordings played with --realtime"),
+        (["run", "--start-delay", "-1", "--realtime", recording], "--start-delay takes seconds from 0 to 3600"),
         (["run", "--spots", "--grab", "/dev/input/event99"], "--spots reads the panels beside the daemon"),
         (["spots", recording], "spots shows a live panel's touches; a recording has no display"),
         (["calibrate", "--fail-above", "1", recording], "--fail-above judges the calibration in force"),

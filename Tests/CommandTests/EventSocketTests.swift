@@ -53,6 +53,44 @@ struct EventSocketTests {
         #expect(d.errors.contains("client 1 connected (uid \(getuid()), pid \(getpid()))"))
     }
 
+    @Test func aRecordingWaitsForItsFirstClientWhichSeesTheFirstTouch() throws {
+        let (d, socket) = try daemon(repositoryDirectory + "/examples/kiosk.evemu", ["--wait-for-client"], scene: kiosk)
+        #expect(eventually(timeout: 10) { d.errors.contains("waiting for a client before playing") }, "\(d.errors)")
+        let client = try TestClient(socket, send: "{\"subscribe\":[\"touches\",\"action\",\"device\"]}\n")
+        #expect(client.waitForEnd(), "the client got no end of file")
+        #expect(d.wait() == 0, "\(d.errors)")
+        let out = lines(d.output)
+        // Nothing was down when it came, and it got every touch from the first.
+        #expect(client.lines.first?.contains("\"touches\":[]") == true, "\(client.lines.first ?? "")")
+        #expect(eventName(client.lines.dropFirst().first ?? "") == "touchesBegan", "\(client.lines.prefix(3))")
+        // Of its kinds, all but the panel's announcement, which came before it (its hello has the panel).
+        let expected = out.filter { line in
+            guard let e = eventName(line), e != "deviceAdded" else { return false }
+            return e.hasPrefix("touches") || e == "action" || e.hasPrefix("device")
+        }
+        #expect(Array(client.lines.dropFirst()) == expected)
+    }
+
+    @Test func aClientThatSaysNothingIsWaitedForASecondThenGetsEverything() throws {
+        let (d, socket) = try daemon(repositoryDirectory + "/examples/kiosk.evemu", ["--wait-for-client"])
+        #expect(eventually(timeout: 10) { d.errors.contains("waiting for a client before playing") }, "\(d.errors)")
+        let client = try TestClient(socket)
+        #expect(client.waitForEnd(), "the client got no end of file")
+        #expect(d.wait() == 0, "\(d.errors)")
+        #expect(Array(client.lines.dropFirst()) == Array(lines(d.output).dropFirst()))
+        #expect(eventName(client.lines.dropFirst().first ?? "") == "touchesBegan")
+    }
+
+    @Test func aStartDelayPlaysTheSameLinesLater() throws {
+        let recording = repositoryDirectory + "/examples/kiosk.evemu"
+        let delayed = try Spawned(
+            touchbridgeExecutable, ["run", "--json", "--realtime", "--start-delay", "0.2", recording])
+        let plain = try Spawned(touchbridgeExecutable, ["run", "--json", recording])
+        #expect(delayed.wait(timeout: 60) == 0, "\(delayed.errors)")
+        #expect(plain.wait(timeout: 60) == 0)
+        #expect(delayed.output == plain.output)
+    }
+
     /// Five fingers moving for three seconds at 500 frames a second: about 600 KiB a second of log.
     func flood(seconds: Double = 3) throws -> String {
         var r = RecordingText()

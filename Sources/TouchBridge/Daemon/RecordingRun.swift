@@ -135,6 +135,7 @@ package final class RecordingRun {
         if host.options.realtime, let loop = host.loop { pacer = try Pacer(loop: loop, host: host) }
         // The kiosk's rules count from the first event on.
         let first = streams.compactMap { $0.head?.time.inSeconds }.min()
+        if let pacer, !waitToStart(pacer) { return stop() }
         try host.start(at: first ?? 0)
         var count = 0
         do {
@@ -247,6 +248,26 @@ package final class RecordingRun {
     }
 
     private func flush() { host.flush() }
+
+    /// `--start-delay`, then `--wait-for-client`: the clients are served meanwhile, and the
+    /// recording's clock starts after. False when a signal asked to stop.
+    private func waitToStart(_ pacer: Pacer) -> Bool {
+        if let delay = host.options.startDelay, delay > 0 {
+            let end = monotonicSeconds() + delay
+            while monotonicSeconds() < end {
+                guard pacer.sleep(until: end) else { return false }
+            }
+        }
+        guard host.options.waitForClient, let socket = host.outputs.socket else { return true }
+        host.warn("event socket: waiting for a client before playing", .info)
+        while true {
+            let first = socket.firstClient
+            if first?.spoke == true { return true }
+            // Connected without a line: a second for its subscription, then it gets what comes.
+            if let since = first?.since, monotonicSeconds() >= since + 1 { return true }
+            guard pacer.sleep(until: first.map { $0.since + 1 } ?? nil) else { return false }
+        }
+    }
 }
 
 /// Real-time pacing for `--realtime`: maps recorded time onto the monotonic clock from the
@@ -266,6 +287,21 @@ private final class Pacer {
     }
 
     private func stopped() -> Bool { host.stopRequested }
+
+    /// Serves the loop until anything wakes it (a client, a signal) or the monotonic time
+    /// `deadline` passes, the recording's clock not started. False when SIGINT or SIGTERM came first.
+    func sleep(until deadline: Double?) -> Bool {
+        timer.arm(deadline)
+        var woke = false
+        loop.run(
+            beforeSleep: { [unowned host, unowned loop] in
+                host.flush()
+                if woke || host.stopRequested { loop.stop() }
+            },
+            afterWake: { woke = true })
+        timer.arm(nil)
+        return !stopped()
+    }
 
     /// False when SIGINT or SIGTERM came first.
     func wait(until t: Double) -> Bool {

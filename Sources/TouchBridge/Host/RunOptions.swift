@@ -24,6 +24,11 @@ public struct RunOptions: Sendable {
     public var calibration: ScreenMapper.Calibration?
     /// Grab the panels for exclusive access (`--grab`).
     public var grab = false
+    /// Recordings with `--socket`: play nothing until the first client has connected and sent
+    /// its subscription (or a second has passed since it connected) (`--wait-for-client`).
+    public var waitForClient = false
+    /// Recordings with `--realtime`: play nothing for this many seconds (`--start-delay`).
+    public var startDelay: Double?
     /// Reset a panel that stays silent when its display comes back on (`--reset-on-wake`).
     public var resetOnWake = false
     /// Show every contact on the panels' displays while running (`--spots`): the command

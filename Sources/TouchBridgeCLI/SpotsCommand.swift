@@ -110,13 +110,9 @@ final class SpotsSession {
             }
             if ready.contains(0), signals.take() != nil { return }
             for (i, p) in panels.enumerated() where ready.contains(fixed.count + i) { try p.read() }
-            // Unplugged, or its surface taken away (the compositor ended).
+            // Unplugged, or its surface taken away (the compositor ended: the board said so).
             panels.removeAll { p in
                 let gone = p.unplugged || !p.board.isDrawing
-                if !p.unplugged && gone {
-                    Diagnostics.print(
-                        "touchbridge: spots: \(p.device.path): its surface was taken away (the compositor ended?)")
-                }
                 if gone { p.board.close() }
                 return gone
             }

@@ -183,6 +183,22 @@ struct MarksOnScreenTests {
         #expect(abs(centre.x - mark.x) <= 2 && abs(centre.y - mark.y) <= 2, "\(centre) vs \(mark)")
     }
 
+    @Test func aCompositorThatEndsLeavesThePromptsGoingOn() throws {
+        guard MarksCompositor.installed("/usr/bin/sway") else { return }
+        let session = try MarksCompositor("/usr/bin/sway", drm: "/dev/dri/card1")
+        let socket = try #require(session.socket(), "\(session.compositor.errors)")
+        let panel = try DoctorLiveTests.uinputPanel()
+        let calibrate = try Spawned(
+            "/usr/bin/env",
+            ["WAYLAND_DISPLAY=\(socket)", touchbridgeExecutable, "calibrate", panel.devnode, "--output", "Virtual-2"])
+        #expect(eventually(timeout: 30) { firstMark(calibrate.errors) != nil }, "\(calibrate.errors)")
+        session.stop()
+        #expect(eventually(timeout: 20) { calibrate.errors.contains("was taken away") }, "\(calibrate.errors)")
+        // Still asking, in the terminal: stopped now, it is unfinished, not crashed.
+        #expect(calibrate.isRunning)
+        #expect(calibrate.stop(timeout: 10) == 75, "\(calibrate.errors)")
+    }
+
     @Test func withNoCompositorTheMarksGoStraightOnTheDisplay() throws {
         _ = try Spawned("/bin/udevadm", ["trigger", "--subsystem-match=drm", "--action=add"]).wait(timeout: 30)
         let panel = try DoctorLiveTests.uinputPanel()

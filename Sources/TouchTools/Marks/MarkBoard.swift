@@ -11,13 +11,19 @@ import TouchInput
 package final class MarkBoard {
     package var scene = MarkScene()
     private let surface: DrawingSurface?
+    private let say: (String) -> Void
+    /// Whether the loss of the surface was said (once).
+    private var lossSaid = false
 
-    private init(surface: DrawingSurface?) { self.surface = surface }
+    private init(surface: DrawingSurface?, say: @escaping (String) -> Void) {
+        self.surface = surface
+        self.say = say
+    }
 
     /// Opens the surface for the panel's screen `target`; `say` gets the one line telling where
     /// marks are drawn, or why they are not (nothing with `noDraw`).
     package static func open(
-        target: DrawingTarget, passesInput: Bool, noDraw: Bool, say: (String) -> Void
+        target: DrawingTarget, passesInput: Bool, noDraw: Bool, say: @escaping (String) -> Void
     ) -> MarkBoard {
         let (surface, reason) = SurfaceOpening.open(target: target, passesInput: passesInput, noDraw: noDraw)
         if let surface {
@@ -25,7 +31,7 @@ package final class MarkBoard {
         } else if let reason {
             say("nothing drawn on the display: \(reason); the prompts here say where to touch")
         }
-        return MarkBoard(surface: surface)
+        return MarkBoard(surface: surface, say: say)
     }
 
     /// Whether marks are being drawn.
@@ -36,7 +42,13 @@ package final class MarkBoard {
 
     package var fd: Int32? { isDrawing ? surface?.fd : nil }
     package func willWait() { surface?.willWait() }
-    package func didWait(readable: Bool) { surface?.didWait(readable: readable) }
+    package func didWait(readable: Bool) {
+        surface?.didWait(readable: readable)
+        if let surface, surface.isClosed, !lossSaid {
+            lossSaid = true
+            say("\(surface.description) was taken away (the compositor ended or closed it); the prompts here go on")
+        }
+    }
 
     /// Shows the scene for `seconds` (a result, read on the panel), answering the compositor meanwhile.
     package func linger(seconds: Double) {

@@ -133,6 +133,53 @@ struct MarksOnScreenTests {
             eventually(timeout: 20) { ((try? session.screenshot("Virtual-2"))?.centre(of: Self.ring).count ?? 1) == 0 })
     }
 
+    @Test func spotsShowsAPensHoverAndItsTipWhereTheyAre() throws {
+        guard MarksCompositor.installed("/usr/bin/sway") else { return }
+        let session = try MarksCompositor("/usr/bin/sway", drm: "/dev/dri/card1")
+        defer { session.stop() }
+        let socket = try #require(session.socket(), "\(session.compositor.errors)")
+        let path = repositoryDirectory + "/examples/qualify-pen.evemu"
+        let recording = try EvemuParser(file: path).parse(Array(try String(contentsOfFile: path, encoding: .utf8).utf8))
+        let (pen, _) = try createDevice(recording.description)
+        let d = recording.description
+        let spots = try Spawned(
+            "/usr/bin/env",
+            ["WAYLAND_DISPLAY=\(socket)", touchbridgeExecutable, "spots", pen.devnode, "--output", "Virtual-2"])
+        defer { _ = spots.stop(timeout: 10) }
+        #expect(
+            eventually(timeout: 30) { spots.errors.contains("drawing on an overlay on Virtual-2") }, "\(spots.errors)")
+        let x = try #require(d.absInfo[k.ABS_X])
+        let y = try #require(d.absInfo[k.ABS_Y])
+        let at = (x: x.minimum + (x.maximum - x.minimum) * 2 / 5, y: y.minimum + (y.maximum - y.minimum) / 3)
+        let mapper = try #require(
+            ScreenMapper(device: d, calibration: .identity, rotation: .none, screen: (width: 1920, height: 1080)))
+        let expected = mapper.map(DevicePoint(x: Double(at.x), y: Double(at.y)))
+        func magenta(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> Bool { r > 200 && g < 140 && b > 160 }
+        func shown(_ least: Int) -> (x: Double, y: Double, count: Int) {
+            var c = (x: 0.0, y: 0.0, count: 0)
+            _ = eventually(timeout: 20) {
+                c = (try? session.screenshot("Virtual-2"))?.centre(of: magenta) ?? c
+                return c.count > least
+            }
+            return c
+        }
+        // Hovering: an outline where the pen is.
+        try pen.frame([
+            (k.EV_KEY, k.BTN_TOOL_PEN, 1), (k.EV_ABS, k.ABS_X, at.x), (k.EV_ABS, k.ABS_Y, at.y),
+            (k.EV_ABS, k.ABS_DISTANCE, 10),
+        ])
+        let hover = shown(20)
+        #expect(abs(hover.x - expected.x) <= 3 && abs(hover.y - expected.y) <= 3, "\(hover) vs \(expected)")
+        // The tip down, pressed hard: a dot, larger than the outline's ring of pixels.
+        let pressure = try #require(d.absInfo[k.ABS_PRESSURE])
+        try pen.frame([
+            (k.EV_KEY, k.BTN_TOUCH, 1), (k.EV_ABS, k.ABS_DISTANCE, 0), (k.EV_ABS, k.ABS_PRESSURE, pressure.maximum),
+        ])
+        let tip = shown(hover.count + 200)
+        #expect(tip.count > hover.count + 200, "a dot: \(tip) after \(hover)")
+        #expect(abs(tip.x - expected.x) <= 3 && abs(tip.y - expected.y) <= 3, "\(tip) vs \(expected)")
+    }
+
     @Test func runWithSpotsShowsTheFingersOfThePanelItReads() throws {
         guard MarksCompositor.installed("/usr/bin/sway") else { return }
         let session = try MarksCompositor("/usr/bin/sway", drm: "/dev/dri/card1")

@@ -126,7 +126,7 @@ let package = Package(
         // Marks on a panel's display: cairo's painting, a Wayland overlay or window, KMS.
         .target(
             name: "Drawing",
-            dependencies: ["Marks", "TouchInput", "CCairo", "CDrm", "CWaylandClient", "WaylandProtocols", "CLinux"]),
+            dependencies: ["Marks", "TouchInput", "CCairo", "CDrm", "CWaylandClient", "WaylandProtocols"]),
 
         // Pure Swift: `doctor`'s readings of sysfs, the kernel's log and udev's facts, and its
         // verdict on each link of a touch device's chain.

@@ -1,19 +1,12 @@
 #ifndef TOUCHBRIDGE_CLINUX_SHIM_H
 #define TOUCHBRIDGE_CLINUX_SHIM_H
 /* The kernel's device structures Glibc's Swift module does not export: a uinput call and a
-   node's extended attributes (its ACL) and an anonymous memory file here, the DRM connector's
-   property in drm_property.h. Evdev and Drawing (the Wayland buffers) import them; the event loop's descriptors are CLoop's. */
+   node's extended attributes (its ACL) here, the DRM connector's property in drm_property.h.
+   Evdev alone imports them; the event loop's descriptors are CLoop's. */
 #include <sys/ioctl.h>
 #include <sys/xattr.h>
 #include <linux/uinput.h>
-#include <linux/memfd.h>
-#include <sys/syscall.h>
-#include <unistd.h>
 
 /* A uinput device's phys (UI_SET_PHYS), which libevdev's uinput creation does not pass on. */
 static inline int touchbridge_uinput_set_phys(int fd, const char *phys) { return ioctl(fd, UI_SET_PHYS, phys); }
-
-/* An anonymous file in memory to share pixels with a compositor (memfd_create, which Glibc's
-   Swift module does not declare). */
-static inline int touchbridge_memfd(const char *name) { return (int)syscall(SYS_memfd_create, name, MFD_CLOEXEC); }
 #endif

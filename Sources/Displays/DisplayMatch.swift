@@ -71,7 +71,7 @@ public struct DisplayMatch: Sendable, Equatable {
             if found.count == 1 { return DisplayMatch(output: found[0].name, rule: rule, why: reason(rule, found[0])) }
             if found.count > 1 { ties.append("\(rule.rawValue): \(found.map(\.name).joined(separator: ", "))") }
         }
-        let said = ties.isEmpty ? "" : "; several fit (\(ties.joined(separator: "; ")))"
+        let said = ties.isEmpty ? "" : " (several fit: \(ties.joined(separator: " / ")))"
         let none = connected.isEmpty ? "no display is connected" : "no rule picks one display"
         return DisplayMatch(output: nil, rule: nil, why: none + said)
     }

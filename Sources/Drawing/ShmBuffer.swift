@@ -1,4 +1,3 @@
-import CLinux
 import CWaylandClient
 import Glibc
 

@@ -21,9 +21,9 @@ struct CalibrateCommand: ParsableCommand {
             calibration matrix by least squares and prints every point's residual, the matrix \
             (LIBINPUT_CALIBRATION_MATRIX) and a udev rule line for the panel. From a recording it \
             takes the touches in order. Marks are in the panel's own screen points, as `touches` \
-            reports them; the panel is mapped as `run` maps it (its udev properties, --rotate, --screen). \
+            reports them, the panel mapped as `run` maps it (its udev properties, --rotate, --screen). \
             Each mark is drawn as a crosshair on the panel's display (a compositor's overlay or window, else \
-            the display itself through KMS; --no-draw for none), green when taken, red when refused. \
+            the display itself through KMS, none with --no-draw), green when taken, red when refused. \
             Exit 0 when fitted (or, with --check --fail-above, within the limit), 1 over the limit, 75 when \
             the session ended before every mark was touched (nothing fitted).
             """)

@@ -15,7 +15,7 @@ struct ListenCommand: ParsableCommand {
         discussion: """
             Connects to the daemon's event socket and prints its handler log as it happens: in run's text \
             format, or JSON Lines with --json (the hello line first). --events keeps some kinds only. When \
-            the daemon stops or restarts, listen says so on stderr and connects again; with --no-wait it \
+            the daemon stops or restarts, listen says so on stderr and connects again. With --no-wait it \
             exits 69 when nothing listens. A socket this user may not open exits 77 and names the group \
             to join.
             """)

@@ -17,7 +17,7 @@ struct PictureCommand: ParsableCommand {
             and writes SVG to stdout: the views as outlined boxes with their names (hidden ones \
             dashed, the ones touches began on shaded), every touch's trail in its own colour from a \
             circle where it began to a square where it ended (a cross when cancelled), gesture \
-            recognitions and actions as labels where they happened; with --coverage, the coverage \
+            recognitions and actions as labels where they happened. With --coverage, the coverage \
             grid as a heat map (cells never touched in pink). The same input gives the same bytes.
             """)
 

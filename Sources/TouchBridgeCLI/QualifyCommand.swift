@@ -18,10 +18,10 @@ struct QualifyCommand: ParsableCommand {
             Asks on standard error for each step in turn — tap each mark, draw each line, rest a finger, \
             put down as many fingers as the panel takes, two fingers side by side, fast taps — and measures \
             accuracy, linearity, jitter, report rate, contacts, separation, missed or split taps, ghosts and \
-            stuck contacts, in millimetres where the panel has a resolution; with --pen, a pen's accuracy, \
-            linearity, jitter, report rate and hover offset. From a recording it reads the gestures in that \
+            stuck contacts, in millimetres where the panel has a resolution (with --pen, a pen's accuracy, \
+            linearity, jitter, report rate and hover offset). From a recording it reads the gestures in that \
             order. Marks and lines are drawn on the panel's display (a compositor's overlay or window, else \
-            the display itself through KMS; --no-draw for none). Exit 0 when every criterion passes, 1 when \
+            the display itself through KMS, none with --no-draw). Exit 0 when every criterion passes, 1 when \
             one fails, 75 when the session ended before every gesture was made (nothing of those is judged).
             """)
 
@@ -56,7 +56,7 @@ struct QualifyCommand: ParsableCommand {
     @Flag(
         help: """
             Qualify a pen (its pen node): each mark hovered over then touched with the tip, the lines \
-            drawn and the rest held with the pen; the hover offset judged instead of contacts, separation \
+            drawn and the rest held with the pen, the hover offset judged instead of contacts, separation \
             and fast taps.
             """)
     var pen = false

@@ -16,7 +16,7 @@ struct RunCommand: ParsableCommand {
         usage: "touchbridge run [<options>] [<sources> ...]",
         discussion: """
             Touches go through hit testing, gesture recognizers, controls and the responder chain of the \
-            scene's window; every handler call is written to standard output (text, or JSON Lines with \
+            scene's window. Every handler call is written to standard output (text, or JSON Lines with \
             --json), diagnostics to standard error. Without a device, every touchscreen udev knows is \
             used. A regular file is read as an evemu recording: its recorded times drive the clock, so \
             it gives the same log every time. SIGINT/SIGTERM cancel the touches still down, flush the \

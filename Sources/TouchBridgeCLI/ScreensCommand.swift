@@ -13,7 +13,7 @@ struct ScreensCommand: ParsableCommand {
             Displays are the DRM connectors (HDMI-A-1, eDP-1, Virtual-1) with their mode and their EDID's \
             maker, model and size. Each touchscreen gets one display by the first rule that gives exactly one: \
             pinned (udev's TOUCHBRIDGE_OUTPUT), a built-in panel to the built-in display, its size within 5 %, \
-            the EDID's maker or model in its name or USB vendor, the only display connected; ties and failures \
+            the EDID's maker or model in its name or USB vendor, the only display connected. Ties and failures \
             are said. A display whose panel the kernel says is mounted turned (its panel orientation) turns \
             the touches of the touchscreens on it the same way.
             """)

@@ -19,7 +19,7 @@ struct SpotsCommand: ParsableCommand {
             layer-shell overlay, which lets the touches through), in a fullscreen window where the \
             compositor has no overlays, or on the display itself through KMS when no compositor runs. \
             It reads the panels without grabbing them: the app still gets every touch. Ends at Ctrl-C \
-            (exit 0); exit 66 with no touchscreen, 69 when no panel's display can be drawn on (said why).
+            (exit 0). Exit 66 with no touchscreen, 69 when no panel's display can be drawn on (said why).
             """)
 
     @Argument(help: "Event nodes (default: every touchscreen udev lists).")

@@ -12,7 +12,7 @@ struct TouchBridge: ParsableCommand {
             69 a service or program not available (no daemon's socket, touchbridge-cli not installed), \
             70 an internal error, 71 a system call refused, 73 a socket path already taken, \
             74 an input or output error, 77 permission denied. 1: a check failed (health's \
-            --fail-on, qualify's verdict); 130: stopped by SIGINT before the end.
+            --fail-on, qualify's verdict). 130: stopped by SIGINT before the end.
             """,
         version: touchbridgeVersion,
         subcommands: [

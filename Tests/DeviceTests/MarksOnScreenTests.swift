@@ -22,6 +22,22 @@ struct MarksOnScreenTests {
     /// The blue of a finger's ring.
     static func ring(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> Bool { r < 80 && g > 140 && b > 200 }
 
+    /// sway on GPU `drm` (Virtual-2's by default) and its socket; nil when sway or grim is missing.
+    func sway(drm: String = "/dev/dri/card1") throws -> (session: MarksCompositor, socket: String)? {
+        guard MarksCompositor.installed("/usr/bin/sway") else { return nil }
+        let session = try MarksCompositor("/usr/bin/sway", drm: drm)
+        guard let socket = session.socket() else {
+            session.stop()
+            throw SessionError(message: "sway did not listen: \(session.compositor.errors.suffix(1500))")
+        }
+        return (session, socket)
+    }
+
+    /// touchbridge `arguments` as a client of the compositor at `socket`.
+    func client(_ socket: String, _ arguments: [String]) throws -> Spawned {
+        try Spawned("/usr/bin/env", ["WAYLAND_DISPLAY=\(socket)", touchbridgeExecutable] + arguments)
+    }
+
     /// The point `calibrate` asks for first (`touch the mark at X,Y`).
     func firstMark(_ errors: String) -> (x: Double, y: Double)? {
         guard let r = errors.range(of: "touch the mark at ") else { return nil }
@@ -39,9 +55,7 @@ struct MarksOnScreenTests {
         defer { session.stop() }
         let socket = try #require(session.socket(), "\(session.compositor.errors)")
         let panel = try DoctorLiveTests.uinputPanel()
-        let calibrate = try Spawned(
-            "/usr/bin/env",
-            ["WAYLAND_DISPLAY=\(socket)", touchbridgeExecutable, "calibrate", panel.devnode, "--output", output])
+        let calibrate = try client(socket, ["calibrate", panel.devnode, "--output", output])
         defer { _ = calibrate.stop(timeout: 10) }
         #expect(eventually(timeout: 30) { firstMark(calibrate.errors) != nil }, "\(calibrate.errors)")
         let mark = try #require(firstMark(calibrate.errors), "\(calibrate.errors)")
@@ -111,15 +125,11 @@ struct MarksOnScreenTests {
     }
 
     @Test func spotsRingsAHeldFingerOverWhatRuns() throws {
-        guard MarksCompositor.installed("/usr/bin/sway") else { return }
-        let session = try MarksCompositor("/usr/bin/sway", drm: "/dev/dri/card1")
+        guard let (session, socket) = try sway() else { return }
         defer { session.stop() }
-        let socket = try #require(session.socket(), "\(session.compositor.errors)")
         let panel = try DoctorLiveTests.uinputPanel()
         let d = try EvdevDevice.openNode(panel.devnode).description
-        let spots = try Spawned(
-            "/usr/bin/env",
-            ["WAYLAND_DISPLAY=\(socket)", touchbridgeExecutable, "spots", panel.devnode, "--output", "Virtual-2"])
+        let spots = try client(socket, ["spots", panel.devnode, "--output", "Virtual-2"])
         defer { _ = spots.stop(timeout: 10) }
         #expect(
             eventually(timeout: 30) { spots.errors.contains("drawing on an overlay on Virtual-2") }, "\(spots.errors)")
@@ -134,17 +144,13 @@ struct MarksOnScreenTests {
     }
 
     @Test func spotsShowsAPensHoverAndItsTipWhereTheyAre() throws {
-        guard MarksCompositor.installed("/usr/bin/sway") else { return }
-        let session = try MarksCompositor("/usr/bin/sway", drm: "/dev/dri/card1")
+        guard let (session, socket) = try sway() else { return }
         defer { session.stop() }
-        let socket = try #require(session.socket(), "\(session.compositor.errors)")
         let path = repositoryDirectory + "/examples/qualify-pen.evemu"
         let recording = try EvemuParser(file: path).parse(Array(try String(contentsOfFile: path, encoding: .utf8).utf8))
         let (pen, _) = try createDevice(recording.description)
         let d = recording.description
-        let spots = try Spawned(
-            "/usr/bin/env",
-            ["WAYLAND_DISPLAY=\(socket)", touchbridgeExecutable, "spots", pen.devnode, "--output", "Virtual-2"])
+        let spots = try client(socket, ["spots", pen.devnode, "--output", "Virtual-2"])
         defer { _ = spots.stop(timeout: 10) }
         #expect(
             eventually(timeout: 30) { spots.errors.contains("drawing on an overlay on Virtual-2") }, "\(spots.errors)")
@@ -181,18 +187,11 @@ struct MarksOnScreenTests {
     }
 
     @Test func runWithSpotsShowsTheFingersOfThePanelItReads() throws {
-        guard MarksCompositor.installed("/usr/bin/sway") else { return }
-        let session = try MarksCompositor("/usr/bin/sway", drm: "/dev/dri/card1")
+        guard let (session, socket) = try sway() else { return }
         defer { session.stop() }
-        let socket = try #require(session.socket(), "\(session.compositor.errors)")
         let panel = try DoctorLiveTests.uinputPanel()
         let d = try EvdevDevice.openNode(panel.devnode).description
-        let run = try Spawned(
-            "/usr/bin/env",
-            [
-                "WAYLAND_DISPLAY=\(socket)", touchbridgeExecutable, "run", "--json", "--spots", "--output", "Virtual-2",
-                panel.devnode,
-            ])
+        let run = try client(socket, ["run", "--json", "--spots", "--output", "Virtual-2", panel.devnode])
         #expect(eventually(timeout: 30) { run.errors.contains("drawing on an overlay on Virtual-2") }, "\(run.errors)")
         let expected = try holdFinger(panel, d, id: 3, 0.5, 0.25)
         let ring = ringShown(session, "Virtual-2")
@@ -209,15 +208,11 @@ struct MarksOnScreenTests {
     }
 
     @Test func aDisplayTheCompositorDoesNotShowIsDrawnOnItself() throws {
-        guard MarksCompositor.installed("/usr/bin/sway") else { return }
         // sway drives Virtual-2 alone; the panel is on Virtual-1, which no one holds.
-        let session = try MarksCompositor("/usr/bin/sway", drm: "/dev/dri/card1")
+        guard let (session, socket) = try sway() else { return }
         defer { session.stop() }
-        let socket = try #require(session.socket(), "\(session.compositor.errors)")
         let panel = try DoctorLiveTests.uinputPanel()
-        let calibrate = try Spawned(
-            "/usr/bin/env",
-            ["WAYLAND_DISPLAY=\(socket)", touchbridgeExecutable, "calibrate", panel.devnode, "--output", "Virtual-1"])
+        let calibrate = try client(socket, ["calibrate", panel.devnode, "--output", "Virtual-1"])
         defer { _ = calibrate.stop(timeout: 10) }
         #expect(eventually(timeout: 30) { firstMark(calibrate.errors) != nil }, "\(calibrate.errors)")
         #expect(calibrate.errors.contains("drawing on Virtual-1 itself (KMS, /dev/dri/card0)"), "\(calibrate.errors)")
@@ -231,13 +226,9 @@ struct MarksOnScreenTests {
     }
 
     @Test func aCompositorThatEndsLeavesThePromptsGoingOn() throws {
-        guard MarksCompositor.installed("/usr/bin/sway") else { return }
-        let session = try MarksCompositor("/usr/bin/sway", drm: "/dev/dri/card1")
-        let socket = try #require(session.socket(), "\(session.compositor.errors)")
+        guard let (session, socket) = try sway() else { return }
         let panel = try DoctorLiveTests.uinputPanel()
-        let calibrate = try Spawned(
-            "/usr/bin/env",
-            ["WAYLAND_DISPLAY=\(socket)", touchbridgeExecutable, "calibrate", panel.devnode, "--output", "Virtual-2"])
+        let calibrate = try client(socket, ["calibrate", panel.devnode, "--output", "Virtual-2"])
         #expect(eventually(timeout: 30) { firstMark(calibrate.errors) != nil }, "\(calibrate.errors)")
         session.stop()
         #expect(eventually(timeout: 20) { calibrate.errors.contains("was taken away") }, "\(calibrate.errors)")

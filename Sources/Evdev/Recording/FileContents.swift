@@ -81,11 +81,11 @@ public func checkFileWritable(_ path: String) throws(DeviceError) {
     if stat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR { throw .system(path: path, call: "open", errno: EISDIR) }
     var template = Array("\(directory).\(name).XXXXXX".utf8CString)
     let fd = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
+    // Said of the path asked for, not of the temporary.
     guard fd >= 0 else {
         let e = errno
-        let tmp = "\(directory).\(name).XXXXXX"
-        if e == EACCES || e == EPERM || e == EROFS { throw .fileNotAccessible(path: tmp) }
-        throw .system(path: tmp, call: "mkstemp", errno: e)
+        if e == EACCES || e == EPERM || e == EROFS { throw .fileNotAccessible(path: path) }
+        throw .system(path: path, call: "creating a file in \(directory.isEmpty ? "." : directory)", errno: e)
     }
     close(fd)
     template.withUnsafeBufferPointer { buffer in _ = buffer.baseAddress.map { unlink($0) } }

@@ -14,7 +14,7 @@ struct WatchCommand: ParsableCommand {
         abstract: "A live picture of a panel in the terminal: contacts, trails, rate, jitter, coverage.",
         discussion: """
             Draws the panel's screen rectangle at its aspect ratio in braille dots (2x4 a cell), each \
-            contact a blob labelled with its touch id and slot and a trail of its last half second; \
+            contact a blob labelled with its touch id and slot and a trail of its last half second: \
             'o' where a touch began, '□' where it ended, 'x' where it was cancelled. With --scene, the \
             views' outlines and names, and the view each touch was hit-tested to. Below: the report \
             rate now and since start, contacts down and the most at once, SYN_DROPPED, the resting \
@@ -22,7 +22,7 @@ struct WatchCommand: ParsableCommand {
             Keys: q quits, c clears the trails and counters, p pauses the picture (the counters go \
             on). A recording plays at its recorded pace (--speed), then the last picture stays until \
             q. Contacts a --mask ignores are not drawn, as run never sees them. Needs a terminal (40x12 or \
-            larger; NO_COLOR for no colour), and works over SSH.
+            larger, NO_COLOR for no colour), and works over SSH.
             """)
 
     @OptionGroup var reading: SourceArgument

@@ -9,6 +9,9 @@ BIN_RELEASE := .build/release/touchbridge
 # The whole command-line interface, which `touchbridge` hands every command but a plain `run`
 # (installed in $(LIBEXECDIR)/touchbridge/).
 CLI_RELEASE := .build/release/touchbridge-cli
+# The MQTT bridge (`touchbridge mqtt`), a program of its own: the only one on the network, the
+# only one linking libmosquitto (installed beside the interface).
+MQTT_RELEASE := .build/release/touchbridge-mqtt
 # The build users get: the Swift standard library linked statically (BENCHMARKS.md: 3.3 MiB
 # less RSS, start-up 8.6 → 5.5 ms, the same throughput), relocations read-only after start
 # (Debian's hardening: -z relro is the linker's default, -z now added), and the same bytes
@@ -60,7 +63,7 @@ DEMO_RECORDING := examples/kiosk.evemu
 # Debian packages: building, running, packaging (make deb) and (for tests) the VM and the
 # reference tools.
 BUILD_PKGS := libevdev-dev libudev-dev libncurses-dev libstdc++-12-dev pkg-config acl \
-              libcairo2-dev libwayland-dev libdrm-dev
+              libcairo2-dev libwayland-dev libdrm-dev libmosquitto-dev
 DEB_PKGS := $(BUILD_PKGS) debhelper dpkg-dev fakeroot lintian python3-debian
 TEST_PKGS := $(DEB_PKGS) qemu-system-x86 linux-image-amd64 busybox-static udev kmod systemd man-db \
              evtest evemu-tools libinput-tools python3 python3-jsonschema python3-prometheus-client \
@@ -261,11 +264,12 @@ $(BIN_RELEASE): $(RELEASE_INPUTS) $(MANUAL) $(STATIC_CXX_DIR)/libstdc++.a
 	@rm -f $(CURDIR)/.build/*/release/touchbridge $(CURDIR)/.build/*/release/touchbridge-cli
 	$(NO_WARNINGS) $(RELEASE_BUILD) $(DAEMON_LINK) --product touchbridge
 	$(NO_WARNINGS) $(RELEASE_BUILD) --product touchbridge-cli
+	$(NO_WARNINGS) $(RELEASE_BUILD) --product touchbridge-mqtt
 	@# After the manual's release build of the same sources, SwiftPM has been seen to leave that
 	@# dynamically linked link in place: built once more, and refused if it stays so.
 	@if ldd $@ 2>/dev/null | grep -q libswiftCore; then rm -f $(CURDIR)/.build/*/release/touchbridge; $(RELEASE_BUILD) $(DAEMON_LINK) --product touchbridge; fi
 	@if ldd $(CLI_RELEASE) 2>/dev/null | grep -q libswiftCore; then rm -f $(CURDIR)/.build/*/release/touchbridge-cli; $(RELEASE_BUILD) --product touchbridge-cli; fi
-	@for p in touchbridge touchbridge-cli; do \
+	@for p in touchbridge touchbridge-cli touchbridge-mqtt; do \
 	  if ldd .build/release/$$p 2>/dev/null | grep -q 'libswiftCore\|libstdc++'; then echo "$$p: not statically linked" >&2; exit 1; fi; \
 	done
 	@# The daemon's program gives the standard library its argv itself (Sources/DaemonArguments);
@@ -294,17 +298,20 @@ install-files: $(MANUAL) $(BIN_RELEASE)
 	@# A release binary rebuilt by hand without the static standard library is rebuilt here.
 	@if ldd $(BIN_RELEASE) 2>/dev/null | grep -q libswiftCore; then $(RELEASE_BUILD) $(DAEMON_LINK) --product touchbridge; fi
 	@if ldd $(CLI_RELEASE) 2>/dev/null | grep -q libswiftCore; then $(RELEASE_BUILD) --product touchbridge-cli; fi
+	@if ! [ -x $(MQTT_RELEASE) ] || ldd $(MQTT_RELEASE) 2>/dev/null | grep -q libswiftCore; then $(RELEASE_BUILD) --product touchbridge-mqtt; fi
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBEXECDIR)/touchbridge $(DESTDIR)$(MANDIR) $(DESTDIR)$(UDEVRULESDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSUSERSDIR) \
 	  $(DESTDIR)$(SYSCONFDIR)/touchbridge $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
 	install -m 755 $(BIN_RELEASE) $(DESTDIR)$(BINDIR)/touchbridge
 	install -m 755 $(CLI_RELEASE) $(DESTDIR)$(LIBEXECDIR)/touchbridge/touchbridge-cli
+	install -m 755 $(MQTT_RELEASE) $(DESTDIR)$(LIBEXECDIR)/touchbridge/touchbridge-mqtt
 	install -m 755 scripts/install/join-events-group $(DESTDIR)$(LIBEXECDIR)/touchbridge/join-events-group
 	install -m 644 $(MANUAL) $(DESTDIR)$(MANDIR)/touchbridge.1
 	install -m 644 systemd/touchbridge.sysusers $(DESTDIR)$(SYSUSERSDIR)/touchbridge.conf
 	install -m 644 udev/70-touchbridge.rules $(DESTDIR)$(UDEVRULESDIR)/70-touchbridge.rules
-	sed -e 's|/usr/local/bin/touchbridge|$(BINDIR)/touchbridge|' -e 's|/etc/touchbridge/|$(SYSCONFDIR)/touchbridge/|' \
-	  systemd/touchbridge.service > $(DESTDIR)$(UNITDIR)/touchbridge.service
-	chmod 644 $(DESTDIR)$(UNITDIR)/touchbridge.service
+	for unit in touchbridge touchbridge-mqtt; do \
+	  sed -e 's|/usr/local/bin/touchbridge|$(BINDIR)/touchbridge|' -e 's|/etc/touchbridge/|$(SYSCONFDIR)/touchbridge/|' \
+	    systemd/$$unit.service > $(DESTDIR)$(UNITDIR)/$$unit.service && chmod 644 $(DESTDIR)$(UNITDIR)/$$unit.service; \
+	done
 	@# bash sources completions: the generator's #! line is dropped.
 	$(BIN_RELEASE) --generate-completion-script bash | sed '1{/^#!/d;}' > $(DESTDIR)$(BASHCOMPDIR)/touchbridge
 	$(BIN_RELEASE) --generate-completion-script zsh > $(DESTDIR)$(ZSHCOMPDIR)/_touchbridge
@@ -340,6 +347,7 @@ deb-reproducible: deps
 uninstall:
 	@if [ -z "$(DESTDIR)" ] && [ -d /run/systemd/system ]; then systemctl disable --now touchbridge.service 2>/dev/null || true; fi
 	rm -f $(DESTDIR)$(BINDIR)/touchbridge $(DESTDIR)$(LIBEXECDIR)/touchbridge/touchbridge-cli $(DESTDIR)$(LIBEXECDIR)/touchbridge/join-events-group \
+	  $(DESTDIR)$(LIBEXECDIR)/touchbridge/touchbridge-mqtt $(DESTDIR)$(UNITDIR)/touchbridge-mqtt.service \
 	  $(DESTDIR)$(MANDIR)/touchbridge.1 $(DESTDIR)$(SYSUSERSDIR)/touchbridge.conf \
 	  $(DESTDIR)$(UDEVRULESDIR)/70-touchbridge.rules $(DESTDIR)$(UNITDIR)/touchbridge.service \
 	  $(DESTDIR)$(BASHCOMPDIR)/touchbridge $(DESTDIR)$(ZSHCOMPDIR)/_touchbridge $(DESTDIR)$(FISHCOMPDIR)/touchbridge.fish

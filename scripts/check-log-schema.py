@@ -51,6 +51,13 @@ if os.path.exists(binary):
             time.sleep(0.05)
     bad = socket.socket(socket.AF_UNIX); bad.connect(path); bad.sendall(b"{\"subscribe\":[\"taps\"]}\n")
     live = bad.makefile("rb").read().decode().splitlines()
+    # Commands: their answers (ok, and error for one it does not know), on a client that stays.
+    commander = socket.socket(socket.AF_UNIX); commander.connect(path); commander.settimeout(30)
+    commander.sendall(b'{"subscribe":[]}\n{"command":"state"}\n{"command":"lock","seconds":0.5}\n'
+                      b'{"command":"unlock"}\n{"command":"dance"}\n')
+    answers = commander.makefile("rb")
+    live += [answers.readline().decode().rstrip("\n") for _ in range(5)]
+    commander.close()
     # examples/consume.py on the socket: the orders, then it waits for the daemon to come back.
     app = subprocess.Popen([sys.executable, os.path.join(ROOT, "examples", "consume.py"), "--socket", path],
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -74,7 +81,7 @@ bad = {"t": 1.0, "event": "touchesBegan", "responder": "A", "touches": [{"id": 1
 assert list(validator.iter_errors(bad)), "the schema accepts an incomplete touch"
 kinds = {"touchesBegan", "touchesMoved", "touchesEnded", "touchesCancelled", "gesture", "action", "deviceAdded", "deviceRemoved",
          "dropped", "sceneReloaded", "commandStarted", "commandExited", "commandSkipped", "hello", "error", "idle", "wake",
-         "ghost"}
+         "ghost", "lock", "unlock", "ok"}
 if kinds - seen:
     print(f"line kinds never seen in the golden logs: {sorted(kinds - seen)}", file=sys.stderr)
     failures += 1

@@ -41,8 +41,14 @@ package final class EventSocket {
     private var notes = TokenBucket(burst: 20, perSecond: 1)
     /// Writes the `hello` line (the state now).
     package var hello: (inout TextBuffer) -> Void = { _ in }
-    /// The log's time now (for `dropped` and `error` lines).
+    /// The log's time now (for `dropped`, `ok` and `error` lines).
     package var now: () -> Double = { 0 }
+    /// Who may command the kiosk (nil: this socket takes no commands).
+    package var access: ControlAccess?
+    /// Carries out a command a permitted client sent, `cause` naming the client.
+    package var perform: (ControlCommand, KioskCause) -> ControlAnswer = { _, _ in
+        .failed("this daemon takes no commands")
+    }
     package var warn: (String, Diagnostics.Level) -> Void = { _, _ in }
 
     /// Listens on `path` (or on `inherited`, a socket systemd passed) in `loop`.
@@ -93,6 +99,7 @@ package final class EventSocket {
             }
             let c = SocketClient(
                 id: nextID, fd: cfd, peer: peer, capacity: queueCapacity, connected: monotonicSeconds())
+            c.groups = UnixSocket.peerGroups(cfd)
             nextID += 1
             do {
                 c.source = try loop.watch(cfd, order: .requests) { [unowned self, unowned c] in handle(c) }
@@ -154,8 +161,10 @@ package final class EventSocket {
             if line.last == UInt8(ascii: "\r") { line.removeLast() }
             if line.allSatisfy({ $0 == 32 || $0 == 9 }) { continue }
             c.spoke = true
-            switch Subscription.parse(Array(line), serving: served) {
-            case .success(let s):
+            switch ClientLine.parse(Array(line), serving: served) {
+            case .success(.command(let command)):
+                answer(c, command)
+            case .success(.subscription(let s)):
                 // What was logged before the line arrived goes out as the client had asked
                 // until now: a new format starts from here (the other buffer may not have it).
                 send(to: c)
@@ -167,6 +176,29 @@ package final class EventSocket {
             }
         }
         return c.input.count - start > Self.lineLimit ? "a line longer than \(Self.lineLimit) bytes" : nil
+    }
+
+    /// Carries out a client's command when it may give one, then answers: the lines the
+    /// command logged reach the client first (in its subscription), then its `ok` or `error`.
+    private func answer(_ c: SocketClient, _ command: Result<ControlCommand, SubscriptionError>) {
+        let name: String?
+        let result: ControlAnswer
+        switch command {
+        case .failure(let e):
+            (name, result) = (nil, .failed(e.description))
+        case .success(let command):
+            name = command.name
+            if let why = access.map({ $0.refusal(peer: c.peer, groups: c.groups) }) ?? "this socket takes no commands" {
+                note("event socket: client \(c.id) refused a command: \(why)", .notice)
+                result = .failed(why)
+            } else {
+                result = perform(command, .command(uid: c.peer?.uid, pid: c.peer?.pid))
+            }
+        }
+        send(to: c)
+        scratch.removeAll()
+        result.write(command: name, time: now(), into: &scratch)
+        scratch.withUnsafeBytes { c.out.send($0) }
     }
 
     /// The log writes the other format only while a client takes it.
@@ -302,6 +334,8 @@ final class SocketClient {
     var reading = true
     /// When it started losing lines (nil while it keeps up).
     var droppingSince: Double?
+    /// Its supplementary groups as it connected (who may command).
+    var groups: [UInt32]?
     /// How far into the log's buffers (its format's and the other) it has been sent this flush.
     var sent: (primary: Int, other: Int) = (0, 0)
     /// When it connected (monotonic seconds), and whether it has sent a line since.

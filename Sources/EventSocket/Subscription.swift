@@ -27,13 +27,17 @@ package struct Subscription: Sendable, Equatable {
     package static func parse(_ line: [UInt8], serving served: HandlerLog.Kinds = .all)
         -> Result<Subscription, SubscriptionError>
     {
-        let root: JSONNode
-        do { root = try JSONParser.parse(line) } catch {
-            return .failure(SubscriptionError("not JSON: expected \(error.expected) at column \(error.column)"))
+        switch ClientLine.parse(line, serving: served) {
+        case .success(.subscription(let s)): return .success(s)
+        case .success(.command): return .failure(SubscriptionError("a command, not a subscription"))
+        case .failure(let e): return .failure(e)
         }
-        guard case .object(let members) = root.value else {
-            return .failure(SubscriptionError("expected an object such as {\"subscribe\":[\"action\",\"device\"]}"))
-        }
+    }
+
+    /// The subscription in a client's object.
+    static func parse(_ members: [(key: String, node: JSONNode)], serving served: HandlerLog.Kinds)
+        -> Result<Subscription, SubscriptionError>
+    {
         var s = Subscription(kinds: served)
         for (key, node) in members {
             switch key {
@@ -66,10 +70,38 @@ package struct Subscription: Sendable, Equatable {
                 s.format = f == "json" ? .json : .text
             default:
                 return .failure(
-                    SubscriptionError("unknown member '\(key)' (a client may send 'subscribe' and 'format')"))
+                    SubscriptionError(
+                        "unknown member '\(key)' (a client may send 'subscribe' and 'format', or a 'command')"))
             }
         }
         return .success(s)
+    }
+}
+
+/// One line a client sends: its subscription, or a command (which may not be one this daemon
+/// knows: then the client is told, and stays).
+package enum ClientLine: Sendable, Equatable {
+    case subscription(Subscription)
+    case command(Result<ControlCommand, SubscriptionError>)
+
+    /// Parses a client's line; the error (a line that is not a JSON object, a subscription
+    /// this socket cannot serve) ends the client.
+    package static func parse(_ line: [UInt8], serving served: HandlerLog.Kinds = .all)
+        -> Result<ClientLine, SubscriptionError>
+    {
+        let root: JSONNode
+        do { root = try JSONParser.parse(line) } catch {
+            return .failure(SubscriptionError("not JSON: expected \(error.expected) at column \(error.column)"))
+        }
+        guard case .object(let members) = root.value else {
+            return .failure(
+                SubscriptionError(
+                    "expected an object such as {\"subscribe\":[\"action\",\"device\"]} or {\"command\":\"state\"}"))
+        }
+        if members.contains(where: { $0.key == "command" }) {
+            return .success(.command(ControlCommand.parse(members.map { ($0.key, $0.node) })))
+        }
+        return Subscription.parse(members, serving: served).map { .subscription($0) }
     }
 }
 

@@ -5,8 +5,12 @@ import Glibc
 public enum InterfaceProgram {
     public static let name = "touchbridge-cli"
 
-    /// Where the interface may be, from where this program is.
-    public static func candidates() -> [String] {
+    /// The MQTT bridge, `touchbridge mqtt`'s program, installed beside the interface.
+    public static let bridge = "touchbridge-mqtt"
+
+    /// Where the interface (or another of the package's programs, `name`) may be, from where
+    /// this program is.
+    public static func candidates(_ name: String = name) -> [String] {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard n > 0 else { return ["/usr/libexec/touchbridge/\(name)"] }

@@ -1,3 +1,4 @@
+import Glibc
 import Output
 import TouchBridge
 import TouchInput
@@ -141,6 +142,21 @@ extension RunOption {
             help:
                 "Serve only these kinds of line on the socket (default: all; a PIN pad keeps touches off it): the kinds of --log-events."
         ) { r, v throws(UsageError) in r.options.socketEvents = try kinds(v, "socket-events") },
+        RunOption(
+            "control-group", value: "GROUP", group: .outputs,
+            help:
+                "Members of this group may command the kiosk over the socket (blank, wake, lock, unlock, reload, state, brightness), besides the daemon's own user and root ('none': no group).",
+            default: { _ in "touchbridge-control, when it exists" },
+            take: { r, v throws(UsageError) in
+                if v == "none" {
+                    r.options.controlGroup = nil
+                    return
+                }
+                guard getgrnam(v) != nil else {
+                    throw UsageError("--control-group: there is no group '\(v)' (sudo groupadd --system \(v))")
+                }
+                r.options.controlGroup = v
+            }),
     ]
 
     static let diagnostics: [RunOption] = [

@@ -17,6 +17,12 @@ public enum UnixSocket {
         public let pid: Int32
         public let uid: UInt32
         public let gid: UInt32
+
+        public init(pid: Int32, uid: UInt32, gid: UInt32) {
+            self.pid = pid
+            self.uid = uid
+            self.gid = gid
+        }
     }
 
     /// Listens on `path` (mode `mode` at most: the process's umask may take more away), non-blocking. A socket file nobody listens on (left by a
@@ -129,6 +135,22 @@ public enum UnixSocket {
         var length = socklen_t(MemoryLayout.size(ofValue: c))
         guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &c, &length) == 0 else { return nil }
         return Peer(pid: c.0, uid: c.1, gid: c.2)
+    }
+
+    /// The supplementary groups of the process at the other end of `fd`, as they were when it
+    /// connected (SO_PEERGROUPS); nil when the kernel does not say.
+    public static func peerGroups(_ fd: Int32) -> [UInt32]? {
+        var groups = [UInt32](repeating: 0, count: 64)
+        for _ in 0..<2 {
+            var length = socklen_t(groups.count * MemoryLayout<UInt32>.size)
+            if getsockopt(fd, SOL_SOCKET, SO_PEERGROUPS, &groups, &length) == 0 {
+                return Array(groups.prefix(Int(length) / MemoryLayout<UInt32>.size))
+            }
+            // ERANGE: the length it needs is in `length` (NGROUPS_MAX bounds it).
+            guard errno == ERANGE, Int(length) <= 65536 * MemoryLayout<UInt32>.size else { return nil }
+            groups = [UInt32](repeating: 0, count: Int(length) / MemoryLayout<UInt32>.size + 1)
+        }
+        return nil
     }
 
     /// Connects to the socket at `path` (blocking); the errno when it cannot.

@@ -17,7 +17,10 @@ struct ListenCommand: ParsableCommand {
             format, or JSON Lines with --json (the hello line first). --events keeps some kinds only. When \
             the daemon stops or restarts, listen says so on stderr and connects again. With --no-wait it \
             exits 69 when nothing listens. A socket this user may not open exits 77 and names the group \
-            to join.
+            to join. --send COMMAND (blank, wake, lock, lock=SECONDS, unlock, reload, state, \
+            brightness=0.0…1.0, or the JSON line itself, repeatable) commands the kiosk instead: each \
+            answer line is printed, and listen exits 0 when all were done, 77 when this user may not \
+            command (the group touchbridge-control may), 65 for any other refusal.
             """)
 
     @Option(help: ArgumentHelp("The daemon's event socket.", valueName: "PATH"))
@@ -35,12 +38,34 @@ struct ListenCommand: ParsableCommand {
     @Flag(help: "Exit (69) when nothing listens on the socket instead of waiting for the daemon.")
     var noWait = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Command the kiosk (blank, wake, lock[=SECONDS], unlock, reload, state, brightness=0.0…1.0), print the answer and exit.",
+            valueName: "COMMAND"))
+    var send: [String] = []
+
     func validate() throws {
         if let events, case .failure(let e) = HandlerLog.Kinds.parse(events) { throw ValidationError("--events: \(e)") }
+        for word in send {
+            if case .failure(let e) = ControlCommand.parse(word: word) { throw ValidationError("--send: \(e)") }
+        }
     }
 
     func run() throws {
         signal(SIGPIPE, SIG_IGN)
+        if !send.isEmpty {
+            let commands = send.compactMap { try? ControlCommand.parse(word: $0).get() }
+            switch UnixSocket.connect(path: socket) {
+            case .failure(let f):
+                if f.exitCode == 77 { throw fail(ListenError.permission(socket)) }
+                throw fail(ListenError.nobody(socket, f.description))
+            case .success(let fd):
+                defer { close(fd) }
+                let status = try CommandSending(fd: fd, socket: socket).send(commands)
+                if status != 0 { throw ExitCode(status) }
+                return
+            }
+        }
         var kinds = HandlerLog.Kinds.all
         if let events, case .success(let k) = HandlerLog.Kinds.parse(events) { kinds = k }
         let subscription = Subscription(kinds: kinds, format: json ? .json : .text)

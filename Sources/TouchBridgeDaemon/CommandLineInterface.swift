@@ -9,8 +9,8 @@ enum CommandLineInterface {
 
     /// Replaces this process with the interface, given the same arguments; on failure says
     /// where it looked and exits 69 (EX_UNAVAILABLE).
-    static func exec(_ arguments: [String]) -> Never {
-        let places = InterfaceProgram.candidates()
+    static func exec(_ arguments: [String], program: String = name) -> Never {
+        let places = InterfaceProgram.candidates(program)
         for path in places where access(path, X_OK) == 0 {
             let argv = (["touchbridge"] + arguments).map { strdup($0) } + [nil]
             execv(path, argv)
@@ -18,7 +18,7 @@ enum CommandLineInterface {
             exit(69)
         }
         Diagnostics.print(
-            "touchbridge: the command-line interface (\(name)) is not installed; looked in \(places.joined(separator: ", "))",
+            "touchbridge: \(program == name ? "the command-line interface" : "the MQTT bridge") (\(program)) is not installed; looked in \(places.joined(separator: ", "))",
             level: .error)
         exit(69)
     }

@@ -41,4 +41,6 @@ do {
     Diagnostics.print("touchbridge: \(error)", level: .error)
     exit(Kiosk.exitCode(for: error))
 }
+// The MQTT bridge is a program of its own: the daemon and the interface stay off the network.
+if arguments.first == "mqtt" { CommandLineInterface.exec(arguments, program: InterfaceProgram.bridge) }
 CommandLineInterface.exec(arguments)

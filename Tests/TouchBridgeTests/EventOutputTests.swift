@@ -99,9 +99,19 @@ struct EventOutputTests {
         log.screen(
             node: "/dev/input/event4", output: "HDMI-A-1", rule: "pinned", why: "pinned to HDMI-A-1", time: 200.5)
         log.screen(node: "/dev/input/event5", output: nil, rule: nil, why: "no rule picks one display", time: 201)
+        let client = KioskCause.command(uid: 1000, pid: 4321)
+        log.idle(after: nil, cause: client, time: 202)
+        log.wake(node: nil, id: 0, location: Point(x: 0, y: 0), cause: client, time: 203)
+        log.wake(
+            node: "/dev/input/event4", id: 9, location: Point(x: 10, y: 20), display: "HDMI-A-1", time: 204)
+        log.lock(seconds: 60, cause: client, time: 205)
+        log.unlock(swallowed: 3, cause: .timer, time: 265)
+        log.lock(seconds: nil, cause: client, time: 270)
+        log.unlock(swallowed: 0, cause: client, time: 280)
         #expect(
             log.marks.map(\.kind) == [
                 .scene, .command, .command, .command, .command, .idle, .idle, .idle, .ghost, .screen, .screen,
+                .idle, .idle, .idle, .lock, .lock, .lock, .lock,
             ])
         var text = log.buffer.string
         if format == .json {
@@ -123,7 +133,7 @@ struct EventOutputTests {
             text += b.string.replacingOccurrences(of: examplesDirectory, with: "examples")
             #expect(
                 HelloLine.summary(of: Array(b.bytes.dropLast()))
-                    == "protocol 1; \(examplesDirectory)/kiosk.evemu; scene examples/kiosk.json; 1 touch down")
+                    == "protocol 2; \(examplesDirectory)/kiosk.evemu; scene examples/kiosk.json; 1 touch down")
         }
         let expected = try String(contentsOfFile: "\(goldenDirectory)/\(golden)", encoding: .utf8)
         #expect(text == expected, "\(text)")

@@ -82,11 +82,11 @@ struct KioskBehaviourTests {
         r.frame(at: 0, [])
         r.tap(at: 3, id: 1, 400, 240)
         let log = try lines(r, json: true)
-        #expect(log.contains(#"{"t":2.000000,"event":"idle","after":2.0}"#), "\(log)")
+        #expect(log.contains(#"{"t":2.000000,"event":"idle","after":2.0,"cause":"timer"}"#), "\(log)")
         #expect(
             log.contains {
                 $0.hasPrefix(#"{"t":3.000000,"event":"wake","device":""#)
-                    && $0.hasSuffix(#","id":1,"location":[400.0,240.0]}"#)
+                    && $0.hasSuffix(#","id":1,"location":[400.0,240.0],"cause":"touch"}"#)
             },
             "\(log)")
         #expect(HandlerLog.Kind(name: "idle") != nil)

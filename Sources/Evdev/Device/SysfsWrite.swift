@@ -3,12 +3,15 @@ import Glibc
 /// One value written to a sysfs attribute (a driver's `bind`, a USB device's `authorized`).
 public enum SysfsWrite {
     /// nil when written; else what failed, with its sysexits code (77: permission).
-    public static func write(_ value: String, to path: String) -> (String, Int32)? {
+    /// `access` says what grants writing it, for the error when it is not granted.
+    public static func write(
+        _ value: String, to path: String, access: String = "writing it needs root"
+    ) -> (String, Int32)? {
         let fd = open(path, O_WRONLY | O_CLOEXEC)
         guard fd >= 0 else {
             let e = errno
             if e == EACCES || e == EPERM || e == EROFS {
-                return ("\(path): \(String(cString: strerror(e))) (writing it needs root)", 77)
+                return ("\(path): \(String(cString: strerror(e))) (\(access))", 77)
             }
             return ("\(path): \(String(cString: strerror(e)))", 66)
         }

@@ -61,6 +61,8 @@ package final class Daemon {
     var silentPanels = SilentPanels()
     /// The `spots` program started with `--spots`, while it runs.
     var spotsPID: pid_t?
+    /// The backlight following the kiosk's idle (`idle.display`).
+    var displayListening: HandlerLog.Listening?
     let warn: (String, Diagnostics.Level) -> Void
     /// Whether the first touch was rehearsed (`rehearseFirstTouch`), and whether `run` has
     /// begun (panels opened before it are rehearsed after READY, not during start-up).
@@ -114,6 +116,7 @@ package final class Daemon {
             content: content, options: options, placements: placements, first: found.first?.0.description,
             sink: sink, loop: loop, signals: signals, notify: notify, live: true, warn: warn)
         try registerSources()
+        followDisplayPower()
         for ((device, info, slot), placement) in zip(found, placements) {
             try add(device, info: info, placement: placement, slot: slot)
         }

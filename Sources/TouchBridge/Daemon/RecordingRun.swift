@@ -11,7 +11,7 @@ import TouchKit
 /// merged frame by frame in time order.
 package final class RecordingRun {
     /// The pipeline and every output, the signals' answers, as for live panels.
-    private let host: PipelineHost
+    let host: PipelineHost
     private let pipeline: TouchPipeline
     private var streams: [Stream]
     private var pacer: Pacer?

@@ -29,23 +29,27 @@ extension PipelineHost {
         exportMetrics(force: true)
     }
 
-    /// SIGHUP: the scene file is read again; touches in flight are cancelled first; a broken
-    /// file is reported and the scene in service stays.
-    func reload() {
+    /// SIGHUP (or a client's `reload`): the scene file is read again; touches in flight are
+    /// cancelled first; a broken file is reported and the scene in service stays. The problem,
+    /// if the scene did not change.
+    @discardableResult
+    func reload() -> String? {
         guard let file = sceneFile else {
-            if case .application = content {
-                warn("SIGHUP: an application built in code has no scene file to reload", .notice)
-                return
-            }
-            warn("SIGHUP: the built-in scene has no file to reload", .notice)
-            return
+            let why =
+                if case .application = content {
+                    "an application built in code has no scene file to reload"
+                } else {
+                    "the built-in scene has no file to reload"
+                }
+            warn("SIGHUP: \(why)", .notice)
+            return why
         }
         notify?.send("RELOADING=1")
         defer { notify?.send("READY=1") }
         let scene: Scene
         do { scene = try Scene.load(path: file) } catch {
             warn("\(error); the scene in service stays", .error)
-            return
+            return "\(error); the scene in service stays"
         }
         let size = options.screen ?? scene.screenSize.map { Size(width: $0.width, height: $0.height) } ?? screen
         let instance = SceneInstance(scene: scene, screen: size, log: pipeline.log)
@@ -62,6 +66,7 @@ extension PipelineHost {
         }
         pipeline.log.sceneReloaded(file: file, windows: instance.app.windows.map(\.name), time: clock())
         warn("\(file): scene reloaded (\(instance.windowCount) window\(instance.windowCount == 1 ? "" : "s"))", .notice)
+        return nil
     }
 
     /// SIGUSR1: what the run is doing, on stderr.

@@ -35,6 +35,8 @@ final class PipelineHost {
     var draining = false
     /// Called on SIGHUP before the scene is read again (live panels read udev's properties anew).
     var beforeReload: () -> Void = {}
+    /// The panels' displays' power and backlights (live runs).
+    var displayPower: DisplayPower?
 
     /// Builds the pipeline for panels placed as `placements` (`first` the first one's
     /// description) and every output `options` asks for. `live`: the clock is this machine's,
@@ -82,6 +84,7 @@ final class PipelineHost {
             path: options.socketPath, activation: options.socketActivation,
             stallLimit: options.socketStallLimit, served: options.socketEvents, loop: loop, pipeline: pipeline,
             screen: { [unowned self] in screen }, sceneFile: sceneFile, now: clock, warn: warn)
+        acceptCommands()
         if let scene = content.scene { try runCommands(of: scene) }
         if let out = outputs.standardOutput as? QueuedOutput { try registerOutput(out, loop: loop) }
         if metrics != nil {

@@ -69,6 +69,9 @@ public struct RunOptions: Sendable {
     public var socketStallLimit = 30.0
     /// `--socket-events`: the kinds the socket serves (a client subscribes to these or fewer).
     public var socketEvents = HandlerLog.Kinds.all
+    /// The group whose members may command the kiosk over the socket, besides the daemon's
+    /// uid and root (`--control-group`; nil: none). The package's group by default, when it exists.
+    public var controlGroup: String? = "touchbridge-control"
     /// `--log-events`: the kinds of line standard output gets.
     public var logEvents = HandlerLog.Kinds.all
 

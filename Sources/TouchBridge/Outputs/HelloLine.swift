@@ -5,8 +5,10 @@ import TouchKit
 /// The first line every event-socket client gets: what a client that comes late needs to
 /// know of the state, in one JSON object (`"event":"hello"`).
 package enum HelloLine {
-    /// The socket protocol's version: the first line's `protocol`.
-    package static let protocolVersion = 1
+    /// The socket protocol's version: the first line's `protocol`. 2: clients may send
+    /// commands, answered by `ok` and `error` lines; `lock` and `unlock` lines; `cause` on
+    /// `idle` and `wake`.
+    package static let protocolVersion = 2
     /// The handler log schema's `$id`: every line after `hello` follows it.
     package static let schemaID = "https://github.com/touchbridge/touchbridge/schema/handler-log.schema.json"
 

@@ -1,9 +1,10 @@
 import TouchInput
 import TouchKit
 
-/// The kiosk's own rules around the window: idle and wake (the scene's `idle`: the touch
-/// that wakes the screen reaches nothing) and ghost contacts (`--ghost-after`: a contact
-/// that rests too long is cancelled everywhere it reached).
+/// The kiosk's own rules around the window: idle and wake (the scene's `idle`, a command or
+/// the display turned off: the touch that wakes the screen reaches nothing), the lock
+/// (cleaning mode) and ghost contacts (`--ghost-after`: a contact that rests too long is
+/// cancelled everywhere it reached).
 extension TouchPipeline {
     /// Starts the idle clock (when the scene has `idle`) and watches for ghosts (when
     /// `ghostAfter` is set) from input time `t` on: the daemon at READY, a recording at its
@@ -16,34 +17,89 @@ extension TouchPipeline {
     /// Whether the kiosk is idle now.
     public var isIdle: Bool { idle?.isIdle ?? false }
 
-    /// When idle or a ghost is next due.
+    /// Whether touches are locked now, and until when (nil: until unlocked).
+    public var lockedUntil: Double?? { lock.map { $0.until } }
+
+    /// When idle, a lock's end or a ghost is next due.
     var kioskDeadline: Double? {
-        guard hasIdle || watchesGhosts else { return nil }
-        switch (idle?.deadline, ghosts?.deadline) {
-        case (let a?, let b?): return min(a, b)
-        case (let a?, nil): return a
-        case (nil, let b?): return b
-        case (nil, nil): return nil
-        }
+        guard hasIdle || watchesGhosts || hasLock else { return nil }
+        return [idle?.deadline, ghosts?.deadline, lock?.until].compactMap { $0 }.min()
     }
 
-    /// What is due at `t`: the kiosk goes idle; contacts resting since `t - ghostAfter` are ghosts.
+    /// What is due at `t`: the kiosk goes idle; a lock ends; contacts resting since
+    /// `t - ghostAfter` are ghosts.
     func kioskRulesDue(at t: Double) {
         if let after = idle?.after, idle!.advance(to: t) { log.idle(after: after, time: t) }
+        if let until = lock?.until, until <= t { _ = unlockTouches(cause: .timer, at: t) }
         guard watchesGhosts else { return }
         for g in ghosts!.ghosts(at: t) { cancelGhost(g.id, at: Point(x: g.x, y: g.y), since: g.since, time: t) }
     }
 
-    /// A contact begins while the idle clock runs: false when it woke the kiosk, or came
-    /// while the wake's contacts are down (it then reaches nothing until it lifts).
+    /// A contact begins under the kiosk's rules: false when touches are locked, when it woke
+    /// the kiosk (idle, or its display off), or came while the wake's contacts are down (it
+    /// then reaches nothing until it lifts).
     func arrives(_ id: UInt64, at p: Point, from panel: Panel, time t: Double) -> Bool {
+        if hasLock {
+            lock!.swallow()
+            return false
+        }
+        var dark: String?
+        if watchesDisplays, !(idle?.isIdle ?? false), let off = displayOff?(panel) {
+            // Someone else turned the display off: this touch only wakes it.
+            if idle == nil { idle = IdleClock.manual(at: t) }
+            _ = idle!.goIdle()
+            dark = off
+        }
+        guard hasIdle else { return true }
         switch idle!.began(id, at: t) {
         case .touch: return true
         case .wake:
-            log.wake(node: panel.node, id: id, location: p, time: t)
+            log.wake(node: panel.node, id: id, location: p, display: dark, time: t)
             return false
         case .swallowed: return false
         }
+    }
+
+    /// Blanks the kiosk now (a command): it goes idle as its timer would make it, and the
+    /// touch that wakes it reaches nothing; false when it was idle already.
+    public func blank(cause: KioskCause, at t: Double) -> Bool {
+        if idle == nil { idle = IdleClock.manual(at: t) }
+        guard idle!.goIdle() else { return false }
+        log.idle(after: nil, cause: cause, time: t)
+        return true
+    }
+
+    /// Wakes the kiosk without a touch (a command, its display turned back on); false when it
+    /// was not idle.
+    public func wake(cause: KioskCause, at t: Double) -> Bool {
+        guard let i = idle, i.isIdle else { return false }
+        idle!.wakeUp(at: t)
+        log.wake(node: nil, id: 0, location: Point(x: 0, y: 0), cause: cause, time: t)
+        return true
+    }
+
+    /// Locks touch (cleaning mode) from `t`, for `seconds` or until unlocked: the touches
+    /// down are cancelled through the window, and every contact that begins is swallowed. A
+    /// lock while locked replaces its duration.
+    public func lockTouches(seconds: Double?, cause: KioskCause, at t: Double) {
+        if !active.isEmpty {
+            scene.app.cancelAllTouches(timestamp: t)
+            for v in virtualDevices { v.cancel(nil) }
+            ignored.formUnion(active.keys)
+            for id in active.keys { ghosts?.ended(id) }
+            active.removeAll()
+        }
+        let swallowed = lock?.swallowed ?? 0
+        lock = TouchLock(at: t, seconds: seconds, swallowed: swallowed)
+        log.lock(seconds: seconds, cause: cause, time: t)
+    }
+
+    /// Touch reaches the window again; false when it was not locked.
+    public func unlockTouches(cause: KioskCause, at t: Double) -> Bool {
+        guard let l = lock else { return false }
+        lock = nil
+        log.unlock(swallowed: l.swallowed, cause: cause, time: t)
+        return true
     }
 
     /// A ghost: logged, then cancelled through the window and on the virtual devices as a
@@ -61,7 +117,9 @@ extension TouchPipeline {
     /// a scene without one wakes the kiosk (the old scene's wake command runs).
     func replaceIdle(with new: SceneIdle?, at t: Double) {
         guard let new else {
-            if let i = idle, i.isIdle { log.wake(node: nil, id: 0, location: Point(x: 0, y: 0), time: t) }
+            // A clock that only commands and the display put idle stays.
+            guard let i = idle, i.counts else { return }
+            if i.isIdle { log.wake(node: nil, id: 0, location: Point(x: 0, y: 0), cause: .scene, time: t) }
             idle = nil
             return
         }

@@ -56,13 +56,19 @@ public final class TouchPipeline {
         listenForClaims()
     }
 
-    /// Idle and wake (the scene's `idle`), from `startKioskRules` on.
+    /// Idle and wake (the scene's `idle`, a command, the display), from `startKioskRules` on.
     var idle: IdleClock? { didSet { hasIdle = idle != nil } }
     /// Ghost contacts (`--ghost-after`).
     var ghosts: GhostWatch? { didSet { watchesGhosts = ghosts != nil } }
-    /// Whether `idle` and `ghosts` are set, read per contact: testing an optional struct
+    /// Cleaning mode: every contact that begins is swallowed.
+    var lock: TouchLock? { didSet { hasLock = lock != nil } }
+    /// Whether `idle`, `ghosts` and `lock` are set, read per contact: testing an optional struct
     /// with arrays in it for nil costs a copy (their retains and releases).
-    private(set) var hasIdle = false, watchesGhosts = false
+    private(set) var hasIdle = false, watchesGhosts = false, hasLock = false
+    /// The connector of `panel`'s display when that display is off now (whoever turned it
+    /// off), else nil; asked as a contact begins on it. Live runs set it.
+    public var displayOff: ((Panel) -> String?)? { didSet { watchesDisplays = displayOff != nil } }
+    private(set) var watchesDisplays = false
 
     private let ids = ContactIDs()
     /// The panels being read, in the order they came.
@@ -201,7 +207,7 @@ public final class TouchPipeline {
     /// Moves input time on, firing due timers (long press, multi-tap timeouts) and the
     /// kiosk's rules (idle, ghosts) at their own deadlines, in order.
     public func advanceTime(to seconds: Double) {
-        if hasIdle || watchesGhosts {
+        if hasIdle || watchesGhosts || hasLock {
             while let d = kioskDeadline, d <= seconds {
                 advanceTimers(to: d)
                 kioskRulesDue(at: d)
@@ -267,7 +273,7 @@ public final class TouchPipeline {
     @inline(__always)
     func follows(_ c: Contact, at p: Point, from panel: Panel, time t: Double) -> Bool {
         if c.phase == .began {
-            if hasIdle, !arrives(c.id, at: p, from: panel, time: t) {
+            if hasIdle || hasLock || watchesDisplays, !arrives(c.id, at: p, from: panel, time: t) {
                 ignored.insert(c.id)
                 return false
             }

@@ -18,8 +18,16 @@ public struct IdleClock: Sendable {
         quietSince = t
     }
 
-    /// When the kiosk becomes idle if nothing touches meanwhile; nil while something does, or idle.
-    public var deadline: Double? { quietSince.map { $0 + after } }
+    /// A clock that never goes idle by itself, only when told (`goIdle`): a kiosk blanked from
+    /// outside, or whose display went off, while its scene has no `idle`.
+    public static func manual(at t: Double) -> IdleClock { IdleClock(after: .infinity, startingAt: t) }
+
+    /// Whether the clock goes idle by itself (the scene's `idle.after`).
+    public var counts: Bool { after.isFinite }
+
+    /// When the kiosk becomes idle if nothing touches meanwhile; nil while something does, or
+    /// idle, or for a clock that never goes idle by itself.
+    public var deadline: Double? { counts ? quietSince.map { $0 + after } : nil }
 
     /// Time went on to `t`: true when the kiosk became idle now.
     public mutating func advance(to t: Double) -> Bool {
@@ -71,7 +79,16 @@ public struct IdleClock: Sendable {
         if !isIdle { quietSince = t }
     }
 
-    /// Wakes without a touch (the scene that asked for idle is gone).
+    /// Goes idle now, whatever the quiet (a command, the display turned off): false when it
+    /// was idle already. Contacts down stay theirs: only the next one to begin wakes.
+    public mutating func goIdle() -> Bool {
+        guard !isIdle else { return false }
+        isIdle = true
+        quietSince = nil
+        return true
+    }
+
+    /// Wakes without a touch (the scene that asked for idle is gone, a command).
     public mutating func wakeUp(at t: Double) {
         isIdle = false
         quietSince = t

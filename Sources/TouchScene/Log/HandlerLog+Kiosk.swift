@@ -2,26 +2,52 @@ import InputEvents
 import TouchKit
 
 /// The log's lines about the kiosk's own rules rather than a responder: idle and wake
-/// (the scene's `idle`), and contacts cancelled as ghosts (`--ghost-after`).
+/// (the scene's `idle`, a command, the display), the lock, and contacts cancelled as ghosts
+/// (`--ghost-after`).
 extension HandlerLog {
-    /// Nothing touched any panel for `after` seconds: the kiosk is idle.
-    public func idle(after: Double, time: Double) {
+    /// The kiosk is idle: nothing touched any panel for `after` seconds (`cause` the timer), or
+    /// a command blanked it (`after` nil).
+    public func idle(after: Double?, cause: KioskCause = .timer, time: Double) {
         tell(.idle(waking: false, time: time))
         serviceLine(.idle, "idle", time) { b, f in
-            f.number(&b, "after", after, decimals: nil, text: .labelled("after"), unit: " s")
+            if let after { f.number(&b, "after", after, decimals: nil, text: .labelled("after"), unit: " s") }
+            causeFields(cause, plain: .timer, into: &b, f)
         }
         tellIdle(waking: false, time: time)
     }
 
     /// Contact `id` of device `node` woke the kiosk at `location` (screen points); it reaches
-    /// nothing. Without a contact (`node` nil): the scene that asked for idle was replaced.
-    public func wake(node: String?, id: UInt64, location: Point, time: Double) {
+    /// nothing. `display` names the panel's display when it was off (whoever turned it off).
+    /// Without a contact (`node` nil): a command woke it (`cause`), or the scene that asked for
+    /// idle was replaced.
+    public func wake(
+        node: String?, id: UInt64, location: Point, display: String? = nil, cause: KioskCause? = nil,
+        time: Double
+    ) {
+        let plain: KioskCause = node == nil ? .scene : .touch
         tell(.idle(waking: true, time: time))
         serviceLine(.idle, "wake", time) { b, f in
-            guard let node else { return }
-            contactFields(node: node, id: id, location: location, into: &b, f)
+            if let node { contactFields(node: node, id: id, location: location, into: &b, f) }
+            causeFields(cause ?? plain, plain: plain, into: &b, f)
+            if let display { f.string(&b, "displayOff", display, text: .labelled("display off")) }
         }
         tellIdle(waking: true, time: time)
+    }
+
+    /// Every touch is swallowed from now on (cleaning mode), for `seconds` or until unlocked.
+    public func lock(seconds: Double?, cause: KioskCause, time: Double) {
+        serviceLine(.lock, "lock", time) { b, f in
+            if let seconds { f.number(&b, "seconds", seconds, decimals: nil, text: .labelled("for"), unit: " s") }
+            causeFields(cause, plain: .touch, into: &b, f)
+        }
+    }
+
+    /// Touches reach the window again; `swallowed` contacts began while it was locked.
+    public func unlock(swallowed: Int, cause: KioskCause, time: Double) {
+        serviceLine(.lock, "unlock", time) { b, f in
+            f.integer(&b, "swallowed", Int64(swallowed), text: .labelled("swallowed"))
+            causeFields(cause, plain: .touch, into: &b, f)
+        }
     }
 
     /// Contact `id` of device `node` stayed within its panel's jitter at `location` from

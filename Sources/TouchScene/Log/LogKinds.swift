@@ -33,6 +33,8 @@ extension HandlerLog {
         case ghost
         /// A panel's display changed (a display plugged, unplugged or changed, a new pin).
         case screen
+        /// Touch locked (cleaning mode) or unlocked.
+        case lock
 
         /// The kind's name in `--log-events`, `--events` and `subscribe`.
         public var name: String {
@@ -50,6 +52,7 @@ extension HandlerLog {
             case .idle: return "idle"
             case .ghost: return "ghost"
             case .screen: return "screen"
+            case .lock: return "lock"
             }
         }
 

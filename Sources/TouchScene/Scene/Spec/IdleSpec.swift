@@ -10,13 +10,23 @@ public struct SceneIdle: Sendable, Equatable {
     public var run: SceneCommand?
     /// Started when a contact wakes it (its action name is `wake`).
     public var wake: SceneCommand?
+    /// `"display": "off"`: the daemon itself turns the panels' displays off through their
+    /// backlight when the kiosk goes idle, and on when it wakes.
+    public var displayOff = false
+
+    public init(after: Double, run: SceneCommand? = nil, wake: SceneCommand? = nil, displayOff: Bool = false) {
+        self.after = after
+        self.run = run
+        self.wake = wake
+        self.displayOff = displayOff
+    }
 }
 
-/// `"idle": {"after": s, "run": [...], "wake": [...], "timeout": s}`.
+/// `"idle": {"after": s, "run": [...], "wake": [...], "timeout": s, "display": "off"}`.
 struct IdleSpec: Decodable, Sendable {
     var idle: SceneIdle
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case after, run, wake, timeout }
+    enum CodingKeys: String, CodingKey, CaseIterable { case after, run, wake, timeout, display }
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -36,6 +46,14 @@ struct IdleSpec: Decodable, Sendable {
             return SceneCommand(
                 action: key.stringValue == "run" ? "idle" : "wake", run: run, timeout: timeout, concurrency: 1)
         }
-        idle = SceneIdle(after: after, run: try command(.run), wake: try command(.wake))
+        var displayOff = false
+        if let display = try c.decodeIfPresent(String.self, forKey: .display) {
+            guard display == "off" || display == "on" else {
+                throw c.failure(
+                    .display, "expected \"off\" (the backlight turned off while idle) or \"on\", not '\(display)'")
+            }
+            displayOff = display == "off"
+        }
+        idle = SceneIdle(after: after, run: try command(.run), wake: try command(.wake), displayOff: displayOff)
     }
 }

@@ -1,0 +1,113 @@
+import Evdev
+import EventSocket
+import Glibc
+import InputEvents
+import Output
+import TouchKit
+
+/// Commands from event-socket clients (`{"command":"lock"}`): the kiosk blanked, woken,
+/// locked, unlocked, its scene reloaded, its state told and its backlight set, each as the
+/// log records it, with the client named as its cause.
+extension PipelineHost {
+    /// Lets the socket take commands from the daemon's uid, root and the control group.
+    func acceptCommands() {
+        guard let socket = outputs.socket else { return }
+        socket.access = ControlAccess(ownUID: geteuid(), group: options.controlGroup.flatMap(Self.group(named:)))
+        socket.perform = { [unowned self] command, cause in perform(command, cause: cause) }
+    }
+
+    /// A group's gid by its name; nil when there is none.
+    static func group(named name: String) -> (gid: UInt32, name: String)? {
+        guard let g = getgrnam(name) else { return nil }
+        return (g.pointee.gr_gid, name)
+    }
+
+    /// Carries out `command` now; its answer.
+    func perform(_ command: ControlCommand, cause: KioskCause) -> ControlAnswer {
+        let t = clock()
+        switch command {
+        case .blank:
+            let changed = pipeline.blank(cause: cause, at: t)
+            return .ok(members: "\"changed\":\(changed),\"idle\":true")
+        case .wake:
+            let changed = pipeline.wake(cause: cause, at: t)
+            return .ok(members: "\"changed\":\(changed),\"idle\":false")
+        case .lock(let seconds):
+            pipeline.lockTouches(seconds: seconds, cause: cause, at: t)
+            return .ok(members: "\"locked\":true")
+        case .unlock:
+            let changed = pipeline.unlockTouches(cause: cause, at: t)
+            return .ok(members: "\"changed\":\(changed),\"locked\":false")
+        case .reload:
+            if let problem = reload() { return .failed(problem) }
+            return .done
+        case .state:
+            return .ok(members: stateMembers(at: t))
+        case .brightness(let value, let display):
+            return setBrightness(value, display: display)
+        }
+    }
+
+    /// The kiosk's state as an answer's members: idle, locked (and for how long), the panels
+    /// and their displays (each lit or not, and its backlight's level).
+    func stateMembers(at t: Double) -> String {
+        var b = TextBuffer(capacity: 512)
+        b.append("\"idle\":")
+        b.append(pipeline.isIdle ? "true" : "false")
+        b.append(",\"locked\":")
+        switch pipeline.lockedUntil {
+        case nil: b.append("false")
+        case .some(nil): b.append("true")
+        case .some(let until?):
+            b.append("true,\"lockSeconds\":")
+            b.append(compact: max(0, until - t), maxDecimals: 3)
+        }
+        b.append(",\"scene\":")
+        if let sceneFile { b.append(jsonString: sceneFile) } else { b.append("null") }
+        b.append(",\"panels\":[")
+        for (i, p) in pipeline.panels.enumerated() {
+            if i > 0 { b.append(",") }
+            b.append("{\"device\":")
+            b.append(jsonString: p.node)
+            b.append(",\"display\":")
+            if let o = p.placement.output { b.append(jsonString: o) } else { b.append("null") }
+            if let o = p.placement.output, let power = displayPower {
+                b.append(",\"displayOn\":")
+                b.append(power.isOff(o) ? "false" : "true")
+                b.append(",\"brightness\":")
+                if let level = power.connector(o)?.backlight?.level() {
+                    b.append(compact: level, maxDecimals: 3)
+                } else {
+                    b.append("null")
+                }
+            }
+            b.append("}")
+        }
+        b.append("]")
+        return b.string
+    }
+
+    /// Sets the backlight of `display`, or of every panel's display that has one.
+    func setBrightness(_ value: Double, display: String?) -> ControlAnswer {
+        guard let power = displayPower else { return .failed("a recording's panels have no display") }
+        let names = display.map { [$0] } ?? Array(Set(pipeline.panels.compactMap(\.placement.output))).sorted()
+        guard !names.isEmpty else {
+            return .failed("no panel is matched to a display (run --output, or docs/displays.md)")
+        }
+        var set: [String] = []
+        for name in names {
+            guard let backlight = power.connector(name)?.backlight else {
+                if display != nil || names.count == 1 { return .failed(power.noBacklight(name)) }
+                continue
+            }
+            if let failure = backlight.set(level: value) { return .failed(failure.0) }
+            set.append(name)
+        }
+        guard !set.isEmpty else {
+            return .failed(
+                "none of the panels' displays (\(names.joined(separator: ", "))) has a backlight the kernel controls")
+        }
+        warn("brightness \(value) on \(set.joined(separator: ", "))", .info)
+        return .ok(members: "\"brightness\":\(value),\"displays\":[\(set.map { "\"\($0)\"" }.joined(separator: ","))]")
+    }
+}

@@ -1,0 +1,51 @@
+import InputEvents
+
+/// Who or what changed the kiosk's state (idle, wake, lock, unlock), said on its log line as
+/// `cause` so that an integrator can tell a blank from outside from the idle timer's.
+public enum KioskCause: Sendable, Equatable {
+    /// The scene's idle timer, or a lock's duration running out.
+    case timer
+    /// A contact on a panel.
+    case touch
+    /// The scene was reloaded (one without `idle` wakes the kiosk).
+    case scene
+    /// A command from an event-socket client: its uid and pid as the kernel gave them.
+    case command(uid: UInt32?, pid: Int32?)
+    /// A panel's display, named by its connector, went off or came back on.
+    case display(String)
+
+    /// The `cause` member's value.
+    public var name: StaticString {
+        switch self {
+        case .timer: return "timer"
+        case .touch: return "touch"
+        case .scene: return "scene"
+        case .command: return "command"
+        case .display: return "display"
+        }
+    }
+}
+
+extension HandlerLog {
+    /// `"cause":…` with the command's uid and pid or the display; in text ` by …` unless it is
+    /// `plain` (what the line says without it: the timer for idle, a touch for wake).
+    func causeFields(_ cause: KioskCause, plain: KioskCause, into b: inout TextBuffer, _ f: LineFields) {
+        if f.json {
+            b.append(",\"cause\":\"")
+            b.append(cause.name)
+            b.append("\"")
+        } else if cause != plain {
+            f.word(&b, "by")
+            f.word(&b, cause.name)
+        }
+        switch cause {
+        case .command(let uid, let pid):
+            f.integer(&b, "uid", uid.map(Int64.init), text: .labelled("uid"))
+            f.integer(&b, "pid", pid.map(Int64.init), text: .labelled("pid"))
+        case .display(let name):
+            f.string(&b, "display", name)
+        default:
+            break
+        }
+    }
+}

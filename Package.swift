@@ -199,6 +199,7 @@ let package = Package(
             path: "Fuzz/Qualify"),
         .executableTarget(name: "fuzz-edid", dependencies: ["Displays", "PipelineChecks"], path: "Fuzz/EDID"),
         .executableTarget(name: "fuzz-doctor", dependencies: ["Doctor", "PipelineChecks"], path: "Fuzz/Doctor"),
+        .executableTarget(name: "fuzz-mqtt", dependencies: ["MQTTBridge", "PipelineChecks"], path: "Fuzz/MQTT"),
         .executableTarget(
             name: "fuzz-udev",
             dependencies: ["TouchBridge", "TouchKit", "TouchInput", "InputEvents", "Evdev", "PipelineChecks"],

@@ -20,6 +20,8 @@ final class Bridge {
     private var pending: [UInt8] = []
     private var brokerSource: EventLoop.Source?
     private var brokerUp = false
+    /// Set on the way out: the goodbye's disconnection is not a loss.
+    private var stopping = false
     /// What the broker was last told: whether a backlight was announced (nil: nothing yet on
     /// this connection), and the availability.
     private var announced: Bool?
@@ -69,6 +71,7 @@ final class Bridge {
         loop.run(beforeSleep: { [unowned self] in
             if let s = brokerSource { loop.wantsWritable(s, client.wantsWrite) }
         })
+        stopping = true
         if brokerUp {
             client.publish(topics.availability, "offline")
             for _ in 0..<10 where client.wantsWrite { _ = client.write() }
@@ -218,6 +221,7 @@ final class Bridge {
     }
 
     private func brokerLost(_ why: String) {
+        guard !stopping else { return }
         let wasUp = brokerUp
         brokerUp = false
         announced = nil

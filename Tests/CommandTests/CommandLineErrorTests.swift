@@ -46,6 +46,14 @@ struct CommandLineErrorTests {
         ),
         (["run", "--start-delay", "1", recording], "--start-delay is for recordings played with --realtime"),
         (["run", "--start-delay", "-1", "--realtime", recording], "--start-delay takes seconds from 0 to 3600"),
+        (
+            ["run", "--control-group", "no-such-group-here", recording],
+            "--control-group: there is no group 'no-such-group-here'"
+        ),
+        (["listen", "--send", "dance"], "unknown command 'dance'"),
+        (["listen", "--send", "lock=-3"], "'seconds' is a number of seconds above 0"),
+        (["mqtt"], "--broker is required"),
+        (["mqtt", "--broker", "http://ha"], "--broker: expected mqtt://HOST:PORT"),
         (["run", "--spots", "--grab", "/dev/input/event99"], "--spots reads the panels beside the daemon"),
         (["spots", recording], "spots shows a live panel's touches; a recording has no display"),
         (["calibrate", "--fail-above", "1", recording], "--fail-above judges the calibration in force"),

@@ -152,7 +152,10 @@ struct KioskBehaviourTests {
                     wake: SceneCommand(
                         action: "wake", run: ["/usr/bin/wlopm", "--on", "*"], timeout: 5, concurrency: 1)))
         #expect(try idle(#"{"after": 2}"#) == SceneIdle(after: 2, run: nil, wake: nil))
+        #expect(try idle(#"{"after": 2, "display": "off"}"#)?.displayOff == true)
+        #expect(try idle(#"{"after": 2, "display": "on"}"#)?.displayOff == false)
         for (json, message, key) in [
+            (#"{"after": 5, "display": "dim"}"#, "expected \"off\"", "idle.display"),
             (#"{"run": ["/bin/true"]}"#, "after", "idle"), (#"{"after": 0}"#, "above 0", "idle.after"),
             (#"{"after": 5, "run": ["wlopm"]}"#, "absolute path", "idle.run"),
             (#"{"after": 5, "wake": []}"#, "expected the program", "idle.wake"),

@@ -1,0 +1,49 @@
+import MQTTBridge
+import PipelineChecks
+
+/// What the MQTT bridge reads from outside: the daemon's socket lines, a message on a command
+/// topic (anyone who may publish on the broker) and its credentials file. On arbitrary bytes
+/// (the first picks the reader) each gives a state, a command line or an error that says what
+/// was expected — never a crash, never a command out of range.
+func fuzzMQTT(_ bytes: [UInt8]) {
+    guard let first = bytes.first else { return }
+    let rest = Array(bytes.dropFirst())
+    switch first % 3 {
+    case 0:
+        var state = KioskState()
+        for line in rest.split(separator: 10, omittingEmptySubsequences: true) { _ = state.take(Array(line)) }
+        guard state.panels >= 0 else { fatalError("invariant: a count of panels") }
+    case 1:
+        let topics = BridgeTopics(id: "fuzz")
+        let names = ["blank", "wake", "lock", "unlock", "reload", "dance"]
+        let topic = rest.first.map {
+            $0 % 7 == 6 ? topics.brightnessSet : topics.command(names[Int($0 % 7) % names.count])
+        }
+        guard let topic else { return }
+        switch BridgeCommand.line(topic: topic, payload: Array(rest.dropFirst()), topics: topics, lockSeconds: 60) {
+        case .success(let line):
+            guard line.hasPrefix("{\"command\":\""), line.hasSuffix("}\n"), line.utf8.count < 128 else {
+                fatalError("invariant: one short command line (\(line))")
+            }
+        case .failure(let e):
+            guard !e.description.isEmpty else { fatalError("invariant: a refusal says why") }
+        }
+    default:
+        switch BridgeCredentials.parse(String(decoding: rest, as: UTF8.self), file: "creds") {
+        case .success(let c):
+            if c.password != nil && c.username == nil { fatalError("invariant: a password has its username") }
+        case .failure(let e):
+            guard e.description.hasPrefix("creds") else { fatalError("invariant: the file is named (\(e))") }
+        }
+    }
+}
+
+/// libFuzzer's callback.
+func entry(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    fuzzMQTT(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
+    return 0
+}
+
+@main struct Main {
+    static func main() { fuzzMain(name: "fuzz-mqtt", entry, fuzzMQTT) }
+}

@@ -132,9 +132,18 @@ package final class RecordingRun {
     /// until no timer is pending. Throws a `RecordingError` for a malformed line, after
     /// cancelling what was down.
     package func run() throws {
-        if host.options.realtime, let loop = host.loop { pacer = try Pacer(loop: loop, host: host) }
         // The kiosk's rules count from the first event on.
         let first = streams.compactMap { $0.head?.time.inSeconds }.min()
+        if host.options.realtime, let loop = host.loop {
+            let pacer = try Pacer(loop: loop, host: host)
+            self.pacer = pacer
+            // A client's command takes the recording's time now (between its frames), never
+            // earlier than the pipeline's; and may bring a deadline nearer (a lock's end).
+            host.commandClock = { [unowned pacer, unowned pipeline] in
+                max(pacer.recordedNow() ?? first ?? 0, pipeline.log.now)
+            }
+            host.afterCommand = { [unowned pacer] in pacer.interrupt() }
+        }
         if let pacer, !waitToStart(pacer) { return stop() }
         try host.start(at: first ?? 0)
         var count = 0
@@ -242,6 +251,7 @@ package final class RecordingRun {
             let next = min(t, pipeline.nextDeadline ?? t)
             flush()
             guard pacer.wait(until: next) else { return false }
+            if pacer.wasInterrupted { continue }  // a command: its deadlines count from now
             if next >= t { return true }
             pipeline.advanceTime(to: next)
         }
@@ -267,51 +277,5 @@ package final class RecordingRun {
             if let since = first?.since, monotonicSeconds() >= since + 1 { return true }
             guard pacer.sleep(until: first.map { $0.since + 1 } ?? nil) else { return false }
         }
-    }
-}
-
-/// Real-time pacing for `--realtime`: maps recorded time onto the monotonic clock from the
-/// first frame on and waits in the run's loop until then (the event socket's clients and the
-/// commands are served meanwhile).
-private final class Pacer {
-    private let loop: EventLoop
-    private let timer: LoopTimer
-    /// Its signals stop the wait; what they log (a reload) is flushed before the loop sleeps.
-    private unowned let host: PipelineHost
-    private var offset: Double?
-
-    init(loop: EventLoop, host: PipelineHost) throws {
-        self.loop = loop
-        self.host = host
-        timer = try loop.timer { [unowned loop] in loop.stop() }  // the loop holds this closure
-    }
-
-    private func stopped() -> Bool { host.stopRequested }
-
-    /// Serves the loop until anything wakes it (a client, a signal) or the monotonic time
-    /// `deadline` passes, the recording's clock not started. False when SIGINT or SIGTERM came first.
-    func sleep(until deadline: Double?) -> Bool {
-        timer.arm(deadline)
-        var woke = false
-        loop.run(
-            beforeSleep: { [unowned host, unowned loop] in
-                host.flush()
-                if woke || host.stopRequested { loop.stop() }
-            },
-            afterWake: { woke = true })
-        timer.arm(nil)
-        return !stopped()
-    }
-
-    /// False when SIGINT or SIGTERM came first.
-    func wait(until t: Double) -> Bool {
-        let now = monotonicSeconds()
-        if offset == nil { offset = now - t }
-        let target = t + offset!
-        guard target > now else { return !stopped() }
-        timer.arm(target)
-        loop.run(beforeSleep: { [unowned host] in host.flush() })
-        timer.arm(nil)
-        return !stopped()
     }
 }

@@ -24,7 +24,8 @@ extension PipelineHost {
 
     /// Carries out `command` now; its answer.
     func perform(_ command: ControlCommand, cause: KioskCause) -> ControlAnswer {
-        let t = clock()
+        defer { afterCommand() }
+        let t = commandClock?() ?? clock()
         switch command {
         case .blank:
             let changed = pipeline.blank(cause: cause, at: t)

@@ -37,6 +37,10 @@ final class PipelineHost {
     var beforeReload: () -> Void = {}
     /// The panels' displays' power and backlights (live runs).
     var displayPower: DisplayPower?
+    /// The time a client's command takes, when not `clock` (a recording played in real time:
+    /// its time now, between frames); and what follows a command.
+    var commandClock: (() -> Double)?
+    var afterCommand: () -> Void = {}
 
     /// Builds the pipeline for panels placed as `placements` (`first` the first one's
     /// description) and every output `options` asks for. `live`: the clock is this machine's,

@@ -168,7 +168,7 @@ extension RunOption {
         RunOption(
             "log-events", value: "KINDS", group: .diagnostics,
             help:
-                "Write only these kinds of line to standard output (default: all): touches, gesture, gestureChanged, action, device, motion, remoteControl, presses, command, scene, idle, ghost, screen."
+                "Write only these kinds of line to standard output (default: all): touches, gesture, gestureChanged, action, device, motion, remoteControl, presses, command, scene, idle, ghost, screen, lock."
         ) { r, v throws(UsageError) in r.options.logEvents = try kinds(v, "log-events") },
         RunOption(
             "log-level", value: "LEVEL", group: .diagnostics,

@@ -31,7 +31,7 @@ struct ListenCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Only these kinds: touches, gesture, gestureChanged, action, device, motion, remoteControl, presses, command, scene, idle, ghost, screen.",
+            "Only these kinds: touches, gesture, gestureChanged, action, device, motion, remoteControl, presses, command, scene, idle, ghost, screen, lock.",
             valueName: "KINDS"))
     var events: String?
 

@@ -186,7 +186,10 @@ final class Bridge {
             var rc: Int32 = 0
             if client.wantsWrite { rc = client.write() }
             if rc == 0 { rc = client.read() }
-            if rc != 0 { brokerLost(MQTTClient.describe(rc)) }
+            if rc != 0 { return brokerLost(MQTTClient.describe(rc)) }
+            // Room to write is asked for only while something waits to be written: the loop
+            // looks for more before it sleeps, and would find the socket writable forever.
+            if let s = brokerSource { loop.wantsWritable(s, client.wantsWrite) }
         }
         keepalive.arm(monotonicSeconds() + Double(options.keepalive) / 4)
     }

@@ -132,6 +132,17 @@ struct KioskControlTests {
         #expect(d.errors.contains("refused a command: uid 65534 may not command"), "\(d.errors)")
     }
 
+    /// The user and system CPU time a process has used, in clock ticks (`/proc/PID/stat`).
+    func cpuTicks(_ pid: pid_t) -> Int {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return 0 }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        // After the command's name: state is field 3, utime 14 and stime 15.
+        guard fields.count > 13, let u = Int(fields[11]), let s = Int(fields[12]) else { return 0 }
+        return u + s
+    }
+
     /// A free TCP port on loopback (the kernel's choice, given back at once).
     func freePort() -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -190,14 +201,34 @@ struct KioskControlTests {
         #expect(ha.output.contains("\"device\":{\"identifiers\":[\"touchbridge_hall\"],\"name\":\"Hall\""))
         #expect(ha.output.contains("touchbridge/hall/idle OFF"), "\(ha.output)")
         #expect(ha.output.contains("touchbridge/hall/panels 1"), "\(ha.output)")
+        // Connected and quiet, it sleeps in epoll: no CPU time to speak of over two seconds (a
+        // loop woken for a writable socket would spend them all).
+        let before = cpuTicks(bridge.pid)
+        sleep(2)
+        #expect(cpuTicks(bridge.pid) - before < 50, "the bridge spins while nothing happens")
         // The Blank screen button.
         let press = try Spawned(pub, ["-p", String(port), "-t", "touchbridge/hall/command/blank", "-m", "PRESS"])
         #expect(press.wait() == 0)
         #expect(eventually(timeout: 15) { ha.output.contains("touchbridge/hall/idle ON") }, "\(ha.output)")
         #expect(events(d.output, ["idle"]).first?.contains("\"cause\":\"command\"") == true, "\(d.output)")
+        // The broker restarts, empty: the bridge connects again by itself and announces the
+        // kiosk anew, its state as it is now.
+        _ = mosquitto.stop()
+        #expect(eventually(timeout: 15) { bridge.errors.contains("lost mqtt://127.0.0.1:\(port)") }, "\(bridge.errors)")
+        let again = try Spawned(broker, ["-p", String(port)])
+        defer { _ = again.stop() }
+        #expect(eventually(timeout: 10) { again.errors.contains("running") }, "\(again.errors)")
+        let ha2 = try Spawned(sub, ["-p", String(port), "-v", "-t", "homeassistant/#", "-t", "touchbridge/#"])
+        defer { _ = ha2.stop() }
+        #expect(
+            eventually(timeout: 30) {
+                ha2.output.contains("homeassistant/button/hall/blank/config")
+                    && ha2.output.contains("touchbridge/hall/idle ON")
+            }, "\(ha2.output) \(bridge.errors)")
         // The bridge gone without a word: the broker says the kiosk is unavailable (its last will).
         bridge.signal(SIGKILL)
         #expect(
-            eventually(timeout: 15) { ha.output.hasSuffix("touchbridge/hall/availability offline\n") }, "\(ha.output)")
+            eventually(timeout: 15) { ha2.output.hasSuffix("touchbridge/hall/availability offline\n") }, "\(ha2.output)"
+        )
     }
 }

@@ -17,6 +17,9 @@
 #    the panel's virtual touchscreen read by libinput while the real one is grabbed, the rating.
 # 5. The reset-on-wake drop-in installed as its header says: a uhid panel that stalls while its
 #    display is off is re-bound when the display comes back on, its app's connection kept.
+# 6. The unit as installed, commanded: a user outside touchbridge-control is refused, a member
+#    locks and unlocks touch with `listen --send`; the panel's display turned off through DPMS
+#    (as swayidle does) has its waking tap swallowed.
 # No unit may be left failed. Prints "N passed, N failed" and exits 1 on any failure.
 set -u
 checkout=$(pwd)
@@ -316,5 +319,48 @@ echo quit >&5; exec 5>&-; wait "$uhid" 2> /dev/null
 systemctl stop touchbridge.service
 rm -rf /etc/systemd/system/touchbridge.service.d /etc/udev/rules.d/69-tb-test-output.rules
 systemctl daemon-reload
+
+# --- 6. Commands over the socket, and the display's own sleep -----------------------------------
+# The example panel, pinned to the display Virtual-1, with the unit as installed (no drop-in).
+echo 'SUBSYSTEM=="input", KERNEL=="event*", ATTRS{name}=="touchbridge example panel", ENV{TOUCHBRIDGE_OUTPUT}="Virtual-1"' \
+  > /etc/udev/rules.d/69-tb-test-output.rules
+udevadm control --reload
+useradd -M -G touchbridge-events,touchbridge-control kioskctl
+start_listen
+r=$(journal | grep -cF "reading touchbridge example panel")
+plug examples/kiosk.evemu
+check "the service as installed reads the panel" within 30 jgrew "reading touchbridge example panel" "$r"
+within 15 listening
+runuser -u kiosk -- /usr/local/bin/touchbridge listen --send blank > "$work/send.out" 2>&1
+check "a reader of the socket outside touchbridge-control may not command (exit 77)" [ $? = 77 ]
+check "...and is told the group that may" grep -qF "join the group 'touchbridge-control'" "$work/send.out"
+check "...and nothing changed" sh -c "! journalctl -q -u touchbridge.service -o cat | grep -q 'idle by command'"
+check "a member of touchbridge-control locks touch" runuser -u kioskctl -- /usr/local/bin/touchbridge listen --send lock=300
+check "...which the journal says, with who" within 10 jhas "lock for 300.0 s by command uid $(id -u kioskctl)"
+n=$(count "touchesEnded screen ")
+down 21 2000 1000; up
+sleep 1
+check "...a tap while locked reaches nothing" [ "$(count "touchesEnded screen ")" = "$n" ]
+check "...unlock is done" runuser -u kioskctl -- /usr/local/bin/touchbridge listen --send unlock
+check "...and says one contact was swallowed" within 10 jhas "unlock swallowed 1 by command uid $(id -u kioskctl)"
+down 22 2000 1000; up
+check "...the next tap reaches the app" within 10 grew "touchesEnded screen " "$n"
+mkfifo "$work/dpms6.in"
+python3 scripts/vm/dpms.py card0 Virtual-1 < "$work/dpms6.in" > "$work/dpms.out" 2>&1 &
+dpms=$!
+exec 6> "$work/dpms6.in"
+within 20 grep -q '^off' "$work/dpms.out"
+n=$(count "touchesEnded screen ")
+down 23 2000 1000; up
+check "a tap on the panel's display turned off (DPMS: no uevent) only wakes it" within 10 jhas "display off Virtual-1"
+sleep 1
+check "...and reaches nothing" [ "$(count "touchesEnded screen ")" = "$n" ]
+exec 6>&-; wait "$dpms" 2> /dev/null
+down 24 2000 1000; up
+check "...the display on again, the next tap reaches the app" within 10 grew "touchesEnded screen " "$n"
+stop_listen
+unplug
+systemctl stop touchbridge.service
+rm -f /etc/udev/rules.d/69-tb-test-output.rules
 check "no unit failed" no_failed_units
 finish

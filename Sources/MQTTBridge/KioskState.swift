@@ -49,6 +49,7 @@ public struct KioskState: Sendable, Equatable {
         switch event {
         case "hello":
             if case .bool(let i)? = root.child("idle")?.value { idle = i }
+            if case .bool(let l)? = root.child("locked")?.value { locked = l }
             if case .array(let devices)? = root.child("devices")?.value {
                 panels =
                     devices.filter { d in

@@ -231,4 +231,115 @@ struct KioskControlTests {
             eventually(timeout: 15) { ha2.output.hasSuffix("touchbridge/hall/availability offline\n") }, "\(ha2.output)"
         )
     }
+
+    /// `program arguments` run to its end in `directory`; whether it exited 0.
+    func run(_ program: String, _ arguments: [String]) throws -> Bool {
+        try Spawned(program, arguments).wait(timeout: 60) == 0
+    }
+
+    /// The bridge over TLS with a username and password from its credentials file, against a
+    /// mosquitto that takes nothing else: announced; refused with a wrong password; a file
+    /// others may read is refused before any connection.
+    @Test func theBridgeTakesTLSAndItsCredentialsFromAFile() throws {
+        let places: [String] = ["/usr/sbin/mosquitto", "/usr/bin/mosquitto"]
+        guard let broker = places.first(where: { access($0, X_OK) == 0 }), let sub = tool("mosquitto_sub"),
+            let passwd = tool("mosquitto_passwd"), let openssl = tool("openssl")
+        else {
+            Issue.record("mosquitto, mosquitto-clients and openssl are needed (make test installs them)")
+            return
+        }
+        let dir = temporaryPath("tls")
+        mkdir(dir, 0o755)
+        // A CA of the test's own and the broker's certificate for 127.0.0.1, signed by it.
+        #expect(
+            try run(
+                openssl,
+                [
+                    "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "\(dir)/ca.key", "-out",
+                    "\(dir)/ca.crt",
+                    "-days", "2", "-subj", "/CN=touchbridge test CA",
+                ]))
+        #expect(
+            try run(
+                openssl,
+                [
+                    "req", "-newkey", "rsa:2048", "-nodes", "-keyout", "\(dir)/server.key", "-out", "\(dir)/server.csr",
+                    "-subj", "/CN=127.0.0.1",
+                ]))
+        try "subjectAltName=IP:127.0.0.1\n".write(toFile: "\(dir)/ext.cnf", atomically: true, encoding: .utf8)
+        #expect(
+            try run(
+                openssl,
+                [
+                    "x509", "-req", "-in", "\(dir)/server.csr", "-CA", "\(dir)/ca.crt", "-CAkey", "\(dir)/ca.key",
+                    "-CAcreateserial", "-out", "\(dir)/server.crt", "-days", "2", "-extfile", "\(dir)/ext.cnf",
+                ]))
+        #expect(try run(passwd, ["-b", "-c", "\(dir)/passwd", "kiosk", "s3cret"]))
+        let port = freePort()
+        try """
+        user root
+        listener \(port) 127.0.0.1
+        cafile \(dir)/ca.crt
+        certfile \(dir)/server.crt
+        keyfile \(dir)/server.key
+        allow_anonymous false
+        password_file \(dir)/passwd
+        """.write(toFile: "\(dir)/mosquitto.conf", atomically: true, encoding: .utf8)
+        let mosquitto = try Spawned(broker, ["-c", "\(dir)/mosquitto.conf"])
+        defer { _ = mosquitto.stop() }
+        #expect(eventually(timeout: 10) { mosquitto.errors.contains("running") }, "\(mosquitto.errors)")
+        var r = RecordingText()
+        r.sync(0)
+        r.sync(60)
+        let (d, socket) = try daemon(try r.file())
+        defer { _ = d.stop() }
+        func credentials(_ password: String, mode: mode_t = 0o600) throws -> String {
+            let path = "\(dir)/creds-\(password)-\(mode)"
+            try "# the broker's\nusername = kiosk\npassword = \(password)\ncafile = \(dir)/ca.crt\n".write(
+                toFile: path, atomically: true, encoding: .utf8)
+            chmod(path, mode)
+            return path
+        }
+        let bridge = try Spawned(
+            touchbridgeExecutable,
+            [
+                "mqtt", "--broker", "mqtts://127.0.0.1:\(port)", "--credentials", try credentials("s3cret"), "--socket",
+                socket,
+                "--id", "tls",
+            ])
+        defer { _ = bridge.stop() }
+        #expect(
+            eventually(timeout: 15) { bridge.errors.contains("connected to mqtts://127.0.0.1:\(port)") },
+            "\(bridge.errors)")
+        let ha = try Spawned(
+            sub,
+            [
+                "-h", "127.0.0.1", "-p", String(port), "--cafile", "\(dir)/ca.crt", "-u", "kiosk", "-P", "s3cret", "-v",
+                "-t",
+                "touchbridge/#",
+            ])
+        defer { _ = ha.stop() }
+        #expect(eventually(timeout: 15) { ha.output.contains("touchbridge/tls/availability online") }, "\(ha.output)")
+        // A wrong password: the broker's refusal is said, and the bridge keeps trying.
+        let wrong = try Spawned(
+            touchbridgeExecutable,
+            [
+                "mqtt", "--broker", "mqtts://127.0.0.1:\(port)", "--credentials", try credentials("guess"), "--socket",
+                socket,
+                "--id", "wrong",
+            ])
+        defer { _ = wrong.stop() }
+        #expect(eventually(timeout: 15) { wrong.errors.contains("the broker refused") }, "\(wrong.errors)")
+        #expect(wrong.isRunning)
+        // A credentials file others may read: refused before any connection.
+        let open = try Spawned(
+            touchbridgeExecutable,
+            [
+                "mqtt", "--broker", "mqtts://127.0.0.1:\(port)", "--credentials",
+                try credentials("s3cret", mode: 0o644),
+                "--socket", socket,
+            ])
+        #expect(open.wait() == 77)
+        #expect(open.errors.contains("other users may read it"), "\(open.errors)")
+    }
 }

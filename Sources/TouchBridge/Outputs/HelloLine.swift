@@ -70,6 +70,8 @@ package enum HelloLine {
         }
         b.append("],\"idle\":")
         b.append(pipeline.isIdle ? "true" : "false")
+        b.append(",\"locked\":")
+        b.append(pipeline.lockedUntil == nil ? "false" : "true")
         b.append("}\n")
     }
 }

@@ -11,8 +11,6 @@ public enum KioskCause: Sendable, Equatable {
     case scene
     /// A command from an event-socket client: its uid and pid as the kernel gave them.
     case command(uid: UInt32?, pid: Int32?)
-    /// A panel's display, named by its connector, went off or came back on.
-    case display(String)
 
     /// The `cause` member's value.
     public var name: StaticString {
@@ -21,13 +19,12 @@ public enum KioskCause: Sendable, Equatable {
         case .touch: return "touch"
         case .scene: return "scene"
         case .command: return "command"
-        case .display: return "display"
         }
     }
 }
 
 extension HandlerLog {
-    /// `"cause":…` with the command's uid and pid or the display; in text ` by …` unless it is
+    /// `"cause":…` with the command's uid and pid; in text ` by …` unless it is
     /// `plain` (what the line says without it: the timer for idle, a touch for wake).
     func causeFields(_ cause: KioskCause, plain: KioskCause, into b: inout TextBuffer, _ f: LineFields) {
         if f.json {
@@ -38,14 +35,9 @@ extension HandlerLog {
             f.word(&b, "by")
             f.word(&b, cause.name)
         }
-        switch cause {
-        case .command(let uid, let pid):
+        if case .command(let uid, let pid) = cause {
             f.integer(&b, "uid", uid.map(Int64.init), text: .labelled("uid"))
             f.integer(&b, "pid", pid.map(Int64.init), text: .labelled("pid"))
-        case .display(let name):
-            f.string(&b, "display", name)
-        default:
-            break
         }
     }
 }

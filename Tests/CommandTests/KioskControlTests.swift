@@ -237,17 +237,10 @@ struct KioskControlTests {
         try Spawned(program, arguments).wait(timeout: 60) == 0
     }
 
-    /// The bridge over TLS with a username and password from its credentials file, against a
-    /// mosquitto that takes nothing else: announced; refused with a wrong password; a file
-    /// others may read is refused before any connection.
-    @Test func theBridgeTakesTLSAndItsCredentialsFromAFile() throws {
-        let places: [String] = ["/usr/sbin/mosquitto", "/usr/bin/mosquitto"]
-        guard let broker = places.first(where: { access($0, X_OK) == 0 }), let sub = tool("mosquitto_sub"),
-            let passwd = tool("mosquitto_passwd"), let openssl = tool("openssl")
-        else {
-            Issue.record("mosquitto, mosquitto-clients and openssl are needed (make test installs them)")
-            return
-        }
+    /// A mosquitto that takes only TLS (a CA of the test's own, a certificate for 127.0.0.1
+    /// signed by it, both made by openssl) and the user kiosk with its password; its folder
+    /// (`ca.crt` in it) and port.
+    func tlsBroker(_ broker: String, passwd: String, openssl: String) throws -> (Spawned, dir: String, port: Int) {
         let dir = temporaryPath("tls")
         mkdir(dir, 0o755)
         // A CA of the test's own and the broker's certificate for 127.0.0.1, signed by it.
@@ -286,8 +279,23 @@ struct KioskControlTests {
         password_file \(dir)/passwd
         """.write(toFile: "\(dir)/mosquitto.conf", atomically: true, encoding: .utf8)
         let mosquitto = try Spawned(broker, ["-c", "\(dir)/mosquitto.conf"])
-        defer { _ = mosquitto.stop() }
         #expect(eventually(timeout: 10) { mosquitto.errors.contains("running") }, "\(mosquitto.errors)")
+        return (mosquitto, dir, port)
+    }
+
+    /// The bridge over TLS with a username and password from its credentials file, against a
+    /// mosquitto that takes nothing else: announced; refused with a wrong password; a file
+    /// others may read is refused before any connection.
+    @Test func theBridgeTakesTLSAndItsCredentialsFromAFile() throws {
+        let places: [String] = ["/usr/sbin/mosquitto", "/usr/bin/mosquitto"]
+        guard let broker = places.first(where: { access($0, X_OK) == 0 }), let sub = tool("mosquitto_sub"),
+            let passwd = tool("mosquitto_passwd"), let openssl = tool("openssl")
+        else {
+            Issue.record("mosquitto, mosquitto-clients and openssl are needed (make test installs them)")
+            return
+        }
+        let (mosquitto, dir, port) = try tlsBroker(broker, passwd: passwd, openssl: openssl)
+        defer { _ = mosquitto.stop() }
         var r = RecordingText()
         r.sync(0)
         r.sync(60)

@@ -308,13 +308,16 @@ struct KioskControlTests {
             chmod(path, mode)
             return path
         }
-        let bridge = try Spawned(
-            touchbridgeExecutable,
-            [
-                "mqtt", "--broker", "mqtts://127.0.0.1:\(port)", "--credentials", try credentials("s3cret"), "--socket",
-                socket,
-                "--id", "tls",
-            ])
+        /// `touchbridge mqtt` over TLS with the credentials file `file`, as the kiosk `id`.
+        func bridgeOverTLS(_ file: String, id: String) throws -> Spawned {
+            try Spawned(
+                touchbridgeExecutable,
+                [
+                    "mqtt", "--broker", "mqtts://127.0.0.1:\(port)", "--credentials", file, "--socket", socket, "--id",
+                    id,
+                ])
+        }
+        let bridge = try bridgeOverTLS(try credentials("s3cret"), id: "tls")
         defer { _ = bridge.stop() }
         #expect(
             eventually(timeout: 15) { bridge.errors.contains("connected to mqtts://127.0.0.1:\(port)") },
@@ -329,24 +332,12 @@ struct KioskControlTests {
         defer { _ = ha.stop() }
         #expect(eventually(timeout: 15) { ha.output.contains("touchbridge/tls/availability online") }, "\(ha.output)")
         // A wrong password: the broker's refusal is said, and the bridge keeps trying.
-        let wrong = try Spawned(
-            touchbridgeExecutable,
-            [
-                "mqtt", "--broker", "mqtts://127.0.0.1:\(port)", "--credentials", try credentials("guess"), "--socket",
-                socket,
-                "--id", "wrong",
-            ])
+        let wrong = try bridgeOverTLS(try credentials("guess"), id: "wrong")
         defer { _ = wrong.stop() }
         #expect(eventually(timeout: 15) { wrong.errors.contains("the broker refused") }, "\(wrong.errors)")
         #expect(wrong.isRunning)
         // A credentials file others may read: refused before any connection.
-        let open = try Spawned(
-            touchbridgeExecutable,
-            [
-                "mqtt", "--broker", "mqtts://127.0.0.1:\(port)", "--credentials",
-                try credentials("s3cret", mode: 0o644),
-                "--socket", socket,
-            ])
+        let open = try bridgeOverTLS(try credentials("s3cret", mode: 0o644), id: "open")
         #expect(open.wait() == 77)
         #expect(open.errors.contains("other users may read it"), "\(open.errors)")
     }

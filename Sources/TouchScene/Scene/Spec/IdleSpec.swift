@@ -14,6 +14,7 @@ public struct SceneIdle: Sendable, Equatable {
     /// backlight when the kiosk goes idle, and on when it wakes.
     public var displayOff = false
 
+    /// An idle after `after` seconds, with its programs, turning the backlight off or not.
     public init(after: Double, run: SceneCommand? = nil, wake: SceneCommand? = nil, displayOff: Bool = false) {
         self.after = after
         self.run = run

@@ -107,7 +107,7 @@ struct KioskBehaviourLiveTests {
         #expect(
             eventually { (try? String(contentsOfFile: marks, encoding: .utf8)) == "idle idle\n" },
             "\(d.output)\n\(d.errors)")
-        #expect(d.output.contains(#""event":"idle","after":2.0}"#), "\(d.output)")
+        #expect(d.output.contains(#""event":"idle","after":2.0,"cause":"timer"}"#), "\(d.output)")
         // The waking tap, on the button: the wake command, and the tap nowhere.
         try down(panel, id: 1, 1024, 720)
         try up(panel)

@@ -21,4 +21,17 @@ public enum InterfaceProgram {
 
     /// The first candidate that can be run; nil when none can.
     public static var path: String? { candidates().first { access($0, X_OK) == 0 } }
+
+    /// Replaces this process with the package's program `name` (the interface, the MQTT
+    /// bridge), given `arguments` after `touchbridge`. Returns only when it cannot: what to say.
+    public static func exec(_ name: String, _ arguments: [String]) -> String {
+        let places = candidates(name)
+        for path in places where access(path, X_OK) == 0 {
+            let argv = (["touchbridge"] + arguments).map { strdup($0) } + [nil]
+            execv(path, argv)
+            return "cannot start \(path): \(String(cString: strerror(errno)))"
+        }
+        let what = name == Self.name ? "the command-line interface" : "the MQTT bridge"
+        return "\(what) (\(name)) is not installed (looked in \(places.joined(separator: ", ")))"
+    }
 }

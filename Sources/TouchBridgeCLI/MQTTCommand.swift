@@ -20,16 +20,8 @@ struct MQTTCommand: ParsableCommand {
     var options: [String] = []
 
     func run() throws {
-        let places = InterfaceProgram.candidates(InterfaceProgram.bridge)
-        for path in places where access(path, X_OK) == 0 {
-            let argv = (["touchbridge", "mqtt"] + options).map { strdup($0) } + [nil]
-            execv(path, argv)
-            Diagnostics.print("touchbridge: cannot start \(path): \(String(cString: strerror(errno)))", level: .error)
-            throw ExitCode(69)
-        }
         Diagnostics.print(
-            "touchbridge: the MQTT bridge (\(InterfaceProgram.bridge)) is not installed; looked in \(places.joined(separator: ", "))",
-            level: .error)
+            "touchbridge: " + InterfaceProgram.exec(InterfaceProgram.bridge, ["mqtt"] + options), level: .error)
         throw ExitCode(69)
     }
 }

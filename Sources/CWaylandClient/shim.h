@@ -8,5 +8,8 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-static inline int touchbridge_memfd(const char *name) { return (int)syscall(SYS_memfd_create, name, MFD_CLOEXEC); }
+static inline int touchbridge_memfd(const char *name)
+{
+    return (int)syscall(SYS_memfd_create, name, MFD_CLOEXEC);
+}
 #endif

@@ -26,7 +26,7 @@ package enum SurfaceOpening {
                 }
             case .terminal(let reason):
                 guard let reason else { return (nil, nil) }
-                return (nil, failures.isEmpty ? reason : failures.joined(separator: "; "))
+                return (nil, failures.isEmpty ? reason : failures.joined(separator: ", "))
             }
         }
         return (nil, nil)

@@ -22,7 +22,7 @@ extension QualifyReport {
                     ?? (missing.contains(.line(i)) ? "not reached" : "not drawn")) + "\n"
         }
         if isUnfinished {
-            out += "UNFINISHED: the session ended before \(missingWords); nothing judged of it\n"
+            out += "UNFINISHED: the session ended before \(missingWords), so nothing of it was judged\n"
         } else {
             out += pass ? "PASS\n" : "FAIL\n"
         }

@@ -59,7 +59,7 @@ public struct RunInvocation {
         if spots {
             guard let program = InterfaceProgram.path else {
                 throw UsageError(
-                    "--spots needs the command-line interface (\(InterfaceProgram.name)); looked in "
+                    "--spots needs the command-line interface (\(InterfaceProgram.name)), not found in "
                         + InterfaceProgram.candidates().joined(separator: ", "))
             }
             options.spotsProgram = program

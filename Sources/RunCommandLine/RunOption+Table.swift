@@ -28,7 +28,7 @@ extension RunOption {
         RunOption(
             "spots",
             help:
-                "Show every contact on the panels' displays while running, as touchbridge spots does (an overlay over the compositor, or the display itself with none); not with --grab."
+                "Show every contact on the panels' displays while running, as touchbridge spots does (an overlay over the compositor, or the display itself with none), never with --grab."
         ) { r, _ in r.spots = true },
         RunOption(
             "adopt-initial-touches",

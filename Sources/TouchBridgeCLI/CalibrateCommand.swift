@@ -193,7 +193,7 @@ struct CalibrateCommand: ParsableCommand {
             for e in r.events where got.count < marks.count { tracker.process(e) { take($0) } }
             if got.count < marks.count {
                 Diagnostics.print(
-                    "touchbridge: \(path): unfinished: the recording ended after \(got.count) of \(marks.count) points; nothing fitted",
+                    "touchbridge: \(path): unfinished: the recording ended after \(got.count) of \(marks.count) points, nothing fitted",
                     level: .error)
                 throw ExitCode(75)
             }
@@ -208,7 +208,7 @@ struct CalibrateCommand: ParsableCommand {
             if let failure { throw fail(failure) }
             if got.count < marks.count {
                 Diagnostics.print(
-                    "touchbridge: unfinished: stopped after \(got.count) of \(marks.count) points; nothing fitted")
+                    "touchbridge: unfinished: stopped after \(got.count) of \(marks.count) points, nothing fitted")
                 throw ExitCode(75)
             }
         }

@@ -36,7 +36,8 @@ struct SpotsCommand: ParsableCommand {
 
     func validate() throws {
         for n in nodes where RunInvocation.isRecording(n) {
-            throw ValidationError("\(n): spots shows a live panel's touches; a recording has no display (use watch)")
+            throw ValidationError(
+                "\(n): spots shows a live panel's touches, and a recording has no display (use watch)")
         }
     }
 

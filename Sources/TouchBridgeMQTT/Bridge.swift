@@ -85,7 +85,7 @@ final class Bridge {
         daemonRetry.arm(nil)
         switch UnixSocket.connect(path: options.socket) {
         case .failure(let f):
-            say(&daemonSaid, "daemon: \(f.description); trying again", level: .warning)
+            say(&daemonSaid, "daemon: \(f.description), trying again", level: .warning)
             daemonRetry.arm(monotonicSeconds() + daemonBackoff.delay())
         case .success(let fd):
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
@@ -150,7 +150,7 @@ final class Bridge {
             close(d.fd)
         }
         daemon = nil
-        Diagnostics.print("touchbridge: mqtt: \(why); connecting again", level: .warning)
+        Diagnostics.print("touchbridge: mqtt: \(why), connecting again", level: .warning)
         setAvailability(false)
         daemonRetry.arm(monotonicSeconds() + daemonBackoff.delay())
     }
@@ -236,7 +236,7 @@ final class Bridge {
         if wasUp {
             Diagnostics.print("touchbridge: mqtt: lost \(options.broker.description): \(why)", level: .warning)
         } else {
-            say(&brokerSaid, "\(options.broker.description): \(why); trying again", level: .warning)
+            say(&brokerSaid, "\(options.broker.description): \(why), trying again", level: .warning)
         }
         brokerRetry.arm(monotonicSeconds() + delay)
     }
@@ -266,7 +266,8 @@ final class Bridge {
             Diagnostics.print("touchbridge: mqtt: \(e)", level: .warning)
         case .success(let line):
             guard daemon != nil else {
-                Diagnostics.print("touchbridge: mqtt: \(topic): the daemon is not connected; not sent", level: .warning)
+                Diagnostics.print(
+                    "touchbridge: mqtt: \(topic): the daemon is not connected, nothing sent", level: .warning)
                 return
             }
             send(line)

@@ -12,7 +12,7 @@ enum BridgeSetup {
         }
         guard st.st_mode & 0o007 == 0 else {
             throw BridgeError(
-                "\(file): other users may read it (mode \(String(st.st_mode & 0o777, radix: 8))); it holds a password: chmod o-rwx \(file)",
+                "\(file): other users may read it (mode \(String(st.st_mode & 0o777, radix: 8))) but it holds a password: chmod o-rwx \(file)",
                 exitCode: 77)
         }
         let fd = open(file, O_RDONLY | O_CLOEXEC)

@@ -127,7 +127,7 @@ struct CalibrateCommandTests {
         // Unfinished is not bad data: its own status (75), what is missing, and no figures.
         #expect(short.wait(timeout: 20) == 75)
         #expect(
-            short.errors.contains("unfinished: the recording ended after 2 of 4 points; nothing fitted"),
+            short.errors.contains("unfinished: the recording ended after 2 of 4 points, nothing fitted"),
             "\(short.errors)")
         #expect(short.output.isEmpty)
     }

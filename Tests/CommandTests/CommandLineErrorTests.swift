@@ -55,7 +55,7 @@ struct CommandLineErrorTests {
         (["mqtt"], "--broker is required"),
         (["mqtt", "--broker", "http://ha"], "--broker: expected mqtt://HOST:PORT"),
         (["run", "--spots", "--grab", "/dev/input/event99"], "--spots reads the panels beside the daemon"),
-        (["spots", recording], "spots shows a live panel's touches; a recording has no display"),
+        (["spots", recording], "spots shows a live panel's touches, and a recording has no display"),
         (["calibrate", "--fail-above", "1", recording], "--fail-above judges the calibration in force"),
         (["calibrate", "--check", "--fail-above", "-1", recording], "--fail-above takes millimetres from 0 to 1000"),
         (["touches", "--output", "HDMI-A-1", recording], "--output is for live panels: a recording has no display"),

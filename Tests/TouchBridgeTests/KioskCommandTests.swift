@@ -169,7 +169,7 @@ struct KioskCommandTests {
         r.tap(at: 2, id: 1, 200, 150)
         var answers: [ControlAnswer] = []
         let log = try play(r, commands: [(1, .reload)], answers: &answers)
-        #expect(answers == [.failed("test.json: no such file; the scene in service stays")])
+        #expect(answers == [.failed("test.json: no such file (the scene in service stays)")])
         #expect(log.contains { $0.contains(" action pay ") }, "the scene in service still pays: \(log)")
     }
 }

@@ -48,8 +48,9 @@ extension PipelineHost {
         defer { notify?.send("READY=1") }
         let scene: Scene
         do { scene = try Scene.load(path: file) } catch {
-            warn("\(error); the scene in service stays", .error)
-            return "\(error); the scene in service stays"
+            let problem = "\(error) (the scene in service stays)"
+            warn(problem, .error)
+            return problem
         }
         let size = options.screen ?? scene.screenSize.map { Size(width: $0.width, height: $0.height) } ?? screen
         let instance = SceneInstance(scene: scene, screen: size, log: pipeline.log)

@@ -29,7 +29,7 @@ package final class MarkBoard {
         if let surface {
             say("drawing on \(surface.description)")
         } else if let reason {
-            say("nothing drawn on the display: \(reason); the prompts here say where to touch")
+            say("nothing drawn on the display (\(reason)), the prompts here say where to touch")
         }
         return MarkBoard(surface: surface, say: say)
     }
@@ -46,7 +46,7 @@ package final class MarkBoard {
         surface?.didWait(readable: readable)
         if let surface, surface.isClosed, !lossSaid {
             lossSaid = true
-            say("\(surface.description) was taken away (the compositor ended or closed it); the prompts here go on")
+            say("\(surface.description) was taken away (the compositor ended or closed it), the prompts here go on")
         }
     }
 

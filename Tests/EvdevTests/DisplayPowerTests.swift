@@ -110,4 +110,17 @@ struct DisplayPowerTests {
         #expect(failure.1 == 77)
         #expect(failure.0.contains("touchbridge-control"), "\(failure.0)")
     }
+
+    @Test func aConnectorThatCameLaterIsFoundOnceToldToForget() throws {
+        let root = tree(["class/drm/card0-eDP-1/dpms": "On\n"])
+        let power = DisplayPower(root: root)
+        #expect(power.connector("HDMI-A-1") == nil)
+        mkdir(root + "/class/drm/card0-HDMI-A-1", 0o755)
+        let fd = open(root + "/class/drm/card0-HDMI-A-1/dpms", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        _ = write(fd, "Off\n", 4)
+        close(fd)
+        #expect(!power.isOff("HDMI-A-1"), "not looked for again until udev says the displays changed")
+        power.forget()
+        #expect(power.isOff("HDMI-A-1"))
+    }
 }

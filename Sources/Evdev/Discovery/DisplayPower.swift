@@ -25,11 +25,12 @@ public final class DisplayPower {
             let directory = drm + "/" + entry
             return (directory, backlight(connectorDirectory: directory, name: name))
         }
-        found[name] = result
+        found.updateValue(result, forKey: name)  // a connector not found is remembered too
         return result
     }
 
-    /// Forgets what was found (a card came or went).
+    /// Forgets what was found, a connector known missing too (udev's news: a card or a display
+    /// came or went).
     public func forget() { found.removeAll() }
 
     /// Whether connector `name`'s display is off now: its DPMS off (or standby, suspend), or

@@ -17,6 +17,7 @@ extension Daemon {
             if monitor.displaysChanged {
                 monitor.displaysChanged = false
                 discovery?.forgetOrientations(ofCards: monitor.changedCards)
+                host.displayPower?.forget()  // a connector or backlight may have come or gone
                 monitor.changedCards.removeAll()
                 warn("the displays changed: matching the panels to them again", .info)
                 // Before the panels are matched again: a display that went off still has them.

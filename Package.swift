@@ -86,7 +86,7 @@ let package = Package(
 
         // Pure Swift: the displays, as DRM connectors and their EDIDs, that touchscreens are
         // matched to.
-        .target(name: "Displays"),
+        .target(name: "Displays", dependencies: ["TextBuffers"]),
 
         // The scene stage: a window built from a scene file (views, recognizers, controls,
         // commands) and the handler log its calls write. Needs only TouchKit and the event values.
@@ -129,7 +129,9 @@ let package = Package(
         // Marks on a panel's display: cairo's painting, a Wayland overlay or window, KMS.
         .target(
             name: "Drawing",
-            dependencies: ["Marks", "TouchInput", "CCairo", "CDrm", "CWaylandClient", "WaylandProtocols"]),
+            dependencies: [
+                "Marks", "TouchInput", "Runtime", "TextBuffers", "CCairo", "CDrm", "CWaylandClient", "WaylandProtocols",
+            ]),
 
         // Pure Swift: `doctor`'s readings of sysfs, the kernel's log and udev's facts, and its
         // verdict on each link of a touch device's chain.
@@ -242,7 +244,7 @@ let package = Package(
                 "PanelHealth", "Marks",
             ]),
         .testTarget(name: "DisplaysTests", dependencies: ["Displays"]),
-        .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Marks", "TouchInput", "InputEvents"]),
+        .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Marks", "TouchInput", "InputEvents", "Runtime"]),
         .testTarget(name: "DoctorTests", dependencies: ["Doctor", "InputEvents", "Evdev"], exclude: ["Trees"]),
         .testTarget(name: "DeviceToolsTests", dependencies: ["DeviceTools", "TouchBridge", "TouchKit"]),
         .testTarget(

@@ -1,3 +1,5 @@
+import TextBuffers
+
 /// The configuration that makes a compositor (or X) map a touch device to its display: what
 /// `touchbridge screens --config` prints, since matching is what kiosk compositors leave to the
 /// integrator.
@@ -25,21 +27,23 @@ public enum CompositorConfig: String, Sendable, CaseIterable {
     public func line(device name: String, vendor: UInt16, product: UInt16, output: String) -> String {
         switch self {
         case .sway:
-            let identifier = "\(vendor):\(product):" + String(name.map { $0 == " " || $0 == "\t" ? "_" : $0 })
+            let identifier = "\(vendor):\(product):" + String(name.printable.map { $0 == " " ? "_" : $0 })
             return "input \"\(Self.escaped(identifier, "\\\""))\" map_to_output \(output)"
         case .labwc:
-            return "<touch deviceName=\"\(Self.xml(name))\" mapToOutput=\"\(Self.xml(output))\" />"
+            return "<touch deviceName=\"\(Self.xml(name.printable))\" mapToOutput=\"\(Self.xml(output))\" />"
         case .weston:
-            return "SUBSYSTEM==\"input\", KERNEL==\"event*\", ATTRS{name}==\"\(Self.escaped(name, "\\\""))\", "
+            return "SUBSYSTEM==\"input\", KERNEL==\"event*\", ATTRS{name}==\"\(name.udevPattern)\", "
                 + "ENV{WL_OUTPUT}=\"\(output)\""
         case .x11:
-            return "xinput map-to-output \"\(Self.escaped(name, "\\\"$`"))\" \(Self.x11Output(output))"
+            return "xinput map-to-output \"\(Self.escaped(name.printable, "\\\"$`"))\" \(Self.x11Output(output))"
         }
     }
 
     /// A comment saying why a device gets no line.
     public func unmatched(device name: String, why: String) -> String {
-        self == .labwc ? "<!-- \(name): no display (\(why)) -->" : "# \(name): no display (\(why))"
+        let name = name.printable
+        return self == .labwc
+            ? "<!-- \(Self.xml(name)): no display (\(why)) -->" : "# \(name): no display (\(why))"
     }
 
     /// The X server's (modesetting's) name of a DRM connector: the same but for HDMI-A (`HDMI`),

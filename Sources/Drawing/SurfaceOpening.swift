@@ -33,9 +33,11 @@ package enum SurfaceOpening {
     }
 
     /// The compositors' sockets: $WAYLAND_DISPLAY's first (absolute, or in $XDG_RUNTIME_DIR),
-    /// then every `wayland-N` socket under /run/user, as a tool started from a shell or by ssh
-    /// beside a kiosk's compositor finds it.
-    static func waylandSockets() -> [String] {
+    /// then the `wayland-N` sockets of this user's runtime directory (`/run/user/UID`); root
+    /// also tries every other user's, as a tool started by ssh beside a kiosk's compositor
+    /// finds it (each one bounded: `WaylandSurface.answerTimeout`). Another user's socket is
+    /// never tried for anyone else: its compositor is not theirs to trust.
+    static func waylandSockets(uid: uid_t = geteuid(), runUser: String = "/run/user") -> [String] {
         var out: [String] = []
         let runtime = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) }
         if let name = getenv("WAYLAND_DISPLAY").map({ String(cString: $0) }), !name.isEmpty {
@@ -45,7 +47,8 @@ package enum SurfaceOpening {
                 out.append(runtime + "/" + name)
             }
         }
-        for dir in entries("/run/user").sorted().map({ "/run/user/" + $0 }) {
+        let users = uid == 0 ? entries(runUser).sorted() : ["\(uid)"]
+        for dir in users.map({ runUser + "/" + $0 }) {
             for name in entries(dir).sorted() where name.hasPrefix("wayland-") && !name.hasSuffix(".lock") {
                 let path = dir + "/" + name
                 var st = stat()

@@ -1,4 +1,5 @@
 import CWaylandClient
+import TextBuffers
 import WaylandProtocols
 
 /// The surface a listener's `data` names.
@@ -59,7 +60,8 @@ nonisolated(unsafe) let outputListener = Listener.make(
         scale: { data, proxy, factor in surface(data)?.output(proxy) { $0.scale = factor } },
         name: { data, proxy, name in
             guard let name else { return }
-            surface(data)?.output(proxy) { $0.name = String(cString: name) }
+            // A compositor's text: bounded, and printable wherever it is said.
+            surface(data)?.output(proxy) { $0.name = String(String(cString: name).prefix(64)).printable }
         },
         description: { _, _, _ in }))
 

@@ -40,16 +40,15 @@ package final class WaylandSurface: DrawingSurface {
     var scene: MarkScene?
     var dirty = false
     var reading = false
+    /// A round trip's answer came (`roundtrip`).
+    var synced = false
     package private(set) var isClosed = false
     package private(set) var description = ""
 
     /// Connects to the compositor at `socket` and puts a surface on the target's output; throws
     /// when it does not answer or offers no shell to show one.
     package init(socket: String, target: DrawingTarget, passesInput: Bool) throws(DrawingError) {
-        guard let d = wl_display_connect(socket) else {
-            throw DrawingError("no compositor answers on \(socket) (errno \(errno))")
-        }
-        display = d
+        display = try Self.connect(socket)
         self.socket = socket
         self.target = target
         self.passesInput = passesInput
@@ -70,9 +69,8 @@ package final class WaylandSurface: DrawingSurface {
         registry = r
         wl_registry_add_listener(r, registryListener, opaque)
         // The globals, then what each output says of itself (its name, its mode).
-        guard wl_display_roundtrip(display) >= 0, wl_display_roundtrip(display) >= 0 else {
-            throw DrawingError("the compositor on \(socket) broke the connection")
-        }
+        try roundtrip()
+        try roundtrip()
         guard let compositor, shm != nil else {
             throw DrawingError("the compositor on \(socket) offers no wl_compositor or wl_shm")
         }
@@ -121,9 +119,7 @@ package final class WaylandSurface: DrawingSurface {
         // The first configure answers the first commit.
         var rounds = 0
         while configuredSize == nil && !isClosed && rounds < 4 {
-            guard wl_display_roundtrip(display) >= 0 else {
-                throw DrawingError("the compositor on \(socket) broke the connection")
-            }
+            try roundtrip()
             rounds += 1
         }
         guard configuredSize != nil, !isClosed else {
@@ -140,15 +136,23 @@ package final class WaylandSurface: DrawingSurface {
 
     var opaque: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
 
+    /// The largest buffer a compositor may ask for: its output's mode (the pixels it shows),
+    /// else 8192 a side, whatever size it configures.
+    var largestBuffer: (width: Int, height: Int) {
+        guard let o = chosenOutput(), o.width > 0, o.height > 0 else { return (8192, 8192) }
+        return (min(o.width, 16384), min(o.height, 16384))
+    }
+
     /// The size configured, or else the output's mode, or the screen's; kept within what a buffer may take.
     func take(width: UInt32, height: UInt32) {
         let fallback = chosenOutput().map { ($0.width, $0.height) } ?? (0, 0)
+        let cap = largestBuffer
         var w = Int(min(width, 16384))
         var h = Int(min(height, 16384))
         if w == 0 { w = fallback.0 > 0 ? fallback.0 : Int(target.screenWidth) }
         if h == 0 { h = fallback.1 > 0 ? fallback.1 : Int(target.screenHeight) }
-        w = min(max(w, 1), 16384)
-        h = min(max(h, 1), 16384)
+        w = min(max(w, 1), cap.width)
+        h = min(max(h, 1), cap.height)
         configuredSize = (w, h)
         dirty = true
         redraw()
@@ -165,7 +169,8 @@ package final class WaylandSurface: DrawingSurface {
         guard dirty, !isClosed, let scene, let logical = configuredSize, let surface else { return }
         // On a HiDPI output the buffer has its pixels, the surface its points.
         let scale = Int(min(max(chosenOutput()?.scale ?? 1, 1), 4))
-        let size = (width: min(logical.width * scale, 16384), height: min(logical.height * scale, 16384))
+        let cap = largestBuffer
+        let size = (width: min(logical.width * scale, cap.width), height: min(logical.height * scale, cap.height))
         buffers.removeAll { !$0.busy && ($0.width != size.width || $0.height != size.height) }
         let free = buffers.first { !$0.busy }
         let buffer: ShmBuffer

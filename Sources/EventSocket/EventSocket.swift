@@ -20,8 +20,12 @@ package final class EventSocket {
     package static let lineLimit = 4096
     /// Connections accepted in one wake at most (the rest wait in the backlog for the next).
     static let acceptsPerWake = 16
-    /// Bytes read from one client in one wake at most.
-    static let readBudget = 64 << 10
+    /// Bytes read (and so lines parsed) from one client in one wake at most: a client that
+    /// floods commands delays the panels' next frame by a few hundred lines' parsing at most.
+    static let readBudget = 2 << 10
+    /// Commands one client may send: `commandBurst` at once, then `commandsPerSecond`; one
+    /// over it is refused (answered, not carried out).
+    package static let commandBurst = 20.0, commandsPerSecond = 10.0
 
     /// The socket file (nil for a socket systemd passed in, which is systemd's to remove).
     package let path: String?
@@ -35,6 +39,13 @@ package final class EventSocket {
     private(set) var clients: [SocketClient] = []
     private var nextID = 1
     private var scratch = TextBuffer(capacity: 1 << 12)
+    /// What a client's read lands in, 256 bytes at a time.
+    private var chunk = (
+        (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0)),
+        (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0)),
+        (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0)),
+        (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+    )
     /// The kinds this socket serves (`run --socket-events`): a client gets no others.
     package let served: HandlerLog.Kinds
     /// Connections and disconnections said in the journal: a loop of connects cannot flood it.
@@ -127,10 +138,9 @@ package final class EventSocket {
     /// The client's descriptor is ready: its line (a subscription), its end, or room to write.
     private func handle(_ c: SocketClient) {
         if c.reading {
-            var chunk = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
             var budget = Self.readBudget
             while budget > 0 {
-                let n = withUnsafeMutableBytes(of: &chunk) { read(c.fd, $0.baseAddress, $0.count) }
+                let n = withUnsafeMutableBytes(of: &chunk) { read(c.fd, $0.baseAddress, min($0.count, budget)) }
                 if n > 0 {
                     budget -= n
                     withUnsafeBytes(of: &chunk) { c.input.append(contentsOf: $0[0..<n]) }
@@ -191,6 +201,13 @@ package final class EventSocket {
             if let why = access.map({ $0.refusal(peer: c.peer, groups: c.groups) }) ?? "this socket takes no commands" {
                 note("event socket: client \(c.id) refused a command: \(why)", .notice)
                 result = .failed(why)
+            } else if !c.commands.take(at: monotonicSeconds()) {
+                note(
+                    "event socket: client \(c.id) sends more commands than \(Int(Self.commandsPerSecond)) a second",
+                    .notice)
+                result = .failed(
+                    "too many commands: at most \(Int(Self.commandsPerSecond)) a second (\(Int(Self.commandBurst)) at once); "
+                        + "this one was not carried out")
             } else {
                 result = perform(command, .command(uid: c.peer?.uid, pid: c.peer?.pid))
             }
@@ -341,6 +358,8 @@ final class SocketClient {
     /// When it connected (monotonic seconds), and whether it has sent a line since.
     let connected: Double
     var spoke = false
+    /// The commands it may still send now.
+    var commands = TokenBucket(burst: EventSocket.commandBurst, perSecond: EventSocket.commandsPerSecond)
 
     init(id: Int, fd: Int32, peer: UnixSocket.Peer?, capacity: Int, connected: Double) {
         self.id = id

@@ -58,17 +58,53 @@ public enum Diagnostics {
         return UInt64(st.st_dev) == dev && UInt64(st.st_ino) == ino
     }
 
-    /// Writes `message` when `level` is within the threshold (or `always`).
+    /// `message` as one line that means nothing to journald nor a terminal, whatever text from
+    /// outside it holds: its control characters escaped (no line of its own can follow), and
+    /// a leading `<` too, which journald would read as a priority when no prefix of ours is
+    /// written before it.
+    static func safe(_ message: String) -> String {
+        var line = message.hasSuffix("\n") ? String(message.dropLast()) : message
+        line = line.printable
+        if line.hasPrefix("<") { line = "\\u{3C}" + line.dropFirst() }
+        return line
+    }
+
+    /// Identical lines in a row, written once and counted (a flood from outside: a client's
+    /// commands, a broker's messages).
+    nonisolated(unsafe) static var repeated = RepeatedLines()
+    /// The level of the last line written, for the count of its repeats.
+    nonisolated(unsafe) static var lastLevel = Level.notice
+
+    /// Writes `message` when `level` is within the threshold (or `always`), as one line; one
+    /// that repeats the line before within `RepeatedLines.window` is counted instead.
     public static func print(_ message: String, level: Level = .notice, always: Bool = false) {
         guard always || level <= threshold else { return }
-        var b = TextBuffer(capacity: message.utf8.count + 8)
+        let line = safe(message)
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let (write, before) = repeated.take(line, at: Double(now.tv_sec) + Double(now.tv_nsec) / 1e9)
+        if before > 0 { emit(repeated.saying(before), level: lastLevel) }
+        guard write else { return }
+        lastLevel = level
+        emit(line, level: level)
+    }
+
+    /// Says how many times the last line came again since it was written, if it did: at the
+    /// end of a run.
+    public static func sayRepeats() {
+        let n = repeated.takeRepeats()
+        if n > 0 { emit(repeated.saying(n), level: lastLevel) }
+    }
+
+    private static func emit(_ line: String, level: Level) {
+        var b = TextBuffer(capacity: line.utf8.count + 8)
         if journal {
             b.append("<")
             b.append(decimal: level.rawValue)
             b.append(">")
         }
-        b.append(string: message)
-        if !message.hasSuffix("\n") { b.append("\n") }
+        b.append(string: line)
+        b.append("\n")
         if let shared = sharedOutput { shared.flush(&b) } else { OutputSink(fd: 2).flush(&b) }
     }
 }

@@ -153,9 +153,12 @@ public enum UnixSocket {
         return nil
     }
 
-    /// Connects to the socket at `path` (blocking); the errno when it cannot.
-    public static func connect(path: String) -> Result<Int32, Failure> {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    /// Connects to the socket at `path` (`waiting`: blocking while its backlog is full, else
+    /// refused at once, as a tool beside a silent peer wants it); the errno when it cannot.
+    public static func connect(path: String, waiting: Bool = true) -> Result<Int32, Failure> {
+        let flags =
+            Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | (waiting ? 0 : Int32(SOCK_NONBLOCK.rawValue))
+        let fd = socket(AF_UNIX, flags, 0)
         guard fd >= 0 else {
             return .failure(
                 Failure(description: "socket: \(String(cString: strerror(errno)))", exitCode: 71, errno: errno))

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DeviceTools
+import Doctor
 import Evdev
 import Glibc
 import InputEvents
@@ -120,7 +121,8 @@ struct CalibrateCommand: ParsableCommand {
             do {
                 try writeFileAtomically(
                     write,
-                    "# touchbridge calibrate: \(d.name), \(report.residualSummary)\n" + rule(report, info: info) + "\n")
+                    CalibrationReport.ruleComment(name: d.name, residuals: report.residualSummary) + "\n"
+                        + rule(report, info: info) + "\n")
             } catch {
                 throw fail(error)
             }
@@ -215,15 +217,8 @@ struct CalibrateCommand: ParsableCommand {
         return got
     }
 
-    /// The udev rule line that sets the matrix on this panel: by `ID_PATH` where udev knows
-    /// it (stable across re-plugging into the same port), else by the device's name.
     private func rule(_ report: CalibrationReport, info: InputDeviceInfo?) -> String {
-        let match =
-            info?.idPath.map { "ENV{ID_PATH}==\"\($0)\"" }
-            ?? "ATTRS{name}==\"\(report.name.replacingQuotes)\""
-        return
-            "ACTION==\"add|change\", SUBSYSTEM==\"input\", KERNEL==\"event*\", ENV{ID_INPUT_TOUCHSCREEN}==\"1\", \(match), "
-            + "ENV{LIBINPUT_CALIBRATION_MATRIX}=\"\(CalibrationReport.matrixText(report.matrix))\""
+        CalibrationReport.udevRule(name: report.name, idPath: info?.idPath, matrix: report.matrix)
     }
 }
 
@@ -256,9 +251,4 @@ extension Substring {
         while s.last == " " { s.removeLast() }
         return s
     }
-}
-
-extension String {
-    /// Quotes (which udev rules cannot escape) as `?`, the glob that matches them.
-    var replacingQuotes: String { String(map { $0 == "\"" ? "?" : $0 }) }
 }

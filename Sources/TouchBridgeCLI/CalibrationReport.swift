@@ -1,3 +1,4 @@
+import Doctor
 import Marks
 import TouchInput
 
@@ -80,6 +81,22 @@ struct CalibrationReport {
         }
         if let rule { out += rule + "\n" }
         return out
+    }
+
+    /// The udev rule line that sets `matrix` on the panel: by `ID_PATH` where udev knows it
+    /// (stable across re-plugging into the same port), else by the device's `name`, whose
+    /// quotes and control characters match as udev's `?` (a name cannot end the rule's line).
+    static func udevRule(name: String, idPath: String?, matrix: ScreenMapper.Calibration) -> String {
+        let match =
+            idPath.map { "ENV{ID_PATH}==\"\(UdevRule.quoted($0))\"" } ?? "ATTRS{name}==\"\(UdevRule.quoted(name))\""
+        return
+            "ACTION==\"add|change\", SUBSYSTEM==\"input\", KERNEL==\"event*\", ENV{ID_INPUT_TOUCHSCREEN}==\"1\", \(match), "
+            + "ENV{LIBINPUT_CALIBRATION_MATRIX}=\"\(matrixText(matrix))\""
+    }
+
+    /// The comment above the rule `calibrate --write` writes: the panel's name, printable.
+    static func ruleComment(name: String, residuals: String) -> String {
+        "# touchbridge calibrate: \(name.printable), \(residuals)"
     }
 
     /// `a b c d e f` with up to six decimals, as udev's property takes it.

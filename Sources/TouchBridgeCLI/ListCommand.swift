@@ -136,7 +136,7 @@ struct DeviceRow {
                 d.slotCount.map(String.init) ?? (d.has(type: Kernel.EV_ABS, code: Kernel.ABS_MT_POSITION_X) ? "A" : "1")
             } ?? "?"
         return [
-            info.devnode, info.name.isEmpty ? (description?.name ?? "?") : info.name, kind,
+            info.devnode, (info.name.isEmpty ? (description?.name ?? "?") : info.name).printable, kind,
             use.map { $0 == "keys" ? "keys (--keys)" : $0 } ?? "-",
             isTouchscreen || description == nil ? slots : "-",
             range(axis(Kernel.ABS_MT_POSITION_X, Kernel.ABS_X)),

@@ -75,7 +75,7 @@ struct ScreensCommand: ParsableCommand {
         for c in found.connectors {
             var line = "  \(c.name): \(c.connected ? "connected" : "disconnected")"
             if let m = c.preferredMode { line += ", \(m.width)x\(m.height)" }
-            if let e = c.edid { line += ", \(e.make) \(e.model)" }
+            if let e = c.edid { line += ", \(e.make) \(e.model)".printable }
             line += c.size.map { ", \($0.width)x\($0.height) mm" } ?? (c.connected ? ", no size (no EDID)" : "")
             if let p = c.edidProblem { line += ", EDID unreadable: \(p)" }
             if c.isBuiltIn { line += ", built in" }
@@ -90,7 +90,8 @@ struct ScreensCommand: ParsableCommand {
             let turned = found.rotation(of: p).map { ", turned \($0)" } ?? ""
             b.append(
                 string:
-                    "  \(p.node) \"\(p.name)\"\(size): \(p.match.output ?? "no display") (\(p.match.why))\(turned)\n")
+                    "  \(p.node) \"\(p.name.printable)\"\(size): \(p.match.output ?? "no display") (\(p.match.why))\(turned)\n"
+            )
         }
     }
 

@@ -37,7 +37,7 @@ struct EventSocketTests {
         #expect(eventName(out[0]) == "deviceAdded")
         for c in [all, actions, touches] {
             #expect(eventName(c.lines[0]) == "hello")
-            #expect(c.lines[0].contains("\"protocol\":2"))
+            #expect(c.lines[0].contains("\"protocol\":3"))
             #expect(c.lines[0].contains("\"scene\":\"\(kiosk)\""))
             #expect(c.lines[0].contains("touchbridge example panel"))
             #expect(c.lines[0].contains("\"windows\":[\"Kiosk\"]"))

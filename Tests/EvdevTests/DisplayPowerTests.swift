@@ -1,6 +1,7 @@
-import Evdev
 import Glibc
 import Testing
+
+@testable import Evdev
 
 /// The panel's display as sysfs tells it, on trees laid out as the kernel does on three kiosks:
 /// a laptop-style eDP panel with its own backlight, a Raspberry Pi's DSI display whose
@@ -122,5 +123,13 @@ struct DisplayPowerTests {
         #expect(!power.isOff("HDMI-A-1"), "not looked for again until udev says the displays changed")
         power.forget()
         #expect(power.isOff("HDMI-A-1"))
+    }
+
+    @Test func namesOfDisplaysThatDoNotExistAreRememberedWithinABound() throws {
+        let power = DisplayPower(root: tree(laptop))
+        #expect(power.connector("eDP-1") != nil)
+        for i in 0..<10_000 { #expect(power.connector("HDMI-A-\(i + 2)") == nil) }
+        #expect(power.remembered <= DisplayPower.missesKept + 1, "\(power.remembered) names kept")
+        #expect(power.connector("eDP-1") != nil, "a display that exists stays found")
     }
 }

@@ -129,11 +129,21 @@ struct EventOutputTests {
                 from: pipeline.panels[0])
             var b = TextBuffer()
             HelloLine.write(
-                pipeline, screen: Size(width: 800, height: 480), sceneFile: "examples/kiosk.json", time: 1, into: &b)
+                pipeline, screen: Size(width: 800, height: 480), sceneFile: "examples/kiosk.json", places: true,
+                time: 1,
+                into: &b)
             text += b.string.replacingOccurrences(of: examplesDirectory, with: "examples")
+            // A socket that does not serve touches tells no place, though a finger is down.
+            var withheld = TextBuffer()
+            HelloLine.write(
+                pipeline, screen: Size(width: 800, height: 480), sceneFile: nil, places: false, time: 1,
+                into: &withheld)
+            #expect(b.string.contains("\"location\":"), "the control: \(b.string)")
+            #expect(withheld.string.contains("\"touches\":null,"), "\(withheld.string)")
+            #expect(!withheld.string.contains("location"), "\(withheld.string)")
             #expect(
                 HelloLine.summary(of: Array(b.bytes.dropLast()))
-                    == "protocol 2; \(examplesDirectory)/kiosk.evemu; scene examples/kiosk.json; 1 touch down")
+                    == "protocol 3; \(examplesDirectory)/kiosk.evemu; scene examples/kiosk.json; 1 touch down")
         }
         let expected = try String(contentsOfFile: "\(goldenDirectory)/\(golden)", encoding: .utf8)
         #expect(text == expected, "\(text)")

@@ -1,3 +1,5 @@
+import TextBuffers
+
 /// The fix that writes a udev rule for one device and applies it now: the rule file, udev's
 /// rules reloaded (udev rereads its files at most every few seconds on its own), the node's
 /// rules run again.
@@ -13,9 +15,6 @@ package enum UdevRule {
         "sudo udevadm control --reload && sudo udevadm trigger --action=change --settle \(node)"
     }
 
-    /// A name as a udev match inside the shell's single quotes: udev's glob takes `?` for a
-    /// quote or backslash, which neither quoting allows.
-    package static func quoted(_ name: String) -> String {
-        String(name.map { $0 == "\"" || $0 == "'" || $0 == "\\" ? "?" : $0 })
-    }
+    /// A name as a udev match inside the shell's single quotes (`String.udevPattern`).
+    package static func quoted(_ name: String) -> String { name.udevPattern }
 }

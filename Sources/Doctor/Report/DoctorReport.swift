@@ -27,14 +27,15 @@ package struct DoctorReport: Equatable, Sendable {
             b.append(string: "no touch device: no touchscreen, pen or HID digitizer on this machine\n")
         }
         for (s, checks) in bySubject {
-            b.append(string: (s.node.map { $0 + "  " } ?? "") + s.name + "\n")
+            // Names and readings come from devices and compositors: each stays one line.
+            b.append(string: ((s.node.map { $0 + "  " } ?? "") + s.name).printable + "\n")
             for c in checks {
                 let name = c.link.rawValue
                 b.append(
                     string: "  \(c.ok ? "✓" : "✗") \(name)" + String(repeating: " ", count: max(1, 12 - name.count)))
-                b.append(string: c.found + "\n")
-                if let p = c.problem { b.append(string: "      problem: \(p)\n") }
-                if let f = c.fix { b.append(string: "      fix: \(f)\n") }
+                b.append(string: c.found.printable + "\n")
+                if let p = c.problem { b.append(string: "      problem: \(p.printable)\n") }
+                if let f = c.fix { b.append(string: "      fix: \(f.printable)\n") }
             }
         }
         let broken = checks.filter { !$0.ok }.count

@@ -10,6 +10,10 @@ public final class DisplayPower {
     /// The sysfs root.
     public let root: String
     private var found: [String: (directory: String, backlight: Backlight?)?] = [:]
+    /// Names known missing, at most `missesKept` (a client may name any display it likes: a
+    /// flood of made-up names cannot grow the daemon).
+    private var misses = 0
+    static let missesKept = 64
 
     public init(root: String = "/sys") { self.root = root }
 
@@ -25,13 +29,28 @@ public final class DisplayPower {
             let directory = drm + "/" + entry
             return (directory, backlight(connectorDirectory: directory, name: name))
         }
-        found.updateValue(result, forKey: name)  // a connector not found is remembered too
+        if result == nil {
+            // A connector not found is remembered too (a panel pinned to an absent display
+            // asks at every touch), within the bound: past it, the misses are forgotten.
+            if misses >= Self.missesKept {
+                found = found.filter { $0.value != nil }
+                misses = 0
+            }
+            misses += 1
+        }
+        found.updateValue(result, forKey: name)
         return result
     }
 
     /// Forgets what was found, a connector known missing too (udev's news: a card or a display
     /// came or went).
-    public func forget() { found.removeAll() }
+    public func forget() {
+        found.removeAll()
+        misses = 0
+    }
+
+    /// Names remembered, found or not (for tests of the bound).
+    var remembered: Int { found.count }
 
     /// Whether connector `name`'s display is off now: its DPMS off (or standby, suspend), or
     /// its backlight powered off. False when unknown.

@@ -3,6 +3,7 @@ import EventSocket
 import Glibc
 import InputEvents
 import Output
+import Runtime
 import TouchKit
 
 /// Commands from event-socket clients (`{"command":"lock"}`): the kiosk blanked, woken,
@@ -40,13 +41,62 @@ extension PipelineHost {
             let changed = pipeline.unlockTouches(cause: cause, at: t)
             return .ok(members: "\"changed\":\(changed),\"locked\":false")
         case .reload:
-            if let problem = reload() { return .failed(problem) }
-            return .done
+            return reloadByCommand()
         case .state:
             return .ok(members: stateMembers(at: t))
         case .brightness(let value, let display):
             return setBrightness(value, display: display)
         }
+    }
+
+    /// A client reloads at most once a second, and not while a finger is down (`quietWait`
+    /// seconds at most): reading the scene cancels every touch in flight, so a flood of
+    /// reloads must not turn into cancelled taps.
+    static let reloadInterval = 1.0, quietWait = 2.0
+
+    /// A client's reload: done at once when the last was `reloadInterval` ago or more and no
+    /// finger is down; else once, when both hold, for every reload asked meanwhile (answered
+    /// `pending`; its outcome is its `scene` line, or the journal's error).
+    func reloadByCommand() -> ControlAnswer {
+        let now = monotonicSeconds()
+        if !reloadPending, now - lastReload >= Self.reloadInterval, pipeline.active.isEmpty {
+            lastReload = now
+            if let problem = reload() { return .failed(problem) }
+            return .done
+        }
+        if !reloadPending {
+            if reloadTimer == nil, let loop {
+                reloadTimer = try? loop.timer { [unowned self] in pendingReloadDue() }
+            }
+            guard let reloadTimer else {
+                lastReload = now
+                return reload().map { .failed($0) } ?? .done
+            }
+            reloadPending = true
+            reloadTimer.arm(max(now, lastReload + Self.reloadInterval))
+        }
+        return .ok(members: "\"pending\":true")
+    }
+
+    /// The pending reload is due: done now, unless a finger is down; then as the last one
+    /// lifts (the timer armed for the next wake: never inside a frame), or at `quietWait`.
+    private func pendingReloadDue() {
+        let now = monotonicSeconds()
+        let since = reloadDueSince ?? now
+        if !pipeline.active.isEmpty, now - since < Self.quietWait {
+            if reloadDueSince == nil {
+                reloadDueSince = now
+                reloadTimer?.arm(now + Self.quietWait)
+            }
+            pipeline.whenAllLifted = { [unowned self] in reloadTimer?.arm(monotonicSeconds()) }
+            return
+        }
+        pipeline.whenAllLifted = nil
+        reloadDueSince = nil
+        reloadPending = false
+        lastReload = now
+        reload()
+        afterCommand()
     }
 
     /// The kiosk's state as an answer's members: idle, locked (and for how long), the panels

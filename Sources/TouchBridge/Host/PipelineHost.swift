@@ -41,6 +41,13 @@ final class PipelineHost {
     /// its time now, between frames); and what follows a command.
     var commandClock: (() -> Double)?
     var afterCommand: () -> Void = {}
+    /// Clients' reloads, coalesced: when the last was done (monotonic seconds), whether one
+    /// waits for its second to end, and the timer it waits on.
+    var lastReload = -Double.infinity
+    var reloadPending = false
+    var reloadTimer: LoopTimer?
+    /// When the pending reload came due with a finger down (it waits for the lift).
+    var reloadDueSince: Double?
 
     /// Builds the pipeline for panels placed as `placements` (`first` the first one's
     /// description) and every output `options` asks for. `live`: the clock is this machine's,

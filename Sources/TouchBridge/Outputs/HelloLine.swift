@@ -7,14 +7,17 @@ import TouchKit
 package enum HelloLine {
     /// The socket protocol's version: the first line's `protocol`. 2: clients may send
     /// commands, answered by `ok` and `error` lines; `lock` and `unlock` lines; `cause` on
-    /// `idle` and `wake`.
-    package static let protocolVersion = 2
+    /// `idle` and `wake`. 3: a socket that does not serve `touches` tells no finger's or pen's
+    /// place (`touches` null here, no place on `wake`).
+    package static let protocolVersion = 3
     /// The handler log schema's `$id`: every line after `hello` follows it.
     package static let schemaID = "https://github.com/touchbridge/touchbridge/schema/handler-log.schema.json"
 
-    /// Writes the hello line for `pipeline` (its screen, devices, scene and the touches down).
+    /// Writes the hello line for `pipeline` (its screen, devices, scene and the touches down;
+    /// `touches` null unless the socket tells `places`, as one serving `touches` does).
     static func write(
-        _ pipeline: TouchPipeline, screen: Size, sceneFile: String?, time: Double, into b: inout TextBuffer
+        _ pipeline: TouchPipeline, screen: Size, sceneFile: String?, places: Bool, time: Double,
+        into b: inout TextBuffer
     ) {
         b.append("{\"t\":")
         b.append(fixed: time, decimals: 6)
@@ -52,7 +55,18 @@ package enum HelloLine {
             if i > 0 { b.append(",") }
             b.append(jsonString: w.name)
         }
-        b.append("],\"touches\":[")
+        b.append("],\"touches\":")
+        if places { touches(of: pipeline, into: &b) } else { b.append("null") }
+        b.append(",\"idle\":")
+        b.append(pipeline.isIdle ? "true" : "false")
+        b.append(",\"locked\":")
+        b.append(pipeline.lockedUntil == nil ? "false" : "true")
+        b.append("}\n")
+    }
+
+    /// The touches down, with their places: `[{"id":…,"location":…,"view":…,…}]`.
+    private static func touches(of pipeline: TouchPipeline, into b: inout TextBuffer) {
+        b.append("[")
         let nodes = Dictionary(pipeline.panels.map { ($0.number, $0.node) }, uniquingKeysWith: { a, _ in a })
         for (i, t) in pipeline.scene.app.activeTouches.sorted(by: { $0.identifier < $1.identifier }).enumerated() {
             if i > 0 { b.append(",") }
@@ -68,11 +82,7 @@ package enum HelloLine {
             if t.slot >= 0 { b.append(decimal: t.slot) } else { b.append("null") }
             b.append("}")
         }
-        b.append("],\"idle\":")
-        b.append(pipeline.isIdle ? "true" : "false")
-        b.append(",\"locked\":")
-        b.append(pipeline.lockedUntil == nil ? "false" : "true")
-        b.append("}\n")
+        b.append("]")
     }
 }
 

@@ -35,8 +35,12 @@ final class LogOutputs {
         guard path != nil || inherited != nil else { return }
         let s = try EventSocket(
             path: path, inherited: inherited, loop: loop, log: pipeline.log, stallLimit: stallLimit, served: served)
+        // A socket that does not serve touches tells no place of a finger or a pen (a PIN
+        // pad's): not in its hello, not on a wake line.
+        let places = served.contains(.touches)
+        pipeline.log.namesWakingPlaces = places
         s.hello = { [unowned pipeline] b in
-            HelloLine.write(pipeline, screen: screen(), sceneFile: sceneFile, time: now(), into: &b)
+            HelloLine.write(pipeline, screen: screen(), sceneFile: sceneFile, places: places, time: now(), into: &b)
         }
         s.now = now
         s.warn = warn

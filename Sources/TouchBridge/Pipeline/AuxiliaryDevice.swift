@@ -28,6 +28,11 @@ public final class AuxiliaryDevice {
     var seeking: UInt16?
     /// Keys down that became presses.
     var pressesDown: Set<Int> = []
+    /// Keys down that went through the kiosk's gate, and those of them it held (swallowed
+    /// while locked, or the wake's): their release reaches nothing either.
+    var keysGated: Set<Int> = [], keysHeld: Set<Int> = []
+    /// A shake began while the gate was closed: it reaches nothing until it ends.
+    var shakeHeld = false
 
     init(number: Int, node: String, description: DeviceDescription, kind: Kind) {
         self.number = number
@@ -48,6 +53,11 @@ public final class AuxiliaryDevice {
             return .keys
         }
         return nil
+    }
+
+    /// Whether `code` is a media key that gives remote-control commands.
+    static func isRemoteKey(_ code: UInt16) -> Bool {
+        remoteCommand(code, down: true) != nil || remoteCommand(code, down: false) != nil
     }
 
     /// The remote-control command of a media key going down (or, for the seek keys, up).
@@ -93,6 +103,9 @@ extension TouchPipeline {
             let app = scene.app
             let code = Int(e.code)
             let down = e.value != 0
+            let named = scene.pressKeys[code] != nil
+            guard named || (readsRemoteKeys && AuxiliaryDevice.isRemoteKey(e.code)) else { return }
+            guard keyPasses(code, down: down, of: device, at: t) else { return }
             if let keyName = scene.pressKeys[code] {
                 if down { device.pressesDown.insert(code) } else { device.pressesDown.remove(code) }
                 app.handlePress(key: code, name: keyName, isDown: down, timestamp: t)
@@ -108,10 +121,16 @@ extension TouchPipeline {
         }
     }
 
-    /// A shake began, ended or was cancelled: to the first responder; a shake under way
-    /// gets a timer for when it would settle or run too long.
+    /// A shake began, ended or was cancelled: to the first responder (one that began while
+    /// the gate was closed reaches nothing); a shake under way gets a timer for when it would
+    /// settle or run too long.
     private func apply(_ change: ShakeDetector.Change, _ device: AuxiliaryDevice) {
         let app = scene.app
+        if case .began = change, !shakePasses { device.shakeHeld = true }
+        if device.shakeHeld {
+            if case .began = change {} else { device.shakeHeld = false }
+            return scheduleShakeTimer(device)
+        }
         switch change {
         case .began(let t): app.sendMotion(.began, .motionShake, timestamp: t)
         case .ended(let t): app.sendMotion(.ended, .motionShake, timestamp: t)
@@ -141,6 +160,9 @@ extension TouchPipeline {
     /// The device went away at `time`: what it had under way ends; then `deviceRemoved` is logged.
     public func removeAuxiliary(_ device: AuxiliaryDevice, at time: EventTime) {
         end(device, at: time.inSeconds)
+        if hasIdle {
+            for code in device.keysGated { idle!.ended(Self.gateID(key: code, of: device.number), at: time.inSeconds) }
+        }
         log.device(.removed, node: device.node, name: device.name, time: time.inSeconds)
         auxiliaries.removeAll { $0 === device }
     }

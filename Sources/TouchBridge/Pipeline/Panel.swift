@@ -31,6 +31,10 @@ public final class Panel {
     public internal(set) var dropped = 0
     /// A pen's barrel buttons held (`PenState.buttons`), as last sent to the scene.
     var penButtons: UInt8 = 0
+    /// The barrel buttons whose press went down through the gate (their release follows).
+    var barrelDelivered: UInt8 = 0
+    /// A pen near it, through the gate or held.
+    var penSession = TouchPipeline.PenSession.away
     /// Pen and touch arbitration was said for it (once).
     var saidArbitration = false
     private let pressure: AbsInfo?

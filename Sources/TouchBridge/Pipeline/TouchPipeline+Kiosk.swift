@@ -35,31 +35,6 @@ extension TouchPipeline {
         for g in ghosts!.ghosts(at: t) { cancelGhost(g.id, at: Point(x: g.x, y: g.y), since: g.since, time: t) }
     }
 
-    /// A contact begins under the kiosk's rules: false when touches are locked, when it woke
-    /// the kiosk (idle, or its display off), or came while the wake's contacts are down (it
-    /// then reaches nothing until it lifts).
-    func arrives(_ id: UInt64, at p: Point, from panel: Panel, time t: Double) -> Bool {
-        if hasLock {
-            lock!.swallow()
-            return false
-        }
-        var dark: String?
-        if watchesDisplays, !(idle?.isIdle ?? false), let off = displayOff?(panel) {
-            // Someone else turned the display off: this touch only wakes it.
-            if idle == nil { idle = IdleClock.manual(at: t) }
-            _ = idle!.goIdle()
-            dark = off
-        }
-        guard hasIdle else { return true }
-        switch idle!.began(id, at: t) {
-        case .touch: return true
-        case .wake:
-            log.wake(node: panel.node, id: id, location: p, display: dark, time: t)
-            return false
-        case .swallowed: return false
-        }
-    }
-
     /// Blanks the kiosk now (a command): it goes idle as its timer would make it, and the
     /// touch that wakes it reaches nothing; false when it was idle already.
     public func blank(cause: KioskCause, at t: Double) -> Bool {
@@ -74,13 +49,14 @@ extension TouchPipeline {
     public func wake(cause: KioskCause, at t: Double) -> Bool {
         guard let i = idle, i.isIdle else { return false }
         idle!.wakeUp(at: t)
-        log.wake(node: nil, id: 0, location: Point(x: 0, y: 0), cause: cause, time: t)
+        log.wake(node: nil, cause: cause, time: t)
         return true
     }
 
     /// Locks touch (cleaning mode) from `t`, for `seconds` or until unlocked: the touches
-    /// down are cancelled through the window, and every contact that begins is swallowed. A
-    /// lock while locked replaces its duration.
+    /// down are cancelled through the window, a pen's hover, presses and shakes under way too,
+    /// and every input that begins is swallowed (the gate). A lock while locked replaces its
+    /// duration.
     public func lockTouches(seconds: Double?, cause: KioskCause, at t: Double) {
         if !active.isEmpty {
             scene.app.cancelAllTouches(timestamp: t)
@@ -89,6 +65,7 @@ extension TouchPipeline {
             for id in active.keys { ghosts?.ended(id) }
             active.removeAll()
         }
+        holdInputsUnderWay(at: t)
         let swallowed = lock?.swallowed ?? 0
         lock = TouchLock(at: t, seconds: seconds, swallowed: swallowed)
         log.lock(seconds: seconds, cause: cause, time: t)
@@ -119,7 +96,7 @@ extension TouchPipeline {
         guard let new else {
             // A clock that only commands and the display put idle stays.
             guard let i = idle, i.counts else { return }
-            if i.isIdle { log.wake(node: nil, id: 0, location: Point(x: 0, y: 0), cause: .scene, time: t) }
+            if i.isIdle { log.wake(node: nil, cause: .scene, time: t) }
             idle = nil
             return
         }

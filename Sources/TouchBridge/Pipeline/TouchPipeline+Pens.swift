@@ -12,7 +12,8 @@ extension TouchPipeline {
     /// tip's touch, then a hover that begins or moves (a hover ends before the tip's touch
     /// begins, and begins after it ended).
     func deliverPen(_ frame: ContactFrame, _ pen: PenState, from panel: Panel, at t: Double) {
-        penFrame(frame, pen, from: panel, at: t)
+        let passes = penPasses(frame, from: panel, at: t)
+        penFrame(frame, pen, passes: passes, from: panel, at: t)
         var tip: TouchUpdate?
         for c in frame.contacts where c.phase != .stationary {
             guard let p = position(of: c, from: panel, at: t), follows(c, at: p, from: panel, time: t) else {
@@ -22,8 +23,8 @@ extension TouchPipeline {
             tip = pencilLastUpdate(pen, of: panel)
         }
         dispatchUpdates(from: panel, at: t)
-        if let h = frame.hover, h.phase != .ended { hover(h, pen, from: panel, at: t) }
-        if !virtualDevices.isEmpty { forwardPen(frame, pen, tip: tip, from: panel) }
+        if passes, let h = frame.hover, h.phase != .ended { hover(h, pen, from: panel, at: t) }
+        if passes, !virtualDevices.isEmpty { forwardPen(frame, pen, tip: tip, from: panel) }
     }
 
     /// The pen's frame to the virtual pen: the tip where the window had it, else the hover.
@@ -48,12 +49,13 @@ extension TouchPipeline {
         for v in virtualDevices { v.forwardPen(sample, from: panel) }
     }
 
-    /// What a pen's frame does before its touches: buttons, a hover that ends, nearness.
-    private func penFrame(_ frame: ContactFrame, _ pen: PenState, from panel: Panel, at t: Double) {
+    /// What a pen's frame does before its touches: buttons and a hover that ends (when the pen
+    /// `passes` the gate), nearness.
+    private func penFrame(_ frame: ContactFrame, _ pen: PenState, passes: Bool, from panel: Panel, at t: Double) {
         if pen.buttons != panel.penButtons {
-            pressBarrel(pen.buttons, of: panel, at: t)
+            pressBarrel(pen.buttons, of: panel, passes: passes, at: t)
         }
-        if let h = frame.hover, h.phase == .ended { hover(h, pen, from: panel, at: t) }
+        if passes, let h = frame.hover, h.phase == .ended { hover(h, pen, from: panel, at: t) }
         guard penArbitration, let group = panel.placement.group else { return }
         let near =
             (frame.hover.map { $0.phase != .ended } ?? false)
@@ -104,15 +106,36 @@ extension TouchPipeline {
                 + "goes (pen and touch arbitration; --no-pen-arbitration turns it off)")
     }
 
-    /// A pen's barrel buttons that went down or up, as presses of `BTN_STYLUS`/`BTN_STYLUS2`
-    /// for a scene that names them (`presses`).
-    private func pressBarrel(_ buttons: UInt8, of panel: Panel, at t: Double) {
-        for (bit, code) in [(UInt8(1), Kernel.BTN_STYLUS), (2, Kernel.BTN_STYLUS2)]
-        where (buttons ^ panel.penButtons) & bit != 0 {
+    /// A pen's barrel buttons that went down (while the pen `passes` the gate) or up (those
+    /// whose press went down), as presses of `BTN_STYLUS`/`BTN_STYLUS2` for a scene that names
+    /// them (`presses`).
+    private func pressBarrel(_ buttons: UInt8, of panel: Panel, passes: Bool, at t: Double) {
+        for (bit, code) in Self.barrelCodes where (buttons ^ panel.penButtons) & bit != 0 {
+            let down = buttons & bit != 0
+            if down {
+                guard passes else { continue }
+                panel.barrelDelivered |= bit
+            } else {
+                guard panel.barrelDelivered & bit != 0 else { continue }
+                panel.barrelDelivered &= ~bit
+            }
             guard let name = scene.pressKeys[Int(code)] else { continue }
-            scene.app.handlePress(key: Int(code), name: name, isDown: buttons & bit != 0, timestamp: t)
+            scene.app.handlePress(key: Int(code), name: name, isDown: down, timestamp: t)
         }
         panel.penButtons = buttons
+    }
+
+    /// The barrel buttons' bits in `PenState.buttons` and their key codes.
+    private static let barrelCodes = [(UInt8(1), Kernel.BTN_STYLUS), (2, Kernel.BTN_STYLUS2)]
+
+    /// The barrel presses that went down through the gate are cancelled (the lock came); the
+    /// pen's virtual pen goes away.
+    func releaseBarrel(of panel: Panel, at t: Double) {
+        let keys = Set(Self.barrelCodes.filter { panel.barrelDelivered & $0.0 != 0 }.map { Int($0.1) })
+        panel.barrelDelivered = 0
+        let named = keys.filter { scene.pressKeys[$0] != nil }
+        if !named.isEmpty { scene.app.cancelPresses(keys: named, timestamp: t) }
+        for v in virtualDevices { v.forwardPen(.away, from: panel) }
     }
 
     /// A pen's hover over `panel` to the window's hover recognizers, at its place on the screen.

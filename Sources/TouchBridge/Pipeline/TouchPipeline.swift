@@ -84,6 +84,8 @@ public final class TouchPipeline {
     var ignored: Set<UInt64> = []
     /// Contacts sent to the window and still down.
     public internal(set) var active: [UInt64: Panel] = [:]
+    /// Called once, as the last contact down lifts (a reload waiting for the fingers).
+    package var whenAllLifted: (() -> Void)?
 
     /// A pipeline into `scene`, with no panel yet.
     public init(scene: SceneInstance) {
@@ -179,7 +181,10 @@ public final class TouchPipeline {
     public func replaceScene(with new: SceneInstance, at time: Double) {
         scene.app.cancelAllTouches(timestamp: time)
         for v in virtualDevices { v.cancel(nil) }
-        for d in auxiliaries { end(d, at: time) }
+        for d in auxiliaries {
+            end(d, at: time)
+            d.keysHeld.formUnion(d.keysGated)
+        }
         ignored.formUnion(active.keys)
         for id in active.keys { ghosts?.ended(id) }
         active.removeAll()
@@ -283,6 +288,10 @@ public final class TouchPipeline {
             active[c.id] = nil
             if hasIdle { idle!.ended(c.id, at: t) }
             if watchesGhosts { ghosts!.ended(c.id) }
+            if active.isEmpty, let w = whenAllLifted {
+                whenAllLifted = nil
+                w()
+            }
         } else if watchesGhosts {
             ghosts!.moved(c.id, x: p.x, y: p.y, at: t)
         }

@@ -16,18 +16,26 @@ extension HandlerLog {
         tellIdle(waking: false, time: time)
     }
 
-    /// Contact `id` of device `node` woke the kiosk at `location` (screen points); it reaches
-    /// nothing. `display` names the panel's display when it was off (whoever turned it off).
-    /// Without a contact (`node` nil): a command woke it (`cause`), or the scene that asked for
-    /// idle was replaced.
+    /// Device `node` woke the kiosk: its contact `id` at `location` (screen points), a pen's
+    /// hover at `location` (`cause` pen) or a key (`cause` key); it reaches nothing. `display`
+    /// names the panel's display when it was off (whoever turned it off). Without a device
+    /// (`node` nil): a command woke it (`cause`), or the scene that asked for idle was
+    /// replaced. The place is left out where the log's readers may learn none
+    /// (`namesWakingPlaces`).
     public func wake(
-        node: String?, id: UInt64, location: Point, display: String? = nil, cause: KioskCause? = nil,
+        node: String?, id: UInt64? = nil, location: Point? = nil, display: String? = nil, cause: KioskCause? = nil,
         time: Double
     ) {
         let plain: KioskCause = node == nil ? .scene : .touch
         tell(.idle(waking: true, time: time))
         serviceLine(.idle, "wake", time) { b, f in
-            if let node { contactFields(node: node, id: id, location: location, into: &b, f) }
+            if let node {
+                f.string(&b, "device", node)
+                if namesWakingPlaces {
+                    if let id { f.integer(&b, "id", Int64(truncatingIfNeeded: id), text: .labelled("id")) }
+                    if let location { f.point(&b, "location", location) }
+                }
+            }
             causeFields(cause ?? plain, plain: plain, into: &b, f)
             if let display { f.string(&b, "displayOff", display, text: .labelled("display off")) }
         }
@@ -42,7 +50,8 @@ extension HandlerLog {
         }
     }
 
-    /// Touches reach the window again; `swallowed` contacts began while it was locked.
+    /// Touches reach the window again; `swallowed` inputs (contacts, a pen's hovers, keys)
+    /// began while it was locked.
     public func unlock(swallowed: Int, cause: KioskCause, time: Double) {
         serviceLine(.lock, "unlock", time) { b, f in
             f.integer(&b, "swallowed", Int64(swallowed), text: .labelled("swallowed"))

@@ -76,6 +76,9 @@ public final class HandlerLog {
     /// The panel whose frame is being handled (its number), for the actions it causes: set
     /// by the pipeline as it routes a frame, and by a control for the touch it tracks.
     package var currentDevice = -1
+    /// Whether a `wake` line names the contact that woke the kiosk, and where: false while an
+    /// event socket that does not serve `touches` reads the log (its readers learn no place).
+    package var namesWakingPlaces = true
 
     let unknownDevice = Name("")
 

@@ -7,6 +7,10 @@ public enum KioskCause: Sendable, Equatable {
     case timer
     /// A contact on a panel.
     case touch
+    /// A pen hovering over a panel.
+    case pen
+    /// A key (a press the scene names, a media key).
+    case key
     /// The scene was reloaded (one without `idle` wakes the kiosk).
     case scene
     /// A command from an event-socket client: its uid and pid as the kernel gave them.
@@ -17,6 +21,8 @@ public enum KioskCause: Sendable, Equatable {
         switch self {
         case .timer: return "timer"
         case .touch: return "touch"
+        case .pen: return "pen"
+        case .key: return "key"
         case .scene: return "scene"
         case .command: return "command"
         }

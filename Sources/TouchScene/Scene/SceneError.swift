@@ -34,15 +34,5 @@ public struct SceneError: Error, CustomStringConvertible, Equatable {
 
     /// Control characters from the file (a key named with an escape sequence, say) are
     /// written as `\u{1B}`, never sent to the terminal.
-    static func printable(_ s: String) -> String {
-        var out = ""
-        for u in s.unicodeScalars {
-            if u.value < 0x20 || u.value == 0x7f {
-                out += "\\u{" + String(u.value, radix: 16, uppercase: true) + "}"
-            } else {
-                out.unicodeScalars.append(u)
-            }
-        }
-        return out
-    }
+    static func printable(_ s: String) -> String { s.printable }
 }

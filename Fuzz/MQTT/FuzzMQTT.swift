@@ -2,13 +2,14 @@ import MQTTBridge
 import PipelineChecks
 
 /// What the MQTT bridge reads from outside: the daemon's socket lines, a message on a command
-/// topic (anyone who may publish on the broker) and its credentials file. On arbitrary bytes
-/// (the first picks the reader) each gives a state, a command line or an error that says what
-/// was expected — never a crash, never a command out of range.
+/// topic (anyone who may publish on the broker), its credentials file and the broker's address.
+/// On arbitrary bytes (the first picks the reader) each gives a state, a command line or an
+/// error that says what was expected — never a crash, never a command out of range, never a
+/// password said back.
 func fuzzMQTT(_ bytes: [UInt8]) {
     guard let first = bytes.first else { return }
     let rest = Array(bytes.dropFirst())
-    switch first % 3 {
+    switch first % 4 {
     case 0:
         var state = KioskState()
         for line in rest.split(separator: 10, omittingEmptySubsequences: true) { _ = state.take(Array(line)) }
@@ -27,6 +28,16 @@ func fuzzMQTT(_ bytes: [UInt8]) {
             }
         case .failure(let e):
             guard !e.description.isEmpty else { fatalError("invariant: a refusal says why") }
+        }
+    case 3:
+        let text = String(decoding: rest, as: UTF8.self)
+        guard case .failure(let e) = BrokerAddress.parse(text) else { return }
+        let scheme = text.hasPrefix("mqtt://") ? 7 : text.hasPrefix("mqtts://") ? 8 : 0
+        let authority = text.dropFirst(scheme).prefix { $0 != "/" }
+        if let at = authority.lastIndex(of: "@"), authority[..<at].count >= 4,
+            e.description.contains(String(authority[..<at]))
+        {
+            fatalError("invariant: no credentials said back (\(e))")
         }
     default:
         switch BridgeCredentials.parse(String(decoding: rest, as: UTF8.self), file: "creds") {

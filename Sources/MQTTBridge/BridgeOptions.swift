@@ -16,6 +16,14 @@ public struct BridgeOptions: Sendable, Equatable {
     public var lockSeconds = 60.0
     /// MQTT keepalive, seconds.
     public var keepalive = 30
+    /// The action names published as the last action (nil: every one; empty: none, and the
+    /// entity is left out): a PIN pad's digits need not reach every subscriber of the broker.
+    public var actions: Set<String>?
+    /// Whether the last action is published retained (a subscriber that comes later reads it).
+    public var retainActions = false
+    /// A retained message on a command topic is cleared (an empty retained message) besides
+    /// being ignored.
+    public var clearRetained = false
     /// `--help`.
     public var help = false
 
@@ -24,7 +32,8 @@ public struct BridgeOptions: Sendable, Equatable {
     public static let usage = """
         usage: touchbridge mqtt --broker mqtt://HOST[:PORT] [--credentials FILE] [--socket PATH]
                                 [--id ID] [--name NAME] [--topic BASE] [--discovery-prefix PREFIX]
-                                [--lock-seconds S] [--keepalive S]
+                                [--lock-seconds S] [--keepalive S] [--actions all|none|NAME,...]
+                                [--retain-actions] [--clear-retained]
 
         Bridges the daemon's event socket to an MQTT broker: the kiosk's state (idle, touch locked,
         last action, panels present, brightness) on BASE/… (default touchbridge/ID), commands from
@@ -40,6 +49,14 @@ public struct BridgeOptions: Sendable, Equatable {
           --discovery-prefix P    Home Assistant's discovery prefix (default homeassistant)
           --lock-seconds S        how long the Lock touch button locks (default 60, at most 86400)
           --keepalive S           MQTT keepalive (default 30, 5 to 3600)
+          --actions LIST          the action names published as the last action: all (default),
+                                  none, or NAME,NAME (a PIN pad's digits are better not)
+          --retain-actions        publish the last action retained (by default it is not)
+          --clear-retained        clear a retained message on a command topic (it is never obeyed)
+
+        Commands come from messages sent now, never retained ones (which the broker would hand
+        again at every reconnection). The bridge speaks MQTT 5 and tells the broker the largest
+        message it takes (64 KiB); a password goes only over mqtts:// without a warning.
         """
 
     /// Parses the arguments after `mqtt`; the error says what was expected (exit 64).
@@ -95,6 +112,15 @@ public struct BridgeOptions: Sendable, Equatable {
                         throw BridgeError("--lock-seconds takes seconds above 0, at most 86400 (not '\(v)')")
                     }
                     o.lockSeconds = s
+                case "--actions":
+                    let v = try take().get()
+                    let names = v.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+                    guard !names.isEmpty, names.allSatisfy({ !$0.isEmpty }) else {
+                        throw BridgeError("--actions takes all, none or action names separated by commas")
+                    }
+                    o.actions = v == "all" ? nil : v == "none" ? [] : Set(names)
+                case "--retain-actions": o.retainActions = true
+                case "--clear-retained": o.clearRetained = true
                 case "--keepalive":
                     let v = try take().get()
                     guard let s = Int(v), s >= 5, s <= 3600 else {

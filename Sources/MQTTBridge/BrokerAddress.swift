@@ -12,8 +12,16 @@ public struct BrokerAddress: Sendable, Equatable {
         self.tls = tls
     }
 
-    /// Parses `text`; the error says what was expected.
-    public static func parse(_ text: String) -> Result<BrokerAddress, BridgeError> {
+    /// Parses `text`; the error says what was expected, and never repeats a password written
+    /// in it (`mqtt://user:secret@host`).
+    public static func parse(_ given: String) -> Result<BrokerAddress, BridgeError> {
+        let text = shown(given)
+        if text != given {
+            return .failure(
+                BridgeError(
+                    "--broker: '\(text)' holds credentials: they go in the --credentials file (mode 0600), "
+                        + "never on a command line that every user's ps shows"))
+        }
         let tls: Bool
         let rest: Substring
         if text.hasPrefix("mqtt://") {
@@ -54,6 +62,15 @@ public struct BrokerAddress: Sendable, Equatable {
             return .failure(BridgeError("--broker: the port must be from 1 to 65535, not \(port)"))
         }
         return .success(BrokerAddress(host: String(host), port: port, tls: tls))
+    }
+
+    /// `text` as it may be said: what stands before an `@` of its authority (a username and
+    /// password) replaced by `…`.
+    public static func shown(_ text: String) -> String {
+        let scheme = text.hasPrefix("mqtt://") ? 7 : text.hasPrefix("mqtts://") ? 8 : 0
+        let rest = text.dropFirst(scheme)
+        guard let at = rest.prefix(while: { $0 != "/" }).lastIndex(of: "@") else { return text }
+        return String(text.prefix(scheme)) + "…" + String(rest[at...])
     }
 
     /// As a person reads it.

@@ -16,8 +16,9 @@ public struct Discovery: Sendable {
 
     /// Every config to publish (retained), as topic and payload; `brightness`: whether a
     /// panel's display has a backlight (without one the number's config is published empty,
-    /// which removes the entity).
-    public func configs(brightness: Bool) -> [(topic: String, payload: String)] {
+    /// which removes the entity); `leaving`: the object ids of entities nothing would feed
+    /// (their configs published empty too).
+    public func configs(brightness: Bool, leaving: Set<String> = []) -> [(topic: String, payload: String)] {
         let t = topics
         var list: [(String, String)] = [
             (
@@ -78,7 +79,7 @@ public struct Discovery: Sendable {
         } else {
             list.append((number, ""))
         }
-        return list
+        return list.map { c in leaving.contains { c.0.hasSuffix("/\(topics.id)/\($0)/config") } ? (c.0, "") : c }
     }
 
     /// One entity's config: its name, unique id, availability and device, and `members`.

@@ -11,6 +11,9 @@ public struct KioskState: Sendable, Equatable {
     public var panels = 0
     /// The backlight's level of the first panel's display that has one (0 to 1); nil: none has.
     public var brightness: Double?
+    /// The kinds the daemon's socket serves, from its hello (nil: a daemon that does not say,
+    /// which serves every kind).
+    public var served: [String]?
 
     public init() {}
 
@@ -25,6 +28,8 @@ public struct KioskState: Sendable, Equatable {
         public static let brightness = Changes(rawValue: 16)
         /// Devices came or went: ask the daemon for its state again.
         public static let asksForState = Changes(rawValue: 32)
+        /// The hello line: the connection's first, saying what the socket serves.
+        public static let hello = Changes(rawValue: 64)
     }
 
     /// An answer the daemon sent: its command, and the error when it refused.
@@ -57,7 +62,11 @@ public struct KioskState: Sendable, Equatable {
                         return false
                     }.count
             }
-            changes.insert(.asksForState)
+            served = nil
+            if case .array(let kinds)? = root.child("serves")?.value {
+                served = kinds.compactMap(\.stringValue)
+            }
+            changes.formUnion([.asksForState, .hello])
         case "idle": idle = true
         case "wake": idle = false
         case "lock": locked = true

@@ -35,7 +35,17 @@ final class Bridge {
     private var keepalive: LoopTimer!
     /// What was said about each connection's failure, so that a long outage is said once.
     private var daemonSaid: String?, brokerSaid: String?
+    /// When the connection to the broker was made: one that drops at once does not reset the
+    /// back-off (a broker that accepts then kicks the bridge out is tried less and less often).
+    private var brokerUpSince: Double?
+    /// The entities the daemon's socket cannot feed (the kinds it does not serve, or the
+    /// actions none are published of), by object id: their configs are removed.
+    private var leftOut: Set<String> = []
+    /// Commands from the broker: 10 at once, then 5 a second (the daemon allows 10).
+    private var commandRate = TokenBucket(burst: 10, perSecond: 5)
     private let signals = SignalWatch(signals: [SIGINT, SIGTERM])
+    /// How long a connection must last for the back-off to begin anew.
+    static let steadyConnection = 30.0
 
     init(options: BridgeOptions, id: String, name: String, version: String) throws {
         self.options = options
@@ -47,6 +57,11 @@ final class Bridge {
         if let file = options.credentials {
             let c = try BridgeSetup.credentials(file)
             if c.username != nil { try client.credentials(username: c.username, password: c.password) }
+            if c.password != nil, !options.broker.tls, !c.asksForTLS {
+                Diagnostics.print(
+                    "touchbridge: mqtt: the password goes to \(options.broker.description) in clear (no TLS): "
+                        + "anyone on the network path reads it; mqtts:// keeps it private", level: .warning)
+            }
             if options.broker.tls || c.asksForTLS {
                 try client.tls(cafile: c.cafile, capath: c.capath, certfile: c.certfile, keyfile: c.keyfile)
             }
@@ -58,7 +73,9 @@ final class Bridge {
         keepalive = try loop.timer { [unowned self] in keepAlive() }
         client.connected = { [unowned self] rc in brokerConnected(rc) }
         client.disconnected = { [unowned self] rc in brokerLost(rc == 0 ? "disconnected" : MQTTClient.describe(rc)) }
-        client.received = { [unowned self] topic, payload in command(topic: topic, payload: payload) }
+        client.received = { [unowned self] topic, payload, retained in
+            received(topic: topic, payload: payload, retained: retained)
+        }
         try loop.watch(signals.fd, order: .signal) { [unowned self] in
             while signals.take() != nil { loop.stop() }
         }
@@ -100,7 +117,7 @@ final class Bridge {
             daemonBackoff.reset()
             pending.removeAll()
             Diagnostics.print("touchbridge: mqtt: connected to the daemon on \(options.socket)", level: .info)
-            send("{\"subscribe\":[\"action\",\"device\",\"idle\",\"lock\"]}\n")
+        // Its subscription follows the hello, which says what the socket serves.
         }
     }
 
@@ -131,6 +148,7 @@ final class Bridge {
 
     private func take(_ line: [UInt8]) {
         let (changes, answer) = state.take(line)
+        if changes.contains(.hello) { subscribe() }
         if changes.contains(.asksForState) { send("{\"command\":\"state\"}\n") }
         if let answer, let error = answer.error {
             Diagnostics.print(
@@ -161,6 +179,31 @@ final class Bridge {
         let n = text.withUTF8 { write(d.fd, $0.baseAddress, $0.count) }
         if n != line.utf8.count {
             daemonLost(n < 0 && errno == EPIPE ? "the daemon closed the socket" : "writing to the daemon failed")
+        }
+    }
+
+    /// The daemon's kinds the bridge reads, of those its socket serves (all, from a daemon
+    /// whose hello does not say); the entities the others would feed are left out, and said.
+    private func subscribe() {
+        var wanted: [(kind: String, entity: String)] = [
+            ("action", "last_action"), ("device", "panels"), ("idle", "idle"), ("lock", "locked"),
+        ]
+        if options.actions?.isEmpty == true { wanted.removeFirst() }
+        let served = state.served.map(Set.init)
+        let kinds = wanted.filter { served?.contains($0.kind) ?? true }
+        let missing = wanted.filter { !(served?.contains($0.kind) ?? true) }
+        let names = kinds.map { "\"\($0.kind)\"" }.joined(separator: ",")
+        send("{\"subscribe\":[\(names)]}\n")
+        var out = Set(missing.map(\.entity))
+        if options.actions?.isEmpty == true { out.insert("last_action") }
+        if !missing.isEmpty {
+            Diagnostics.print(
+                "touchbridge: mqtt: the daemon's socket does not serve \(missing.map(\.kind).joined(separator: ", ")): "
+                    + "Home Assistant gets no \(missing.map(\.entity).joined(separator: ", "))", level: .notice)
+        }
+        if out != leftOut {
+            leftOut = out
+            if brokerUp, announced != nil { announce() }
         }
     }
 
@@ -198,7 +241,7 @@ final class Bridge {
         guard rc == 0 else { return brokerLost("the broker refused: \(MQTTClient.describeRefusal(rc))") }
         brokerUp = true
         brokerSaid = nil
-        brokerBackoff.reset()
+        brokerUpSince = monotonicSeconds()
         Diagnostics.print("touchbridge: mqtt: connected to \(options.broker.description)", level: .notice)
         client.subscribe(topics.commands)
         client.subscribe(topics.brightnessSet)
@@ -209,7 +252,7 @@ final class Bridge {
     /// the broker, and again when a backlight comes or goes).
     private func announce() {
         let brightness = state.brightness != nil
-        for (topic, payload) in discovery.configs(brightness: brightness) {
+        for (topic, payload) in discovery.configs(brightness: brightness, leaving: leftOut) {
             client.publish(topic, payload)
         }
         announced = brightness
@@ -227,6 +270,9 @@ final class Bridge {
         guard !stopping else { return }
         let wasUp = brokerUp
         brokerUp = false
+        // Only a connection that lasted begins the back-off anew.
+        if let since = brokerUpSince, monotonicSeconds() - since >= Self.steadyConnection { brokerBackoff.reset() }
+        brokerUpSince = nil
         announced = nil
         available = nil
         if let s = brokerSource { loop.remove(s) }
@@ -253,14 +299,38 @@ final class Bridge {
         guard brokerUp else { return }
         if changes.contains(.idle) { client.publish(topics.idle, state.idle ? "ON" : "OFF") }
         if changes.contains(.locked) { client.publish(topics.locked, state.locked ? "ON" : "OFF") }
-        if changes.contains(.lastAction), let a = state.lastAction { client.publish(topics.lastAction, a) }
+        if changes.contains(.lastAction), let a = state.lastAction, options.actions?.contains(a) ?? true {
+            client.publish(topics.lastAction, a, retain: options.retainActions)
+        }
         if changes.contains(.panels) { client.publish(topics.panels, String(state.panels)) }
         if changes.contains(.brightness), let b = state.brightness {
             client.publish(topics.brightness, String(Int((b * 100).rounded())))
         }
     }
 
-    private func command(topic: String, payload: [UInt8]) {
+    /// A message on a command topic: obeyed when it was sent now (never a retained one, which
+    /// the broker hands again at every connection), holds a command and comes within the rate.
+    private func received(topic: String, payload: [UInt8]?, retained: Bool) {
+        guard let payload else {
+            return Diagnostics.print(
+                "touchbridge: mqtt: \(topic): a message larger than \(MQTTClient.largestMessage >> 10) KiB, dropped",
+                level: .warning)
+        }
+        // An empty message is a retained one being cleared (the bridge's own, with
+        // --clear-retained), never a command.
+        guard !payload.isEmpty else { return }
+        if retained {
+            let clear = options.clearRetained ? " (cleared)" : " (--clear-retained clears it)"
+            Diagnostics.print(
+                "touchbridge: mqtt: \(topic): a retained message is not obeyed: it would be again at every connection"
+                    + clear, level: .warning)
+            if options.clearRetained { client.publish(topic, "", retain: true) }
+            return
+        }
+        guard commandRate.take(at: monotonicSeconds()) else {
+            return Diagnostics.print(
+                "touchbridge: mqtt: commands come faster than 5 a second: left out", level: .warning)
+        }
         switch BridgeCommand.line(topic: topic, payload: payload, topics: topics, lockSeconds: options.lockSeconds) {
         case .failure(let e):
             Diagnostics.print("touchbridge: mqtt: \(e)", level: .warning)

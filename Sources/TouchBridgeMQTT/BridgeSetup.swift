@@ -3,18 +3,11 @@ import MQTTBridge
 
 /// What the bridge reads before it connects: its credentials file, and the kiosk's name.
 enum BridgeSetup {
-    /// The credentials file, read and checked: a missing one exits 66, one others may read is
-    /// refused (77), a malformed one names its line (65).
+    /// The credentials file, read and checked: a missing one exits 66, one that another user
+    /// owns or that its group or others may read is refused (77), a malformed one names its line
+    /// (65); its `keyfile` is held to the same rule.
     static func credentials(_ file: String) throws -> BridgeCredentials {
-        var st = stat()
-        guard stat(file, &st) == 0 else {
-            throw BridgeError("\(file): \(String(cString: strerror(errno)))", exitCode: errno == EACCES ? 77 : 66)
-        }
-        guard st.st_mode & 0o007 == 0 else {
-            throw BridgeError(
-                "\(file): other users may read it (mode \(String(st.st_mode & 0o777, radix: 8))) but it holds a password: chmod o-rwx \(file)",
-                exitCode: 77)
-        }
+        try checkSecret(file, "it holds a password")
         let fd = open(file, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             throw BridgeError("\(file): \(String(cString: strerror(errno)))", exitCode: errno == EACCES ? 77 : 66)
@@ -25,7 +18,28 @@ enum BridgeSetup {
         guard n >= 0, n < bytes.count else {
             throw BridgeError("\(file): not readable, or longer than 16 KiB", exitCode: 65)
         }
-        return try BridgeCredentials.parse(String(decoding: bytes[0..<n], as: UTF8.self), file: file).get()
+        let c = try BridgeCredentials.parse(String(decoding: bytes[0..<n], as: UTF8.self), file: file).get()
+        if let key = c.keyfile { try checkSecret(key, "it is the TLS client's private key") }
+        return c
+    }
+
+    /// A file that holds a secret: it exists, is owned by the user the bridge runs as (or by
+    /// root) and only its owner may read it; else why not, with the command that mends it.
+    static func checkSecret(_ file: String, _ why: String, user: uid_t = geteuid()) throws {
+        var st = stat()
+        guard stat(file, &st) == 0 else {
+            throw BridgeError("\(file): \(String(cString: strerror(errno)))", exitCode: errno == EACCES ? 77 : 66)
+        }
+        guard st.st_uid == user || st.st_uid == 0 else {
+            throw BridgeError(
+                "\(file): owned by uid \(st.st_uid), not by this user (uid \(user)) nor root, but \(why): "
+                    + "chown root \(file)", exitCode: 77)
+        }
+        guard st.st_mode & 0o077 == 0 else {
+            throw BridgeError(
+                "\(file): its group or other users may read it (mode \(String(st.st_mode & 0o777, radix: 8))) but "
+                    + "\(why): chmod 600 \(file)", exitCode: 77)
+        }
     }
 
     /// This machine's hostname.

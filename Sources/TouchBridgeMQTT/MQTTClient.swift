@@ -9,8 +9,13 @@ final class MQTTClient {
     var connected: (_ rc: Int32) -> Void = { _ in }
     /// The connection ended (`rc` 0: asked for).
     var disconnected: (_ rc: Int32) -> Void = { _ in }
-    /// A message on a subscribed topic.
-    var received: (_ topic: String, _ payload: [UInt8]) -> Void = { _, _ in }
+    /// A message on a subscribed topic: its payload (nil when larger than `largestMessage`,
+    /// which a broker that breaks MQTT 5's limit may still send), and whether it was retained.
+    var received: (_ topic: String, _ payload: [UInt8]?, _ retained: Bool) -> Void = { _, _, _ in }
+
+    /// The largest packet the bridge takes, told to the broker at each connection (MQTT 5's
+    /// Maximum Packet Size): a larger message is withheld by the broker, never held here.
+    static let largestMessage = 64 << 10
 
     /// A client with `id` (a clean session: the bridge subscribes anew at each connection).
     init(id: String) throws(BridgeFailure) {
@@ -18,7 +23,7 @@ final class MQTTClient {
         guard let h = mosquitto_new(id, true, nil) else { throw BridgeFailure("mosquitto: cannot make a client") }
         handle = h
         mosquitto_user_data_set(h, Unmanaged.passUnretained(self).toOpaque())
-        mosquitto_int_option(h, MOSQ_OPT_PROTOCOL_VERSION, Int32(MQTT_PROTOCOL_V311))
+        mosquitto_int_option(h, MOSQ_OPT_PROTOCOL_VERSION, Int32(MQTT_PROTOCOL_V5))
         mosquitto_connect_callback_set(h) { _, obj, rc in
             guard let obj else { return }
             Unmanaged<MQTTClient>.fromOpaque(obj).takeUnretainedValue().connected(rc)
@@ -29,10 +34,12 @@ final class MQTTClient {
         }
         mosquitto_message_callback_set(h) { _, obj, message in
             guard let obj, let m = message?.pointee, let topic = m.topic else { return }
-            let count = Int(max(0, min(m.payloadlen, 1 << 16)))
-            let payload: [UInt8] =
-                m.payload.map { Array(UnsafeRawBufferPointer(start: $0, count: count)) } ?? []
-            Unmanaged<MQTTClient>.fromOpaque(obj).takeUnretainedValue().received(String(cString: topic), payload)
+            let count = Int(max(0, m.payloadlen))
+            let payload: [UInt8]? =
+                count > MQTTClient.largestMessage
+                ? nil : m.payload.map { Array(UnsafeRawBufferPointer(start: $0, count: count)) } ?? []
+            Unmanaged<MQTTClient>.fromOpaque(obj).takeUnretainedValue().received(
+                String(String(cString: topic).prefix(256)), payload, m.retain)
         }
     }
 
@@ -57,9 +64,16 @@ final class MQTTClient {
         try check(mosquitto_tls_set(handle, ca, capath, certfile, keyfile, nil), "TLS")
     }
 
-    /// Begins connecting (resolving the host blocks; the rest goes on in the loop).
+    /// Connects (resolving the host and the TCP connection block; the rest goes on in the
+    /// loop), telling the broker the largest packet the bridge takes; later connections
+    /// (`reconnect`) tell it again.
     func connect(host: String, port: Int, keepalive: Int) -> Int32 {
-        mosquitto_connect_async(handle, host, Int32(port), Int32(keepalive))
+        var properties: OpaquePointer?
+        defer { mosquitto_property_free_all(&properties) }
+        let rc = mosquitto_property_add_int32(
+            &properties, Int32(MQTT_PROP_MAXIMUM_PACKET_SIZE.rawValue), UInt32(Self.largestMessage))
+        guard rc == Int32(MOSQ_ERR_SUCCESS.rawValue) else { return rc }
+        return mosquitto_connect_bind_v5(handle, host, Int32(port), Int32(keepalive), nil, properties)
     }
 
     /// Connects again to the same broker.
@@ -94,8 +108,8 @@ final class MQTTClient {
         return String(cString: mosquitto_strerror(rc))
     }
 
-    /// The broker's words for a refused connection.
-    static func describeRefusal(_ rc: Int32) -> String { String(cString: mosquitto_connack_string(rc)) }
+    /// The broker's words for a refused connection (an MQTT 5 reason code).
+    static func describeRefusal(_ rc: Int32) -> String { String(cString: mosquitto_reason_string(rc)) }
 
     private func check(_ rc: Int32, _ what: String) throws(BridgeFailure) {
         guard rc != Int32(MOSQ_ERR_SUCCESS.rawValue) else { return }

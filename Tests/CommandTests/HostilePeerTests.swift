@@ -93,13 +93,6 @@ struct HostilePeerTests {
         }
     }
 
-    /// The peak resident memory of process `pid` in KiB (`VmHWM`), 0 when unknown.
-    func peakKiB(_ pid: pid_t) -> Int {
-        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
-        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
-    }
-
     @Test func aCommandFloodDuringTapsLosesNoTapNorGrowsTheDaemon() throws {
         var r = RecordingText()
         r.sync(0)

@@ -339,6 +339,6 @@ struct KioskControlTests {
         // A credentials file others may read: refused before any connection.
         let open = try bridgeOverTLS(try credentials("s3cret", mode: 0o644), id: "open")
         #expect(open.wait() == 77)
-        #expect(open.errors.contains("other users may read it"), "\(open.errors)")
+        #expect(open.errors.contains("its group or other users may read it"), "\(open.errors)")
     }
 }

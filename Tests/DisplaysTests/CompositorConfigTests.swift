@@ -46,4 +46,19 @@ struct CompositorConfigTests {
                 == "# X: no display (no display is connected)")
         #expect(CompositorConfig.labwc.unmatched(device: "X", why: "w").hasPrefix("<!--"))
     }
+
+    @Test func aHostileNameStaysInsideItsLineForEveryCompositor() {
+        let name = "Evil\n<0>\"Panel\""
+        for c in CompositorConfig.allCases {
+            let line = c.line(device: name, vendor: 1, product: 2, output: "HDMI-A-1")
+            #expect(!line.contains("\n"), "\(c): \(line)")
+            #expect(!c.unmatched(device: name, why: "none").contains("\n"), "\(c)")
+        }
+        #expect(
+            CompositorConfig.weston.line(device: name, vendor: 0, product: 0, output: "HDMI-A-1").contains(
+                #"ATTRS{name}=="Evil?<0>?Panel?""#))
+        #expect(
+            CompositorConfig.labwc.line(device: name, vendor: 0, product: 0, output: "HDMI-A-1").contains(
+                #"deviceName="Evil\u{A}&lt;0&gt;&quot;Panel&quot;""#))
+    }
 }

@@ -34,6 +34,22 @@ import Testing
         #expect(!DoctorReport(checks: checks).healthy)
     }
 
+    @Test func namesFromDevicesAndFixesStayOneLineEach() {
+        let evil = "Evil\n<0>\"Panel\""
+        var b = TextBuffer(capacity: 1024)
+        DoctorReport(checks: [
+            Check(
+                subject: evil, node: "/dev/input/event3", link: .access, ok: false, found: "found \(evil)",
+                problem: "\(evil) is not readable",
+                fix: UdevRule.fix(
+                    file: "70-x.rules", name: evil, assignment: "TAG+=\"uaccess\"", node: "/dev/input/event3"))
+        ]).writeText(into: &b)
+        let lines = b.string.split(separator: "\n")
+        #expect(lines.count == 5, "\(b.string)")
+        #expect(!lines.contains { $0.hasPrefix("<") }, "\(b.string)")
+        #expect(b.string.contains(#"ATTRS{name}=="Evil?<0>?Panel?""#), "\(b.string)")
+    }
+
     @Test func theJSONHasTheSchemasKeysAndLinks() throws {
         var b = TextBuffer(capacity: 1024)
         DoctorReport(checks: checks).writeJSON(into: &b)

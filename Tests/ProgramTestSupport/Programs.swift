@@ -147,3 +147,10 @@ package func tool(_ name: String) -> String? {
     }
     return nil
 }
+
+/// The peak resident memory of process `pid` in KiB (`VmHWM`), 0 when unknown.
+package func peakKiB(_ pid: pid_t) -> Int {
+    let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+    let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+    return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+}

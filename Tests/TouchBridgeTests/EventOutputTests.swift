@@ -129,14 +129,15 @@ struct EventOutputTests {
                 from: pipeline.panels[0])
             var b = TextBuffer()
             HelloLine.write(
-                pipeline, screen: Size(width: 800, height: 480), sceneFile: "examples/kiosk.json", places: true,
+                pipeline, screen: Size(width: 800, height: 480), sceneFile: "examples/kiosk.json", serves: .all,
                 time: 1,
                 into: &b)
             text += b.string.replacingOccurrences(of: examplesDirectory, with: "examples")
             // A socket that does not serve touches tells no place, though a finger is down.
             var withheld = TextBuffer()
             HelloLine.write(
-                pipeline, screen: Size(width: 800, height: 480), sceneFile: nil, places: false, time: 1,
+                pipeline, screen: Size(width: 800, height: 480), sceneFile: nil, serves: HandlerLog.Kinds(.action),
+                time: 1,
                 into: &withheld)
             #expect(b.string.contains("\"location\":"), "the control: \(b.string)")
             #expect(withheld.string.contains("\"touches\":null,"), "\(withheld.string)")

@@ -165,4 +165,19 @@ struct KioskGateTests {
             #expect(run.count(" wake ") == 0, "\(closing): a shake wakes nothing: \(run.lines)")
         }
     }
+
+    @Test func aWakeLineNamesNoPlaceWhereTheLogsReadersMayLearnNone() {
+        for json in [false, true] {
+            let log = HandlerLog(format: json ? .json : .text)
+            log.wake(node: "/dev/input/event4", id: 7, location: Point(x: 400, y: 380.5), time: 1)
+            log.namesWakingPlaces = false
+            log.wake(node: "/dev/input/event4", id: 8, location: Point(x: 120, y: 60), time: 2)
+            let lines = log.buffer.string.split(separator: "\n").map(String.init)
+            #expect(lines.count == 2)
+            #expect(lines[0].contains("400"), "the control: \(lines[0])")
+            #expect(!lines[1].contains("120"), "\(lines[1])")
+            #expect(!lines[1].contains("8"), "no contact id either: \(lines[1])")
+            #expect(lines[1].contains("/dev/input/event4"), "the panel is still named: \(lines[1])")
+        }
+    }
 }

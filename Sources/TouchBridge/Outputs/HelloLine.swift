@@ -13,10 +13,11 @@ package enum HelloLine {
     /// The handler log schema's `$id`: every line after `hello` follows it.
     package static let schemaID = "https://github.com/touchbridge/touchbridge/schema/handler-log.schema.json"
 
-    /// Writes the hello line for `pipeline` (its screen, devices, scene and the touches down;
-    /// `touches` null unless the socket tells `places`, as one serving `touches` does).
+    /// Writes the hello line for `pipeline` (its screen, devices, scene, the kinds the socket
+    /// `serves` and the touches down: null unless it serves `touches`, the one kind whose
+    /// readers may learn a finger's place).
     static func write(
-        _ pipeline: TouchPipeline, screen: Size, sceneFile: String?, places: Bool, time: Double,
+        _ pipeline: TouchPipeline, screen: Size, sceneFile: String?, serves: HandlerLog.Kinds, time: Double,
         into b: inout TextBuffer
     ) {
         b.append("{\"t\":")
@@ -55,8 +56,13 @@ package enum HelloLine {
             if i > 0 { b.append(",") }
             b.append(jsonString: w.name)
         }
+        b.append("],\"serves\":[")
+        for (i, k) in HandlerLog.Kind.allCases.filter(serves.contains).enumerated() {
+            if i > 0 { b.append(",") }
+            b.append(jsonString: k.name)
+        }
         b.append("],\"touches\":")
-        if places { touches(of: pipeline, into: &b) } else { b.append("null") }
+        if serves.contains(.touches) { touches(of: pipeline, into: &b) } else { b.append("null") }
         b.append(",\"idle\":")
         b.append(pipeline.isIdle ? "true" : "false")
         b.append(",\"locked\":")

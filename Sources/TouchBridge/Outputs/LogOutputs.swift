@@ -40,7 +40,7 @@ final class LogOutputs {
         let places = served.contains(.touches)
         pipeline.log.namesWakingPlaces = places
         s.hello = { [unowned pipeline] b in
-            HelloLine.write(pipeline, screen: screen(), sceneFile: sceneFile, places: places, time: now(), into: &b)
+            HelloLine.write(pipeline, screen: screen(), sceneFile: sceneFile, serves: served, time: now(), into: &b)
         }
         s.now = now
         s.warn = warn

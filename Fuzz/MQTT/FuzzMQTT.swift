@@ -34,7 +34,7 @@ func fuzzMQTT(_ bytes: [UInt8]) {
         guard case .failure(let e) = BrokerAddress.parse(text) else { return }
         let scheme = text.hasPrefix("mqtt://") ? 7 : text.hasPrefix("mqtts://") ? 8 : 0
         let authority = text.dropFirst(scheme).prefix { $0 != "/" }
-        if let at = authority.lastIndex(of: "@"), authority[..<at].count >= 4,
+        if let at = authority.lastIndex(of: "@"), authority[..<at].count >= 16,
             e.description.contains(String(authority[..<at]))
         {
             fatalError("invariant: no credentials said back (\(e))")

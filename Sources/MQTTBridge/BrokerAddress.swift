@@ -15,12 +15,13 @@ public struct BrokerAddress: Sendable, Equatable {
     /// Parses `text`; the error says what was expected, and never repeats a password written
     /// in it (`mqtt://user:secret@host`).
     public static func parse(_ given: String) -> Result<BrokerAddress, BridgeError> {
-        let text = shown(given)
-        if text != given {
+        let text = given
+        if shown(given) != given {
             return .failure(
                 BridgeError(
-                    "--broker: '\(text)' holds credentials: they go in the --credentials file (mode 0600), "
-                        + "never on a command line that every user's ps shows"))
+                    "--broker: the address holds credentials (before its '@'), which are not repeated here: "
+                        + "they go in the --credentials file (mode 0600), never on a command line every user's ps shows"
+                ))
         }
         let tls: Bool
         let rest: Substring

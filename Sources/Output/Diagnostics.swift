@@ -74,6 +74,12 @@ public enum Diagnostics {
     nonisolated(unsafe) static var repeated = RepeatedLines()
     /// The level of the last line written, for the count of its repeats.
     nonisolated(unsafe) static var lastLevel = Level.notice
+    /// Guards `repeated` and `lastLevel`: the daemon has one thread, a program's tests many.
+    nonisolated(unsafe) private static let lock: UnsafeMutablePointer<pthread_mutex_t> = {
+        let m = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        pthread_mutex_init(m, nil)
+        return m
+    }()
 
     /// Writes `message` when `level` is within the threshold (or `always`), as one line; one
     /// that repeats the line before within `RepeatedLines.window` is counted instead.
@@ -82,6 +88,8 @@ public enum Diagnostics {
         let line = safe(message)
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
         let (write, before) = repeated.take(line, at: Double(now.tv_sec) + Double(now.tv_nsec) / 1e9)
         if before > 0 { emit(repeated.saying(before), level: lastLevel) }
         guard write else { return }
@@ -92,6 +100,8 @@ public enum Diagnostics {
     /// Says how many times the last line came again since it was written, if it did: at the
     /// end of a run.
     public static func sayRepeats() {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
         let n = repeated.takeRepeats()
         if n > 0 { emit(repeated.saying(n), level: lastLevel) }
     }

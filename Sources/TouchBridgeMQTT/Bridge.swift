@@ -94,6 +94,7 @@ final class Bridge {
             for _ in 0..<10 where client.wantsWrite { _ = client.write() }
             client.disconnect()
         }
+        Diagnostics.sayRepeats()
     }
 
     // MARK: - The daemon

@@ -27,6 +27,7 @@ extension PipelineHost {
         flush()
         outputs.finish(pipeline.log)
         exportMetrics(force: true)
+        Diagnostics.sayRepeats()
     }
 
     /// SIGHUP (or a client's `reload`): the scene file is read again; touches in flight are

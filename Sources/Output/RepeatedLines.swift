@@ -1,21 +1,32 @@
-/// Identical diagnostics in a row written once: a line that comes again within `window`
-/// seconds of its first writing is counted, and the count said when another line comes (or
-/// the same one after the window), so a flood from outside says what it did in two lines, not
-/// thousands. The caller hands in the time, so it is tested without a clock.
+/// Identical diagnostics in a row written `burst` times at most: a line that comes again more
+/// often within `window` seconds of its first writing is counted, and the count said when
+/// another line comes (or the same one after the window), so a flood from outside says what
+/// it did in a few lines, not thousands, while two reloads in a row still show as two. The
+/// caller hands in the time, so it is tested without a clock.
 public struct RepeatedLines: Sendable {
     /// Seconds a line is counted rather than written again.
     public let window: Double
+    /// Identical lines in a row written before the rest are counted.
+    public let burst: Int
     private var last: String?
     private var since = 0.0
+    private var written = 0
     /// Times the last line came again since it was written.
     public private(set) var repeats = 0
 
-    public init(window: Double = 10) { self.window = window }
+    public init(window: Double = 10, burst: Int = 3) {
+        self.window = window
+        self.burst = burst
+    }
 
     /// Whether `line`, at `now`, is written; `repeatsBefore`: how many times the line before it
     /// came again unwritten, to say first (0: nothing to say).
     public mutating func take(_ line: String, at now: Double) -> (write: Bool, repeatsBefore: Int) {
         if line == last, now - since < window {
+            if written < burst {
+                written += 1
+                return (true, 0)
+            }
             repeats += 1
             return (false, 0)
         }
@@ -23,6 +34,7 @@ public struct RepeatedLines: Sendable {
         last = line
         since = now
         repeats = 0
+        written = 1
         return (true, before)
     }
 

@@ -69,10 +69,10 @@ public enum Diagnostics {
         return line
     }
 
-    /// Identical lines in a row, written once and counted (a flood from outside: a client's
-    /// commands, a broker's messages).
+    /// Identical lines in a row that a peer's flood may cause (`counting`), written three
+    /// times and then counted: what an operator does (a reload by SIGHUP) is always said.
     nonisolated(unsafe) static var repeated = RepeatedLines()
-    /// The level of the last line written, for the count of its repeats.
+    /// The level of the last line counted, for the count of its repeats.
     nonisolated(unsafe) static var lastLevel = Level.notice
     /// Guards `repeated` and `lastLevel`: the daemon has one thread, a program's tests many.
     nonisolated(unsafe) private static let lock: UnsafeMutablePointer<pthread_mutex_t> = {
@@ -81,15 +81,24 @@ public enum Diagnostics {
         return m
     }()
 
-    /// Writes `message` when `level` is within the threshold (or `always`), as one line; one
-    /// that repeats the line before within `RepeatedLines.window` is counted instead.
-    public static func print(_ message: String, level: Level = .notice, always: Bool = false) {
+    /// Writes `message` when `level` is within the threshold (or `always`), as one line.
+    /// `counting`: a line a peer's flood may repeat (a broker's messages, a client's
+    /// commands); past three in a row within `RepeatedLines.window` it is counted instead, the
+    /// count said before the next line.
+    public static func print(
+        _ message: String, level: Level = .notice, always: Bool = false, counting: Bool = false
+    ) {
         guard always || level <= threshold else { return }
         let line = safe(message)
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
         pthread_mutex_lock(lock)
         defer { pthread_mutex_unlock(lock) }
+        guard counting else {
+            let before = repeated.interrupt()
+            if before > 0 { emit(repeated.saying(before), level: lastLevel) }
+            return emit(line, level: level)
+        }
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
         let (write, before) = repeated.take(line, at: Double(now.tv_sec) + Double(now.tv_nsec) / 1e9)
         if before > 0 { emit(repeated.saying(before), level: lastLevel) }
         guard write else { return }

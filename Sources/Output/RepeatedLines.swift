@@ -38,6 +38,13 @@ public struct RepeatedLines: Sendable {
         return (true, before)
     }
 
+    /// A line that is never counted came between: the repeats not said yet (to say before it),
+    /// and the next counted line is new.
+    public mutating func interrupt() -> Int {
+        last = nil
+        return takeRepeats()
+    }
+
     /// The repeats not said yet, now said (the count begun anew): at the end of a run.
     public mutating func takeRepeats() -> Int {
         defer { repeats = 0 }

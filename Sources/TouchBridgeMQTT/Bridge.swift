@@ -153,7 +153,8 @@ final class Bridge {
         if changes.contains(.asksForState) { send("{\"command\":\"state\"}\n") }
         if let answer, let error = answer.error {
             Diagnostics.print(
-                "touchbridge: mqtt: the daemon refused \(answer.command ?? "a line"): \(error)", level: .warning)
+                "touchbridge: mqtt: the daemon refused \(answer.command ?? "a line"): \(error)", level: .warning,
+                counting: true)
         }
         // The first state answer makes the bridge available, with the number or without it.
         if answer?.command == "state", answer?.error == nil, brokerUp {
@@ -315,7 +316,7 @@ final class Bridge {
         guard let payload else {
             return Diagnostics.print(
                 "touchbridge: mqtt: \(topic): a message larger than \(MQTTClient.largestMessage >> 10) KiB, dropped",
-                level: .warning)
+                level: .warning, counting: true)
         }
         // An empty message is a retained one being cleared (the bridge's own, with
         // --clear-retained), never a command.
@@ -324,21 +325,22 @@ final class Bridge {
             let clear = options.clearRetained ? " (cleared)" : " (--clear-retained clears it)"
             Diagnostics.print(
                 "touchbridge: mqtt: \(topic): a retained message is not obeyed: it would be again at every connection"
-                    + clear, level: .warning)
+                    + clear, level: .warning, counting: true)
             if options.clearRetained { client.publish(topic, "", retain: true) }
             return
         }
         guard commandRate.take(at: monotonicSeconds()) else {
             return Diagnostics.print(
-                "touchbridge: mqtt: commands come faster than 5 a second: left out", level: .warning)
+                "touchbridge: mqtt: commands come faster than 5 a second: left out", level: .warning, counting: true)
         }
         switch BridgeCommand.line(topic: topic, payload: payload, topics: topics, lockSeconds: options.lockSeconds) {
         case .failure(let e):
-            Diagnostics.print("touchbridge: mqtt: \(e)", level: .warning)
+            Diagnostics.print("touchbridge: mqtt: \(e)", level: .warning, counting: true)
         case .success(let line):
             guard daemon != nil else {
                 Diagnostics.print(
-                    "touchbridge: mqtt: \(topic): the daemon is not connected, nothing sent", level: .warning)
+                    "touchbridge: mqtt: \(topic): the daemon is not connected, nothing sent", level: .warning,
+                    counting: true)
                 return
             }
             send(line)

@@ -104,7 +104,7 @@ package final class TmuxTerminal {
     }
 
     /// Waits (bounded) until the screen shows `text`.
-    package func waitFor(_ text: String, timeout: Double = 10) -> Bool {
+    package func waitFor(_ text: String, timeout: Double = 30) -> Bool {
         eventually(timeout: timeout) { screen.contains { $0.contains(text) } }
     }
 

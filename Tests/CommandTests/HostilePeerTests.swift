@@ -11,8 +11,6 @@ import Testing
 /// position names its test here.
 @Suite("Hostile peers of the daemon", .serialized)
 struct HostilePeerTests {
-    let kiosk = repositoryDirectory + "/examples/kiosk.json"
-
     /// A tap on the kiosk's button at `x` (Coffee 160, Tea 400, Water 640; y 380) at `t`,
     /// held `hold` seconds.
     func tap(_ r: inout RecordingText, _ t: Double, id: Int, x: Double, hold: Double = 0.25) {
@@ -22,14 +20,9 @@ struct HostilePeerTests {
         r.sync(t + hold)
     }
 
-    /// `run --realtime --json` on `recording`, its socket at a fresh path, once it listens.
+    /// `run --realtime --json` on `recording` with the kiosk scene, its socket at a fresh path.
     func daemon(_ recording: String, _ extra: [String] = []) throws -> (Spawned, String) {
-        let socket = temporaryPath("sock")
-        let d = try Spawned(
-            touchbridgeExecutable,
-            ["run", "--realtime", "--json", "--socket", socket, "--scene", kiosk] + extra + [recording])
-        #expect(eventually(timeout: 10) { d.errors.contains("listening on") }, "\(d.errors)")
-        return (d, socket)
+        try KioskControlTests().daemon(recording, extra)
     }
 
     /// The first line a new connection to `socket` gets; nil when none came.

@@ -16,6 +16,9 @@ extension WaylandSurface {
         case .success(let s): fd = s
         case .failure(let f): throw DrawingError("no compositor answers on \(path) (\(f.description))")
         }
+        // Connected: blocking again, as libwayland's own connections are (its flush then
+        // waits for room instead of keeping the requests for a later wake).
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         guard let d = wl_display_connect_to_fd(fd) else {
             Glibc.close(fd)
             throw DrawingError("no compositor answers on \(path) (errno \(errno))")

@@ -22,9 +22,10 @@ struct MarksOnScreenTests {
     /// The blue of a finger's ring.
     static func ring(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> Bool { r < 80 && g > 140 && b > 200 }
 
-    /// sway on GPU `drm` (Virtual-2's by default) and its socket; nil when sway or grim is missing.
-    func sway(drm: String = "/dev/dri/card1") throws -> (session: MarksCompositor, socket: String)? {
-        guard MarksCompositor.installed("/usr/bin/sway") else { return nil }
+    /// sway on GPU `drm` (Virtual-2's by default) and its socket; a failure when sway or grim
+    /// is missing (make test installs them), never a quiet pass.
+    func sway(drm: String = "/dev/dri/card1") throws -> (session: MarksCompositor, socket: String) {
+        try #require(MarksCompositor.installed("/usr/bin/sway"), "sway and grim (make test installs them)")
         let session = try MarksCompositor("/usr/bin/sway", drm: drm)
         guard let socket = session.socket() else {
             session.stop()
@@ -49,8 +50,8 @@ struct MarksOnScreenTests {
     /// screenshot's crosshair centre against the prompt's point, turned as the display is.
     func crosshair(_ program: String, drm: String, output: String) throws -> (
         centre: (x: Double, y: Double, count: Int), expected: (x: Double, y: Double), errors: String
-    )? {
-        guard MarksCompositor.installed(program) else { return nil }
+    ) {
+        try #require(MarksCompositor.installed(program), "\(program) and grim (make test installs them)")
         let session = try MarksCompositor(program, drm: drm)
         defer { session.stop() }
         let socket = try #require(session.socket(), "\(session.compositor.errors)")
@@ -104,28 +105,28 @@ struct MarksOnScreenTests {
     }
 
     @Test func swayShowsTheFirstMarkWhereThePromptSays() throws {
-        guard let r = try crosshair("/usr/bin/sway", drm: "/dev/dri/card1", output: "Virtual-2") else { return }
+        let r = try crosshair("/usr/bin/sway", drm: "/dev/dri/card1", output: "Virtual-2")
         #expect(r.errors.contains("drawing on an overlay on Virtual-2 (layer shell"), "\(r.errors)")
         #expect(
             abs(r.centre.x - r.expected.x) <= 2 && abs(r.centre.y - r.expected.y) <= 2, "\(r.centre) vs \(r.expected)")
     }
 
     @Test func aDisplayMountedLeftSideUpShowsTheMarkWhereTheFingerGoes() throws {
-        guard let r = try crosshair("/usr/bin/sway", drm: "/dev/dri/card2", output: "Virtual-3") else { return }
+        let r = try crosshair("/usr/bin/sway", drm: "/dev/dri/card2", output: "Virtual-3")
         #expect(r.errors.contains("the screen is 900x1600, turned 90"), "\(r.errors)")
         #expect(
             abs(r.centre.x - r.expected.x) <= 2 && abs(r.centre.y - r.expected.y) <= 2, "\(r.centre) vs \(r.expected)")
     }
 
     @Test func cageWithoutOverlaysShowsAFullscreenWindow() throws {
-        guard let r = try crosshair("/usr/bin/cage", drm: "/dev/dri/card1", output: "Virtual-2") else { return }
+        let r = try crosshair("/usr/bin/cage", drm: "/dev/dri/card1", output: "Virtual-2")
         #expect(r.errors.contains("drawing on a fullscreen window on Virtual-2"), "\(r.errors)")
         #expect(
             abs(r.centre.x - r.expected.x) <= 2 && abs(r.centre.y - r.expected.y) <= 2, "\(r.centre) vs \(r.expected)")
     }
 
     @Test func spotsRingsAHeldFingerOverWhatRuns() throws {
-        guard let (session, socket) = try sway() else { return }
+        let (session, socket) = try sway()
         defer { session.stop() }
         let panel = try DoctorLiveTests.uinputPanel()
         let d = try EvdevDevice.openNode(panel.devnode).description
@@ -144,7 +145,7 @@ struct MarksOnScreenTests {
     }
 
     @Test func spotsShowsAPensHoverAndItsTipWhereTheyAre() throws {
-        guard let (session, socket) = try sway() else { return }
+        let (session, socket) = try sway()
         defer { session.stop() }
         let path = repositoryDirectory + "/examples/qualify-pen.evemu"
         let recording = try EvemuParser(file: path).parse(Array(try String(contentsOfFile: path, encoding: .utf8).utf8))
@@ -187,7 +188,7 @@ struct MarksOnScreenTests {
     }
 
     @Test func runWithSpotsShowsTheFingersOfThePanelItReads() throws {
-        guard let (session, socket) = try sway() else { return }
+        let (session, socket) = try sway()
         defer { session.stop() }
         let panel = try DoctorLiveTests.uinputPanel()
         let d = try EvdevDevice.openNode(panel.devnode).description
@@ -209,7 +210,7 @@ struct MarksOnScreenTests {
 
     @Test func aDisplayTheCompositorDoesNotShowIsDrawnOnItself() throws {
         // sway drives Virtual-2 alone; the panel is on Virtual-1, which no one holds.
-        guard let (session, socket) = try sway() else { return }
+        let (session, socket) = try sway()
         defer { session.stop() }
         let panel = try DoctorLiveTests.uinputPanel()
         let calibrate = try client(socket, ["calibrate", panel.devnode, "--output", "Virtual-1"])
@@ -226,7 +227,7 @@ struct MarksOnScreenTests {
     }
 
     @Test func aCompositorThatEndsLeavesThePromptsGoingOn() throws {
-        guard let (session, socket) = try sway() else { return }
+        let (session, socket) = try sway()
         let panel = try DoctorLiveTests.uinputPanel()
         let calibrate = try client(socket, ["calibrate", panel.devnode, "--output", "Virtual-2"])
         #expect(eventually(timeout: 30) { firstMark(calibrate.errors) != nil }, "\(calibrate.errors)")

@@ -94,7 +94,7 @@ let package = Package(
         // scene files, qualify's criteria, a socket client's line, the hello line's fields.
         .target(name: "StrictJSON"),
 
-        .target(name: "TouchScene", dependencies: ["InputEvents", "TouchKit", "Output", "StrictJSON"]),
+        .target(name: "TouchScene", dependencies: ["InputEvents", "TouchInput", "TouchKit", "Output", "StrictJSON"]),
 
         // `run --socket`: the handler log served to any number of clients, each with its own
         // bounded queue and subscription.

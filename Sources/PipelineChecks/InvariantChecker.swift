@@ -78,7 +78,7 @@ public final class InvariantChecker {
             if state == .recognized || state == .began { recognitions += 1 }
         case .action:
             actions += 1
-        case .device, .motion, .remoteControl, .presses, .idle, .ghost:
+        case .device, .motion, .remoteControl, .presses, .idle, .ghost, .noise:
             break
         }
     }

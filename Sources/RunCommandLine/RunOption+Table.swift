@@ -88,6 +88,10 @@ extension RunOption {
         RunOption("mask", value: "[MATCH=]\"x y w h[; x y w h …]\"", group: .panels, help: panelHelp.mask) {
             r, v throws(UsageError) in r.options.rules.masks.append(try masks(v))
         },
+        RunOption("noise-filter", value: "[MATCH=]all|none|RULE[:VALUE],…", group: .panels, help: panelHelp.noiseFilter)
+        {
+            r, v throws(UsageError) in r.options.rules.noise.append(try noiseFilter(v))
+        },
         RunOption("panel-device", value: "MATCH", group: .panels, help: panelHelp.panelDevice) {
             r, v throws(UsageError) in r.options.rules.panelDevices.append(try panelDevice(v))
         },

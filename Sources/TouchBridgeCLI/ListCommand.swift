@@ -59,7 +59,8 @@ struct ListCommand: ParsableCommand {
 
     private func writeTable(_ rows: [DeviceRow], _ b: inout TextBuffer) {
         let header = [
-            "NODE", "NAME", "KIND", "USE", "SLOTS", "X RANGE", "Y RANGE", "SIZE MM", "JITTER FILTER", "CALIBRATION",
+            "NODE", "NAME", "KIND", "USE", "SLOTS", "X RANGE", "Y RANGE", "SIZE MM", "JITTER FILTER", "NOISE FILTERS",
+            "CALIBRATION",
         ]
         let cells = rows.map { $0.cells }
         var widths = header.map(\.count)
@@ -124,6 +125,14 @@ struct DeviceRow {
         return .choose(for: d, udevFuzz: info.libinputFuzz, millimetres: mm)
     }
 
+    /// The noise rules udev's `TOUCHBRIDGE_NOISE_FILTERS` puts on a touchscreen (`run
+    /// --noise-filter` and the scene's `noiseFilters` may add theirs).
+    var noiseFilters: String? {
+        guard isTouchscreen, let d = description else { return nil }
+        return NoiseChoice.udevWords(
+            info.properties["TOUCHBRIDGE_NOISE_FILTERS"], multitouch: TouchProtocol(d) != .single)
+    }
+
     var size: (Int, Int)? {
         if let w = info.widthMM, let h = info.heightMM { return (w, h) }
         return description?.sizeInMillimetres.map { ($0.width, $0.height) }
@@ -143,6 +152,7 @@ struct DeviceRow {
             range(axis(Kernel.ABS_MT_POSITION_Y, Kernel.ABS_Y)),
             size.map { "\($0.0)x\($0.1)" } ?? "-",
             jitterSetting.map(\.short) ?? "-",
+            noiseFilters ?? "-",
             info.calibrationText ?? "-",
         ]
     }
@@ -176,6 +186,7 @@ struct DeviceRow {
         o.set("widthMM", size?.0)
         o.set("heightMM", size?.1)
         o.set("jitterFilter", jitterSetting?.summary(mapper: nil))
+        o.set("noiseFilters", noiseFilters)
         o.set("calibration", info.calibration)
         o.set("idPath", info.idPath)
         o.set("error", openError?.description)

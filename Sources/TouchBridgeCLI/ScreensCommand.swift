@@ -90,7 +90,8 @@ struct ScreensCommand: ParsableCommand {
             let turned = found.rotation(of: p).map { ", turned \($0)" } ?? ""
             b.append(
                 string:
-                    "  \(p.node) \"\(p.name.printable)\"\(size): \(p.match.output ?? "no display") (\(p.match.why))\(turned)\n"
+                    "  \(p.node) \"\(p.name.printable)\"\(size): \(p.match.output ?? "no display") (\(p.match.why))\(turned)"
+                    + (p.noiseFilters == "none" ? "" : "; noise filters \(p.noiseFilters)") + "\n"
             )
         }
     }
@@ -119,6 +120,7 @@ struct ScreensCommand: ParsableCommand {
             o.set("rule", p.match.rule?.rawValue)
             o.set("why", p.match.why)
             o.set("rotation", found.rotation(of: p))
+            o.set("noiseFilters", p.noiseFilters)
             panels.append(o)
         }
         var top = JSONObject()

@@ -8,7 +8,7 @@ import TouchBridge
 struct GoldenLogTests {
     static let examples = [
         "abcde", "overlap", "round-button", "tap-over-view", "nested-controllers", "kiosk", "photo", "noisy-press",
-        "shake", "media-keys", "kiosk-overlay", "kiosk-idle", "signature-pen",
+        "shake", "media-keys", "kiosk-overlay", "kiosk-idle", "signature-pen", "phantom-touches",
     ]
     /// `--ghost-after` for the examples played with it.
     static let ghostAfter: [String: Double] = ["kiosk-idle": 3]

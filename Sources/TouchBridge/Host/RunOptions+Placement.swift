@@ -9,7 +9,7 @@ import TouchKit
 extension RunOptions {
     /// The placement of a panel: the command line first, then its udev properties
     /// (`TOUCHBRIDGE_SCREEN_RECT`, `TOUCHBRIDGE_ROTATION`, `LIBINPUT_CALIBRATION_MATRIX`,
-    /// `TOUCHBRIDGE_HYSTERESIS_MM`, `TOUCHBRIDGE_MASK`), then `--rotate`/`--calibration`, then
+    /// `TOUCHBRIDGE_HYSTERESIS_MM`, `TOUCHBRIDGE_MASK`, `TOUCHBRIDGE_NOISE_FILTERS`), then `--rotate`/`--calibration`, then
     /// the turn of its display's panel (`turn`, by default the one `takeDisplayMode` found).
     /// Malformed udev values are reported through `warn` and left out.
     public func placement(
@@ -43,6 +43,12 @@ extension RunOptions {
                 warn("\(node): ignoring TOUCHBRIDGE_HYSTERESIS_MM=\"\(text)\" (expected millimetres)")
             }
         }
+        if let text = props["TOUCHBRIDGE_NOISE_FILTERS"] {
+            switch NoiseChoice.parse(text) {
+            case .success(let n): p.noise = n
+            case .failure(let e): warn("\(node): ignoring TOUCHBRIDGE_NOISE_FILTERS=\"\(text.printable)\" (\(e))")
+            }
+        }
         p.udevFuzz = info?.libinputFuzz ?? [:]
         if let text = props["TOUCHBRIDGE_MASK"] {
             if let rects = parseRects(text) {
@@ -68,6 +74,7 @@ extension RunOptions {
             p.hysteresisMM = mm
         }
         for (match, rects) in rules.masks where match.matches(node: node, name: name, info: info) { p.masks = rects }
+        for (match, n) in rules.noise where match.matches(node: node, name: name, info: info) { p.noise = n }
         return p
     }
 }

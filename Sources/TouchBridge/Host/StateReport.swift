@@ -42,7 +42,8 @@ struct StateReport {
             out.append(
                 "panel \(p.node) \"\(p.name)\": \(p.tracker.touchProtocol.summary); at \(rect), rotation \(pl.rotation.rawValue), "
                     + "calibration \(calibration), jitter filter \(p.jitterSetting.summary(mapper: p.mapper)), "
-                    + "masks \(masks); \(p.frames) frames, \(p.dropped) SYN_DROPPED")
+                    + "masks \(masks), noise filters \(p.noiseRules.names)\(noiseCounts(p)); "
+                    + "\(p.frames) frames, \(p.dropped) SYN_DROPPED")
         }
         let names = Dictionary(uniqueKeysWithValues: pipeline.panels.map { ($0.number, $0.node) })
         for t in touches {
@@ -60,6 +61,13 @@ struct StateReport {
             )
         }
         return out
+    }
+
+    /// ` (3 filtered: 2 edge, 1 palm)`, nothing when none was.
+    private func noiseCounts(_ p: Panel) -> String {
+        guard let n = p.noise, n.total > 0 else { return "" }
+        let each = NoiseRule.allCases.filter { n.counts[$0.rawValue] > 0 }.map { "\(n.counts[$0.rawValue]) \($0.name)" }
+        return " (\(n.total) filtered: \(each.joined(separator: ", ")))"
     }
 
     private func f(_ v: Double) -> String {

@@ -2,6 +2,7 @@ import Evdev
 import Glibc
 import InputEvents
 import Runtime
+import TouchInput
 
 /// Writes the metrics in Prometheus' text format (0.0.4) for node_exporter's textfile
 /// collector: to a temporary created exclusively beside `PATH`, then renamed over it, so a
@@ -52,6 +53,12 @@ package struct MetricsFile {
             "touchbridge_ghost_contacts_total", "counter",
             "Contacts cancelled as ghosts: they stayed within their panel's jitter past --ghost-after.")
         b.line("touchbridge_ghost_contacts_total", [], m.ghosts)
+        b.head(
+            "touchbridge_noise_touches_total", "counter",
+            "Touches a noise rule filtered (--noise-filter): cancelled, or never begun, by rule.")
+        for rule in NoiseRule.allCases {
+            b.line("touchbridge_noise_touches_total", [("rule", rule.name)], m.noise[rule.name] ?? 0)
+        }
         b.head(
             "touchbridge_idle", "gauge",
             "1 while the kiosk is idle (the scene's idle: nothing touched for its time), else 0.")

@@ -19,6 +19,8 @@ package final class Metrics {
     package private(set) var actions: [String: Int] = [:]
     /// Contacts cancelled as ghosts (`--ghost-after`).
     package private(set) var ghosts = 0
+    /// Touches judged noise, by rule (`--noise-filter`).
+    package private(set) var noise: [String: Int] = [:]
     /// Whether the kiosk is idle now (the scene's `idle`).
     package private(set) var isIdle = false
     /// Frames, events and SYN_DROPPED of panels that have left (live panels are read from
@@ -63,6 +65,9 @@ package final class Metrics {
             isDirty = true
         case .ghost:
             ghosts += 1
+            isDirty = true
+        case .noise(_, let rule):
+            noise[rule, default: 0] += 1
             isDirty = true
         case .idle(let waking, _):
             isIdle = !waking

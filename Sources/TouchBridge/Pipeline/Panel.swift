@@ -35,6 +35,13 @@ public final class Panel {
     var barrelDelivered: UInt8 = 0
     /// A pen near it, through the gate or held.
     var penSession = TouchPipeline.PenSession.away
+    /// Its noise rules on, nil when none (`filtersNoise` is read per contact instead).
+    var noise: NoiseFilter? { didSet { filtersNoise = noise != nil } }
+    private(set) var filtersNoise = false
+    /// The noise rules asked for it, from its placement or the scene.
+    public private(set) var noiseChoice = NoiseChoice.none
+    /// When a noise line last went to the journal, and how many were not said since.
+    var noiseSaid = (at: -Double.infinity, unsaid: 0)
     /// Pen and touch arbitration was said for it (once).
     var saidArbitration = false
     private let pressure: AbsInfo?
@@ -74,9 +81,30 @@ public final class Panel {
         remap(mapper)
     }
 
+    /// Puts the noise rules of `choice` on (those that read this panel).
+    func filterNoise(_ choice: NoiseChoice) {
+        guard choice != noiseChoice else { return }
+        noiseChoice = choice
+        refitNoise()
+    }
+
+    /// The noise filter for the rules asked and the mapping now; one already on keeps what it
+    /// judged of the touches down.
+    private func refitNoise() {
+        if noise != nil {
+            if !noise!.change(to: noiseChoice, description: description, mapper: mapper) { noise = nil }
+        } else {
+            noise = NoiseFilter(noiseChoice, description: description, mapper: mapper)
+        }
+    }
+
+    /// The noise rules on (none when none reads it).
+    public var noiseRules: NoiseRules { noise?.rules ?? [] }
+
     /// Maps the panel anew (a reloaded scene with another screen size).
     func remap(_ mapper: ScreenMapper) {
         corrections.remap(mapper)
+        if noise != nil { refitNoise() }
         let turned = mapper.rotation.swapsSides
         let sx = (turned ? mapper.height : mapper.width) / Double(mapper.x.range)
         let sy = (turned ? mapper.width : mapper.height) / Double(mapper.y.range)

@@ -28,6 +28,9 @@ public struct PanelPlacement: Sendable, Equatable {
     /// Marked as a panel (udev's `TOUCHBRIDGE_PANEL=1`, `--panel-device`): a single-touch
     /// device without `BTN_TOUCH` is read with `BTN_LEFT` as its contact (mouse mode).
     public var markedPanel = false
+    /// Its noise rules (`--noise-filter`, udev's `TOUCHBRIDGE_NOISE_FILTERS`); nil: the scene's
+    /// `noiseFilters`, else none.
+    public var noise: NoiseChoice?
     /// The physical device it is part of (libinput's `LIBINPUT_DEVICE_GROUP`): a panel's pen and
     /// its fingers share one, which pen and touch arbitration reads.
     public var group: String?
@@ -72,6 +75,8 @@ public struct PanelRules: Sendable {
     public var masks: [(PanelMatch, [Rect])] = []
     /// `--panel-device`: devices to read as panels though they present as an absolute mouse.
     public var panelDevices: [PanelMatch] = []
+    /// `--noise-filter`: each matching panel's noise rules.
+    public var noise: [(PanelMatch, NoiseChoice)] = []
 
     /// Whether the device is marked as a panel: by udev's `TOUCHBRIDGE_PANEL=1` or `--panel-device`.
     public func marks(node: String, name: String, info: InputDeviceInfo?) -> Bool {
@@ -87,6 +92,7 @@ public struct PanelRules: Sendable {
         let rules: [(String, PanelMatch)] =
             rects.map { ("--panel", $0.0) } + hysteresis.map { ("--hysteresis", $0.0) }
             + masks.map { ("--mask", $0.0) } + panelDevices.map { ("--panel-device", $0) }
+            + noise.map { ("--noise-filter", $0.0) }
         var out: [String] = []
         for (option, match) in rules {
             guard let pattern = match.pattern,
@@ -120,6 +126,12 @@ public struct PanelRules: Sendable {
         let (match, value) = PanelMatch.split(text)
         guard let mm = Double(value), mm >= 0, mm.isFinite else { return nil }
         return (match, mm)
+    }
+
+    /// Parses `[MATCH=]all|none|RULE[:VALUE],…`.
+    public static func parseNoise(_ text: String) -> Result<(PanelMatch, NoiseChoice), NoiseChoiceError> {
+        let (match, value) = PanelMatch.split(text)
+        return NoiseChoice.parse(value).map { (match, $0) }
     }
 
     /// Parses `[MATCH=]x y w h[; x y w h …]`.

@@ -108,6 +108,7 @@ public final class TouchPipeline {
             number: number, node: node, name: description.name, description: description, mapper: mapper,
             placement: placement, ids: ids
         ) { w in warn("\(node): \(w)") }
+        panel.filterNoise(noiseChoice(for: placement))
         panels.append(panel)
         log.setDevice(number, name: node)
         log.device(.added, node: node, name: description.name, time: time)
@@ -164,6 +165,7 @@ public final class TouchPipeline {
             ghosts?.ended(id)
         }
         panel.replace(placement: placement, mapper: mapper)
+        panel.filterNoise(noiseChoice(for: placement))
         for v in virtualDevices { v.refit(panel) }
         if let r = placement.rect { scene.addStandardWindow(covering: r) }
     }
@@ -190,6 +192,7 @@ public final class TouchPipeline {
         active.removeAll()
         replaceIdle(with: new.scene.idle, at: time)
         scene = new
+        for p in panels { p.filterNoise(noiseChoice(for: p.placement)) }
         forwarding?.reset()
         listenForClaims()
         hearTouchesOutsideWindows()
@@ -245,7 +248,8 @@ public final class TouchPipeline {
         let t = frame.time.inSeconds
         if let pen = frame.pen { return deliverPen(frame, pen, from: panel, at: t) }
         let hasPen = panel.placement.group != nil
-        for c in frame.contacts where c.phase != .stationary {
+        for var c in frame.contacts where c.phase != .stationary {
+            if panel.filtersNoise, !passesNoise(&c, from: panel, at: t) { continue }
             guard let p = position(of: c, from: panel, at: t) else { continue }
             if hasPen, arbitrates(c, at: p, from: panel) { continue }
             if follows(c, at: p, from: panel, time: t) { appendUpdate(c, at: p, from: panel) }

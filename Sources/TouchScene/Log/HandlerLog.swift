@@ -38,6 +38,7 @@ public final class HandlerLog {
         case presses(method: String, responder: String, keys: [Int])
         case idle(waking: Bool, time: Double)  // the kiosk went idle, or a contact woke it
         case ghost(node: String)  // a contact of `node` rested too long: cancelled
+        case noise(node: String, rule: String)  // a contact of `node` judged noise by `rule`
     }
 
     /// Who hears every call as it is logged (`listen(toCalls:)`); none costs one check a line.

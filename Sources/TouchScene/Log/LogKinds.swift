@@ -35,6 +35,8 @@ extension HandlerLog {
         case screen
         /// Touch locked (cleaning mode) or unlocked.
         case lock
+        /// A touch a noise rule filtered.
+        case noise
 
         /// The kind's name in `--log-events`, `--events` and `subscribe`.
         public var name: String {
@@ -53,6 +55,7 @@ extension HandlerLog {
             case .ghost: return "ghost"
             case .screen: return "screen"
             case .lock: return "lock"
+            case .noise: return "noise"
             }
         }
 

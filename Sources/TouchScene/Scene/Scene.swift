@@ -1,4 +1,5 @@
 import StrictJSON
+import TouchInput
 import TouchKit
 
 /// A scene: the windows, view controllers, views, gesture recognizers and controls the daemon
@@ -31,6 +32,8 @@ public struct Scene: Sendable {
 
     /// Idle and wake (`idle`), when the scene asks for them.
     public var idle: SceneIdle? { spec.idle }
+    /// The noise rules of the panels that name none of their own (`noiseFilters`).
+    public var noiseFilters: NoiseChoice? { spec.noiseFilters }
 
     /// Every program the scene may start: its commands, then idle's and wake's.
     public var programs: [SceneCommand] { spec.commands + [spec.idle?.run, spec.idle?.wake].compactMap { $0 } }

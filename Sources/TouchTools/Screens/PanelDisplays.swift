@@ -17,6 +17,8 @@ package struct PanelDisplays {
         package var match: DisplayMatch
         /// A pen on a display (its virtual device is a virtual pen).
         package var isPen = false
+        /// The noise rules udev's `TOUCHBRIDGE_NOISE_FILTERS` puts on it (`none` without).
+        package var noiseFilters = "none"
     }
 
     /// The DRM connectors, in udev's order.
@@ -37,7 +39,10 @@ package struct PanelDisplays {
             return Panel(
                 node: info.devnode, name: info.name, vendor: d?.id.vendor ?? 0, product: d?.id.product ?? 0,
                 facts: facts, match: DisplayMatch.match(facts, among: connectors),
-                isPen: info.isTablet && !info.isTouchscreen)
+                isPen: info.isTablet && !info.isTouchscreen,
+                noiseFilters: NoiseChoice.udevWords(
+                    info.properties["TOUCHBRIDGE_NOISE_FILTERS"],
+                    multitouch: d.map { TouchProtocol($0) != .single } ?? true))
         }
         return PanelDisplays(connectors: connectors, panels: panels)
     }

@@ -1,4 +1,5 @@
 import StrictJSON
+import TouchInput
 
 /// What a scene file holds: optionally the screen size it is laid out for and the app
 /// delegate, then the windows (at least one).
@@ -13,9 +14,11 @@ struct SceneSpec: Decodable, Sendable {
     var commands: [SceneCommand] = []
     /// Idle and wake: what runs when nothing touches for a while, and when a touch wakes it.
     var idle: SceneIdle?
+    /// The noise rules of the panels that name none of their own.
+    var noiseFilters: NoiseChoice?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case screen, appDelegate, windows, firstResponder, commands, idle
+        case screen, appDelegate, windows, firstResponder, commands, idle, noiseFilters
     }
 
     init(screen: SizeSpec?, appDelegate: ResponderSpec?, windows: [WindowSpec]) {
@@ -32,6 +35,7 @@ struct SceneSpec: Decodable, Sendable {
         firstResponder = try c.decodeIfPresent(String.self, forKey: .firstResponder)
         commands = try c.decodeIfPresent(CommandsSpec.self, forKey: .commands)?.commands ?? []
         idle = try c.decodeIfPresent(IdleSpec.self, forKey: .idle)?.idle
+        noiseFilters = try c.decodeIfPresent(NoiseFiltersSpec.self, forKey: .noiseFilters)?.choice
         guard !windows.isEmpty else { throw c.failure(.windows, "expected at least one window") }
     }
 }

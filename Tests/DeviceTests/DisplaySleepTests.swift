@@ -24,16 +24,10 @@ struct DisplaySleepTests {
 
     /// `swaymsg` as the compositor's user, on its IPC socket.
     func swaymsg(_ session: MarksCompositor, _ arguments: [String]) throws -> Int32? {
-        let ipc = try #require(
-            (try FileManager.default.contentsOfDirectory(atPath: session.runtimeDirectory)).first {
-                $0.hasPrefix("sway-ipc")
-            })
+        let ipc = try #require(session.swayIPC(), "sway opened no IPC socket: \(session.compositor.errors)")
         return try Spawned(
             "/usr/bin/setpriv",
-            [
-                "--reuid=nobody", "--regid=nogroup", "--clear-groups", "/usr/bin/swaymsg", "-s",
-                session.runtimeDirectory + "/" + ipc,
-            ]
+            ["--reuid=nobody", "--regid=nogroup", "--clear-groups", "/usr/bin/swaymsg", "-s", ipc]
                 + arguments
         ).wait(timeout: 30)
     }
@@ -53,16 +47,13 @@ struct DisplaySleepTests {
         let session = try MarksCompositor("/usr/bin/sway", drm: "/dev/dri/card1")
         defer { session.stop() }
         _ = try #require(session.socket(), "\(session.compositor.errors)")
-        let ipc = try #require(
-            (try FileManager.default.contentsOfDirectory(atPath: session.runtimeDirectory)).first {
-                $0.hasPrefix("sway-ipc")
-            })
+        let ipc = try #require(session.swayIPC(), "sway opened no IPC socket: \(session.compositor.errors)")
         // The wake command lights the display again, as a kiosk's would (or swayidle's resume).
         let scene = testTemporaryDirectory + "/display-sleep.json"
         try """
         { "screen": [1920, 1080],
           "idle": { "after": 3600,
-                    "wake": ["/usr/bin/swaymsg", "-s", "\(session.runtimeDirectory)/\(ipc)", "output", "Virtual-2", "dpms", "on"] },
+                    "wake": ["/usr/bin/swaymsg", "-s", "\(ipc)", "output", "Virtual-2", "dpms", "on"] },
           "appDelegate": { "name": "AppDelegate", "actions": ["pay"] },
           "windows": [ { "name": "W", "root": { "name": "App", "subviews": [
             { "name": "Pay", "frame": [0, 0, 1920, 1080],

@@ -50,6 +50,18 @@ final class MarksCompositor {
         return found.map { runtimeDirectory + "/" + $0 }
     }
 
+    /// sway's IPC socket once it listens: sway opens it after the Wayland socket, so a caller that
+    /// saw the Wayland socket waits here too.
+    func swayIPC(timeout: Double = 30) -> String? {
+        var found: String?
+        _ = eventually(timeout: timeout) {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: self.runtimeDirectory)) ?? []
+            found = names.first { $0.hasPrefix("sway-ipc") }
+            return found != nil
+        }
+        return found.map { runtimeDirectory + "/" + $0 }
+    }
+
     /// What output `name` shows now, as RGB rows (grim's PPM).
     func screenshot(_ name: String) throws -> Picture {
         let path = runtimeDirectory + "/shot.ppm"

@@ -35,8 +35,9 @@ public final class Panel {
     var barrelDelivered: UInt8 = 0
     /// A pen near it, through the gate or held.
     var penSession = TouchPipeline.PenSession.away
-    /// Its noise rules on, nil when none (`filtersNoise` is read per contact instead).
-    var noise: NoiseFilter? { didSet { filtersNoise = noise != nil } }
+    /// Its noise rules on, nil when none (`filtersNoise` is read per contact instead). No
+    /// observer: judging mutates it in place, where an observer would copy its tables each time.
+    var noise: NoiseFilter?
     private(set) var filtersNoise = false
     /// The noise rules asked for it, from its placement or the scene.
     public private(set) var noiseChoice = NoiseChoice.none
@@ -96,6 +97,7 @@ public final class Panel {
         } else {
             noise = NoiseFilter(noiseChoice, description: description, mapper: mapper)
         }
+        filtersNoise = noise != nil
     }
 
     /// The noise rules on (none when none reads it).

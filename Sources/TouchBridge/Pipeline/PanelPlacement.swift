@@ -131,7 +131,7 @@ public struct PanelRules: Sendable {
     /// Parses `[MATCH=]all|none|RULE[:VALUE],…`.
     public static func parseNoise(_ text: String) -> Result<(PanelMatch, NoiseChoice), NoiseChoiceError> {
         let (match, value) = PanelMatch.split(text)
-        return NoiseChoice.parse(value).map { (match, $0) }
+        return NoiseChoice.parse(String(value)).map { (match, $0) }
     }
 
     /// Parses `[MATCH=]x y w h[; x y w h …]`.

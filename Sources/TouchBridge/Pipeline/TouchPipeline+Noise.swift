@@ -11,22 +11,17 @@ extension TouchPipeline {
         placement.noise ?? scene.scene.noiseFilters ?? .none
     }
 
-    /// Passes contact `c` through its panel's noise rules: false when it goes nowhere; a
-    /// touch released begins here, one judged noise after it began is cancelled.
+    /// Contact `c` through its panel's noise rules: the phase it goes on with (a touch released
+    /// begins, one judged noise after it began is cancelled), nil when it goes nowhere.
     @inline(__always)
-    func passesNoise(_ c: inout Contact, from panel: Panel, at t: Double) -> Bool {
+    func noisePhase(of c: Contact, from panel: Panel, at t: Double) -> ContactPhase? {
         switch panel.noise!.judge(c) {
-        case .pass: return true
-        case .skip: return false
-        case .release:
-            c.phase = .began
-            c.previousPosition = c.position
-            return true
+        case .pass: return c.phase
+        case .skip: return nil
+        case .release: return .began
         case .noise(let rule, let began):
             sayNoise(rule, c, began: began, from: panel, at: t)
-            guard began else { return false }
-            c.phase = .cancelled
-            return true
+            return began ? .cancelled : nil
         }
     }
 

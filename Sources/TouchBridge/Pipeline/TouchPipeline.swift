@@ -48,7 +48,7 @@ public final class TouchPipeline {
         }
     }
     /// What of each frame reaches the virtual devices.
-    private var forwarding: Forwarding?
+    private(set) var forwarding: Forwarding?
 
     /// Forwards to `target` instead of virtual devices (the forwarding's own tests).
     func forwardTouches(to target: any ForwardTarget) {
@@ -248,14 +248,32 @@ public final class TouchPipeline {
         let t = frame.time.inSeconds
         if let pen = frame.pen { return deliverPen(frame, pen, from: panel, at: t) }
         let hasPen = panel.placement.group != nil
-        for var c in frame.contacts where c.phase != .stationary {
-            if panel.filtersNoise, !passesNoise(&c, from: panel, at: t) { continue }
-            guard let p = position(of: c, from: panel, at: t) else { continue }
-            if hasPen, arbitrates(c, at: p, from: panel) { continue }
-            if follows(c, at: p, from: panel, time: t) { appendUpdate(c, at: p, from: panel) }
+        for c in frame.contacts where c.phase != .stationary {
+            if panel.filtersNoise {
+                guard let phase = noisePhase(of: c, from: panel, at: t) else { continue }
+                if phase == c.phase {
+                    take(c, from: panel, hasPen: hasPen, at: t)
+                } else {
+                    // Released (it begins here) or cancelled: a copy only then.
+                    var judged = c
+                    judged.phase = phase
+                    if phase == .began { judged.previousPosition = c.position }
+                    take(judged, from: panel, hasPen: hasPen, at: t)
+                }
+            } else {
+                take(c, from: panel, hasPen: hasPen, at: t)
+            }
         }
         guard !updates.isEmpty else { return }
         dispatch(updates, from: panel, at: t)
+    }
+
+    /// A contact of a fingers' frame into the frame's updates, unless it is left out.
+    @inline(__always)
+    private func take(_ c: Contact, from panel: Panel, hasPen: Bool, at t: Double) {
+        guard let p = position(of: c, from: panel, at: t) else { return }
+        if hasPen, arbitrates(c, at: p, from: panel) { return }
+        if follows(c, at: p, from: panel, time: t) { appendUpdate(c, at: p, from: panel) }
     }
 
     /// Where a contact that goes to the window is on the screen; nil for one left out (initial
@@ -335,36 +353,6 @@ public final class TouchPipeline {
         if let metrics { metrics.frame(time: t, updates: updates) }
         if let frameObserver { frameObserver(updates, t) }
         if !forwardFirst, let forwarding { forwarding.frame(updates, from: panel, scene: scene, at: t) }
-    }
-
-    /// The scene's application tells of a touch-down on no window (`sayTouchOutside`).
-    private func hearTouchesOutsideWindows() {
-        scene.app.touchBeganOutsideWindows = { [unowned self] p in
-            if !saidTouchOutside { sayTouchOutside(at: p) }
-        }
-    }
-
-    /// Says, once, that a touch came down where the scene has no window: it reaches nothing
-    /// (unless a virtual device carries it on to an app, as a kiosk strip over an app means to).
-    private func sayTouchOutside(at p: Point) {
-        saidTouchOutside = true
-        guard forwarding == nil else { return }
-        let size = scene.screen
-        warn(
-            "a touch began at (\(String(fixed: p.x, decimals: 1)), \(String(fixed: p.y, decimals: 1))), where the "
-                + "scene has no window (the screen is \(String(compact: size.width))x\(String(compact: size.height))): "
-                + "it reaches nothing; said once")
-    }
-
-    /// The scene's claiming recognizers tell the forwarding what they claim and release.
-    private func listenForClaims() {
-        guard let forwarding else {
-            scene.onClaim = nil
-            scene.onRelease = nil
-            return
-        }
-        scene.onClaim = { r in forwarding.claim(r) }
-        scene.onRelease = { [unowned self] _ in forwarding.releaseDecided(scene) }
     }
 
     private func earliest(_ a: Double?, _ b: Double?) -> Double? {

@@ -66,7 +66,7 @@ extension NoiseFilter {
         return out
     }
 
-    private func isPalm(_ c: Contact) -> Bool {
+    func isPalm(_ c: Contact) -> Bool {
         guard let major = c.touchMajor, let limit = geometry.majorMaximum else { return false }
         return Double(major) >= limit * settings.palmFraction
     }

@@ -55,6 +55,9 @@ public struct NoiseFilter: Sendable {
         return !rules.isEmpty || !touches.isEmpty
     }
 
+    /// Beyond this distance from where it landed a touch's movement matters to no rule.
+    private var settledMM: Double { max(settings.tapMovementMM, settings.samePointMM) }
+
     /// The touches judged noise, over every rule.
     public var total: Int { counts.reduce(0, +) }
 
@@ -92,16 +95,31 @@ public struct NoiseFilter: Sendable {
 
     private mutating func move(_ i: Int, _ c: Contact, at t: Double) -> NoiseVerdict {
         if touches[i].dropped { return .skip }
-        touches[i].moved(to: c.position, distance: geometry.millimetres(touches[i].begin, c.position))
-        if let rule = touches[i].doomed ?? noiseWhileDown(touches[i], c, at: t) { return judgeNoise(i, rule) }
-        if !touches[i].heldBy.isEmpty {
-            touches[i].heldBy.subtract(releasing(touches[i], c))
+        // A touch gone on that has moved past every distance a rule reads: only its size is
+        // left to judge (a touch that moved was never paired as far-apart).
+        if touches[i].settled {
+            if rules.contains(.palm), isPalm(c) { return judgeNoise(i, .palm) }
+            if !rules.contains(.variance) { return .pass }
+        }
+        // What is read of the filter is read before a touch is written: no `??` (its right
+        // side, a closure, would take a copy of the whole filter), no argument read from self
+        // beside a mutating call on one of its touches.
+        let distance = geometry.millimetres(touches[i].begin, c.position)
+        touches[i].moved(to: c.position, distance: distance)
+        let touch = touches[i]
+        if let rule = touch.doomed { return judgeNoise(i, rule) }
+        if let rule = noiseWhileDown(touch, c, at: t) { return judgeNoise(i, rule) }
+        if touch.delivered, touch.heldBy.isEmpty, distance > settledMM { touches[i].settled = true }
+        if !touch.heldBy.isEmpty {
+            let released = releasing(touch, c)
+            touches[i].heldBy.subtract(released)
             guard touches[i].heldBy.isEmpty else { return .skip }
             touches[i].delivered = true
             return .release
         }
-        if rules.contains(.variance), !touches[i].sampleFits(c.position, within: settings.varianceMM, geometry) {
-            return .skip
+        if rules.contains(.variance) {
+            let (limit, g) = (settings.varianceMM, geometry)
+            if !touches[i].sampleFits(c.position, within: limit, g) { return .skip }
         }
         return .pass
     }
@@ -117,7 +135,8 @@ public struct NoiseFilter: Sendable {
     }
 
     private mutating func lift(_ i: Int, _ touch: NoiseTouch, _ c: Contact, at t: Double) -> NoiseVerdict {
-        if let rule = touch.doomed ?? noiseWhileDown(touch, c, at: t) { return judgeNoise(i, rule) }
+        if let rule = touch.doomed { return judgeNoise(i, rule) }
+        if let rule = noiseWhileDown(touch, c, at: t) { return judgeNoise(i, rule) }
         if let held = touch.heldBy.first {
             // Held back and lifted first: it never began; a cancel by the kernel is no one's touch.
             guard c.phase == .ended else { return .skip }
@@ -149,6 +168,8 @@ struct NoiseTouch: Sendable {
     var delivered = false
     /// Judged noise: the rest of it goes nowhere.
     var dropped = false
+    /// Gone on, and moved past every distance a rule reads of it.
+    var settled = false
     /// Judged noise through another touch (`farApart`): said at its next update.
     var doomed: NoiseRule?
     /// `variance`: the last two samples that went on, and one that jumped.

@@ -37,7 +37,7 @@ public enum NoiseRule: Int, CaseIterable, Sendable {
     }
 
     /// The rule named `name`, nil for none.
-    public init?(name: some StringProtocol) {
+    public init?(name: Substring) {
         guard let r = Self.allCases.first(where: { $0.name == name }) else { return nil }
         self = r
     }

@@ -71,12 +71,17 @@ public struct NoiseChoice: Sendable, Equatable {
 
     /// `all`, `none` or `NAME[:VALUE],…`; a word that names no rule, or a value out of range,
     /// is the error's text.
-    public static func parse(_ text: some StringProtocol) -> Result<NoiseChoice, NoiseChoiceError> {
+    public static func parse(_ text: String) -> Result<NoiseChoice, NoiseChoiceError> {
         var choice = NoiseChoice()
-        let words = text.split(separator: ",", omittingEmptySubsequences: false).map {
-            $0.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()
+        // Plain Substring work: a generic chain (reversed, drop) here costs the daemon's start a
+        // search of the runtime's conformance records, a megabyte of pages touched.
+        let words = text.split(separator: ",", omittingEmptySubsequences: false).map { part -> String in
+            var w = Substring(part)
+            while w.first == " " { w.removeFirst() }
+            while w.last == " " { w.removeLast() }
+            return String(w)
         }
-        for w in words.map({ String($0) }) {
+        for w in words {
             if w == "all" || w == "none" {
                 guard words.count == 1 else { return .failure(NoiseChoiceError(word: w, why: "stands alone")) }
                 choice.rules = w == "all" ? .all : []
@@ -112,6 +117,6 @@ public struct NoiseChoiceError: Error, Sendable, CustomStringConvertible {
     public let word: String
     public let why: String
     public var description: String {
-        "'\(word)' \(why) (rules: all, none, \(NoiseRule.allCases.map(\.name).joined(separator: ", ")))"
+        "'\(word.printable)' \(why) (rules: all, none, \(NoiseRule.allCases.map(\.name).joined(separator: ", ")))"
     }
 }

@@ -28,6 +28,8 @@ public struct HealthAnalyzer {
     private var stuck: [UInt64: HealthReport.Stuck] = [:]
     /// A pen's own figures (nil for a touchscreen).
     private var pen: PenHealth?
+    /// Every noise rule that reads the panel, judging what it would filter (nil for a pen).
+    private var noise: NoiseFilter?
 
     /// `screen`: how the report words mask rectangles in screen points; `udevFuzz`: the
     /// device's `LIBINPUT_FUZZ_*`, for the jitter filter it names.
@@ -72,6 +74,7 @@ public struct HealthAnalyzer {
                 ? axis("ABS_PRESSURE", k.ABS_PRESSURE) : axis("ABS_MT_PRESSURE", k.ABS_MT_PRESSURE),
             touchMajor: axis("ABS_MT_TOUCH_MAJOR", k.ABS_MT_TOUCH_MAJOR))
         if proto == .single && d.has(type: k.EV_KEY, code: k.BTN_TOOL_PEN) { pen = PenHealth(description: d) }
+        if pen == nil, let m = self.screen { noise = NoiseFilter(NoiseChoice(rules: .all), description: d, mapper: m) }
         report.jitterFilter = JitterSetting.choose(for: d, udevFuzz: udevFuzz, millimetres: nil).summary(mapper: screen)
     }
 
@@ -100,6 +103,7 @@ public struct HealthAnalyzer {
         if let p = f.pen { pen?.frame(f, p) }
         if first == nil { first = f.time }
         last = max(last ?? f.time, f.time)
+        if noise != nil { for c in f.contacts where c.phase != .stationary { _ = noise!.judge(c) } }
         var endedSlots: [Int] = []
         var beganSlots: [Int] = []
         for c in f.contacts {
@@ -239,6 +243,7 @@ public struct HealthAnalyzer {
             .map(\.at)
         r.ghostSpots = copy.spots(r.shortGhosts)
         r.pen = pen?.finished(idleGapFactor: settings.idleGapFactor)
+        if let n = noise { r.noise = n.rules.rules.map { ($0.name, n.counts[$0.rawValue]) } }
         return r
     }
 

@@ -194,6 +194,15 @@ public enum HealthJSON {
                 w.rect(s.maskScreen)
                 w.b.append("}")
             }
+            next("noise")
+            b.append("{")
+            for (i, n) in r.noise.enumerated() {
+                if i > 0 { b.append(",") }
+                b.append(jsonString: n.rule)
+                b.append(":")
+                b.append(decimal: n.touches)
+            }
+            b.append("}")
             next("churn")
             b.append(decimal: r.churn)
             next("slotsOutOfRange")

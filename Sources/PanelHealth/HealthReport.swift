@@ -93,6 +93,9 @@ public struct HealthReport: Sendable {
     public var coverage: Coverage
     public var pressure: AxisRange?
     public var touchMajor: AxisRange?
+    /// The touches each noise rule that reads the panel would have filtered (`run
+    /// --noise-filter`), in the rules' order; empty for a pen.
+    public var noise: [(rule: String, touches: Int)] = []
     /// A pen's figures (nil for a touchscreen).
     public var pen: PenReport?
 

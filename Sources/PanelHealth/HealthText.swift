@@ -71,6 +71,12 @@ public enum HealthText {
                 )
             }
         }
+        if !r.noise.isEmpty {
+            out.append(
+                "noise rules     would filter "
+                    + r.noise.map { "\($0.touches) \($0.rule)" }.joined(separator: ", ")
+                    + " (run --noise-filter)")
+        }
         out.append(
             "tracking        churn \(r.churn), slots out of range \(r.slotsOutOfRange), too many contacts \(r.tooManyContacts), "
                 + "SYN_DROPPED \(r.synDropped)")

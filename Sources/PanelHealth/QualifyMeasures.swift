@@ -11,6 +11,9 @@ extension QualifySession {
         r.criteria = criteria
         r.ghosts = ghosts
         r.stuck = stuck
+        if plan.quietSeconds > 0 {
+            r.quiet = (plan.quietSeconds, phantoms)
+        }
         func answer(_ s: QualifyPlan.Step) -> Gesture? { answers.first { $0.step == s }?.gesture }
         for (i, mark) in plan.marks.enumerated() {
             guard let t = answer(.mark(i))?.first, !t.points.isEmpty else {

@@ -11,6 +11,9 @@ public struct QualifyPlan: Sendable {
     public var restSeconds = 3.0
     /// How many fast taps are asked for.
     public var fastTaps = 10
+    /// Seconds the panel is left untouched first, every contact then a phantom (`--quiet`; 0: no
+    /// such step). The Windows hardware test's ghost-reporting check leaves it 60 s.
+    public var quietSeconds = 0.0
     /// A pen's qualification (`--pen`): each mark hovered over then touched with the tip, the
     /// lines drawn and the rest held with the pen; no fingers, so no contacts, separation or
     /// fast taps.
@@ -39,6 +42,7 @@ public struct QualifyPlan: Sendable {
 
     /// The step a session is at, and what the tester is asked to do there.
     public enum Step: Sendable, Equatable {
+        case quiet
         case mark(Int)
         case line(Int)
         case rest, contacts, separation, taps, done
@@ -46,7 +50,7 @@ public struct QualifyPlan: Sendable {
 
     /// The steps in order.
     public var steps: [Step] {
-        marks.indices.map { .mark($0) } + lines.indices.map { .line($0) }
+        (quietSeconds > 0 ? [.quiet] : []) + marks.indices.map { .mark($0) } + lines.indices.map { .line($0) }
             + (pen ? [.rest] : [.rest, .contacts, .separation, .taps])
     }
 
@@ -55,6 +59,9 @@ public struct QualifyPlan: Sendable {
         func xy(_ p: ScreenPoint) -> String { "\(Self.number(p.x)),\(Self.number(p.y))" }
         if pen { return penPrompt(step, xy) }
         switch step {
+        case .quiet:
+            return
+                "touch nothing for \(Self.number(quietSeconds)) seconds: every contact the panel reports now is a phantom"
         case .mark(let i): return "mark \(i + 1) of \(marks.count): tap the mark at \(xy(marks[i])) with one finger"
         case .line(let i):
             return
@@ -113,17 +120,21 @@ public struct QualifyCriteria: Sendable, Equatable {
     public var hoverOffsetMM = 2.0
     /// Taps of the fast run missed or split, and ghosts and stuck contacts, allowed (none).
     public var missedTaps = 0, splitTaps = 0, ghosts = 0, stuck = 0
+    /// Contacts allowed while the panel is left untouched (`--quiet`; Windows: none).
+    public var phantomContacts = 0
 
     public init() {}
 
     /// The names `--criteria` files use, with how each is set.
     public static let keys = [
         "accuracyMM", "linearityMM", "jitterMM", "reportRateHz", "contacts", "separationMM",
-        "missedTaps", "splitTaps", "ghosts", "stuck", "hoverOffsetMM",
+        "missedTaps", "splitTaps", "ghosts", "stuck", "hoverOffsetMM", "phantomContacts",
     ]
 
     /// The criteria that count something (contacts, taps, ghosts, stuck contacts): whole numbers.
-    public static let countKeys: Set<String> = ["contacts", "missedTaps", "splitTaps", "ghosts", "stuck"]
+    public static let countKeys: Set<String> = [
+        "contacts", "missedTaps", "splitTaps", "ghosts", "stuck", "phantomContacts",
+    ]
 
     /// Sets the criterion named `key` (one of `keys`) and returns nil; else says what was
     /// expected instead: a known name, a value from 0 to a million, a count a whole number.
@@ -140,6 +151,7 @@ public struct QualifyCriteria: Sendable, Equatable {
             case "missedTaps": missedTaps = count
             case "splitTaps": splitTaps = count
             case "ghosts": ghosts = count
+            case "phantomContacts": phantomContacts = count
             default: stuck = count
             }
             return nil

@@ -59,6 +59,7 @@ extension QualifyReport {
                 ",\"fastTaps\":{\"asked\":\(tapsAsked),\"made\":\(tapsMade),\"missed\":\(missedTaps),\"split\":\(splitTaps)}"
         }
         o += ",\"ghosts\":\(ghosts),\"stuck\":\(stuck)"
+        if let q = quiet { o += ",\"quiet\":{\"seconds\":\(num(q.seconds)),\"phantomContacts\":\(q.phantoms)}" }
         o +=
             ",\"verdicts\":{"
             + judged.map { "\(quoted($0.name)):\($0.measured ? "\($0.pass)" : "null")" }.joined(separator: ",") + "}"

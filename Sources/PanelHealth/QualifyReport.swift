@@ -34,6 +34,8 @@ public struct QualifyReport: Sendable {
     public var hoverOffsets: [Double?] = []
     /// What health finds over the whole session.
     public var ghosts = 0, stuck = 0
+    /// The quiet step (`--quiet`): its seconds and the contacts that began in them; nil without.
+    public var quiet: (seconds: Double, phantoms: Int)?
     public var criteria = QualifyCriteria()
 
     /// An empty report in `unit`, to be filled with figures.
@@ -122,6 +124,16 @@ public struct QualifyReport: Sendable {
         ] + (pen ? penOnly : fingers) + [
             Verdict(name: "ghosts", value: "\(ghosts)", limit: "≤ \(c.ghosts)", pass: ghosts <= c.ghosts),
             Verdict(name: "stuck", value: "\(stuck)", limit: "≤ \(c.stuck)", pass: stuck <= c.stuck),
+        ] + quietVerdict
+    }
+
+    /// The quiet step's verdict, when there was one.
+    private var quietVerdict: [Verdict] {
+        guard let q = quiet else { return [] }
+        return [
+            Verdict(
+                name: "phantomContacts", value: "\(q.phantoms) in \(QualifyPlan.number(q.seconds)) s untouched",
+                limit: "≤ \(criteria.phantomContacts)", pass: q.phantoms <= criteria.phantomContacts)
         ]
     }
 
@@ -149,6 +161,7 @@ public struct QualifyReport: Sendable {
         case "reportRate": pen ? ["line"] : ["line", "contacts"]
         case "maxContacts": ["contacts"]
         case "separation": ["separation"]
+        case "phantomContacts": ["quiet"]
         default: []
         }
     }
@@ -156,6 +169,7 @@ public struct QualifyReport: Sendable {
     /// A step's kind, as `needs` names it.
     static func kind(_ s: QualifyPlan.Step) -> String {
         switch s {
+        case .quiet: "quiet"
         case .mark: "mark"
         case .line: "line"
         case .rest: "rest"

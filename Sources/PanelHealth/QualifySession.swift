@@ -36,6 +36,9 @@ public struct QualifySession: Sendable {
     /// Where a pen hovers now, between gestures (screen points).
     private var hovering: ScreenPoint?
     private var stepIndex = 0
+    /// The quiet step: when it began (input time), and the contacts that began during it.
+    private var quietSince: Double?
+    public private(set) var phantoms = 0
 
     public init(plan: QualifyPlan, mapper: ScreenMapper) {
         self.plan = plan
@@ -61,10 +64,35 @@ public struct QualifySession: Sendable {
     /// Whether every step has its answer (the fast taps: as many as were asked for).
     public var isComplete: Bool { plan.pen ? step == .done : step == .taps && fastTapsMade >= plan.fastTaps }
 
+    /// The quiet step begins at input time `t` (the first prompt's).
+    public mutating func begin(at t: Double) {
+        if step == .quiet, quietSince == nil { quietSince = t }
+    }
+
+    /// When the quiet step ends, nil outside it.
+    public var quietDeadline: Double? {
+        guard step == .quiet, let since = quietSince else { return nil }
+        return since + plan.quietSeconds
+    }
+
+    /// Moves input time on to `t`: the quiet step ends once its time is up (true when it did).
+    @discardableResult
+    public mutating func advance(to t: Double) -> Bool {
+        guard let d = quietDeadline, t >= d else { return false }
+        answers.append((.quiet, Gesture(start: d - plan.quietSeconds, end: d)))
+        stepIndex += 1
+        return true
+    }
+
     /// Takes one contact frame; true when it ended a gesture (the step may have moved on).
     @discardableResult
     public mutating func take(_ frame: ContactFrame) -> Bool {
         let t = frame.time.inSeconds
+        if step == .quiet {
+            if quietSince == nil { quietSince = t }
+            phantoms += frame.contacts.filter { $0.phase == .began }.count
+            return false
+        }
         // A pen's hover ends in the frame its tip lands in: where it hovered is kept from before.
         let hoveredBefore = hovering
         if let h = frame.hover { hovering = h.phase == .ended ? nil : mapper.map(h.position) }

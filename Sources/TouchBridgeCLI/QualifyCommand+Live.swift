@@ -46,12 +46,16 @@ extension QualifyCommand {
             if session.take(f) { ask() }
         }
         let signals = SignalWatch()
+        session.begin(at: monotonicNow().inSeconds)
         ask()
         take(tracker.open(at: monotonicNow(), device: device))
         var stopped = false
         while !session.isComplete && !stopped {
-            // The fast taps end when enough were made, or two seconds after the last one.
-            let quiet = session.step == .taps && session.fastTapsMade > 0 ? monotonicNow().inSeconds + 2 : nil
+            // The quiet step ends at its time; the fast taps when enough were made, or two
+            // seconds after the last one.
+            let untouched = session.quietDeadline
+            let quiet =
+                untouched ?? (session.step == .taps && session.fastTapsMade > 0 ? monotonicNow().inSeconds + 2 : nil)
             var ended = false
             let failure = readUntilStopped(
                 device, signals: signals, deadline: quiet, finished: { ended || session.isComplete }, companion: board,
@@ -64,6 +68,11 @@ extension QualifyCommand {
                     }
                 })
             if let failure { throw fail(failure) }
+            if untouched != nil {
+                // A phantom lifting ends nothing: the step lasts its time, or until a signal.
+                if session.advance(to: monotonicNow().inSeconds) { ask() } else if !ended { stopped = true }
+                continue
+            }
             if quiet != nil && !ended { break }
             if !ended && !session.isComplete { stopped = true }
         }

@@ -18,7 +18,7 @@ struct QualifyCommand: ParsableCommand {
             Asks on standard error for each step in turn — tap each mark, draw each line, rest a finger, \
             put down as many fingers as the panel takes, two fingers side by side, fast taps — and measures \
             accuracy, linearity, jitter, report rate, contacts, separation, missed or split taps, ghosts and \
-            stuck contacts, in millimetres where the panel has a resolution (with --pen, a pen's accuracy, \
+            stuck contacts (with --quiet, first the contacts that appear while nothing touches it), in millimetres where the panel has a resolution (with --pen, a pen's accuracy, \
             linearity, jitter, report rate and hover offset). From a recording it reads the gestures in that \
             order. Marks and lines are drawn on the panel's display (a compositor's overlay or window, else \
             the display itself through KMS, none with --no-draw). Exit 0 when every criterion passes, 1 when \
@@ -43,7 +43,7 @@ struct QualifyCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "A JSON object of criteria replacing the published ones: accuracyMM, linearityMM, jitterMM, reportRateHz, contacts, separationMM, missedTaps, splitTaps, ghosts, stuck, hoverOffsetMM.",
+            "A JSON object of criteria replacing the published ones: accuracyMM, linearityMM, jitterMM, reportRateHz, contacts, separationMM, missedTaps, splitTaps, ghosts, stuck, hoverOffsetMM, phantomContacts.",
             valueName: "FILE"))
     var criteria: String?
 
@@ -61,6 +61,12 @@ struct QualifyCommand: ParsableCommand {
             """)
     var pen = false
 
+    @Option(
+        help: ArgumentHelp(
+            "First leave the panel untouched this many seconds (60 as the Windows hardware test's ghost-reporting check): every contact then is a phantom, judged by phantomContacts. A live panel only.",
+            valueName: "SECONDS"))
+    var quiet: Double?
+
     @Flag(help: "Draw nothing on the panel's display: the prompts on standard error only.")
     var noDraw = false
 
@@ -75,6 +81,9 @@ struct QualifyCommand: ParsableCommand {
     func validate() throws {
         try mapping.checkOutput(source: source)
         if let marks, parsePoints(marks) == nil { throw ValidationError("--marks takes \"x,y; x,y; ...\" in points") }
+        if let quiet, !(quiet > 0 && quiet <= 86_400) {
+            throw ValidationError("--quiet takes seconds above 0 and at most 86400 (not '\(quiet)')")
+        }
         if let lines, Self.parseLines(lines) == nil {
             throw ValidationError("--lines takes \"x1,y1 x2,y2; ...\" in points")
         }
@@ -94,9 +103,16 @@ struct QualifyCommand: ParsableCommand {
         plan.pen = pen
         if let m = marks.flatMap(parsePoints) { plan.marks = m }
         if let l = lines.flatMap(Self.parseLines) { plan.lines = l }
+        plan.quietSeconds = quiet ?? 0
         let report: QualifyReport
         switch input {
         case .recording(let r, _):
+            if quiet != nil {
+                throw fail(
+                    ValidationError(
+                        "--quiet needs a live panel: a recording holds no time before its first event, so its quiet cannot be told"
+                    ))
+            }
             let run = QualifyRecording(
                 r, source: source, plan: plan, mapper: mapper, udevFuzz: info?.libinputFuzz ?? [:]
             ) {

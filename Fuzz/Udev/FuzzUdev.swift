@@ -6,8 +6,8 @@ import TouchInput
 import TouchKit
 
 /// A panel's udev properties (`TOUCHBRIDGE_SCREEN_RECT`, `TOUCHBRIDGE_MASK`,
-/// `TOUCHBRIDGE_ROTATION`, `TOUCHBRIDGE_HYSTERESIS_MM`, `LIBINPUT_CALIBRATION_MATRIX`,
-/// `LIBINPUT_FUZZ_*`) are outside data a local rule writes: from arbitrary `KEY=VALUE` lines
+/// `TOUCHBRIDGE_ROTATION`, `TOUCHBRIDGE_HYSTERESIS_MM`, `TOUCHBRIDGE_NOISE_FILTERS`,
+/// `LIBINPUT_CALIBRATION_MATRIX`, `LIBINPUT_FUZZ_*`) are outside data a local rule writes: from arbitrary `KEY=VALUE` lines
 /// (up to the first NUL), the placement is either refused value by value or within range, and
 /// an arbitrary stream through a panel placed so never traps nor breaks the pipeline's invariants.
 func fuzzUdev(_ bytes: [UInt8]) {
@@ -30,6 +30,14 @@ func fuzzUdev(_ bytes: [UInt8]) {
         }
     }
     guard placement.masks.count <= maskRectLimit else { fatalError("invariant: a mask has at most \(maskRectLimit)") }
+    if let n = placement.noise {
+        let s = n.settings
+        guard
+            [s.farApartMM, s.alignedMM, s.samePointMM, s.varianceMM, s.debounce, s.edgeUnits].allSatisfy({
+                $0.isFinite && $0 > 0
+            }), s.pressureFraction <= 1, s.palmFraction <= 1, s.repeatTolerance < 1
+        else { fatalError("invariant: a noise rule's setting is within range (\(s))") }
+    }
     let instance = SceneInstance(
         scene: CheckScenes.standard, screen: Size(width: 800, height: 480), log: HandlerLog(format: .json))
     let checker = InvariantChecker(instance)

@@ -93,6 +93,8 @@ public struct RandomStreams {
         /// Idle and wake lines, and ghosts (with `ghostSeconds`, or a scene with `idle`).
         public var wakes = 0
         public var ghosts = 0
+        /// Touches a noise rule filtered (with `noise`).
+        public var noise = 0
         public var violations: [String] = []
     }
 
@@ -104,6 +106,8 @@ public struct RandomStreams {
     /// Ghost contacts cancelled after this long at rest (`--ghost-after`), and time driven
     /// between frames as the daemon drives it, so idle, wake and ghosts take part.
     public var ghostSeconds: Double?
+    /// The noise rules on every panel (`--noise-filter`); nil: none.
+    public var noise: NoiseChoice?
 
     public init(scene: Scene) { self.scene = scene }
 
@@ -149,8 +153,10 @@ public struct RandomStreams {
             ]
             let d = kinds[Int.random(in: 0..<kinds.count, using: &rng)]
             let mapper = ScreenMapper(device: d, screen: (800, 480))!
+            var placement = PanelPlacement()
+            placement.noise = noise
             let panel = pipeline.addPanel(
-                node: "/dev/input/random\(players.count)", description: d, mapper: mapper,
+                node: "/dev/input/random\(players.count)", description: d, mapper: mapper, placement: placement,
                 time: time.inSeconds)
             players.append(Player(panel: panel, description: d))
         }
@@ -169,8 +175,12 @@ public struct RandomStreams {
             }
             played += step(&players[i], &rng, &time, pipeline, &report)
             if let trace { trace(pipeline.log.buffer.string) }
-            for m in pipeline.log.marks where m.kind == .idle || m.kind == .ghost {
-                if m.kind == .idle { report.wakes += 1 } else { report.ghosts += 1 }
+            for m in pipeline.log.marks where m.kind == .idle || m.kind == .ghost || m.kind == .noise {
+                switch m.kind {
+                case .idle: report.wakes += 1
+                case .ghost: report.ghosts += 1
+                default: report.noise += 1
+                }
             }
             pipeline.log.discard()
         }

@@ -1,6 +1,7 @@
 import PipelineChecks
 import Testing
 import TouchBridge
+import TouchInput
 
 /// The pipeline's invariants over seeded random streams (legal and illegal), through the
 /// built-in scene and a busy one with every recognizer and control: each touchesBegan a
@@ -35,6 +36,16 @@ struct InvariantTests {
         #expect(report.wakes > 0, "the kiosk went idle and woke, and ghosts were cancelled: \(report)")
         #expect(report.ghosts > 0, "the kiosk went idle and woke, and ghosts were cancelled: \(report)")
         #expect(report.calls > 1_000)
+    }
+
+    @Test(arguments: [7 as UInt64, 8])
+    func invariantsHoldWithEveryNoiseRuleOn(_ seed: UInt64) throws {
+        var streams = RandomStreams(scene: CheckScenes.busyIdle)
+        streams.noise = try NoiseChoice.parse("all").get()
+        let report = streams.run(seed: seed, events: 60_000)
+        #expect(report.violations.isEmpty, "seed \(seed): \(report.violations.prefix(5).joined(separator: "\n"))")
+        #expect(report.noise > 0, "touches were judged noise: \(report)")
+        #expect(report.calls > 1_000, "the rest reached the responders: \(report)")
     }
 
     @Test func theSameSeedGivesTheSameCallsEveryTime() {

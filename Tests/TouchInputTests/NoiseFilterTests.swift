@@ -71,12 +71,20 @@ struct NoiseFilterTests {
         #expect(t.rules == [.singlePosition, .singlePosition, .singlePosition])
     }
 
-    @Test func aStillTouchOnAFiringSpotIsCancelledAsItLifts() {
+    @Test func aStillTouchOnAFiringSpotIsCancelledAtItsNextReportAndAsItLiftsJudgedOnItsOwnTime() {
         var t = NoiseTable("single-position")
         #expect(
             t.mismatches([
                 row(0, 0, true, 2000, 2000, .pass), row(50, 0, false, 2000, 2000, .pass),
-                row(1000, 0, true, 2001, 2000, .pass), row(2500, 0, false, 2001, 2000, .cancelled),
+                row(1000, 0, true, 2001, 2000, .pass), row(2200, 0, true, 2001, 2001, .cancelled),
+                row(2500, 0, false, 2001, 2001, .held),
+                // Lifting, a touch is judged on its own time alone: five taps on one point, the
+                // last lifting 2.08 s after the first landed, are a finger's.
+                row(10_000, 0, true, 1000, 1000, .pass), row(10_080, 0, false, 1000, 1000, .pass),
+                row(10_500, 0, true, 1000, 1000, .pass), row(10_580, 0, false, 1000, 1000, .pass),
+                row(11_000, 0, true, 1000, 1000, .pass), row(11_080, 0, false, 1000, 1000, .pass),
+                row(11_500, 0, true, 1000, 1000, .pass), row(11_580, 0, false, 1000, 1000, .pass),
+                row(12_000, 0, true, 1000, 1000, .pass), row(12_080, 0, false, 1000, 1000, .pass),
             ]) == [])
     }
 
@@ -117,12 +125,17 @@ struct NoiseFilterTests {
         #expect(t.rules == [.repeating, .repeating])
     }
 
-    @Test func repeatingControlsTapsOnOnePointAtIrregularIntervals() {
+    @Test func repeatingControlsTapsOnOnePointAtIrregularIntervalsAndInAPersonsRhythm() {
         var t = NoiseTable("repeating")
         var rows: [NoiseRow] = []
         for ms in [0.0, 700, 1500, 2100, 3000] {
             rows.append(row(ms, 0, true, 500, 2500, .pass))
             rows.append(row(ms + 60, 0, false, 500, 2500, .pass))
+        }
+        // Five taps on one point exactly 500 ms apart: faster than any period looked for.
+        for i in 0..<5 {
+            rows.append(row(5000 + Double(i) * 500, 0, true, 900, 900, .pass))
+            rows.append(row(5060 + Double(i) * 500, 0, false, 900, 900, .pass))
         }
         #expect(t.mismatches(rows) == [])
     }

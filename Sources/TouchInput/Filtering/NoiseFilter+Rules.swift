@@ -35,15 +35,15 @@ extension NoiseFilter {
         return held
     }
 
-    /// The rule that judges a touch noise while it is down or as it lifts: a palm, a still
-    /// touch on a spot that has fired for too long (itself, held still, counting: ChromeOS's).
-    func noiseWhileDown(_ touch: NoiseTouch, _ c: Contact, at t: Double) -> NoiseRule? {
+    /// The rule that judges a touch noise while it is down or as it lifts (`lifting`): a palm;
+    /// a touch held still on one point for longer than `singlePositionAfter`; while it is down
+    /// (as ChromeOS judges), a still touch on a point still touches have landed on for that long.
+    func noiseWhileDown(_ touch: NoiseTouch, _ c: Contact, at t: Double, lifting: Bool = false) -> NoiseRule? {
         if rules.contains(.palm), isPalm(c) { return .palm }
-        if rules.contains(.singlePosition), touch.moved <= settings.samePointMM,
-            t - touch.beginTime > settings.singlePositionAfter || firing(at: touch.begin, at: t)
-        {
-            return .singlePosition
-        }
+        guard rules.contains(.singlePosition), touch.moved <= settings.samePointMM else { return nil }
+        // A touch held still sends no report: its own time is judged as it lifts too.
+        if t - touch.beginTime > settings.singlePositionAfter { return .singlePosition }
+        if !lifting, firing(at: touch.begin, at: t) { return .singlePosition }
         return nil
     }
 

@@ -136,7 +136,7 @@ public struct NoiseFilter: Sendable {
 
     private mutating func lift(_ i: Int, _ touch: NoiseTouch, _ c: Contact, at t: Double) -> NoiseVerdict {
         if let rule = touch.doomed { return judgeNoise(i, rule) }
-        if let rule = noiseWhileDown(touch, c, at: t) { return judgeNoise(i, rule) }
+        if let rule = noiseWhileDown(touch, c, at: t, lifting: true) { return judgeNoise(i, rule) }
         if let held = touch.heldBy.first {
             // Held back and lifted first: it never began; a cancel by the kernel is no one's touch.
             guard c.phase == .ended else { return .skip }

@@ -20,8 +20,10 @@ public struct NoiseSettings: Sendable, Equatable {
     public var singlePositionLookBack = 4.0
     /// `repeating`: intervals within this fraction of each other are the same.
     public var repeatTolerance = 0.05
-    /// `repeating`: the longest period a controller's phantom is looked for at.
+    /// `repeating`: the longest period a controller's phantom is looked for at…
     public var repeatLongest = 60.0
+    /// …and the shortest: a person tapping one button in a rhythm taps faster than this.
+    public var repeatShortest = 1.0
     /// `edge`: a touch beginning this close to the border, in device units (ChromeOS: 1).
     public var edgeUnits = 1.0
     /// `pressure`: a touch is held until its pressure reaches this fraction of the axis' range

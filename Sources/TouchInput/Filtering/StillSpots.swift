@@ -42,7 +42,7 @@ struct StillSpots: Sendable {
 
     /// Whether a touch landing on `p` at `t` lands on a periodic point: one already found, or the
     /// two still touches last on it began at the interval that `t` now repeats (within the
-    /// tolerance, at most `repeatLongest`), which makes `p` one.
+    /// tolerance, from `repeatShortest` to `repeatLongest`), which makes `p` one.
     mutating func repeats(at p: DevicePoint, at t: Double, _ s: NoiseSettings, _ g: NoiseGeometry) -> Bool {
         if periodic.contains(where: { g.millimetres($0, p) <= s.samePointMM }) { return true }
         var last: Double?
@@ -57,7 +57,7 @@ struct StillSpots: Sendable {
         }
         guard let b2 = last, let b1 = before else { return false }
         let interval = b2 - b1
-        guard interval > 0, interval <= s.repeatLongest, abs((t - b2) - interval) <= s.repeatTolerance * interval
+        guard interval >= s.repeatShortest, interval <= s.repeatLongest, abs((t - b2) - interval) <= s.repeatTolerance * interval
         else { return false }
         if periodic.count < Self.periodicSize {
             periodic.append(p)

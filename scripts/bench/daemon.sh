@@ -47,4 +47,15 @@ if command -v valgrind >/dev/null; then
     printf '%-52s %12s %10.0f %14.0f\n' "$mode ($events events)" "$total" \
       "$(awk "BEGIN{print $total/$events}")" "$(awk "BEGIN{print ($total-$start)/($events-$one)}")"
   done
+  # The noise rules on real fingers (landing apart, pressing): what judging costs when it passes.
+  python3 scripts/bench/flood.py 6250 5 1000 fingers > "$dir/fingers-100k.evemu"
+  python3 scripts/bench/flood.py 1 5 1000 fingers > "$dir/fingers-1.evemu"
+  events=$(grep -c '^E:' "$dir/fingers-100k.evemu")
+  one=$(grep -c '^E:' "$dir/fingers-1.evemu")
+  for mode in "run --json" "run --json --noise-filter all"; do
+    total=$(count $bin $mode "$dir/fingers-100k.evemu")
+    start=$(count $bin $mode "$dir/fingers-1.evemu")
+    printf '%-52s %12s %10.0f %14.0f\n' "$mode (fingers, $events events)" "$total" \
+      "$(awk "BEGIN{print $total/$events}")" "$(awk "BEGIN{print ($total-$start)/($events-$one)}")"
+  done
 fi

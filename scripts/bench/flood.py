@@ -2,13 +2,16 @@
 """Writes a flood recording for the benchmarks: a 10-slot protocol B panel with FINGERS
 fingers moving every frame at 1 kHz, FRAMES frames (each frame: per finger ABS_MT_SLOT,
 ABS_MT_POSITION_X, ABS_MT_POSITION_Y; then SYN_REPORT), fingers lifting and landing again
-every 500 frames. usage: flood.py FRAMES [FINGERS] [INTERVAL_US] > flood.evemu
-(INTERVAL_US: time between frames, default 1000, i.e. 1 kHz)"""
+every 500 frames. usage: flood.py FRAMES [FINGERS] [INTERVAL_US] [fingers] > flood.evemu
+(INTERVAL_US: time between frames, default 1000, i.e. 1 kHz). With `fingers`, as real fingers
+land: each 40 ms after the one before and pressing (ABS_MT_PRESSURE 120 of 255), so every
+noise rule lets them through (the cost of `run --noise-filter all` on touches that pass)."""
 import sys
 
 frames = int(sys.argv[1])
 fingers = int(sys.argv[2]) if len(sys.argv) > 2 else 5
 interval = int(sys.argv[3]) if len(sys.argv) > 3 else 1000
+real = len(sys.argv) > 4 and sys.argv[4] == "fingers"
 w = sys.stdout.write
 w("# EVEMU 1.3\nN: touchbridge flood panel\nI: 0003 1234 5680 0100\nP: 02 00 00 00 00 00 00 00\n"
   "B: 00 0b 00 00 00 00 00 00 00\n")
@@ -22,12 +25,17 @@ tid = 0
 for f in range(frames):
     t = 1 + f * interval
     stamp = "E: %d.%06d " % (t // 1000000, t % 1000000)
-    phase = f % 500
     for s in range(fingers):
+        local = f - (40 * s if real else 0)
+        if local < 0:
+            continue
+        phase = local % 500
         out.append(stamp + "0003 002f %d\n" % s)
         if phase == 0:
             tid += 1
             out.append(stamp + "0003 0039 %d\n" % tid)
+            if real:
+                out.append(stamp + "0003 003a 120\n")
         if phase == 499:
             out.append(stamp + "0003 0039 -1\n")
             continue

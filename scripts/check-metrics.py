@@ -42,6 +42,11 @@ with tempfile.TemporaryDirectory() as tmp:
         wakes = sum(1 for l in lines if l["event"] == "wake" and "device" in l)
         ghosts = sum(1 for l in lines if l["event"] == "ghost")
         idle = [l["event"] for l in lines if l["event"] in ("idle", "wake")]
+        # A touch a noise rule filtered either never began in the window or was cancelled there.
+        noise = [l for l in lines if l["event"] == "noise"]
+        unbegun = sum(1 for l in noise if not l["began"])
+        cancelled = len(noise) - unbegun
+        rules = Counter(l["rule"] for l in noise)
         for l in lines:
             if l["event"] == "gesture" and l["state"] != "changed":
                 gestures[(l["recognizer"], l["state"])] += 1
@@ -60,9 +65,12 @@ with tempfile.TemporaryDirectory() as tmp:
         checks = [
             ("events", value("touchbridge_events_total"), events if panel else 0),
             ("frames", value("touchbridge_frames_total"), frames if panel else 0),
-            ("touches began", value("touchbridge_touches_total", phase="began"), phases["began"] - wakes),
-            ("touches ended", value("touchbridge_touches_total", phase="ended"), phases["ended"] - wakes - ghosts),
-            ("touches cancelled", value("touchbridge_touches_total", phase="cancelled"), phases["cancelled"] + ghosts),
+            ("touches began", value("touchbridge_touches_total", phase="began"), phases["began"] - wakes - unbegun),
+            ("touches ended", value("touchbridge_touches_total", phase="ended"),
+             phases["ended"] - wakes - ghosts - unbegun - cancelled),
+            ("touches cancelled", value("touchbridge_touches_total", phase="cancelled"),
+             phases["cancelled"] + ghosts + cancelled),
+            ("noise", {r: value("touchbridge_noise_touches_total", rule=r) for r in rules}, dict(rules)),
             ("ghosts", value("touchbridge_ghost_contacts_total"), ghosts),
             ("idle", value("touchbridge_idle"), 1 if idle and idle[-1] == "idle" else 0),
             ("gestures", {k: value("touchbridge_gestures_total", recognizer=k[0], state=k[1]) for k in gestures}, dict(gestures)),

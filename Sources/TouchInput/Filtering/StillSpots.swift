@@ -57,7 +57,8 @@ struct StillSpots: Sendable {
         }
         guard let b2 = last, let b1 = before else { return false }
         let interval = b2 - b1
-        guard interval >= s.repeatShortest, interval <= s.repeatLongest, abs((t - b2) - interval) <= s.repeatTolerance * interval
+        guard interval >= s.repeatShortest, interval <= s.repeatLongest,
+            abs((t - b2) - interval) <= s.repeatTolerance * interval
         else { return false }
         if periodic.count < Self.periodicSize {
             periodic.append(p)

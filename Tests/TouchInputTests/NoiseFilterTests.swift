@@ -213,7 +213,8 @@ struct NoiseFilterTests {
         let all = try NoiseChoice.parse("all").get()
         let mt = try #require(
             NoiseFilter(all, description: Panels.multitouch(), mapper: ScreenMapper(device: Panels.multitouch())!))
-        #expect(!mt.rules.contains(.variance) && !mt.rules.contains(.debounce))
+        #expect(!mt.rules.contains(.variance))
+        #expect(!mt.rules.contains(.debounce))
         #expect(mt.rules.contains(.farApart))
         let st = try #require(
             NoiseFilter(all, description: Panels.single(), mapper: ScreenMapper(device: Panels.single())!))

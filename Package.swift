@@ -33,7 +33,8 @@ let package = Package(
         .systemLibrary(
             name: "CUdev", pkgConfig: "libudev",
             providers: [.apt(["libudev-dev"])]),
-        // The kernel's device structures Glibc's Swift module leaves out (uinput, DRM): Evdev's.
+        // The kernel's device structures Glibc's Swift module leaves out (uinput, DRM, ACLs): Evdev's,
+        // Discovery's and Sysfs'.
         .systemLibrary(name: "CLinux"),
         // The event loop's descriptors Glibc's Swift module leaves out (epoll, timerfd, signalfd,
         // posix_spawn's closefrom): Runtime's.
@@ -77,8 +78,17 @@ let package = Package(
         // stage that waits on a descriptor (devices, the socket, commands); why a call failed.
         .target(name: "Runtime", dependencies: ["CLoop"]),
 
-        // The kernel side: libevdev devices, libudev discovery, recordings.
-        .target(name: "Evdev", dependencies: ["CEvdev", "CUdev", "CLinux", "Runtime", "InputEvents", "Displays"]),
+        // The kernel's input devices through libevdev (read, grabbed, made with uinput), why one
+        // could not be used, and evemu recordings standing in for them.
+        .target(name: "Evdev", dependencies: ["CEvdev", "CLinux", "Runtime", "InputEvents"]),
+
+        // What the machine has, through libudev: input devices and their properties, hotplug,
+        // the displays' connectors and panel orientations; nodes opened as udev names them.
+        .target(name: "Discovery", dependencies: ["CUdev", "CLinux", "Evdev", "Runtime", "InputEvents", "Displays"]),
+
+        // What the kiosk writes under /sys: its displays' power and backlights, a controller's
+        // driver re-bound, one attribute written; and a node's ACL read.
+        .target(name: "Sysfs", dependencies: ["CLinux", "Runtime"]),
 
         // uinput devices that re-create a panel for other programs (`--virtual-touchscreen`,
         // `--virtual-pointer`): the window's touches as a touchscreen, pointer gestures as a mouse.
@@ -109,6 +119,7 @@ let package = Package(
         .target(
             name: "TouchBridge",
             dependencies: [
+                "Discovery", "Sysfs",
                 "InputEvents", "TouchInput", "TouchKit", "TouchScene", "Evdev", "Runtime", "Output", "VirtualDevices",
                 "EventSocket", "SceneCommands", "Displays", "StrictJSON",
             ]),
@@ -118,6 +129,7 @@ let package = Package(
         .target(
             name: "TouchTools",
             dependencies: [
+                "Discovery", "Sysfs",
                 "InputEvents", "TouchInput", "TouchKit", "TouchScene", "TouchBridge", "PanelHealth", "Evdev",
                 "Displays", "StrictJSON", "Doctor", "Runtime", "Marks", "Drawing",
             ]),
@@ -151,7 +163,9 @@ let package = Package(
         // the evtest dump, which the daemon's program also runs from a plain command line.
         .target(
             name: "DeviceTools",
-            dependencies: ["Evdev", "Runtime", "InputEvents", "TouchInput", "Output", "RunCommandLine", "TouchBridge"]),
+            dependencies: [
+                "Discovery", "Evdev", "Runtime", "InputEvents", "TouchInput", "Output", "RunCommandLine", "TouchBridge",
+            ]),
 
         // The daemon's program's own argv for the standard library (glibc's constructor arguments),
         // instead of the statically linked runtime's reading of /proc/self/maps at every start.
@@ -165,6 +179,7 @@ let package = Package(
         .executableTarget(
             name: "TouchBridgeCLI",
             dependencies: [
+                "Discovery",
                 "RunCommandLine", "DeviceTools", "Evdev", "Runtime", "InputEvents", "Output", "TouchInput", "TouchKit",
                 "TouchBridge", "Displays", "VirtualDevices", "EventSocket", "StrictJSON",
                 "TouchTools", "PanelHealth", "CNcurses", "Doctor", "Marks",
@@ -204,7 +219,9 @@ let package = Package(
         .executableTarget(name: "fuzz-mqtt", dependencies: ["MQTTBridge", "PipelineChecks"], path: "Fuzz/MQTT"),
         .executableTarget(
             name: "fuzz-udev",
-            dependencies: ["TouchBridge", "TouchKit", "TouchInput", "InputEvents", "Evdev", "PipelineChecks"],
+            dependencies: [
+                "Discovery", "TouchBridge", "TouchKit", "TouchInput", "InputEvents", "Evdev", "PipelineChecks",
+            ],
             path: "Fuzz/Udev"),
         .executableTarget(
             name: "fuzz-subscription", dependencies: ["EventSocket", "TouchScene", "PipelineChecks"],
@@ -240,12 +257,14 @@ let package = Package(
         .testTarget(
             name: "TouchToolsTests",
             dependencies: [
+                "Runtime",
                 "TouchTools", "TouchBridge", "TouchScene", "TouchKit", "TouchInput", "InputEvents", "Evdev",
                 "PanelHealth", "Marks",
             ]),
         .testTarget(name: "DisplaysTests", dependencies: ["Displays"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Marks", "TouchInput", "InputEvents", "Runtime"]),
-        .testTarget(name: "DoctorTests", dependencies: ["Doctor", "InputEvents", "Evdev"], exclude: ["Trees"]),
+        .testTarget(
+            name: "DoctorTests", dependencies: ["Sysfs", "Doctor", "InputEvents", "Evdev"], exclude: ["Trees"]),
         .testTarget(name: "DeviceToolsTests", dependencies: ["DeviceTools", "TouchBridge", "TouchKit"]),
         .testTarget(
             name: "VirtualDevicesTests", dependencies: ["VirtualDevices", "TouchKit", "TouchInput", "InputEvents"]),
@@ -255,6 +274,7 @@ let package = Package(
         .testTarget(
             name: "TouchBridgeTests",
             dependencies: [
+                "Discovery",
                 "TouchBridge", "TouchScene", "TouchTools", "PanelHealth", "TouchKit", "TouchInput", "InputEvents",
                 "Evdev", "Runtime", "Output", "PipelineChecks", "Displays", "VirtualDevices", "ProgramTestSupport",
                 "EventSocket",
@@ -265,6 +285,9 @@ let package = Package(
         .testTarget(
             name: "EvdevTests", dependencies: ["Evdev", "Runtime", "InputEvents"],
             resources: [.copy("Recordings")]),
+        .testTarget(name: "RuntimeTests", dependencies: ["Runtime"]),
+        .testTarget(name: "SysfsTests", dependencies: ["Sysfs", "Runtime"]),
+        .testTarget(name: "DiscoveryTests", dependencies: ["Discovery", "Displays"]),
         // The programs as users run them, on recordings: their output, exit codes and messages.
         .testTarget(
             name: "CommandTests", dependencies: ["ProgramTestSupport", "Evdev", "Runtime", "InputEvents"],
@@ -274,6 +297,7 @@ let package = Package(
         .testTarget(
             name: "DeviceTests",
             dependencies: [
+                "Discovery",
                 "ProgramTestSupport", "Evdev", "Runtime", "InputEvents", "TouchInput", "Displays", "PipelineChecks",
             ]),
         // What the two program test targets share: running the programs, sockets, a terminal.

@@ -2,7 +2,8 @@
 """ARCHITECTURE.md's code map against the code: every target of Sources/ has its section
 (`### \`Name\``); each section's `Imports:` line names exactly the modules the target's files
 import (the toolchain's and the C library's aside); and every module it names that has a
-section comes earlier, so the map reads in dependency order. Prints what it finds; exit 1 on
+section comes earlier, so the map reads in dependency order; and every file the map names
+exists. Prints what it finds; exit 1 on
 any breach.
 usage: scripts/check-architecture.py"""
 import json, os, re, subprocess, sys
@@ -50,6 +51,27 @@ for i, (name, start) in enumerate(sections):
     for module in stated:
         if module in position and position[module] > i:
             problems.append(f"{name}: imports {module}, whose section comes after it")
+# Every file the map names exists: paths from the checkout's root, Sources/ or Tests/, and bare
+# file names anywhere in the tree; a template's `Name` (`NameCommand.swift`) is not a file.
+tree = set()
+for d, dirs, files in os.walk(root):
+    dirs[:] = [x for x in dirs if not x.startswith(".")]
+    for f in files + dirs:
+        tree.add(os.path.relpath(os.path.join(d, f), root))
+names = {os.path.basename(f) for f in tree}
+for m in re.finditer(r"`([A-Za-z0-9_./+-]+\.(?:swift|py|md|json|sh|rules|service|evemu|docc))`", text):
+    named = m.group(1)
+    if re.search(r"(?:^|[/+])Names?(?:[A-Z+.])", named):
+        continue
+    candidates = [named, "Sources/" + named, "Tests/" + named]
+    if "/" in named:
+        found = any(c in tree for c in candidates)
+    else:
+        found = named in names
+    if not found:
+        line = text[: m.start()].count("\n") + 1
+        problems.append(f"ARCHITECTURE.md:{line}: names {named}, which is not in the tree")
+
 for p in problems:
     print("check-architecture: " + p)
 print(f"check-architecture: {len(targets)} targets, {len(problems)} problems")

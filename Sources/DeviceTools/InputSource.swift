@@ -1,7 +1,9 @@
+import Discovery
 import Evdev
 import Glibc
 import InputEvents
 import RunCommandLine
+import Runtime
 import TouchInput
 
 /// What a tool reads: a live evdev node, or a recording standing in for one.

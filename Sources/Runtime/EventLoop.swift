@@ -32,7 +32,7 @@ public final class EventLoop {
     private var ready: [UInt64] = []
     private var stopping = false
 
-    public init() throws(DeviceError) {
+    public init() throws(SystemError) {
         poller = try Poller()
         ready.reserveCapacity(32)
     }
@@ -44,7 +44,7 @@ public final class EventLoop {
     public func watch(
         _ fd: Int32, order: Order = .input, readable: Bool = true,
         _ handler: @escaping () -> Void
-    ) throws(DeviceError) -> Source {
+    ) throws(SystemError) -> Source {
         let slot: Int
         if let reused = freeSlots.popLast() {
             slot = reused
@@ -90,7 +90,7 @@ public final class EventLoop {
 
     /// A timer on `CLOCK_MONOTONIC` whose expiry calls `handler` (after it is acknowledged);
     /// disarmed until `arm` is called.
-    public func timer(order: Order = .timer, _ handler: @escaping () -> Void) throws(DeviceError) -> LoopTimer {
+    public func timer(order: Order = .timer, _ handler: @escaping () -> Void) throws(SystemError) -> LoopTimer {
         let t = try LoopTimer()
         try watch(t.deadlineTimer.fd, order: order) {
             t.deadlineTimer.acknowledge()
@@ -139,7 +139,7 @@ public final class EventLoop {
 public final class LoopTimer {
     fileprivate let deadlineTimer: DeadlineTimer
 
-    fileprivate init() throws(DeviceError) { deadlineTimer = try DeadlineTimer() }
+    fileprivate init() throws(SystemError) { deadlineTimer = try DeadlineTimer() }
 
     /// The armed deadline in seconds, nil while disarmed.
     public var deadline: Double? { deadlineTimer.deadline }

@@ -7,9 +7,9 @@ public final class Poller {
     public let fd: Int32
     private var events = [epoll_event](repeating: epoll_event(), count: 32)
 
-    public init() throws(DeviceError) {
+    public init() throws(SystemError) {
         fd = epoll_create1(Int32(EPOLL_CLOEXEC))
-        if fd < 0 { throw .system(path: "epoll", call: "epoll_create1", errno: errno) }
+        if fd < 0 { throw SystemError(path: "epoll", call: "epoll_create1", errno: errno) }
     }
 
     deinit { close(fd) }
@@ -17,13 +17,13 @@ public final class Poller {
     /// Watches `descriptor` for input (or, `writable`, for room to write; neither: only for
     /// errors); `token` comes back from `wait` when it is ready.
     public func add(_ descriptor: Int32, token: UInt64, readable: Bool = true, writable: Bool = false)
-        throws(DeviceError)
+        throws(SystemError)
     {
         var ev = epoll_event()
         ev.events = (readable ? EPOLLIN.rawValue : 0) | (writable ? EPOLLOUT.rawValue : 0)
         ev.data.u64 = token
         if epoll_ctl(fd, EPOLL_CTL_ADD, descriptor, &ev) != 0 {
-            throw .system(path: "epoll", call: "epoll_ctl", errno: errno)
+            throw SystemError(path: "epoll", call: "epoll_ctl", errno: errno)
         }
     }
 
@@ -58,9 +58,9 @@ public final class DeadlineTimer {
     /// The armed deadline in seconds, nil while disarmed.
     public private(set) var deadline: Double?
 
-    public init() throws(DeviceError) {
+    public init() throws(SystemError) {
         fd = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
-        if fd < 0 { throw .system(path: "timerfd", call: "timerfd_create", errno: errno) }
+        if fd < 0 { throw SystemError(path: "timerfd", call: "timerfd_create", errno: errno) }
     }
 
     deinit { close(fd) }

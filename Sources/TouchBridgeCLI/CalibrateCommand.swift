@@ -1,5 +1,6 @@
 import ArgumentParser
 import DeviceTools
+import Discovery
 import Doctor
 import Evdev
 import Glibc

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DeviceTools
+import Discovery
 import Evdev
 import Glibc
 import InputEvents

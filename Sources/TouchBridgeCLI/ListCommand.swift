@@ -1,4 +1,5 @@
 import ArgumentParser
+import Discovery
 import Evdev
 import InputEvents
 import Output

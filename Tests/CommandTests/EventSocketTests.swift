@@ -314,7 +314,7 @@ struct EventSocketTests {
         let nobody = try Spawned(touchbridgeExecutable, ["listen", "--no-wait", "--socket", temporaryPath("none")])
         #expect(nobody.wait() == 69)
         #expect(nobody.errors.contains("nothing listens on"))
-        guard let setpriv = tool("setpriv") else { return }
+        let setpriv = try #require(tool("setpriv"), "util-linux's setpriv runs listen as another user")
         let (d, socket) = try daemon(try RecordingText.delayed("kiosk", by: 5))
         let outsider = try Spawned(
             setpriv,
@@ -334,7 +334,7 @@ struct EventSocketTests {
     }
 
     @Test func theSocatOneLinerOfTheDocsReadsTheStream() throws {
-        guard let socat = tool("socat") else { return }
+        let socat = try #require(tool("socat"), "socat is not installed (make test installs it)")
         let rec = try RecordingText.delayed("kiosk", by: 2)
         let (d, socket) = try daemon(rec, scene: kiosk)
         let s = try Spawned(socat, ["-u", "UNIX-CONNECT:\(socket)", "-"])
@@ -345,7 +345,7 @@ struct EventSocketTests {
     }
 
     @Test func systemdCanPassTheListeningSocket() throws {
-        guard let activate = tool("systemd-socket-activate") else { return }
+        let activate = try #require(tool("systemd-socket-activate"), "systemd's systemd-socket-activate is needed")
         let socket = temporaryPath("activated")
         let rec = try RecordingText.delayed("kiosk", by: 2)
         let d = try Spawned(

@@ -66,8 +66,8 @@ struct SceneCommandTests {
             })
     }
 
-    @Test func aCommandNeverRunsAsRoot() throws {
-        guard getuid() == 0 else { return }
+    @Test(.enabled(if: getuid() == 0, "only root can be refused as root"))
+    func aCommandNeverRunsAsRoot() throws {
         let scene = try kioskScene(commands: #"{"orderCoffee": {"run": ["/bin/true"]}}"#)
         let p = try Spawned(
             touchbridgeExecutable, ["run", "--scene", scene, repositoryDirectory + "/examples/kiosk.evemu"])
@@ -76,8 +76,8 @@ struct SceneCommandTests {
         #expect(p.output.isEmpty)
     }
 
-    @Test func idleProgramsNeverRunAsRootEither() throws {
-        guard getuid() == 0 else { return }
+    @Test(.enabled(if: getuid() == 0, "only root can be refused as root"))
+    func idleProgramsNeverRunAsRootEither() throws {
         var text = try String(contentsOfFile: repositoryDirectory + "/examples/kiosk-idle.json", encoding: .utf8)
         text = text.replacingOccurrences(
             of: #""idle": { "after": 5 }"#, with: #""idle": { "after": 5, "run": ["/bin/true"] }"#)

@@ -1,3 +1,4 @@
+import Discovery
 import Displays
 import Evdev
 import Foundation

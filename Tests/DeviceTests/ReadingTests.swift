@@ -111,13 +111,13 @@ struct ReadingTests {
         try owner.grab()
         #expect(throws: DeviceError.system(path: device.devnode, call: "EVIOCGRAB", errno: EBUSY)) { try other.grab() }
         try device.frame([(k.EV_KEY, k.BTN_TOUCH, 1), (k.EV_ABS, k.ABS_X, 500)])
-        #expect(try readFrames(owner, count: 1).contains { $0.0.code == k.ABS_X && $0.0.value == 500 })
+        #expect(try readFrames(owner, count: 1).contains { ($0.0.code, $0.0.value) == (k.ABS_X, 500) })
         var seen = 0
         _ = try other.read(.synced) { _, _ in seen += 1 }
         #expect(seen == 0, "a grabbed device delivers to its owner only")
         owner.ungrab()
         try device.frame([(k.EV_ABS, k.ABS_X, 600)])
-        #expect(try readFrames(other, count: 1).contains { $0.0.code == k.ABS_X && $0.0.value == 600 })
+        #expect(try readFrames(other, count: 1).contains { ($0.0.code, $0.0.value) == (k.ABS_X, 600) })
     }
 
     @Test func unplugIsReportedNotThrown() throws {

@@ -1,6 +1,7 @@
 import Doctor
 import Evdev
 import Foundation
+import Sysfs
 import Testing
 
 /// What doctor reads of the HID bus: report descriptors, devices with their driver, group, nodes

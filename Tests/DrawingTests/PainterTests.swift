@@ -47,7 +47,8 @@ struct PainterTests {
         let c = centre(paint(scene, g), 320, Self.yellow)
         let want = g.pixel(point)
         #expect(c.n > 50)
-        #expect(abs(c.x - want.x) <= 1 && abs(c.y - want.y) <= 1, "\(c) vs \(want)")
+        #expect(abs(c.x - want.x) <= 1, "\(c) vs \(want)")
+        #expect(abs(c.y - want.y) <= 1, "\(c) vs \(want)")
     }
 
     @Test func aTakenMarkIsGreenAndTheOneAskedForYellow() {
@@ -61,8 +62,10 @@ struct PainterTests {
         let pixels = paint(scene, g)
         let green = centre(pixels, 320, Self.green)
         let yellow = centre(pixels, 320, Self.yellow)
-        #expect(abs(green.x - 60) <= 1 && abs(green.y - 60) <= 1, "\(green)")
-        #expect(abs(yellow.x - 260) <= 1 && abs(yellow.y - 180) <= 1, "\(yellow)")
+        #expect(abs(green.x - 60) <= 1, "\(green)")
+        #expect(abs(green.y - 60) <= 1, "\(green)")
+        #expect(abs(yellow.x - 260) <= 1, "\(yellow)")
+        #expect(abs(yellow.y - 180) <= 1, "\(yellow)")
     }
 
     /// A frame of `spots` as a 1920x1080 overlay shows it: the ring's centre on the finger.
@@ -74,7 +77,8 @@ struct PainterTests {
         scene.spots = [MarkScene.Spot(point: ScreenPoint(x: 576.5, y: 648.25), identifier: 3)]
         let ring = centre(paint(scene, g, backdrop: .clear), 1920) { r, g, b in r < 80 && g > 140 && b > 200 }
         #expect(ring.n > 300)
-        #expect(abs(ring.x - 576.5) <= 1 && abs(ring.y - 648.25) <= 1, "\(ring)")
+        #expect(abs(ring.x - 576.5) <= 1, "\(ring)")
+        #expect(abs(ring.y - 648.25) <= 1, "\(ring)")
     }
 
     @Test func anOverlayLeavesWhatIsBeneathShowing() {
@@ -84,7 +88,8 @@ struct PainterTests {
         scene.spots = [MarkScene.Spot(point: ScreenPoint(x: 50, y: 50), identifier: 0)]
         let pixels = paint(scene, g, backdrop: .clear)
         // A corner far from the ring is untouched: fully transparent.
-        #expect(pixels[0] == 0 && pixels[99] == 0)
+        #expect(pixels[0] == 0)
+        #expect(pixels[99] == 0)
         #expect(pixels.contains { $0 >> 24 == 0xff })
     }
 }

@@ -23,8 +23,8 @@ struct SurfaceGeometryTests {
             let raw = DevicePoint(x: fx * 4000, y: fy * 4000)
             let screen = mapper.map(raw)
             let pixel = g.pixel(screen)
-            #expect(
-                abs(pixel.x - fx * native.w) < 0.5 && abs(pixel.y - fy * native.h) < 0.5, "\(turn) \(screen) \(pixel)")
+            #expect(abs(pixel.x - fx * native.w) < 0.5, "\(turn) \(screen) \(pixel)")
+            #expect(abs(pixel.y - fy * native.h) < 0.5, "\(turn) \(screen) \(pixel)")
         }
     }
 
@@ -33,7 +33,8 @@ struct SurfaceGeometryTests {
             screenWidth: 900, screenHeight: 1600, turn: .quarter, width: 900, height: 1600)
         #expect(!g.scanOut)
         let p = g.pixel(ScreenPoint(x: 90, y: 160))
-        #expect(p.x == 90 && p.y == 160)
+        #expect(p.x == 90)
+        #expect(p.y == 160)
     }
 
     @Test func aCompositorThatDoesNotTurnItGetsTheDisplaysOwnPixels() {
@@ -41,13 +42,15 @@ struct SurfaceGeometryTests {
             screenWidth: 900, screenHeight: 1600, turn: .quarter, width: 1600, height: 900)
         #expect(g.scanOut)
         let p = g.pixel(ScreenPoint(x: 90, y: 160))
-        #expect(p.x == 160 && p.y == 810)
+        #expect(p.x == 160)
+        #expect(p.y == 810)
     }
 
     @Test func aSmallerScreenIsScaledToTheSurface() {
         let g = SurfaceGeometry.compositor(screenWidth: 800, screenHeight: 480, turn: .none, width: 1600, height: 960)
         let p = g.pixel(ScreenPoint(x: 400, y: 240))
-        #expect(p.x == 800 && p.y == 480)
+        #expect(p.x == 800)
+        #expect(p.y == 480)
         #expect(g.scale == 2)
     }
 }

@@ -39,7 +39,7 @@ struct HealthTests {
     /// A finger resting for 1 s at 100 Hz, its x alternating 3 units either side of where it
     /// landed and its y 1 unit: σ ≈ 3 and 1 units (0.3 and 0.1 mm at 10 units/mm), ranges 6
     /// and 2.
-    @Test func jitterOfARestingFinger() {
+    @Test func jitterOfARestingFinger() throws {
         var p = SyntheticPanel()
         p.frame(1.0, [(0, (2000, 1000))])
         for i in 1...100 {
@@ -47,9 +47,7 @@ struct HealthTests {
             p.frame(1.0 + Double(i) * 0.01, [(0, (2000 + 3 * s, 1000 + s))])
         }
         p.frame(2.02, [(0, nil)])
-        let j = p.report().jitter
-        #expect(j != nil)
-        guard let j else { return }
+        let j = try #require(p.report().jitter)
         #expect(j.restingPeriods == 1)
         #expect(abs(j.stddev.x - 3) < 0.05)
         #expect(abs(j.stddev.y - 1) < 0.02)

@@ -22,12 +22,14 @@ struct MarksBoardTests {
         let scene = QualifyBoard.scene(plan, step: .line(1), strokes: [0: stroke, 1: stroke])
         #expect(scene.lines.map(\.state) == [.taken, .waiting])
         #expect(scene.lines[0].drawn == stroke)
-        #expect(scene.marks.allSatisfy { $0.state == .taken } && scene.marks.count == 9)
+        #expect(scene.marks.allSatisfy { $0.state == .taken })
+        #expect(scene.marks.count == 9)
     }
 
     @Test func aStepWithNoPlaceShowsItsWordsAlone() {
         let scene = QualifyBoard.scene(plan, step: .rest)
-        #expect(scene.marks.isEmpty && scene.lines.isEmpty)
+        #expect(scene.marks.isEmpty)
+        #expect(scene.lines.isEmpty)
         #expect(scene.instruction == plan.prompt(.rest))
     }
 

@@ -1,6 +1,7 @@
 import Evdev
 import InputEvents
 import PanelHealth
+import Runtime
 import Testing
 import TouchInput
 import TouchTools

@@ -34,7 +34,8 @@ struct SpotTrackerTests {
         #expect(changed2)
         let shown = t.shown
         #expect(shown.map(\.identifier) == [0, 1])
-        #expect(abs(shown[0].point.x - 500) < 1 && abs(shown[0].point.y - 250) < 1, "\(shown[0].point)")
+        #expect(abs(shown[0].point.x - 500) < 1, "\(shown[0].point)")
+        #expect(abs(shown[0].point.y - 250) < 1, "\(shown[0].point)")
         #expect(shown.allSatisfy { $0.kind == .finger })
         let changed3 = t.take(ContactFrame(time: time, contacts: [contact(7, slot: 0, .ended, x: 500, y: 500)]))
         #expect(changed3)

@@ -1,5 +1,6 @@
 import Evdev
 import InputEvents
+import Sysfs
 import TouchKit
 
 /// The display's own sleep: whoever turns a panel's display off (a compositor, swayidle, a

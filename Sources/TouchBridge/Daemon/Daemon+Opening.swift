@@ -1,3 +1,4 @@
+import Discovery
 import Evdev
 import InputEvents
 import Output

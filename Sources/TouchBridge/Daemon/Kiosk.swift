@@ -88,6 +88,8 @@ public final class Kiosk {
     public static func exitCode(for error: any Error) -> Int32 {
         switch error {
         case let e as DeviceError: return e.exitCode
+        case let e as FileError: return e.exitCode
+        case let e as SystemError: return e.exitCode
         case is RecordingError, is SceneError: return 65
         case let e as UnixSocket.Failure: return e.exitCode
         case let e as CommandRunner.RootRefusal: return e.exitCode

@@ -1,5 +1,6 @@
 import Evdev
 import Glibc
+import Runtime
 
 extension Scene {
     /// The largest scene file read (16 MiB): a larger one is refused before it is parsed.

@@ -3,6 +3,7 @@ import Glibc
 import InputEvents
 import Output
 import Runtime
+import Sysfs
 import TouchKit
 
 /// The one place `run` wires a pipeline to the world, whatever feeds it (live panels or

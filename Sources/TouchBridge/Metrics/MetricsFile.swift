@@ -101,7 +101,7 @@ package struct MetricsFile {
     }
 
     /// Writes `text` atomically; the error says what failed.
-    package func write(_ text: String) throws(DeviceError) {
+    package func write(_ text: String) throws(FileError) {
         try writeFileAtomically(path, text)
     }
 }

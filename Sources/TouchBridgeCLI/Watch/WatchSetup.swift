@@ -1,4 +1,5 @@
 import DeviceTools
+import Discovery
 import Evdev
 import InputEvents
 import Output

@@ -1,7 +1,9 @@
+import Discovery
 import Doctor
 import Evdev
 import Glibc
 import Runtime
+import Sysfs
 
 /// `doctor --reset`: a stalled controller brought back — a USB device re-authorised, any other
 /// controller's driver re-bound — and the node it comes back as.

@@ -1,6 +1,7 @@
 import Doctor
 import Evdev
 import Glibc
+import Sysfs
 
 /// The users `doctor` weighs a node's access for, and a node's owner, mode and ACL.
 enum Users {

@@ -2,6 +2,7 @@ import CUdev
 import Displays
 import Glibc
 import InputEvents
+import Runtime
 
 extension DeviceDiscovery {
     /// The DRM connectors udev knows (`drm` subsystem, `drm_connector` devices), in udev's

@@ -1,15 +1,14 @@
 import Glibc
-import Runtime
 
 /// The whole of a small file (a recording to dump, a scene), with errors that say why it
 /// cannot be read: missing (66), not accessible (77), a directory or over `limit` bytes (65).
-public func readFileContents(_ path: String, limit: Int = Int.max) throws(DeviceError) -> [UInt8] {
+public func readFileContents(_ path: String, limit: Int = Int.max) throws(FileError) -> [UInt8] {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     if fd < 0 {
         let e = errno
-        if e == EACCES || e == EPERM { throw .fileNotAccessible(path: path) }
-        if e == ENOENT || e == ENOTDIR { throw .missingFile(path: path) }
-        throw .system(path: path, call: "open", errno: e)
+        if e == EACCES || e == EPERM { throw .notAccessible(path: path) }
+        if e == ENOENT || e == ENOTDIR { throw .missing(path: path) }
+        throw .system(SystemError(path: path, call: "open", errno: e))
     }
     defer { close(fd) }
     var bytes: [UInt8] = []
@@ -20,7 +19,7 @@ public func readFileContents(_ path: String, limit: Int = Int.max) throws(Device
             let e = errno
             if e == EINTR { continue }
             if e == EISDIR { throw .unsuitable(path: path, reason: "a directory, not a file") }
-            throw .system(path: path, call: "read", errno: e)
+            throw .system(SystemError(path: path, call: "read", errno: e))
         }
         if n == 0 { return bytes }
         bytes.append(contentsOf: chunk[0..<n])
@@ -33,7 +32,7 @@ public func readFileContents(_ path: String, limit: Int = Int.max) throws(Device
 /// directory under an unpredictable name, so a link planted there is never followed; the file
 /// gets `mode` whatever the umask (a collector running as another user can read 0644), and
 /// reaches the disk before it replaces the old one. The error says what failed.
-public func writeFileAtomically(_ path: String, _ text: String, mode: mode_t = 0o644) throws(DeviceError) {
+public func writeFileAtomically(_ path: String, _ text: String, mode: mode_t = 0o644) throws(FileError) {
     let slash = path.lastIndex(of: "/")
     let directory = slash.map { String(path[...$0]) } ?? ""
     let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -42,15 +41,15 @@ public func writeFileAtomically(_ path: String, _ text: String, mode: mode_t = 0
     guard fd >= 0 else {
         let e = errno
         let tmp = "\(directory).\(name).XXXXXX"
-        if e == EACCES || e == EPERM || e == EROFS { throw .fileNotAccessible(path: tmp) }
-        throw .system(path: tmp, call: "mkstemp", errno: e)
+        if e == EACCES || e == EPERM || e == EROFS { throw .notAccessible(path: tmp) }
+        throw .system(SystemError(path: tmp, call: "mkstemp", errno: e))
     }
     _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
     let tmp = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-    func fail(_ call: String, _ e: Int32) -> DeviceError {
+    func fail(_ call: String, _ e: Int32) -> FileError {
         close(fd)
         unlink(tmp)
-        return .system(path: tmp, call: call, errno: e)
+        return .system(SystemError(path: tmp, call: call, errno: e))
     }
     guard fchmod(fd, mode) == 0 else { throw fail("fchmod", errno) }
     let bytes = Array(text.utf8)
@@ -66,26 +65,29 @@ public func writeFileAtomically(_ path: String, _ text: String, mode: mode_t = 0
     guard rename(tmp, path) == 0 else {
         let e = errno
         unlink(tmp)
-        throw .system(path: path, call: "rename", errno: e)
+        throw .system(SystemError(path: path, call: "rename", errno: e))
     }
 }
 
 /// Throws what `writeFileAtomically(path, …)` would meet in `path`'s directory (no such
 /// directory, no permission, a read-only file system), checked by creating and removing a
 /// temporary there: a tool checks its output before a session rather than after it.
-public func checkFileWritable(_ path: String) throws(DeviceError) {
+public func checkFileWritable(_ path: String) throws(FileError) {
     let slash = path.lastIndex(of: "/")
     let directory = slash.map { String(path[...$0]) } ?? ""
     let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
     var st = stat()
-    if stat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR { throw .system(path: path, call: "open", errno: EISDIR) }
+    if stat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR {
+        throw .system(SystemError(path: path, call: "open", errno: EISDIR))
+    }
     var template = Array("\(directory).\(name).XXXXXX".utf8CString)
     let fd = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
     // Said of the path asked for, not of the temporary.
     guard fd >= 0 else {
         let e = errno
-        if e == EACCES || e == EPERM || e == EROFS { throw .fileNotAccessible(path: path) }
-        throw .system(path: path, call: "creating a file in \(directory.isEmpty ? "." : directory)", errno: e)
+        if e == EACCES || e == EPERM || e == EROFS { throw .notAccessible(path: path) }
+        throw .system(
+            SystemError(path: path, call: "creating a file in \(directory.isEmpty ? "." : directory)", errno: e))
     }
     close(fd)
     template.withUnsafeBufferPointer { buffer in _ = buffer.baseAddress.map { unlink($0) } }

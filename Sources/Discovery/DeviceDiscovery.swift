@@ -1,5 +1,6 @@
 import CUdev
 import Displays
+import Evdev
 import Glibc
 import Runtime
 

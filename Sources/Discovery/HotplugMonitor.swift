@@ -1,4 +1,5 @@
 import CUdev
+import Evdev
 import Glibc
 import Runtime
 

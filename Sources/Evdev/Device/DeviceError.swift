@@ -1,4 +1,5 @@
 import Glibc
+import Runtime
 
 /// Why a device could not be opened or read, worded for the person at the panel, with the
 /// sysexits code the command line exits with.
@@ -70,6 +71,21 @@ public enum DeviceError: Error, CustomStringConvertible, Equatable {
         case .system: return 74
         }
     }
+}
+
+extension DeviceError {
+    /// A file that could not be read or written, said as the device errors are.
+    public init(_ e: FileError) {
+        switch e {
+        case .missing(let path): self = .missingFile(path: path)
+        case .notAccessible(let path): self = .fileNotAccessible(path: path)
+        case .unsuitable(let path, let reason): self = .unsuitable(path: path, reason: reason)
+        case .system(let s): self = .system(path: s.path, call: s.call, errno: s.errno)
+        }
+    }
+
+    /// A system call that failed.
+    public init(_ e: SystemError) { self = .system(path: e.path, call: e.call, errno: e.errno) }
 }
 
 func errnoDescription(_ code: Int32) -> String {

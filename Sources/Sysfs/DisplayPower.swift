@@ -1,4 +1,5 @@
 import Glibc
+import Runtime
 
 /// Whether a panel's display is lit, as sysfs tells it under `root` (`/sys`, or a recorded
 /// tree in tests): DRM's `dpms` for its connector (what a compositor or swayidle sets), and

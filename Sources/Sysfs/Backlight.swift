@@ -1,4 +1,5 @@
 import Glibc
+import Runtime
 
 /// A display's backlight as the kernel exposes it (`/sys/class/backlight/NAME`): its level and
 /// its power, which a kiosk sets for its panel's display.

@@ -104,11 +104,20 @@ let package = Package(
         // scene files, qualify's criteria, a socket client's line, the hello line's fields.
         .target(name: "StrictJSON"),
 
-        .target(name: "TouchScene", dependencies: ["InputEvents", "TouchInput", "TouchKit", "Output", "StrictJSON"]),
+        // Pure Swift: the event socket's protocol as both ends know it — the kinds of line, the
+        // control commands with their limits, the answers, hello's version — and MQTT's topic
+        // vocabulary; EventSocket, `listen` and the MQTT bridge all speak it from here.
+        .target(name: "ControlProtocol", dependencies: ["StrictJSON", "TextBuffers"]),
+
+        .target(
+            name: "TouchScene",
+            dependencies: ["ControlProtocol", "InputEvents", "TouchInput", "TouchKit", "Output", "StrictJSON"]),
 
         // `run --socket`: the handler log served to any number of clients, each with its own
         // bounded queue and subscription.
-        .target(name: "EventSocket", dependencies: ["Runtime", "InputEvents", "Output", "TouchScene", "StrictJSON"]),
+        .target(
+            name: "EventSocket",
+            dependencies: ["ControlProtocol", "Runtime", "InputEvents", "Output", "TouchScene", "StrictJSON"]),
 
         // The scene's `commands`: programs started for its actions, read and reaped in the loop.
         .target(name: "SceneCommands", dependencies: ["Runtime", "InputEvents", "Output", "TouchScene"]),
@@ -119,6 +128,7 @@ let package = Package(
         .target(
             name: "TouchBridge",
             dependencies: [
+                "ControlProtocol",
                 "Discovery", "Sysfs",
                 "InputEvents", "TouchInput", "TouchKit", "TouchScene", "Evdev", "Runtime", "Output", "VirtualDevices",
                 "EventSocket", "SceneCommands", "Displays", "StrictJSON",
@@ -157,7 +167,9 @@ let package = Package(
 
         // `run`'s command line as values, read without the argument parser, checked and run:
         // what the daemon's program and the whole interface share.
-        .target(name: "RunCommandLine", dependencies: ["TouchBridge", "TouchInput", "TouchKit", "Output"]),
+        .target(
+            name: "RunCommandLine",
+            dependencies: ["ControlProtocol", "TouchBridge", "TouchInput", "TouchKit", "Output"]),
 
         // What a tool reads (a node, or a recording standing in for it) until it is stopped, and
         // the evtest dump, which the daemon's program also runs from a plain command line.
@@ -179,6 +191,7 @@ let package = Package(
         .executableTarget(
             name: "TouchBridgeCLI",
             dependencies: [
+                "ControlProtocol",
                 "Discovery",
                 "RunCommandLine", "DeviceTools", "Evdev", "Runtime", "InputEvents", "Output", "TouchInput", "TouchKit",
                 "TouchBridge", "Displays", "VirtualDevices", "EventSocket", "StrictJSON",
@@ -193,9 +206,18 @@ let package = Package(
 
         // The MQTT bridge: what it publishes and takes (pure: topics, Home Assistant's discovery,
         // the kiosk's state from the socket's lines), and its program on libmosquitto.
-        .target(name: "MQTTBridge", dependencies: ["StrictJSON"]),
+        .target(
+            name: "MQTTBridge",
+            dependencies: [
+                "ControlProtocol", "StrictJSON", "TextBuffers",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         .executableTarget(
-            name: "TouchBridgeMQTT", dependencies: ["MQTTBridge", "CMosquitto", "Runtime", "Output"],
+            name: "TouchBridgeMQTT",
+            dependencies: [
+                "ControlProtocol", "MQTTBridge", "CMosquitto", "Runtime", "Output",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             plugins: ["VersionPlugin"]),
 
         // Microbenchmarks live in their own package (Benchmarks/, ordo-one/benchmark), so
@@ -216,7 +238,8 @@ let package = Package(
             path: "Fuzz/Qualify"),
         .executableTarget(name: "fuzz-edid", dependencies: ["Displays", "PipelineChecks"], path: "Fuzz/EDID"),
         .executableTarget(name: "fuzz-doctor", dependencies: ["Doctor", "PipelineChecks"], path: "Fuzz/Doctor"),
-        .executableTarget(name: "fuzz-mqtt", dependencies: ["MQTTBridge", "PipelineChecks"], path: "Fuzz/MQTT"),
+        .executableTarget(
+            name: "fuzz-mqtt", dependencies: ["ControlProtocol", "MQTTBridge", "PipelineChecks"], path: "Fuzz/MQTT"),
         .executableTarget(
             name: "fuzz-udev",
             dependencies: [
@@ -224,7 +247,8 @@ let package = Package(
             ],
             path: "Fuzz/Udev"),
         .executableTarget(
-            name: "fuzz-subscription", dependencies: ["EventSocket", "TouchScene", "PipelineChecks"],
+            name: "fuzz-subscription",
+            dependencies: ["ControlProtocol", "EventSocket", "TouchScene", "PipelineChecks"],
             path: "Fuzz/Subscription"),
         .executableTarget(
             name: "fuzz-tracker", dependencies: ["TouchInput", "InputEvents", "PipelineChecks", "PanelHealth"],
@@ -240,6 +264,7 @@ let package = Package(
         // A test target per library module; the daemon's program and the command line are tested
         // as users run them (DeviceTests, and the CLI's own target for its argument errors).
         .testTarget(name: "TextBuffersTests", dependencies: ["TextBuffers"]),
+        .testTarget(name: "ControlProtocolTests", dependencies: ["ControlProtocol", "TextBuffers"]),
         .testTarget(name: "InputEventsTests", dependencies: ["InputEvents", "TextBuffers"]),
         .testTarget(
             name: "TouchInputTests", dependencies: ["TouchInput", "InputEvents", "TextBuffers", "PipelineChecks"]),
@@ -274,14 +299,21 @@ let package = Package(
         .testTarget(
             name: "TouchBridgeTests",
             dependencies: [
+                "ControlProtocol",
                 "Discovery",
                 "TouchBridge", "TouchScene", "TouchTools", "PanelHealth", "TouchKit", "TouchInput", "InputEvents",
                 "Evdev", "Runtime", "Output", "PipelineChecks", "Displays", "VirtualDevices", "ProgramTestSupport",
                 "EventSocket",
             ],
             resources: [.copy("Golden")]),
-        .testTarget(name: "MQTTBridgeTests", dependencies: ["MQTTBridge"]),
-        .testTarget(name: "EventSocketTests", dependencies: ["EventSocket", "Runtime", "Output", "TouchScene"]),
+        .testTarget(
+            name: "MQTTBridgeTests",
+            dependencies: [
+                "ControlProtocol", "MQTTBridge", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .testTarget(
+            name: "EventSocketTests",
+            dependencies: ["ControlProtocol", "EventSocket", "Runtime", "Output", "TouchScene"]),
         .testTarget(
             name: "EvdevTests", dependencies: ["Evdev", "Runtime", "InputEvents"],
             resources: [.copy("Recordings")]),

@@ -89,7 +89,7 @@ for module in sorted(os.listdir(root)):
         total += n
         if n > 400:
             problems.append(f"{os.path.relpath(f, root)}: {n} lines (at most 400)")
-        for imp in re.findall(r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*import\s+(C\w+)", text, re.M):
+        for imp in re.findall(r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*import\s+(C[A-Z]\w*)", text, re.M):
             drawing = ("Drawing",)
             owners = {"CLoop": ("Runtime",), "CNcurses": ("TouchBridgeCLI",), "CCairo": drawing, "CDrm": drawing,
                       "CWaylandClient": drawing, "CMosquitto": ("TouchBridgeMQTT",), "CUdev": ("Discovery",),

@@ -1,3 +1,4 @@
+import ControlProtocol
 import MQTTBridge
 import PipelineChecks
 
@@ -16,9 +17,11 @@ func fuzzMQTT(_ bytes: [UInt8]) {
         guard state.panels >= 0 else { fatalError("invariant: a count of panels") }
     case 1:
         let topics = BridgeTopics(id: "fuzz")
-        let names = ["blank", "wake", "lock", "unlock", "reload", "dance"]
+        // Each command's topic, one that names no command, and the brightness topic.
+        let names = ControlCommand.Name.allCases.map(\.rawValue) + ["dance"]
         let topic = rest.first.map {
-            $0 % 7 == 6 ? topics.brightnessSet : topics.command(names[Int($0 % 7) % names.count])
+            Int($0) % (names.count + 1) == names.count
+                ? topics.brightnessSet : topics.base + "/command/" + names[Int($0) % (names.count + 1)]
         }
         guard let topic else { return }
         switch BridgeCommand.line(topic: topic, payload: Array(rest.dropFirst()), topics: topics, lockSeconds: 60) {

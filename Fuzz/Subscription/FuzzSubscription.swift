@@ -1,3 +1,4 @@
+import ControlProtocol
 import EventSocket
 import PipelineChecks
 import TouchScene

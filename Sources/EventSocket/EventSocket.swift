@@ -1,3 +1,4 @@
+import ControlProtocol
 import Glibc
 import InputEvents
 import Output
@@ -190,14 +191,14 @@ package final class EventSocket {
 
     /// Carries out a client's command when it may give one, then answers: the lines the
     /// command logged reach the client first (in its subscription), then its `ok` or `error`.
-    private func answer(_ c: SocketClient, _ command: Result<ControlCommand, SubscriptionError>) {
+    private func answer(_ c: SocketClient, _ command: Result<ControlCommand, ClientLineError>) {
         let name: String?
         let result: ControlAnswer
         switch command {
         case .failure(let e):
             (name, result) = (nil, .failed(e.description))
         case .success(let command):
-            name = command.name
+            name = command.name.rawValue
             if let why = access.map({ $0.refusal(peer: c.peer, groups: c.groups) }) ?? "this socket takes no commands" {
                 note("event socket: client \(c.id) refused a command: \(why)", .notice)
                 result = .failed(why)

@@ -1,3 +1,4 @@
+import ControlProtocol
 import StrictJSON
 import TouchScene
 
@@ -25,52 +26,52 @@ package struct Subscription: Sendable, Equatable {
     /// some kinds (`served`) gives a line that names no kinds those, and refuses one that
     /// names another.
     package static func parse(_ line: [UInt8], serving served: HandlerLog.Kinds = .all)
-        -> Result<Subscription, SubscriptionError>
+        -> Result<Subscription, ClientLineError>
     {
         switch ClientLine.parse(line, serving: served) {
         case .success(.subscription(let s)): return .success(s)
-        case .success(.command): return .failure(SubscriptionError("a command, not a subscription"))
+        case .success(.command): return .failure(ClientLineError("a command, not a subscription"))
         case .failure(let e): return .failure(e)
         }
     }
 
     /// The subscription in a client's object.
     static func parse(_ members: [(key: String, node: JSONNode)], serving served: HandlerLog.Kinds)
-        -> Result<Subscription, SubscriptionError>
+        -> Result<Subscription, ClientLineError>
     {
         var s = Subscription(kinds: served)
         for (key, node) in members {
             switch key {
-            case "subscribe":
+            case SocketProtocol.Member.subscribe:
                 guard case .array(let items) = node.value else {
-                    return .failure(SubscriptionError("'subscribe' takes an array of kinds"))
+                    return .failure(ClientLineError("'subscribe' takes an array of kinds"))
                 }
                 var kinds = HandlerLog.Kinds()
                 for item in items {
                     guard case .string(let name) = item.value, let k = HandlerLog.Kind(name: name) else {
                         return .failure(
-                            SubscriptionError(
+                            ClientLineError(
                                 "unknown kind \(item.kind == "a string" ? "'\(item.stringValue)'" : item.kind) in 'subscribe' (kinds: \(HandlerLog.Kinds.names))"
                             ))
                     }
                     guard served.contains(k) else {
                         let names = HandlerLog.Kind.allCases.filter { served.contains($0) }.map(\.name)
                         return .failure(
-                            SubscriptionError(
+                            ClientLineError(
                                 "this socket does not serve '\(name)' (it serves: \(names.isEmpty ? "nothing" : names.joined(separator: ", ")))"
                             ))
                     }
                     kinds.insert(HandlerLog.Kinds(k))
                 }
                 s.kinds = kinds
-            case "format":
+            case SocketProtocol.Member.format:
                 guard case .string(let f) = node.value, f == "json" || f == "text" else {
-                    return .failure(SubscriptionError("'format' is \"json\" or \"text\""))
+                    return .failure(ClientLineError("'format' is \"json\" or \"text\""))
                 }
                 s.format = f == "json" ? .json : .text
             default:
                 return .failure(
-                    SubscriptionError(
+                    ClientLineError(
                         "unknown member '\(key)' (a client may send 'subscribe' and 'format', or a 'command')"))
             }
         }
@@ -82,33 +83,27 @@ package struct Subscription: Sendable, Equatable {
 /// knows: then the client is told, and stays).
 package enum ClientLine: Sendable, Equatable {
     case subscription(Subscription)
-    case command(Result<ControlCommand, SubscriptionError>)
+    case command(Result<ControlCommand, ClientLineError>)
 
     /// Parses a client's line; the error (a line that is not a JSON object, a subscription
     /// this socket cannot serve) ends the client.
     package static func parse(_ line: [UInt8], serving served: HandlerLog.Kinds = .all)
-        -> Result<ClientLine, SubscriptionError>
+        -> Result<ClientLine, ClientLineError>
     {
         let root: JSONNode
         do { root = try JSONParser.parse(line) } catch {
-            return .failure(SubscriptionError("not JSON: expected \(error.expected) at column \(error.column)"))
+            return .failure(ClientLineError("not JSON: expected \(error.expected) at column \(error.column)"))
         }
         guard case .object(let members) = root.value else {
             return .failure(
-                SubscriptionError(
+                ClientLineError(
                     "expected an object such as {\"subscribe\":[\"action\",\"device\"]} or {\"command\":\"state\"}"))
         }
-        if members.contains(where: { $0.key == "command" }) {
+        if members.contains(where: { $0.key == SocketProtocol.Member.command }) {
             return .success(.command(ControlCommand.parse(members.map { ($0.key, $0.node) })))
         }
         return Subscription.parse(members, serving: served).map { .subscription($0) }
     }
-}
-
-/// Why a client's line was refused.
-package struct SubscriptionError: Error, Equatable, CustomStringConvertible {
-    package let description: String
-    init(_ d: String) { description = d }
 }
 
 extension JSONNode {

@@ -1,3 +1,6 @@
+import ControlProtocol
+import TextBuffers
+
 /// Home Assistant's MQTT discovery for one kiosk: each entity's retained config, all of them on
 /// one device whose availability follows the bridge's last will. Home Assistant then shows
 /// the buttons, sensors and the brightness number without any YAML.
@@ -22,28 +25,28 @@ public struct Discovery: Sendable {
         let t = topics
         var list: [(String, String)] = [
             (
-                t.config("button", "blank"),
+                t.config("button", ControlCommand.Name.blank.rawValue),
                 entity(
-                    "Blank screen", "blank", icon: "mdi:monitor-off",
-                    ["command_topic": t.command("blank"), "payload_press": "PRESS"])
+                    "Blank screen", ControlCommand.Name.blank.rawValue, icon: "mdi:monitor-off",
+                    ["command_topic": t.command(.blank), "payload_press": "PRESS"])
             ),
             (
-                t.config("button", "wake"),
+                t.config("button", ControlCommand.Name.wake.rawValue),
                 entity(
-                    "Wake screen", "wake", icon: "mdi:monitor",
-                    ["command_topic": t.command("wake"), "payload_press": "PRESS"])
+                    "Wake screen", ControlCommand.Name.wake.rawValue, icon: "mdi:monitor",
+                    ["command_topic": t.command(.wake), "payload_press": "PRESS"])
             ),
             (
-                t.config("button", "lock"),
+                t.config("button", ControlCommand.Name.lock.rawValue),
                 entity(
-                    "Lock touch", "lock", icon: "mdi:hand-back-right-off",
-                    ["command_topic": t.command("lock"), "payload_press": "PRESS"])
+                    "Lock touch", ControlCommand.Name.lock.rawValue, icon: "mdi:hand-back-right-off",
+                    ["command_topic": t.command(.lock), "payload_press": "PRESS"])
             ),
             (
-                t.config("button", "unlock"),
+                t.config("button", ControlCommand.Name.unlock.rawValue),
                 entity(
-                    "Unlock touch", "unlock", icon: "mdi:gesture-tap",
-                    ["command_topic": t.command("unlock"), "payload_press": "PRESS"])
+                    "Unlock touch", ControlCommand.Name.unlock.rawValue, icon: "mdi:gesture-tap",
+                    ["command_topic": t.command(.unlock), "payload_press": "PRESS"])
             ),
             (
                 t.config("binary_sensor", "idle"),
@@ -86,36 +89,23 @@ public struct Discovery: Sendable {
     func entity(
         _ title: String, _ object: String, icon: String, _ members: [String: String], numbers: [String: Int] = [:]
     ) -> String {
-        var json = "{\"name\":\(Self.quoted(title)),\"unique_id\":\(Self.quoted(topics.id + "_" + object))"
-        json += ",\"object_id\":\(Self.quoted(topics.id + "_" + object)),\"icon\":\(Self.quoted(icon))"
-        json += ",\"availability_topic\":\(Self.quoted(topics.availability))"
-        for key in members.keys.sorted() { json += ",\(Self.quoted(key)):\(Self.quoted(members[key] ?? ""))" }
-        for key in numbers.keys.sorted() { json += ",\(Self.quoted(key)):\(numbers[key] ?? 0)" }
-        json +=
-            ",\"device\":{\"identifiers\":[\(Self.quoted("touchbridge_" + topics.id))],\"name\":\(Self.quoted(name))"
-        json += ",\"manufacturer\":\"touchbridge\",\"model\":\"touch kiosk\",\"sw_version\":\(Self.quoted(version))}}"
-        return json
-    }
-
-    /// A JSON string.
-    static func quoted(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 {
-                    let hex = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(u)
-                }
+        var w = JSONWriter(capacity: 512)
+        w.object { w in
+            w.string("name", title)
+            w.string("unique_id", topics.id + "_" + object)
+            w.string("object_id", topics.id + "_" + object)
+            w.string("icon", icon)
+            w.string("availability_topic", topics.availability)
+            for key in members.keys.sorted() { w.string(key, members[key]) }
+            for key in numbers.keys.sorted() { w.integer(key, numbers[key]) }
+            w.object("device") { w in
+                w.strings("identifiers", ["touchbridge_" + topics.id])
+                w.string("name", name)
+                w.string("manufacturer", "touchbridge")
+                w.string("model", "touch kiosk")
+                w.string("sw_version", version)
             }
         }
-        return out + "\""
+        return w.string
     }
 }

@@ -1,3 +1,4 @@
+import ControlProtocol
 import StrictJSON
 
 /// What the bridge knows of the kiosk, from the daemon's socket: the hello line, the `state`
@@ -52,7 +53,7 @@ public struct KioskState: Sendable, Equatable {
         var answer: Answer?
         var changes: Changes = []
         switch event {
-        case "hello":
+        case SocketProtocol.Event.hello.rawValue:
             if case .bool(let i)? = root.child("idle")?.value { idle = i }
             if case .bool(let l)? = root.child("locked")?.value { locked = l }
             if case .array(let devices)? = root.child("devices")?.value {
@@ -74,12 +75,12 @@ public struct KioskState: Sendable, Equatable {
         case "action":
             if case .string(let a)? = root.child("action")?.value { lastAction = a }
         case "deviceAdded", "deviceRemoved": changes.insert(.asksForState)
-        case "ok":
+        case SocketProtocol.Event.ok.rawValue:
             let command = root.child("command")?.stringValue
             answer = Answer(command: command, error: nil)
             if command == "state" { takeState(root) }
             if command == "brightness", case .number(let b)? = root.child("brightness")?.value { brightness = b }
-        case "error":
+        case SocketProtocol.Event.error.rawValue:
             answer = Answer(command: root.child("command")?.stringValue, error: root.child("error")?.stringValue ?? "")
         default: break
         }

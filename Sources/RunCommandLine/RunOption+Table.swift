@@ -1,3 +1,4 @@
+import ControlProtocol
 import Glibc
 import Output
 import TouchBridge
@@ -172,7 +173,7 @@ extension RunOption {
         RunOption(
             "log-events", value: "KINDS", group: .diagnostics,
             help:
-                "Write only these kinds of line to standard output (default: all): touches, gesture, gestureChanged, action, device, motion, remoteControl, presses, command, scene, idle, ghost, screen, lock."
+                "Write only these kinds of line to standard output (default: all): \(LineKind.names)."
         ) { r, v throws(UsageError) in r.options.logEvents = try kinds(v, "log-events") },
         RunOption(
             "log-level", value: "LEVEL", group: .diagnostics,

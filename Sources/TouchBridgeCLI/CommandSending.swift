@@ -1,4 +1,5 @@
 import ArgumentParser
+import ControlProtocol
 import EventSocket
 import Glibc
 import InputEvents
@@ -35,13 +36,13 @@ struct CommandSending {
             guard let root = try? JSONParser.parse(line), case .string(let event)? = root.child("event")?.value else {
                 continue
             }
-            guard event == "ok" || event == "error" else { continue }  // the hello line
+            guard let answer = SocketProtocol.Event(rawValue: event), answer != .hello else { continue }
             answered += 1
             var b = TextBuffer(capacity: line.count + 1)
             b.append(bytes: line)
             b.append("\n")
             out.flush(&b)
-            if event == "error", status == 0 {
+            if answer == .error, status == 0 {
                 let message = HelloLine.errorMessage(of: line) ?? ""
                 status = message.contains("may not command") ? 77 : 65
                 Diagnostics.print("touchbridge: \(socket): \(message)")

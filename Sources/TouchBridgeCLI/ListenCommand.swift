@@ -1,4 +1,5 @@
 import ArgumentParser
+import ControlProtocol
 import Evdev
 import EventSocket
 import Glibc
@@ -31,7 +32,7 @@ struct ListenCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Only these kinds: touches, gesture, gestureChanged, action, device, motion, remoteControl, presses, command, scene, idle, ghost, screen, lock.",
+            "Only these kinds: \(LineKind.names).",
             valueName: "KINDS"))
     var events: String?
 

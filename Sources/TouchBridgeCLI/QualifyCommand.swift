@@ -1,4 +1,5 @@
 import ArgumentParser
+import ControlProtocol
 import DeviceTools
 import Evdev
 import Glibc
@@ -81,8 +82,9 @@ struct QualifyCommand: ParsableCommand {
     func validate() throws {
         try mapping.checkOutput(source: source)
         if let marks, parsePoints(marks) == nil { throw ValidationError("--marks takes \"x,y; x,y; ...\" in points") }
-        if let quiet, !(quiet > 0 && quiet <= 86_400) {
-            throw ValidationError("--quiet takes seconds above 0 and at most 86400 (not '\(quiet)')")
+        if let quiet, !(quiet > 0 && quiet <= Durations.longest) {
+            throw ValidationError(
+                "--quiet takes seconds above 0 and at most \(Int(Durations.longest)) (not '\(quiet)')")
         }
         if let lines, Self.parseLines(lines) == nil {
             throw ValidationError("--lines takes \"x1,y1 x2,y2; ...\" in points")

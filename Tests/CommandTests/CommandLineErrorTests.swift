@@ -52,7 +52,7 @@ struct CommandLineErrorTests {
         ),
         (["listen", "--send", "dance"], "unknown command 'dance'"),
         (["listen", "--send", "lock=-3"], "'seconds' is a number of seconds above 0"),
-        (["mqtt"], "--broker is required"),
+        (["mqtt"], "Missing expected argument '--broker <url>'"),
         (["mqtt", "--broker", "http://ha"], "--broker: expected mqtt://HOST:PORT"),
         (["run", "--spots", "--grab", "/dev/input/event99"], "--spots reads the panels beside the daemon"),
         (["spots", recording], "spots shows a live panel's touches, and a recording has no display"),

@@ -1,3 +1,4 @@
+import ControlProtocol
 import EventSocket
 import Glibc
 import Output
@@ -9,7 +10,7 @@ import TouchScene
 /// command, and the one answer line each gets on a connection that stays.
 @Suite("Commands over the socket")
 struct ControlCommandTests {
-    func parse(_ line: String) -> Result<ClientLine, SubscriptionError> { ClientLine.parse(Array(line.utf8)) }
+    func parse(_ line: String) -> Result<ClientLine, ClientLineError> { ClientLine.parse(Array(line.utf8)) }
 
     @Test func eachCommandIsReadWithItsArguments() {
         #expect(parse(#"{"command":"blank"}"#) == .success(.command(.success(.blank))))

@@ -1,3 +1,4 @@
+import ControlProtocol
 import MQTTBridge
 import Testing
 
@@ -21,13 +22,13 @@ struct BridgeHardeningTests {
 
     @Test func theActionsPublishedAndWhetherRetainedAreChosen() throws {
         let base = ["--broker", "mqtt://ha"]
-        #expect(try BridgeOptions.parse(base).get().actions == nil)
-        #expect(try BridgeOptions.parse(base).get().retainActions == false)
-        #expect(try BridgeOptions.parse(base + ["--actions", "none"]).get().actions == [])
-        #expect(try BridgeOptions.parse(base + ["--actions", "open,close"]).get().actions == ["open", "close"])
-        #expect(try BridgeOptions.parse(base + ["--retain-actions", "--clear-retained"]).get().retainActions)
-        #expect(try BridgeOptions.parse(base + ["--clear-retained"]).get().clearRetained)
-        guard case .failure(let e) = BridgeOptions.parse(base + ["--actions", "a,,b"]) else {
+        #expect(try bridgeOptions(base).get().actions == nil)
+        #expect(try bridgeOptions(base).get().retainActions == false)
+        #expect(try bridgeOptions(base + ["--actions", "none"]).get().actions == [])
+        #expect(try bridgeOptions(base + ["--actions", "open,close"]).get().actions == ["open", "close"])
+        #expect(try bridgeOptions(base + ["--retain-actions", "--clear-retained"]).get().retainActions)
+        #expect(try bridgeOptions(base + ["--clear-retained"]).get().clearRetained)
+        guard case .failure(let e) = bridgeOptions(base + ["--actions", "a,,b"]) else {
             Issue.record("an empty name was taken")
             return
         }

@@ -1,3 +1,4 @@
+import ControlProtocol
 import Evdev
 import EventSocket
 import Glibc

@@ -1,3 +1,4 @@
+import ControlProtocol
 import InputEvents
 import StrictJSON
 import TouchKit
@@ -5,14 +6,6 @@ import TouchKit
 /// The first line every event-socket client gets: what a client that comes late needs to
 /// know of the state, in one JSON object (`"event":"hello"`).
 package enum HelloLine {
-    /// The socket protocol's version: the first line's `protocol`. 2: clients may send
-    /// commands, answered by `ok` and `error` lines; `lock` and `unlock` lines; `cause` on
-    /// `idle` and `wake`. 3: a socket that does not serve `touches` tells no finger's or pen's
-    /// place (`touches` null here, no place on `wake`).
-    package static let protocolVersion = 3
-    /// The handler log schema's `$id`: every line after `hello` follows it.
-    package static let schemaID = "https://github.com/touchbridge/touchbridge/schema/handler-log.schema.json"
-
     /// Writes the hello line for `pipeline` (its screen, devices, scene, the kinds the socket
     /// `serves` and the touches down: null unless it serves `touches`, the one kind whose
     /// readers may learn a finger's place).
@@ -23,9 +16,9 @@ package enum HelloLine {
         b.append("{\"t\":")
         b.append(fixed: time, decimals: 6)
         b.append(",\"event\":\"hello\",\"protocol\":")
-        b.append(decimal: protocolVersion)
+        b.append(decimal: SocketProtocol.version)
         b.append(",\"schema\":")
-        b.append(jsonString: schemaID)
+        b.append(jsonString: SocketProtocol.schemaID)
         b.append(",\"screen\":[")
         b.append(compact: screen.width)
         b.append(",")
@@ -97,7 +90,7 @@ extension HelloLine {
     /// touches down; nil when `line` is not a hello line.
     package static func summary(of line: [UInt8]) -> String? {
         guard let root = try? JSONParser.parse(line), case .string(let event)? = root.child("event")?.value,
-            event == "hello"
+            event == SocketProtocol.Event.hello.rawValue
         else {
             return nil
         }
@@ -125,7 +118,7 @@ extension HelloLine {
     package static func errorMessage(of line: [UInt8]) -> String? {
         guard line.count < 8192, let root = try? JSONParser.parse(line),
             case .string(let event)? = root.child("event")?.value,
-            event == "error", case .string(let message)? = root.child("error")?.value
+            event == SocketProtocol.Event.error.rawValue, case .string(let message)? = root.child("error")?.value
         else { return nil }
         return message
     }

@@ -1,10 +1,12 @@
+import ControlProtocol
+
 /// Durations a scene gives in seconds: an idle time, a command's timeout, a gesture's times.
 /// Each reaches a timer, so each is bounded where it is read: a file that says `1e300` is
 /// refused with its line, not armed.
 public enum SceneDuration {
     /// The longest duration a scene may give: a day (86,400 s). Nothing a kiosk waits for is
     /// longer; a larger figure is a typo or an attack on the timers.
-    public static let maximum = 86_400.0
+    public static let maximum = Durations.longest
 
     /// What a message says a duration may be.
     public static func expected(allowingZero: Bool) -> String {

@@ -1,5 +1,4 @@
-import InputEvents
-import Output
+import TextBuffers
 
 /// The one line a client gets for each command: `{"t":…,"event":"ok","command":…}` with what
 /// the command reports, or `{"t":…,"event":"error","command":…,"error":…}`.
@@ -13,12 +12,13 @@ package enum ControlAnswer: Sendable, Equatable {
     package static let done = ControlAnswer.ok(members: "")
 
     /// Appends the answer's line for `command` (nil: a line that named no command we know).
-    func write(command: String?, time: Double, into b: inout TextBuffer) {
+    package func write(command: String?, time: Double, into b: inout TextBuffer) {
         b.append("{\"t\":")
         b.append(fixed: time, decimals: 6)
+        b.append(",\"event\":")
         switch self {
-        case .ok: b.append(",\"event\":\"ok\"")
-        case .failed: b.append(",\"event\":\"error\"")
+        case .ok: b.append(jsonString: SocketProtocol.Event.ok.rawValue)
+        case .failed: b.append(jsonString: SocketProtocol.Event.error.rawValue)
         }
         if let command {
             b.append(",\"command\":")

@@ -1,4 +1,4 @@
-/// The bridge's topics for one kiosk: its state under `base` (`touchbridge/ID/idle`…), the
+/// MQTT's topic vocabulary for one kiosk: its state under `base` (`touchbridge/ID/idle`…), the
 /// commands it takes under `base/command/…`, and Home Assistant's discovery configs under
 /// `discoveryPrefix` (`homeassistant/button/ID/blank/config`).
 public struct BridgeTopics: Sendable, Equatable {
@@ -23,7 +23,16 @@ public struct BridgeTopics: Sendable, Equatable {
     public var brightness: String { base + "/brightness" }
     public var brightnessSet: String { base + "/brightness/set" }
     /// Where a command is sent: `base/command/blank`.
-    public func command(_ name: String) -> String { base + "/command/" + name }
+    package func command(_ name: ControlCommand.Name) -> String { base + "/command/" + name.rawValue }
+    /// The commands a topic of their own takes (brightness has `brightnessSet`, state none).
+    package static let commandNames: [ControlCommand.Name] = [.blank, .wake, .lock, .unlock, .reload]
+
+    /// The command `topic` names, nil for a topic that is not one of this kiosk's command topics.
+    package func commandName(of topic: String) -> ControlCommand.Name? {
+        guard topic.hasPrefix(base + "/command/") else { return nil }
+        return ControlCommand.Name(rawValue: String(topic.dropFirst(base.count + 9)))
+            .flatMap { Self.commandNames.contains($0) ? $0 : nil }
+    }
     /// Every command topic, subscribed with one filter.
     public var commands: String { base + "/command/+" }
 
@@ -39,41 +48,5 @@ public struct BridgeTopics: Sendable, Equatable {
                 || s == "_" || s == "-" ? Character(s) : "_"
         }
         return mapped.isEmpty ? "kiosk" : String(mapped.prefix(64))
-    }
-}
-
-/// A command that came in on a topic, as the line the bridge sends the daemon; nil for a topic
-/// or payload that names none (the error says why).
-public enum BridgeCommand {
-    public static func line(topic: String, payload: [UInt8], topics: BridgeTopics, lockSeconds: Double) -> Result<
-        String, BridgeError
-    > {
-        let text = String(decoding: payload.prefix(256), as: UTF8.self).trimmingCharacters(in: " \t\r\n")
-        if topic == topics.brightnessSet {
-            guard let percent = Double(text), percent.isFinite, percent >= 0, percent <= 100 else {
-                return .failure(BridgeError("\(topic): expected a brightness from 0 to 100, not '\(text)'"))
-            }
-            return .success("{\"command\":\"brightness\",\"value\":\(percent / 100)}\n")
-        }
-        guard topic.hasPrefix(topics.base + "/command/") else {
-            return .failure(BridgeError("\(topic): not one of this kiosk's command topics"))
-        }
-        let name = topic.dropFirst(topics.base.count + 9)
-        switch name {
-        case "blank", "wake", "unlock", "reload":
-            return .success("{\"command\":\"\(name)\"}\n")
-        case "lock":
-            // The button sends PRESS; a number is the lock's seconds.
-            var seconds = lockSeconds
-            if let n = Double(text) {
-                guard n > 0, n <= 86_400 else {
-                    return .failure(BridgeError("\(topic): a lock lasts from 0 to 86400 seconds, not \(text)"))
-                }
-                seconds = n
-            }
-            return .success("{\"command\":\"lock\",\"seconds\":\(seconds)}\n")
-        default:
-            return .failure(BridgeError("\(topic): no command '\(name)' (blank, wake, lock, unlock, reload)"))
-        }
     }
 }

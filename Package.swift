@@ -122,9 +122,10 @@ let package = Package(
         // The scene's `commands`: programs started for its actions, read and reaped in the loop.
         .target(name: "SceneCommands", dependencies: ["Runtime", "InputEvents", "Output", "TouchScene"]),
 
-        // The runtime: devices and recordings → contacts → touches → the scene → the log's
-        // outputs (standard output, the event socket, commands, virtual touchscreens, metrics);
-        // the daemon's event loop and `Kiosk`. Re-exports TouchScene for apps.
+        // The runtime: one runner in front of live panels or recordings → contacts → touches →
+        // the scene → the log's outputs (standard output, the event socket, commands, virtual
+        // touchscreens, metrics), and `Kiosk`, its entry point for apps. The loop it waits in is
+        // Runtime's. Re-exports TouchScene for apps.
         .target(
             name: "TouchBridge",
             dependencies: [

@@ -12,8 +12,9 @@ func fuzzPipeline(_ bytes: [UInt8]) {
     let scene = input.int(0...1) == 0 ? CheckScenes.standard : CheckScenes.busy
     let instance = SceneInstance(scene: scene, screen: Size(width: 800, height: 480), log: HandlerLog(format: .json))
     let checker = InvariantChecker(instance)
-    let pipeline = TouchPipeline(scene: instance)
-    pipeline.adoptInitialTouches = input.int(0...1) == 1
+    var configuration = TouchPipeline.Configuration()
+    configuration.adoptInitialTouches = input.int(0...1) == 1
+    let pipeline = TouchPipeline(scene: instance, configuration: configuration)
     let device = input.device()
     guard let mapper = ScreenMapper(device: device, screen: (800, 480)) else { return }
     let panel = pipeline.addPanel(node: "fuzz", description: device, mapper: mapper, time: 1)

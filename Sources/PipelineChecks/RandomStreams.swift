@@ -139,8 +139,9 @@ public struct RandomStreams {
         let instance = SceneInstance(
             scene: scene, screen: Size(width: 800, height: 480), log: HandlerLog(format: .json))
         let checker = InvariantChecker(instance)
-        let pipeline = TouchPipeline(scene: instance)
-        pipeline.adoptInitialTouches = rng.chance(0.5)
+        var configuration = TouchPipeline.Configuration()
+        configuration.adoptInitialTouches = rng.chance(0.5)
+        let pipeline = TouchPipeline(scene: instance, configuration: configuration)
         var time = EventTime(seconds: 1, microseconds: 0)
         if ghostSeconds != nil || scene.idle != nil {
             pipeline.startKioskRules(ghostAfter: ghostSeconds, at: time.inSeconds)

@@ -57,8 +57,8 @@ struct PictureCommand: ParsableCommand {
         options.recordedDevice = recorded.index
         do {
             let loaded = try scene.map { try Scene.load(path: $0) }
-            let run = try RecordingRun(
-                paths: [recording], scene: loaded, options: options, sink: Discard(),
+            let run = try Runner(
+                recordings: [recording], scene: loaded, options: options, sink: Discard(),
                 warn: { Diagnostics.print("touchbridge: \($0)", level: .warning) })
             let recorder = PictureRecorder(following: run.touchPipeline)
             try run.run()

@@ -33,11 +33,11 @@ struct EventOutputTests {
         var options = RunOptions()
         options.format = .json
         options.keys = true
-        var run: RecordingRun?
+        var run: Runner?
         defer { run = nil }  // the run holds the sink, whose closure holds the run
         let sink = BothSink { run!.touchPipeline.log }
-        run = try RecordingRun(
-            paths: ["\(examplesDirectory)/\(name).evemu"], scene: scene, options: options, sink: sink)
+        run = try Runner(
+            recordings: ["\(examplesDirectory)/\(name).evemu"], scene: scene, options: options, sink: sink)
         run!.touchPipeline.log.writesOtherFormat = true
         try run!.run()
         let json = try String(contentsOfFile: "\(goldenDirectory)/\(name).jsonl", encoding: .utf8)
@@ -58,7 +58,7 @@ struct EventOutputTests {
         var options = RunOptions()
         options.logEvents = try HandlerLog.Kinds.parse("gesture,device").get()
         let sink = MemorySink()
-        try RecordingRun(paths: ["\(examplesDirectory)/photo.evemu"], scene: scene, options: options, sink: sink).run()
+        try Runner(recordings: ["\(examplesDirectory)/photo.evemu"], scene: scene, options: options, sink: sink).run()
         let all = try String(contentsOfFile: "\(goldenDirectory)/photo.log", encoding: .utf8).split(separator: "\n")
         let expected = all.filter { ($0.contains(" gesture ") && !$0.contains(" changed ")) || $0.contains(" device") }
         #expect(
@@ -117,8 +117,9 @@ struct EventOutputTests {
         if format == .json {
             // The socket's own lines: hello (from a pipeline with a panel and a finger down) and error.
             let scene = try Scene.load(path: "\(examplesDirectory)/kiosk.json")
-            let run = try RecordingRun(
-                paths: ["\(examplesDirectory)/kiosk.evemu"], scene: scene, options: RunOptions(), sink: MemorySink())
+            let run = try Runner(
+                recordings: ["\(examplesDirectory)/kiosk.evemu"], scene: scene, options: RunOptions(),
+                sink: MemorySink())
             let pipeline = run.touchPipeline
             pipeline.process(
                 InputEvent(

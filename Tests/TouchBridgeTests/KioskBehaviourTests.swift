@@ -28,7 +28,7 @@ struct KioskBehaviourTests {
         options.format = json ? .json : .text
         options.ghostAfter = ghostAfter
         let sink = MemorySink()
-        try RecordingRun(paths: [try r.file("kiosk")], scene: try scene(text), options: options, sink: sink).run()
+        try Runner(recordings: [try r.file("kiosk")], scene: try scene(text), options: options, sink: sink).run()
         return sink.lines
     }
 
@@ -125,7 +125,7 @@ struct KioskBehaviourTests {
         var options = RunOptions()
         options.ghostAfter = 1.5
         options.metricsFile = path
-        try RecordingRun(paths: [try r.file()], scene: try scene(Self.idleScene), options: options, sink: MemorySink())
+        try Runner(recordings: [try r.file()], scene: try scene(Self.idleScene), options: options, sink: MemorySink())
             .run()
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text.contains("touchbridge_ghost_contacts_total 1\n"), "\(text)")

@@ -34,8 +34,9 @@ struct KioskCommandTests {
         var options = RunOptions()
         options.format = json ? .json : .text
         let sink = MemorySink()
-        let run = try RecordingRun(
-            paths: [try r.file("commands")], scene: try TouchBridgeTests.scene(Self.scene), options: options, sink: sink
+        let run = try Runner(
+            recordings: [try r.file("commands")], scene: try TouchBridgeTests.scene(Self.scene), options: options,
+            sink: sink
         )
         let pipeline = run.touchPipeline
         pipeline.displayOff = displayOff

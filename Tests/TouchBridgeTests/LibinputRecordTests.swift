@@ -20,8 +20,8 @@ struct LibinputRecordTests {
         var o = options
         o.format = .json
         let sink = MemorySink()
-        try RecordingRun(
-            paths: [path], scene: try Scene.load(path: "\(examplesDirectory)/kiosk.json"), options: o, sink: sink
+        try Runner(
+            recordings: [path], scene: try Scene.load(path: "\(examplesDirectory)/kiosk.json"), options: o, sink: sink
         ).run()
         return withoutTimes(sink.lines).map { $0.replacingOccurrences(of: path, with: "PANEL") }
     }
@@ -67,7 +67,7 @@ struct LibinputRecordTests {
         // libinput's udev rule moves a panel's fuzz out of the kernel into LIBINPUT_FUZZ_*.
         let path = try variant("fuzz", adding: ["LIBINPUT_FUZZ_35=1000", "LIBINPUT_FUZZ_36=1000"])
         func setting(_ p: String) throws -> JitterSetting {
-            try RecordingRun(paths: [p], scene: nil, options: RunOptions(), sink: MemorySink()).touchPipeline.panels[0]
+            try Runner(recordings: [p], scene: nil, options: RunOptions(), sink: MemorySink()).touchPipeline.panels[0]
                 .jitterSetting
         }
         let withFuzz = try setting(path)
@@ -88,13 +88,13 @@ struct LibinputRecordTests {
         #expect(readers.count == 2)
         #expect(readers.allSatisfy { $0.description.name == "touchbridge example panel" })
         let sink = MemorySink()
-        try RecordingRun(paths: [path], scene: nil, options: RunOptions(), sink: sink).run()
+        try Runner(recordings: [path], scene: nil, options: RunOptions(), sink: sink).run()
         #expect(sink.lines.filter { $0.contains("deviceAdded") }.count == 2, "\(sink.lines.prefix(3))")
         // `--device 1`: that one alone.
         var one = RunOptions()
         one.recordedDevice = 1
         let single = MemorySink()
-        try RecordingRun(paths: [path], scene: nil, options: one, sink: single).run()
+        try Runner(recordings: [path], scene: nil, options: one, sink: single).run()
         #expect(single.lines.filter { $0.contains("deviceAdded") }.count == 1)
         #expect(throws: RecordingError.self) { try RecordingReader(path: path, device: 2) }
     }

@@ -40,8 +40,8 @@ struct LogListenersTests {
             last...last, with: #", "commands": { "orderCoffee": { "run": ["/bin/true"], "timeout": 5 } } }"#)
         try sceneText.write(toFile: dir + "/scene.json", atomically: true, encoding: .utf8)
         let sink = MemorySink()
-        let run = try RecordingRun(
-            paths: ["\(examplesDirectory)/kiosk.evemu"], scene: try Scene.load(path: dir + "/scene.json"),
+        let run = try Runner(
+            recordings: ["\(examplesDirectory)/kiosk.evemu"], scene: try Scene.load(path: dir + "/scene.json"),
             options: options, sink: sink)
         // A client of the socket, connected before the run (its loop accepts it).
         let client = try UnixSocket.connect(path: dir + "/events.sock").get()

@@ -75,12 +75,12 @@ struct MouseModeTests {
         var options = RunOptions()
         options.rules.panelDevices = [PanelMatch(path)]
         let sink = MemorySink()
-        try RecordingRun(paths: [path], scene: scene, options: options, sink: sink).run()
+        try Runner(recordings: [path], scene: scene, options: options, sink: sink).run()
         #expect(sink.lines.contains { $0.contains("touchesBegan Coffee") }, "\(sink.text)")
         #expect(sink.lines.contains { $0.contains("orderCoffee") }, "\(sink.text)")
         // Unmarked, it is refused, with what would mark it.
         #expect {
-            try RecordingRun(paths: [path], scene: scene, options: RunOptions(), sink: MemorySink()).run()
+            try Runner(recordings: [path], scene: scene, options: RunOptions(), sink: MemorySink()).run()
         } throws: { "\($0)".contains("mouse mode") && "\($0)".contains("--panel-device") }
     }
 

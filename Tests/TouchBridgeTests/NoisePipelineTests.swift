@@ -29,8 +29,9 @@ struct NoisePipelineTests {
             let instance = SceneInstance(
                 scene: try TouchBridgeTests.scene(scene), screen: Size(width: 800, height: 480),
                 log: HandlerLog(format: .text))
-            pipeline = TouchPipeline(scene: instance)
-            if metrics { pipeline.metrics = Metrics(measuresLatency: false) }
+            var configuration = TouchPipeline.Configuration()
+            if metrics { configuration.metrics = Metrics(measuresLatency: false) }
+            pipeline = TouchPipeline(scene: instance, configuration: configuration)
             frames = ForwardingTests.Frames { 0 }
             pipeline.forwardTouches(to: frames)
             var placement = PanelPlacement()

@@ -15,15 +15,20 @@ struct PenArbitrationTests {
         let pipeline: TouchPipeline
         let fingers: Panel
         let pen: Panel
-        var warnings: [String] = []
+        /// What the pipeline said (a box: the pipeline's configuration holds it from the start).
+        final class Said { var lines: [String] = [] }
+        let said = Said()
+        var warnings: [String] { said.lines }
         var ms: Int32 = 0
 
         init(arbitration: Bool, sameGroup: Bool = true) throws {
             instance = SceneInstance(
                 scene: try scene(PipelineTests.viewScene), screen: Size(width: 800, height: 480),
                 log: HandlerLog(format: .text))
-            pipeline = TouchPipeline(scene: instance)
-            pipeline.penArbitration = arbitration
+            var configuration = TouchPipeline.Configuration()
+            configuration.penArbitration = arbitration
+            configuration.warn = { [said] in said.lines.append($0) }
+            pipeline = TouchPipeline(scene: instance, configuration: configuration)
             var placement = PanelPlacement()
             placement.group = "3/56a/52a0:usb-0000:00:14.0-2"
             let d = examplePanel()
@@ -35,7 +40,6 @@ struct PenArbitrationTests {
             pen = pipeline.addPanel(
                 node: "/dev/input/event6", description: p, mapper: ScreenMapper(device: p, screen: (800, 480))!,
                 placement: placement, time: 10)
-            pipeline.warn = { [unowned self] in self.warnings.append($0) }
         }
 
         /// One frame of `panel`'s events.

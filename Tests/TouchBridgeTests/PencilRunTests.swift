@@ -29,7 +29,7 @@ struct PencilRunTests {
 
     func touches(_ options: RunOptions) throws -> [[String: Any]] {
         let sink = MemorySink()
-        try RecordingRun(paths: [try Self.recording().file("pen")], scene: nil, options: options, sink: sink).run()
+        try Runner(recordings: [try Self.recording().file("pen")], scene: nil, options: options, sink: sink).run()
         return sink.lines.compactMap { line -> [String: Any]? in
             guard line.contains("\"touchesBegan\""),
                 let o = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
@@ -62,7 +62,7 @@ struct PencilRunTests {
         let sink = MemorySink()
         var options = RunOptions()
         options.screen = Size(width: 800, height: 480)
-        try RecordingRun(paths: [try Self.recording().file("pen")], scene: nil, options: options, sink: sink).run()
+        try Runner(recordings: [try Self.recording().file("pen")], scene: nil, options: options, sink: sink).run()
         let began = sink.lines.filter { $0.contains("touchesBegan") }
         #expect(began.contains { $0.hasSuffix("taps 1 pencil alt 1.071 az 0.000") }, "\(sink.text)")
         #expect(began.contains { $0.hasSuffix(" eraser") }, "\(sink.text)")
@@ -94,7 +94,7 @@ extension PencilRunTests {
         var options = RunOptions()
         options.format = .json
         let sink = MemorySink()
-        try RecordingRun(paths: [try r.file("pad")], scene: scene, options: options, sink: sink).run()
+        try Runner(recordings: [try r.file("pad")], scene: scene, options: options, sink: sink).run()
         let hover = sink.lines.filter { $0.contains(#""recognizer":"hover""#) }.map { line -> String in
             let state = line.components(separatedBy: #""state":""#).dropFirst().first?.prefix { $0 != "\"" } ?? ""
             let z =
@@ -125,7 +125,7 @@ extension PencilRunTests {
         r.frame(at: 1.2, [(k.EV_KEY, k.BTN_STYLUS, 0)])
         r.frame(at: 1.3, [(k.EV_KEY, k.BTN_TOOL_PEN, 0)])
         let sink = MemorySink()
-        try RecordingRun(paths: [try r.file("barrel")], scene: scene, options: RunOptions(), sink: sink).run()
+        try Runner(recordings: [try r.file("barrel")], scene: scene, options: RunOptions(), sink: sink).run()
         let presses = sink.lines.filter { $0.contains(" presses") }.map {
             $0.split(separator: " ").dropFirst().joined(separator: " ")
         }

@@ -27,10 +27,11 @@ struct PipelineTests {
             let instance = SceneInstance(
                 scene: try scene(Self.viewScene), screen: Size(width: 800, height: 480),
                 log: HandlerLog(format: .text))
-            let pipeline = TouchPipeline(scene: instance)
-            pipeline.adoptInitialTouches = adopt
             var warnings: [String] = []
-            pipeline.warn = { warnings.append($0) }
+            var configuration = TouchPipeline.Configuration()
+            configuration.adoptInitialTouches = adopt
+            configuration.warn = { warnings.append($0) }
+            let pipeline = TouchPipeline(scene: instance, configuration: configuration)
             let d = examplePanel()
             let panel = pipeline.addPanel(
                 node: "/dev/input/event9", description: d,
@@ -348,10 +349,10 @@ struct PipelineTests {
         var options = RunOptions()
         options.screen = Size(width: 800, height: 480)
         #expect(throws: RecordingError.self) {
-            try RecordingRun(paths: [path], scene: nil, options: options, sink: sink).run()
+            try Runner(recordings: [path], scene: nil, options: options, sink: sink).run()
         }
         #expect(sink.lines.contains { $0.contains("touchesCancelled screen #1 cancelled") })
-        do { try RecordingRun(paths: [path], scene: nil, options: options, sink: MemorySink()).run() } catch {
+        do { try Runner(recordings: [path], scene: nil, options: options, sink: MemorySink()).run() } catch {
             #expect("\(error)".hasPrefix("\(path):"))
             #expect("\(error)".contains("the value 'banana' is not a 32-bit integer"))
         }

@@ -81,7 +81,7 @@ struct PlacementTests {
 
     func run(_ paths: [String], _ o: RunOptions, scene: Scene? = nil) throws -> [String] {
         let sink = MemorySink()
-        try RecordingRun(paths: paths, scene: scene, options: o, sink: sink).run()
+        try Runner(recordings: paths, scene: scene, options: o, sink: sink).run()
         return sink.lines.map { $0.split(separator: " ").dropFirst().joined(separator: " ") }
     }
 

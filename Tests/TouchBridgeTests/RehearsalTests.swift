@@ -29,14 +29,15 @@ struct RehearsalTests {
             let instance = SceneInstance(
                 scene: try scene(PipelineTests.viewScene), screen: Size(width: 800, height: 480),
                 log: HandlerLog(format: .text))
-            let pipeline = TouchPipeline(scene: instance)
             var warnings: [String] = []
-            pipeline.warn = { warnings.append($0) }
+            var configuration = TouchPipeline.Configuration()
+            configuration.warn = { warnings.append($0) }
+            let pipeline = TouchPipeline(scene: instance, configuration: configuration)
             let panel = pipeline.addPanel(
                 node: "/dev/input/event9", description: d,
                 mapper: ScreenMapper(device: d, screen: (800, 480))!, time: 0)
             #expect(panel.tracker.touchProtocol == TouchProtocol(d), "\(kind)")
-            for e in Daemon.rehearsalEvents(for: d) { pipeline.process(e, from: panel) }
+            for e in LiveSource.rehearsalEvents(for: d) { pipeline.process(e, from: panel) }
             // Each call is logged for every responder up the chain: one run of lines per call.
             let methods = instance.log.buffer.string.split(separator: "\n").map { String($0.split(separator: " ")[1]) }
             let runs = methods.enumerated().filter { $0.offset == 0 || methods[$0.offset - 1] != $0.element }.map(
@@ -54,7 +55,7 @@ struct RehearsalTests {
 
     @Test func theTouchStartsInTheMiddleOfThePanel() throws {
         let d = examplePanel()
-        let events = Daemon.rehearsalEvents(for: d)
+        let events = LiveSource.rehearsalEvents(for: d)
         let firstX = try #require(events.first { $0.code == k.ABS_MT_POSITION_X })
         #expect(firstX.value == 3999)
         #expect(events.filter { $0.type == k.EV_SYN && $0.code == k.SYN_REPORT }.count == 4)

@@ -41,7 +41,7 @@ func run(
     options.adoptInitialTouches = adopt
     if let screen { options.screen = .init(width: screen.0, height: screen.1) }
     let sink = MemorySink()
-    try RecordingRun(paths: paths, scene: scene, options: options, sink: sink).run()
+    try Runner(recordings: paths, scene: scene, options: options, sink: sink).run()
     return sink.text
 }
 

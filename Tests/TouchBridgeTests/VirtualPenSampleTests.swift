@@ -36,9 +36,10 @@ struct VirtualPenSampleTests {
         let instance = SceneInstance(
             scene: try scene(PipelineTests.viewScene), screen: Size(width: screen.0, height: screen.1),
             log: HandlerLog(format: .text))
-        let pipeline = TouchPipeline(scene: instance)
         let samples = Samples()
-        pipeline.virtualDevices = [samples]
+        var configuration = TouchPipeline.Configuration()
+        configuration.virtualDevices = [samples]
+        let pipeline = TouchPipeline(scene: instance, configuration: configuration)
         let d = PencilRunTests.pen()
         let mapper = ScreenMapper(device: d, rotation: rotation, screen: screen)!
         let pen = pipeline.addPanel(node: "/dev/input/event6", description: d, mapper: mapper, time: 10)

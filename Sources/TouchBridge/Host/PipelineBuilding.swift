@@ -6,11 +6,12 @@ import TouchKit
 
 extension RunOptions {
     /// The pipeline `run` plays into, live or from recordings: the scene laid out over the
-    /// panels' placements, the initial-touch policy, which keys are read, diagnostics to
+    /// panels' placements, configured once by the options (the initial-touch policy, pen
+    /// arbitration, which keys are read), with `metrics` and `virtualDevices`, diagnostics to
     /// `warn`. Returns it with the screen size the layout chose.
     func makePipeline(
-        content: WindowContent, placements: [PanelPlacement], first: DeviceDescription?,
-        warn: @escaping (String) -> Void
+        content: WindowContent, placements: [PanelPlacement], first: DeviceDescription?, metrics: Metrics?,
+        virtualDevices: [any PanelForwarding], warn: @escaping (String) -> Void
     ) -> (pipeline: TouchPipeline, screen: Size) {
         let layout = layout(scene: content.scene, placements: placements, first: first)
         if let problem = screenMismatch(scene: content.scene) { warn(problem) }
@@ -21,14 +22,16 @@ extension RunOptions {
         case .application(let make):
             instance = SceneInstance(application: make(layout.screen), screen: layout.screen, log: log)
         }
-        let pipeline = TouchPipeline(scene: instance)
-        pipeline.adoptInitialTouches = adoptInitialTouches
-        pipeline.penArbitration = penArbitration
-        pipeline.warn = warn
+        var c = TouchPipeline.Configuration()
+        c.adoptInitialTouches = adoptInitialTouches
+        c.penArbitration = penArbitration
+        c.warn = warn
         // Devices with keys only when asked (`--keys`, or the scene handles presses or remote
         // control): reading keyboards is sensitive.
-        pipeline.readsRemoteKeys = keys || instance.wantsKeys
-        return (pipeline, layout.screen)
+        c.readsRemoteKeys = keys || instance.wantsKeys
+        c.metrics = metrics
+        c.virtualDevices = virtualDevices
+        return (TouchPipeline(scene: instance, configuration: c), layout.screen)
     }
 
     /// What to say when `--screen` is not the screen the scene is laid out for: touches land

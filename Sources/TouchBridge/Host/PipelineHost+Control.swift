@@ -26,8 +26,8 @@ extension PipelineHost {
 
     /// Carries out `command` now; its answer.
     func perform(_ command: ControlCommand, cause: KioskCause) -> ControlAnswer {
-        defer { afterCommand() }
-        let t = commandClock?() ?? clock()
+        defer { source.commandDone() }
+        let t = source.commandTime() ?? clock()
         switch command {
         case .blank:
             let changed = pipeline.blank(cause: cause, at: t)
@@ -97,7 +97,7 @@ extension PipelineHost {
         reloadPending = false
         lastReload = now
         reload()
-        afterCommand()
+        source.commandDone()
     }
 
     /// The kiosk's state as an answer's members: idle, locked (and for how long), the panels

@@ -23,7 +23,7 @@ extension PipelineHost {
     /// log is flushed, the commands stopped, the clients ended and the metrics written.
     func finish(at time: EventTime) {
         pipeline.cancelAll(at: time)
-        pipeline.virtualDevices = []  // their contacts were cancelled: the devices go
+        pipeline.detachVirtualDevices()  // their contacts were cancelled: the devices go
         flush()
         outputs.finish(pipeline.log)
         exportMetrics(force: true)

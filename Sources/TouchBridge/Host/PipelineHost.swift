@@ -34,14 +34,11 @@ final class PipelineHost {
     private(set) var stopRequested = false
     /// Set while a run waits for its commands to end: the last one reaped stops the loop.
     var draining = false
-    /// Called on SIGHUP before the scene is read again (live panels read udev's properties anew).
-    var beforeReload: () -> Void = {}
+    /// What feeds the pipeline: asked for what only it knows (a command's time, udev's
+    /// properties on SIGHUP, the displays' power). It owns the runner that owns this host.
+    unowned let source: any HostSource
     /// The panels' displays' power and backlights (live runs).
-    var displayPower: DisplayPower?
-    /// The time a client's command takes, when not `clock` (a recording played in real time:
-    /// its time now, between frames); and what follows a command.
-    var commandClock: (() -> Double)?
-    var afterCommand: () -> Void = {}
+    var displayPower: DisplayPower? { source.displayPower }
     /// Clients' reloads, coalesced: when the last was done (monotonic seconds), whether one
     /// waits for its second to end, and the timer it waits on.
     var lastReload = -Double.infinity
@@ -51,30 +48,32 @@ final class PipelineHost {
     var reloadDueSince: Double?
 
     /// Builds the pipeline for panels placed as `placements` (`first` the first one's
-    /// description) and every output `options` asks for. `live`: the clock is this machine's,
-    /// so the metrics measure input latency.
+    /// description) and every output `options` asks for, in front of `source` (whose loop the
+    /// outputs wait in; a live source's clock is this machine's, so the metrics measure input
+    /// latency).
     init(
         content: WindowContent, options: RunOptions, placements: [PanelPlacement], first: DeviceDescription?,
-        sink: any TextSink, loop: EventLoop?, signals: SignalWatch?, notify: SystemdNotify? = nil, live: Bool,
+        sink: any TextSink, source: any HostSource, signals: SignalWatch?, notify: SystemdNotify?,
         warn: @escaping (String, Diagnostics.Level) -> Void
     ) throws {
+        let live = source.isLive
         self.content = content
         self.options = options
-        self.loop = loop
+        self.source = source
+        self.loop = source.loop
         self.signals = signals
         self.notify = notify
         self.warn = warn
-        (pipeline, screen) = options.makePipeline(content: content, placements: placements, first: first) {
-            warn($0, .warning)
-        }
+        let counters = options.metricsFile.map { _ in Metrics(measuresLatency: live) }
+        let devices = try options.virtualDevices { warn($0, live ? .info : .warning) }
+        (pipeline, screen) = options.makePipeline(
+            content: content, placements: placements, first: first, metrics: counters, virtualDevices: devices
+        ) { warn($0, .warning) }
         let pipeline = self.pipeline
         clock = live ? monotonicSeconds : { pipeline.log.now }
-        pipeline.virtualDevices = try options.virtualDevices { warn($0, live ? .info : .warning) }
         outputs = LogOutputs(standardOutput: sink, kinds: options.logEvents)
-        if let path = options.metricsFile {
-            let m = Metrics(measuresLatency: live)
-            pipeline.metrics = m
-            metrics = (m, MetricsFile(path: path), nil)
+        if let counters, let path = options.metricsFile {
+            metrics = (counters, MetricsFile(path: path), nil)
         } else {
             metrics = nil
         }
@@ -113,7 +112,7 @@ final class PipelineHost {
             stopRequested = true
             loop?.stop()
         case SIGHUP:
-            beforeReload()
+            source.beforeReload()
             reload()
         case SIGUSR1: report()
         case SIGCHLD:

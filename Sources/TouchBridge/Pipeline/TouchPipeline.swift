@@ -12,28 +12,24 @@ public final class TouchPipeline {
     public private(set) var scene: SceneInstance
     /// The handler log.
     public var log: HandlerLog { scene.log }
+    /// How it runs, fixed when it is made.
+    public let configuration: Configuration
     /// Send the fingers already on the glass when a device is opened to the window (by
     /// default they are reported on stderr and ignored until lifted).
-    public var adoptInitialTouches = false
+    public var adoptInitialTouches: Bool { configuration.adoptInitialTouches }
     /// Pen and touch arbitration (libinput's): while a panel's pen is near, its fingers' touches
     /// are cancelled and new ones not begun (`--no-pen-arbitration` turns it off).
-    public var penArbitration = true
+    public var penArbitration: Bool { configuration.penArbitration }
     /// The device groups whose pen is near (`PanelPlacement.group`).
     var pensNear: Set<String> = []
     /// Where each touch of a panel with a pen was last, in screen points: where arbitration cancels it.
     var arbitrated: [UInt64: Point] = [:]
     /// Diagnostics (stderr in the daemon).
-    public var warn: (String) -> Void = { _ in }
+    public var warn: (String) -> Void { configuration.warn }
     /// Whether a touch that began on no window was said (it is said once).
     var saidTouchOutside = false
     /// Counters for `--metrics-file`; nil (the default) costs one check per frame.
-    package var metrics: Metrics? {
-        didSet {
-            if let metricsListening { log.stopListening(metricsListening) }
-            metricsListening = metrics.map { m in log.listen(toCalls: { m.observe($0) }) }
-        }
-    }
-    private var metricsListening: HandlerLog.Listening?
+    package let metrics: Metrics?
     /// Hears each frame's touch updates (screen points) after the window had them: for
     /// tools that draw or measure what happened (`picture`).
     public var frameObserver: (([TouchUpdate], Double) -> Void)?
@@ -41,12 +37,7 @@ public final class TouchPipeline {
     public var hoverObserver: ((Application.HoverUpdate, Double) -> Void)?
     /// The panels' virtual devices (`--virtual-touchscreen`, `--virtual-pointer`): each
     /// frame's changes as the window had them, for apps that read input from the kernel.
-    package var virtualDevices: [any PanelForwarding] = [] {
-        didSet {
-            forwarding = virtualDevices.isEmpty ? nil : Forwarding(devices: VirtualDeviceSet(virtualDevices))
-            listenForClaims()
-        }
-    }
+    package private(set) var virtualDevices: [any PanelForwarding]
     /// What of each frame reaches the virtual devices.
     private(set) var forwarding: Forwarding?
 
@@ -75,8 +66,9 @@ public final class TouchPipeline {
     public private(set) var panels: [Panel] = []
     /// Accelerometers and key devices (motion, remote-control and press events).
     public internal(set) var auxiliaries: [AuxiliaryDevice] = []
-    /// Whether media keys become remote-control events (`--keys`, or the scene handles them).
-    public var readsRemoteKeys = false
+    /// Whether media keys become remote-control events (`--keys`, or the scene handles them):
+    /// the configuration's at first, then the reloaded scene's.
+    public internal(set) var readsRemoteKeys: Bool
     var nextNumber = 0
     private var updates: [TouchUpdate] = []
     /// Contacts that never reach the window (initial ones not adopted, those down across a
@@ -87,11 +79,27 @@ public final class TouchPipeline {
     /// Called once, as the last contact down lifts (a reload waiting for the fingers).
     package var whenAllLifted: (() -> Void)?
 
-    /// A pipeline into `scene`, with no panel yet.
-    public init(scene: SceneInstance) {
+    /// A pipeline into `scene` configured as `configuration` says, with no panel yet.
+    public init(scene: SceneInstance, configuration: Configuration = Configuration()) {
         self.scene = scene
+        self.configuration = configuration
+        metrics = configuration.metrics
+        virtualDevices = configuration.virtualDevices
+        readsRemoteKeys = configuration.readsRemoteKeys
         updates.reserveCapacity(16)
         hearTouchesOutsideWindows()
+        if let m = metrics { _ = scene.log.listen(toCalls: { m.observe($0) }) }
+        if !virtualDevices.isEmpty {
+            forwarding = Forwarding(devices: VirtualDeviceSet(virtualDevices))
+            listenForClaims()
+        }
+    }
+
+    /// The virtual devices go (the run ends; their contacts were cancelled).
+    package func detachVirtualDevices() {
+        virtualDevices = []
+        forwarding = nil
+        listenForClaims()
     }
 
     // MARK: - Devices

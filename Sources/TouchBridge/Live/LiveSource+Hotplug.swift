@@ -9,7 +9,7 @@ import VirtualDevices
 
 /// The daemon following udev: panels that arrive are opened when they are ones it reads (a
 /// named panel come back, or any touchscreen), auxiliary devices too; those that leave end.
-extension Daemon {
+extension LiveSource {
     /// udev's news: a panel arrived (opened if it is one this daemon wants) or left; a display
     /// was plugged, unplugged or changed (every panel matched again).
     func followHotplug() {
@@ -60,24 +60,6 @@ extension Daemon {
         }
     }
 
-    /// Says, once each, the `--panel`, `--hysteresis`, `--mask` and `--panel-device` rules
-    /// whose MATCH names none of the panels in service (at start, and as panels come).
-    func sayUnmatchedRules() {
-        let panels = devices.values.map { o in
-            (node: o.device.path, name: o.device.description.name, info: discovery?.device(devnode: o.device.path))
-        }
-        for rule in options.rules.unmatched(by: panels) where unmatchedSaid.insert(rule).inserted {
-            warn(
-                "\(rule) matches no panel in service (\(Self.names(of: panels))): not applied until one it names "
-                    + "comes (a node, a /dev/input/by-* link, udev's ID_PATH or the device's name)", .warning)
-        }
-    }
-
-    /// The panels in service, for a message.
-    static func names(of panels: [(node: String, name: String, info: InputDeviceInfo?)]) -> String {
-        panels.isEmpty ? "none yet" : panels.map { "\($0.node) '\($0.name)'" }.sorted().joined(separator: ", ")
-    }
-
     /// A device udev announces (or a rescan finds) that is not open: opened when this daemon
     /// reads it (an auxiliary device, any touchscreen, or a named panel come back), while
     /// fewer than `maxPanels` are in service.
@@ -108,7 +90,7 @@ extension Daemon {
             return
         }
         openHotplugged(info, slot: slot)
-        sayUnmatchedRules()
+        runner?.sayUnmatchedRules()
     }
 
     /// The most panels one daemon reads: far beyond any kiosk (a wall of four displays with a

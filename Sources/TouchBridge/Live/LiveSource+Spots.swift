@@ -2,7 +2,7 @@ import Glibc
 import Output
 import Runtime
 
-extension Daemon {
+extension LiveSource {
     /// `--spots`: the command line's `spots` started beside the daemon for the same panels (or,
     /// with none named, every touchscreen, following hotplug), drawing on their displays; the
     /// daemon links no drawing of its own. Its diagnostics go where the daemon's go.

@@ -1,7 +1,7 @@
 import InputEvents
 import TouchInput
 
-extension Daemon {
+extension LiveSource {
     /// Plays one short touch (down, two moves, up) of a panel's kind through a throwaway
     /// pipeline with the built-in scene and the daemon's log format, and discards its log:
     /// the first real touch then finds the code it runs already loaded (and, under
@@ -12,7 +12,7 @@ extension Daemon {
         rehearsed = true
         let (throwaway, _) = options.makePipeline(
             content: .scene(nil, file: nil), placements: [panel.placement],
-            first: panel.description
+            first: panel.description, metrics: nil, virtualDevices: []
         ) { _ in }
         let stand = throwaway.addPanel(
             node: panel.node, description: panel.description, mapper: panel.mapper,

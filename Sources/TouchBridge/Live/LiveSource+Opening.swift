@@ -5,7 +5,7 @@ import Output
 import Runtime
 import TouchInput
 
-extension Daemon {
+extension LiveSource {
     /// The panels the selection names, or every touchscreen there is (and every device `rules`
     /// or udev marks as a panel), opened: with their udev records and their place among the
     /// named ones; named devices that are no panel but an accelerometer or have keys apart. A

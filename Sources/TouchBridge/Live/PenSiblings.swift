@@ -28,7 +28,7 @@ extension PanelPlacement {
     }
 }
 
-extension Daemon {
+extension LiveSource {
     /// `p`, the placement of `device`, as its panel's: a pen takes its touch node's mapping
     /// (an open panel of its device group that is not a pen).
     func placementOnItsPanel(_ p: PanelPlacement, of device: EvdevDevice, info: InputDeviceInfo?) -> PanelPlacement {

@@ -5,7 +5,7 @@ import Sysfs
 /// `--reset-on-wake`: a panel whose controller stalled while its display was off (it lost its
 /// power with the display, or its firmware slept) is reset when the display comes back on, as
 /// `doctor --reset` does; the daemon takes its new node through hotplug, scene and clients kept.
-extension Daemon {
+extension LiveSource {
     /// Hears the displays' states (at start and on udev's news of them) and resets the panels
     /// on a display that came back on which delivered events before it went off and none since.
     func resetSilentPanels() {

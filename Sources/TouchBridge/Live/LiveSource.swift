@@ -4,19 +4,20 @@ import Glibc
 import InputEvents
 import Output
 import Runtime
+import Sysfs
 import TouchInput
 import TouchKit
 
-/// `run` on live panels, as a service: one `EventLoop` over the devices, udev's hotplug
-/// monitor, a signalfd, a timer armed for the next recognizer deadline and one for the
+/// `run`'s source of live panels, as a service: one `EventLoop` over the devices, udev's
+/// hotplug monitor, a signalfd, a timer armed for the next recognizer deadline and one for the
 /// systemd watchdog. It sleeps until something happens, writes the log when no more input is
-/// waiting, follows panels coming and going, reloads its scene on SIGHUP, reports its state on
-/// SIGUSR1, and never leaves a touch down.
-package final class Daemon {
+/// waiting, follows panels coming and going, reads udev's properties again on SIGHUP, and
+/// never leaves a touch down; the `Runner` in front of which it sits does the rest.
+final class LiveSource: FrameSource {
     /// Which panels: every touchscreen udev knows (and every one that comes), or the ones
     /// named on the command line (nodes or `/dev/input/by-*` links), re-opened when they
     /// come back after an unplug.
-    package enum Selection: Sendable {
+    enum Selection: Sendable {
         /// Every touchscreen udev knows, and every one that comes.
         case allTouchscreens
         /// These nodes or `/dev/input/by-*` links, re-opened when they come back.
@@ -40,26 +41,35 @@ package final class Daemon {
     }
 
     let selection: Selection
-    /// The pipeline and every output, the signals' answers.
-    let host: PipelineHost
-    let loop: EventLoop
+    /// The runner in front of which it sits (which owns it), and its host — the pipeline and
+    /// every output, the signals' answers —, set as it starts.
+    private(set) weak var runner: Runner?
+    private(set) var host: PipelineHost!
+    let eventLoop: EventLoop
+    var loop: EventLoop? { eventLoop }
+    let isLive = true
     /// Armed for the next recognizer deadline (long press, multi-tap) before the loop sleeps.
     private var timer: LoopTimer!
     private var watchdog: (timer: LoopTimer, interval: Double)?
     let monitor: HotplugMonitor?
     let discovery: DeviceDiscovery?
     var notify: SystemdNotify? { host.notify }
-    var options: RunOptions { host.options }
+    /// The command line's options, with the first panel's display's size when no screen was given.
+    private(set) var options: RunOptions
     var pipeline: TouchPipeline { host.pipeline }
     var screen: Size { host.screen }
     var devices: [Int: Opened] = [:]
     /// Accelerometers and key devices, by their number.
     var auxiliaries: [Int: (device: EvdevDevice, aux: AuxiliaryDevice, source: EventLoop.Source)] = [:]
     var named: [Named] = []
-    /// The command line's panel rules already said to match no panel (each said once).
-    var unmatchedSaid: Set<String> = []
+    /// The panels opened at the start, with their udev records, places among the named ones and placements.
+    private var found: [(EvdevDevice, InputDeviceInfo?, Int?, PanelPlacement)] = []
+    /// Named devices that are no panel but an accelerometer or have keys.
+    private var namedAuxiliaries: [EvdevDevice] = []
     /// The displays' states and the panels' events when each went off (`--reset-on-wake`).
     var silentPanels = SilentPanels()
+    /// The panels' displays' power and backlights.
+    let displayPower: DisplayPower? = DisplayPower()
     /// The `spots` program started with `--spots`, while it runs.
     var spotsPID: pid_t?
     /// The backlight following the kiosk's idle (`idle.display`).
@@ -70,31 +80,15 @@ package final class Daemon {
     var rehearsed = false
     private var isRunning = false
 
-    /// Opens the panels (clock `CLOCK_MONOTONIC`, grabbed with `options.grab`) and builds the
-    /// scene for them. Throws `DeviceError` for a named panel that cannot be used, or when a
-    /// touchscreen cannot be read for lack of permission.
-    package convenience init(
-        selection: Selection, scene: Scene?, sceneFile: String?, options: RunOptions, sink: any TextSink,
-        signals: SignalWatch, notify: SystemdNotify? = SystemdNotify(),
-        warn: @escaping (String, Diagnostics.Level) -> Void
-    ) throws {
-        try self.init(
-            selection: selection, content: .scene(scene, file: sceneFile), options: options, sink: sink,
-            signals: signals, notify: notify, warn: warn)
-    }
-
-    /// Opens the panels as above, with `content` in front of them: a scene, or an
-    /// application built in code (`Kiosk`).
-    package init(
-        selection: Selection, content: WindowContent, options: RunOptions, sink: any TextSink,
-        signals: SignalWatch, notify: SystemdNotify? = SystemdNotify(),
-        warn: @escaping (String, Diagnostics.Level) -> Void
-    ) throws {
+    /// Opens the panels (clock `CLOCK_MONOTONIC`) and places them. Throws `DeviceError` for a
+    /// named panel that cannot be used, or when a touchscreen cannot be read for lack of
+    /// permission.
+    init(selection: Selection, options: RunOptions, warn: @escaping (String, Diagnostics.Level) -> Void) throws {
         LibevdevMessages.sink = { Diagnostics.print("touchbridge: libevdev: \($0)") }
         self.selection = selection
-        var options = options
+        self.options = options
         self.warn = warn
-        loop = try EventLoop()
+        eventLoop = try EventLoop()
         discovery = try? DeviceDiscovery()
         do { monitor = try HotplugMonitor(displays: true) } catch {
             warn("udev's monitor is not available (\(error)): panels plugged in later are not seen", .warning)
@@ -102,29 +96,50 @@ package final class Daemon {
         }
         // The panels there are now.
         let opened = try Self.openSelected(selection, discovery: discovery, rules: options.rules, warn: warn)
-        let found = opened.found
         named = opened.named
+        namedAuxiliaries = opened.auxiliaries
         // The screen space and the scene: without a screen of its own, the first panel's display's.
-        if let first = found.first {
-            options.takeDisplayMode(
+        if let first = opened.found.first {
+            self.options.takeDisplayMode(
                 of: first.0.description, node: first.0.path, info: first.1, discovery: discovery, warn: warn)
         }
-        let displays = discovery
-        let placements = found.map { [options] d, info, _ in
-            options.placement(of: d, info: info, discovery: displays) { warn($0, .warning) }
+        found = opened.found.map { [self] d, info, slot in
+            (d, info, slot, self.options.placement(of: d, info: info, discovery: discovery) { warn($0, .warning) })
         }
-        host = try PipelineHost(
-            content: content, options: options, placements: placements, first: found.first?.0.description,
-            sink: sink, loop: loop, signals: signals, notify: notify, live: true, warn: warn)
+    }
+
+    func startingPanels() -> [(SourcePanel, PanelPlacement)] {
+        found.map { d, info, _, placement in
+            (
+                SourcePanel(
+                    node: d.path, description: d.description, info: info, key: info?.idPath ?? d.description.name),
+                placement
+            )
+        }
+    }
+
+    var panelsInService: [(node: String, name: String, info: InputDeviceInfo?)] {
+        devices.values.map { o in
+            (node: o.device.path, name: o.device.description.name, info: discovery?.device(devnode: o.device.path))
+        }
+    }
+
+    /// The host is built: the loop's sources, the displays' power, the panels and the other
+    /// devices into service.
+    func start(_ runner: Runner) throws {
+        self.runner = runner
+        host = runner.host
         try registerSources()
         followDisplayPower()
-        for ((device, info, slot), placement) in zip(found, placements) {
+        let starting = found
+        found = []
+        for (device, info, slot, placement) in starting {
             try add(device, info: info, placement: placement, slot: slot)
         }
         if devices.isEmpty { warn("no touchscreen is connected: waiting for one", .notice) }
-        sayUnmatchedRules()
         // Accelerometers always (motion); devices with keys only when the pipeline reads them.
-        for device in opened.auxiliaries { try addAuxiliary(device) }
+        for device in namedAuxiliaries { try addAuxiliary(device) }
+        namedAuxiliaries = []
         if case .allTouchscreens = selection {
             for info in discovery?.inputDevices() ?? [] where info.isInitialized && wants(info) {
                 do { try addAuxiliary(try Self.open(info.devnode)) } catch {
@@ -134,16 +149,20 @@ package final class Daemon {
         }
     }
 
+    func commandTime() -> Double? { nil }
+    func commandDone() {}
+
+    /// Every panel's udev properties are read again (a rule edited without a trigger).
+    func beforeReload() {
+        for n in devices.keys.sorted() {
+            updatePlacement(n, info: discovery?.device(devnode: devices[n]!.device.path), why: "SIGHUP")
+        }
+    }
+
     /// The loop's sources besides the devices and the host's outputs: udev's monitor, the
     /// recognizer timer and the watchdog.
     private func registerSources() throws {
-        host.beforeReload = { [unowned self] in
-            // Every panel's udev properties are read again (a rule edited without a trigger).
-            for n in devices.keys.sorted() {
-                updatePlacement(n, info: discovery?.device(devnode: devices[n]!.device.path), why: "SIGHUP")
-            }
-        }
-        try host.serve()
+        let loop = eventLoop
         if let monitor { try loop.watch(monitor.fd, order: .hotplug) { [unowned self] in followHotplug() } }
         timer = try loop.timer { [unowned self] in pipeline.advanceTime(to: monotonicSeconds()) }
         if let interval = SystemdNotify.watchdogInterval() {
@@ -170,21 +189,23 @@ package final class Daemon {
                     path: device.path, reason: "cannot grab it: another program holds it exclusively")
             }
         }
-        guard let mapper = options.mapper(for: d, placement: placement, screen: screen) else {
-            throw DeviceError.unsuitable(path: device.path, reason: "not a touchscreen (no absolute touch positions)")
-        }
         // In the loop before the pipeline hears of it: a device that cannot be watched is
         // never logged as added.
         var number = -1
-        let source = try loop.watch(device.fd) { [unowned self] in read(number) }
-        if let r = placement.rect { pipeline.scene.addStandardWindow(covering: r) }
+        let source = try eventLoop.watch(device.fd) { [unowned self] in read(number) }
         let now = monotonicSeconds()
-        let panel = pipeline.addPanel(
-            node: device.path, description: d, mapper: mapper, placement: placement, time: now)
-        number = panel.number
-        do { try pipeline.attachVirtualDevices(panel, key: info?.idPath ?? d.name) } catch {
-            warn("\(device.path): no virtual device: \(error)", .warning)
+        let (panel, failure): (Panel, (any Error)?)
+        do {
+            guard let runner else { throw DeviceError.unsuitable(path: device.path, reason: "the run has ended") }
+            (panel, failure) = try runner.addPanel(
+                SourcePanel(node: device.path, description: d, info: info, key: info?.idPath ?? d.name),
+                placement: placement, time: now)
+        } catch {
+            eventLoop.remove(source)
+            throw error
         }
+        number = panel.number
+        if let failure { warn("\(device.path): no virtual device: \(failure)", .warning) }
         pipeline.open(panel, initial: panel.tracker.open(at: EventTime(inSeconds: now), device: device))
         devices[panel.number] = Opened(device: device, panel: panel, source: source, slot: slot)
         host.metrics?.counters.isDirty = true
@@ -236,7 +257,7 @@ package final class Daemon {
         guard let kind = AuxiliaryDevice.kind(of: device.description) else { return }
         if kind == .keys && !pipeline.readsRemoteKeys { return }
         var number = -1
-        let source = try loop.watch(device.fd) { [unowned self] in readAuxiliary(number) }
+        let source = try eventLoop.watch(device.fd) { [unowned self] in readAuxiliary(number) }
         let aux = pipeline.addAuxiliary(
             node: device.path, description: device.description, kind: kind, time: monotonicSeconds())
         number = aux.number
@@ -268,7 +289,7 @@ package final class Daemon {
 
     func removeAuxiliary(_ number: Int, why: String) {
         guard let (device, aux, source) = auxiliaries.removeValue(forKey: number) else { return }
-        loop.remove(source)
+        eventLoop.remove(source)
         pipeline.removeAuxiliary(aux, at: now())
         warn("\(device.path): \(why)", .notice)
     }
@@ -277,7 +298,8 @@ package final class Daemon {
 
     /// Runs until SIGINT or SIGTERM: then every touch still down ends as cancelled, the log
     /// is flushed and systemd hears `STOPPING=1`.
-    package func run() throws {
+    func play() throws {
+        let loop = eventLoop
         flush()
         try host.start(at: monotonicSeconds())
         notify?.send("READY=1")
@@ -320,7 +342,7 @@ package final class Daemon {
     /// as removed, and a named panel is waited for.
     func remove(_ number: Int, why: String) {
         guard let o = devices.removeValue(forKey: number) else { return }
-        loop.remove(o.source)
+        eventLoop.remove(o.source)
         pipeline.removePanel(o.panel, at: now())
         if let slot = o.slot {
             named[slot].panel = nil

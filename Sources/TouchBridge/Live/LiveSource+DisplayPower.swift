@@ -6,12 +6,11 @@ import TouchKit
 /// The display's own sleep: whoever turns a panel's display off (a compositor, swayidle, a
 /// command), the touch that lights it again reaches nothing and runs the scene's wake command;
 /// with the scene's `idle.display: "off"` the daemon itself turns the backlight off while idle.
-extension Daemon {
+extension LiveSource {
     /// Follows the panels' displays' power: read as a contact begins (the kernel announces no
     /// DPMS change, so nothing is polled), and set through the backlight for `idle.display`.
     func followDisplayPower() {
-        let power = DisplayPower()
-        host.displayPower = power
+        guard let power = displayPower else { return }
         pipeline.displayOff = { [unowned power] panel in
             guard let output = panel.placement.output, power.isOff(output) else { return nil }
             return output

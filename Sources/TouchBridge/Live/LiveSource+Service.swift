@@ -6,7 +6,7 @@ import Runtime
 import TouchKit
 
 /// What the daemon tells systemd, and the log flushed before the loop sleeps.
-extension Daemon {
+extension LiveSource {
     func updateStatus() {
         guard let notify else { return }
         let n = devices.count

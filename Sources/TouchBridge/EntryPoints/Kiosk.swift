@@ -65,22 +65,20 @@ public final class Kiosk {
         Diagnostics.journal = Diagnostics.detectJournal()
         let signals = SignalWatch(signals: [SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGCHLD])
         let warn = self.warn
+        let runner: Runner
         if playsRecordings {
             // Recordings wait for their reader: the same log every time.
-            let run = try RecordingRun(
-                paths: sources, content: content, options: options,
-                sink: log.sink(live: false), signals: signals,
+            runner = try Runner(
+                recordings: sources, content: content, options: options, sink: log.sink(live: false), signals: signals,
                 warn: { warn($0, .warning) })
-            pipeline = run.touchPipeline
-            try run.run()
-            return
+        } else {
+            runner = try Runner.live(
+                selection: sources.isEmpty ? .allTouchscreens : .named(sources), content: content,
+                options: options, sink: log.sink(live: true), signals: signals, warn: warn)
+            for w in watches { _ = try runner.loop?.watch(w.fd, order: .input, w.handler) }
         }
-        let daemon = try Daemon(
-            selection: sources.isEmpty ? .allTouchscreens : .named(sources), content: content,
-            options: options, sink: log.sink(live: true), signals: signals, warn: warn)
-        pipeline = daemon.pipeline
-        for w in watches { _ = try daemon.loop.watch(w.fd, order: .input, w.handler) }
-        try daemon.run()
+        pipeline = runner.touchPipeline
+        try runner.run()
     }
 
     /// The exit status for an error `run` threw, as sysexits has it (`touchbridge run`'s own):

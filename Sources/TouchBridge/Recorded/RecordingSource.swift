@@ -4,18 +4,32 @@ import Glibc
 import InputEvents
 import Output
 import Runtime
+import Sysfs
 import TouchInput
 import TouchKit
 
-/// `run FILE.evemu …`: recordings streamed through the pipeline. The recorded times drive the
-/// clock, so the same recording always gives the same log. Several recordings play together,
-/// merged frame by frame in time order.
-package final class RecordingRun {
-    /// The pipeline and every output, the signals' answers, as for live panels.
-    let host: PipelineHost
-    private let pipeline: TouchPipeline
-    private var streams: [Stream]
+/// `run FILE.evemu …`'s source: recordings streamed through the pipeline. The recorded times
+/// drive the clock, so the same recording always gives the same log. Several recordings play
+/// together, merged frame by frame in time order.
+final class RecordingSource: FrameSource {
+    private(set) weak var runner: Runner?
+    /// The pipeline and every output, the signals' answers, set as it starts.
+    private var host: PipelineHost!
+    private var pipeline: TouchPipeline { host.pipeline }
+    private var streams: [Stream] = []
     private var pacer: Pacer?
+    /// The first recorded event's time, from which the kiosk's rules count.
+    private var firstTime: Double?
+    let options: RunOptions
+    let isLive = false
+    let loop: EventLoop?
+    var displayPower: DisplayPower? { nil }
+    private let warn: (String) -> Void
+    private let readers: [RecordingReader]
+    private let heads: [InputEvent?]
+    private let others: [(RecordingReader, InputEvent?, AuxiliaryDevice.Kind)]
+    private let recorded: [(node: String, name: String, info: InputDeviceInfo?)]
+    private let placements: [PanelPlacement]
 
     private final class Stream {
         let reader: RecordingReader
@@ -34,28 +48,13 @@ package final class RecordingRun {
         }
     }
 
-    /// The pipeline (its scene and log), for tests and tools.
-    package var touchPipeline: TouchPipeline { pipeline }
-
-    /// Opens the recordings (their descriptions are read now) and builds the scene for them.
-    package convenience init(
-        paths: [String], scene: Scene?, options: RunOptions, sink: any TextSink, signals: SignalWatch? = nil,
-        warn: @escaping (String) -> Void = { _ in }
-    ) throws {
-        try self.init(
-            paths: paths, content: .scene(scene, file: scene?.file), options: options, sink: sink, signals: signals,
-            warn: warn)
-    }
-
-    /// Opens the recordings as above, with `content` in front of them: a scene, or an
-    /// application built in code (`Kiosk`).
-    package init(
-        paths: [String], content: WindowContent, options: RunOptions, sink: any TextSink, signals: SignalWatch? = nil,
-        warn: @escaping (String) -> Void = { _ in }
-    ) throws {
-        let scene = content.scene
-        let (readers, heads, others) = try Self.sortRecordings(paths, options: options)
-        let recorded = readers.map { r in
+    /// Opens the recordings (their descriptions are read now) and places their panels; the
+    /// loop is made when something waits in it (`--realtime`, the socket, the scene's commands).
+    init(paths: [String], options: RunOptions, commands: Bool, warn: @escaping (String) -> Void) throws {
+        self.options = options
+        self.warn = warn
+        (readers, heads, others) = try Self.sortRecordings(paths, options: options)
+        recorded = readers.map { r in
             (
                 node: r.path, name: r.description.name,
                 info: r.udevProperties.isEmpty
@@ -63,38 +62,47 @@ package final class RecordingRun {
                     : InputDeviceInfo(recordedAt: r.path, name: r.description.name, udevProperties: r.udevProperties)
             )
         }
-        let placements = recorded.map { r in options.placement(node: r.node, name: r.name, info: r.info) { warn($0) } }
-        // Commands are reaped on SIGCHLD: without the caller's signals, a watch of its own
-        // (blocked on this thread only; a program with other threads passes its own).
-        let signals = signals ?? ((scene?.programs.isEmpty ?? true) ? nil : SignalWatch(signals: [SIGCHLD]))
-        let commands = scene?.programs ?? []
-        // The loop the socket, the commands and the pacing wait in (none when none is needed).
-        let loop = options.realtime || options.socketPath != nil || !commands.isEmpty ? try EventLoop() : nil
-        host = try PipelineHost(
-            content: content, options: options, placements: placements, first: readers.first?.description,
-            sink: sink, loop: loop, signals: signals, live: false, warn: { m, _ in warn(m) })
-        pipeline = host.pipeline
-        streams = []
-        for ((r, head), placement) in zip(zip(readers, heads), placements) {
-            guard let mapper = options.mapper(for: r.description, placement: placement, screen: host.screen) else {
-                throw DeviceError.unsuitable(path: r.path, reason: "its position axes have no range")
-            }
-            let start = head.map { $0.time.inSeconds } ?? 0
-            let panel = pipeline.addPanel(
-                node: r.path, description: r.description, mapper: mapper, placement: placement, time: start)
-            try pipeline.attachVirtualDevices(panel, key: r.path)
-            streams.append(Stream(reader: r, panel: panel, head: head))
+        placements = recorded.map { r in options.placement(node: r.node, name: r.name, info: r.info) { warn($0) } }
+        loop = options.realtime || options.socketPath != nil || commands ? try EventLoop() : nil
+    }
+
+    func startingPanels() -> [(SourcePanel, PanelPlacement)] {
+        zip(readers, zip(recorded, placements)).map { r, p in
+            (SourcePanel(node: r.path, description: r.description, info: p.0.info, key: r.path), p.1)
         }
-        for rule in options.rules.unmatched(by: recorded) {
-            warn("\(rule) matches no recorded panel (\(Daemon.names(of: recorded))): not applied")
+    }
+
+    var panelsInService: [(node: String, name: String, info: InputDeviceInfo?)] { recorded }
+
+    /// Each recording into the pipeline at its first event's time: panels, then the others.
+    func start(_ runner: Runner) throws {
+        self.runner = runner
+        host = runner.host
+        for (panel, head) in zip(startingPanels(), heads) {
+            let start = head.map { $0.time.inSeconds } ?? 0
+            let reader = readers[streams.count]
+            let (added, failure) = try runner.addPanel(panel.0, placement: panel.1, time: start)
+            if let failure { throw failure }
+            streams.append(Stream(reader: reader, panel: added, head: head))
         }
         for (r, head, kind) in others {
             let start = head.map { $0.time.inSeconds } ?? 0
             let device = pipeline.addAuxiliary(node: r.path, description: r.description, kind: kind, time: start)
             streams.append(Stream(reader: r, panel: nil, auxiliary: device, head: head))
         }
-        try host.serve()
     }
+
+    /// A client's command takes the recording's time now (between its frames), never earlier
+    /// than the pipeline's, when it is played in real time.
+    func commandTime() -> Double? {
+        guard let pacer else { return nil }
+        return max(pacer.recordedNow() ?? firstTime ?? 0, pipeline.log.now)
+    }
+
+    /// A command may bring a deadline nearer (a lock's end): the pacing's wait ends.
+    func commandDone() { pacer?.interrupt() }
+
+    func beforeReload() {}
 
     /// The recordings' panels and the other devices they recorded (accelerometers, keys), each
     /// with its first event; a recording of anything else is refused.
@@ -132,19 +140,11 @@ package final class RecordingRun {
     /// its touches still down are cancelled at its last event's time; then time runs on
     /// until no timer is pending. Throws a `RecordingError` for a malformed line, after
     /// cancelling what was down.
-    package func run() throws {
+    func play() throws {
         // The kiosk's rules count from the first event on.
         let first = streams.compactMap { $0.head?.time.inSeconds }.min()
-        if host.options.realtime, let loop = host.loop {
-            let pacer = try Pacer(loop: loop, host: host)
-            self.pacer = pacer
-            // A client's command takes the recording's time now (between its frames), never
-            // earlier than the pipeline's; and may bring a deadline nearer (a lock's end).
-            host.commandClock = { [unowned pacer, unowned pipeline] in
-                max(pacer.recordedNow() ?? first ?? 0, pipeline.log.now)
-            }
-            host.afterCommand = { [unowned pacer] in pacer.interrupt() }
-        }
+        firstTime = first
+        if host.options.realtime, let loop = host.loop { pacer = try Pacer(loop: loop, host: host) }
         if let pacer, !waitToStart(pacer) { return stop() }
         try host.start(at: first ?? 0)
         var count = 0

@@ -32,11 +32,12 @@ package struct TouchesRun {
         self.scene = scene
     }
 
-    /// The options `touches` takes, all of them `run`'s too.
-    static let names: Set<String> = [
-        "json", "screen", "rotate", "calibration", "output", "panel", "panel-device", "hysteresis", "mask", "device",
-        "scene",
-    ]
+    /// The options `touches` takes, all of them `run`'s too: the mapping ones, the panel rules
+    /// but the noise filter (`touches` shows what the panel reports through the corrections),
+    /// and these.
+    static let names: Set<String> = Set(
+        RunOption.all.filter { $0.group == .mapping || ($0.group == .panels && $0.name != "noise-filter") }.map(\.name)
+    ).union(["json", "device", "scene"])
 
     /// The run of a plain, valid command line, read by `run`'s own reader without the argument
     /// parser (for the daemon's program); nil for anything else, which the interface reads.

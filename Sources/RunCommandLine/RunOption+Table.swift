@@ -68,32 +68,65 @@ extension RunOption {
 
     static let mappingAndPanels: [RunOption] = [
         RunOption(
-            "screen", value: "WxH", group: .mapping, help: mappingHelp.screen,
+            "screen", value: "WxH", group: .mapping, help: "Screen size in points, WxH, each side at most 100000.",
             default: { _ in
                 "the scene's 'screen', else its windows, else the mode of the display the first live panel is on, else the panel's size at 96 dpi"
             },
             take: { r, v throws(UsageError) in r.options.screen = try screen(v) }),
-        RunOption("rotate", value: "DEGREES", group: .mapping, help: mappingHelp.rotate) { r, v throws(UsageError) in
-            r.options.rotation = try rotation(v)
+        RunOption(
+            "rotate", value: "DEGREES", group: .mapping,
+            help: "Screen rotation clockwise: 0, 90, 180 or 270 (default: the display's panel orientation, else 0)."
+        ) { r, v throws(UsageError) in
+            guard let n = Int(v), let rotation = ScreenMapper.Rotation(rawValue: n) else {
+                throw UsageError("--rotate takes 0, 90, 180 or 270")
+            }
+            r.options.rotation = rotation
         },
-        RunOption("calibration", value: "MATRIX", group: .mapping, help: mappingHelp.calibration) {
+        RunOption(
+            "calibration", value: "MATRIX", group: .mapping,
+            help:
+                "Calibration matrix \"a b c d e f\" in libinput's convention (default: the device's LIBINPUT_CALIBRATION_MATRIX)."
+        ) {
             r, v throws(UsageError) in r.options.calibration = try calibration(v)
         },
-        RunOption("output", value: "NAME", group: .mapping, help: mappingHelp.output) { r, v in r.options.output = v },
-        RunOption("panel", value: "MATCH=x,y,w,h[@rotation]", group: .panels, help: panelHelp.panel) {
+        RunOption(
+            "output", value: "NAME", group: .mapping,
+            help:
+                "The display the panel is on, by its connector's name as compositors use it (HDMI-A-1, eDP-1), instead of the matching rules (touchbridge screens)."
+        ) { r, v in r.options.output = v },
+        RunOption(
+            "panel", value: "MATCH=x,y,w,h[@rotation]", group: .panels,
+            help:
+                "Map a panel onto a rectangle of the screen space, with an optional rotation (repeatable). MATCH is an event node (or a /dev/input/by-* link), udev's ID_PATH, or the device's name."
+        ) {
             r, v throws(UsageError) in r.options.rules.rects.append(try panel(v))
         },
-        RunOption("hysteresis", value: "[MATCH=]MM", group: .panels, help: panelHelp.hysteresis) {
+        RunOption(
+            "hysteresis", value: "[MATCH=]MM", group: .panels,
+            help:
+                "Jitter filter: a finger moves only once it leaves this many millimetres around where it rests, instead of libinput's fuzz filter (0: off; repeatable per panel)."
+        ) {
             r, v throws(UsageError) in r.options.rules.hysteresis.append(try hysteresis(v))
         },
-        RunOption("mask", value: "[MATCH=]\"x y w h[; x y w h …]\"", group: .panels, help: panelHelp.mask) {
+        RunOption(
+            "mask", value: "[MATCH=]\"x y w h[; x y w h …]\"", group: .panels,
+            help:
+                "Ignore contacts that begin in these rectangles of screen points, e.g. a cracked corner (repeatable per panel)."
+        ) {
             r, v throws(UsageError) in r.options.rules.masks.append(try masks(v))
         },
-        RunOption("noise-filter", value: "[MATCH=]all|none|RULE[:VALUE],…", group: .panels, help: panelHelp.noiseFilter)
-        {
+        RunOption(
+            "noise-filter", value: "[MATCH=]all|none|RULE[:VALUE],…", group: .panels,
+            help:
+                "Phantom touches filtered before the window, the virtual devices and the socket see them: all, none, or rules among far-apart, aligned, single-position, repeating, edge, pressure, palm (any panel) and variance, debounce (single touch), each with an optional setting (pressure:0.25), as udev's TOUCHBRIDGE_NOISE_FILTERS and the scene's noiseFilters (default: none; repeatable per panel)."
+        ) {
             r, v throws(UsageError) in r.options.rules.noise.append(try noiseFilter(v))
         },
-        RunOption("panel-device", value: "MATCH", group: .panels, help: panelHelp.panelDevice) {
+        RunOption(
+            "panel-device", value: "MATCH", group: .panels,
+            help:
+                "Read this device as a touch panel though it presents as an absolute mouse (a touch controller in mouse mode: BTN_LEFT is the contact), as udev's TOUCHBRIDGE_PANEL=1 does (repeatable)."
+        ) {
             r, v throws(UsageError) in r.options.rules.panelDevices.append(try panelDevice(v))
         },
     ]

@@ -70,17 +70,24 @@ extension RunOption {
         return Size(width: w, height: h)
     }
 
-    static func rotation(_ v: String) throws(UsageError) -> ScreenMapper.Rotation {
-        guard let n = Int(v), let r = ScreenMapper.Rotation(rawValue: n) else {
-            throw UsageError("--rotate takes 0, 90, 180 or 270")
-        }
-        return r
-    }
-
     static func calibration(_ v: String) throws(UsageError) -> ScreenMapper.Calibration {
         guard let c = ScreenMapper.Calibration(parsing: v) else {
             throw UsageError("--calibration takes six numbers \"a b c d e f\"")
         }
         return c
+    }
+}
+
+extension RunOption {
+    /// The daemon's options that these of `run`'s make, each value read by its own entry of
+    /// the table, a mistake said as `run` says it: the tools that place a panel as `run` does
+    /// (`touches`, `watch`, `calibrate`…) read their mapping and panel options through it.
+    public static func options(_ given: [(name: String, value: String)]) throws(UsageError) -> RunOptions {
+        var r = RunInvocation()
+        for (name, value) in given {
+            guard let option = named(Substring(name)) else { throw UsageError("--\(name) is not an option of run") }
+            try option.take(&r, value)
+        }
+        return r.options
     }
 }

@@ -9,38 +9,41 @@ import TouchBridge
 import TouchInput
 import TouchKit
 
-/// The screen-mapping options `touches` and `run` share.
+/// The screen-mapping options `touches` and `run` share, declared here for the argument parser
+/// with `run`'s help and read by `run`'s own table (`RunOption.options(_:)`).
 struct MappingOptions: ParsableArguments {
     // Unconditional: a value such as -800x480 is the option's, refused with the range it takes,
     // not taken for another option.
-    @Option(parsing: .unconditional, help: ArgumentHelp(RunOption.mappingHelp.screen, valueName: "WxH"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(run: "screen"))
     var screen: String?
 
-    @Option(help: ArgumentHelp(RunOption.mappingHelp.rotate, valueName: "DEGREES"))
+    @Option(help: ArgumentHelp(run: "rotate"))
     var rotate: Int?
 
-    @Option(help: ArgumentHelp(RunOption.mappingHelp.calibration, valueName: "MATRIX"))
+    @Option(help: ArgumentHelp(run: "calibration"))
     var calibration: String?
 
-    @Option(help: ArgumentHelp(RunOption.mappingHelp.output, valueName: "NAME"))
+    @Option(help: ArgumentHelp(run: "output"))
     var output: String?
 
-    func validate() throws { try Self.check(screen: screen, rotate: rotate, calibration: calibration) }
-
-    static func check(screen: String?, rotate: Int?, calibration: String?) throws {
-        do { try RunChecks.mapping(screen: screen, rotate: rotate, calibration: calibration) } catch {
-            throw ValidationError(error.message)
-        }
+    /// The values given, by their names in `run`'s table.
+    var given: [(name: String, value: String)] {
+        [("screen", screen), ("rotate", rotate.map(String.init)), ("calibration", calibration), ("output", output)]
+            .compactMap { name, value in value.map { (name, $0) } }
     }
+
+    func validate() throws { _ = try RunOption.readOptions(given) }
 
     /// Refuses `--output` with a recording (`source`), which has no display.
     func checkOutput(source: String) throws {
         if output != nil && RunInvocation.isRecording(source) { throw ValidationError(RunChecks.outputForRecordings) }
     }
 
-    var rotation: ScreenMapper.Rotation? { rotate.flatMap(ScreenMapper.Rotation.init(rawValue:)) }
-    var matrix: ScreenMapper.Calibration? { calibration.flatMap { ScreenMapper.Calibration(parsing: $0) } }
-    var screenSize: (width: Double, height: Double)? { screen.flatMap(parseScreen).map { (width: $0.0, height: $0.1) } }
+    /// The daemon's options these make (validated already, so read without a mistake).
+    var options: RunOptions { (try? RunOption.readOptions(given)) ?? RunOptions() }
+    var rotation: ScreenMapper.Rotation? { options.rotation }
+    var matrix: ScreenMapper.Calibration? { options.calibration }
+    var screenSize: (width: Double, height: Double)? { options.screen.map { (width: $0.width, height: $0.height) } }
 }
 
 extension MappingOptions {
@@ -82,42 +85,44 @@ extension MappingOptions {
 /// Where panels land and how their contacts are corrected, as `run`, `touches` and `watch`
 /// share them: what a tester sees is what the daemon does.
 struct PanelOptions: ParsableArguments {
-    @Option(
-        name: .customLong("panel"),
-        help: ArgumentHelp(RunOption.panelHelp.panel, valueName: "MATCH=x,y,w,h[@rotation]"))
+    @Option(name: .customLong("panel"), help: ArgumentHelp(run: "panel"))
     var panels: [String] = []
 
-    @Option(
-        name: .customLong("hysteresis"),
-        help: ArgumentHelp(RunOption.panelHelp.hysteresis, valueName: "[MATCH=]MM"))
+    @Option(name: .customLong("hysteresis"), help: ArgumentHelp(run: "hysteresis"))
     var hysteresis: [String] = []
 
-    @Option(
-        name: .customLong("mask"),
-        help: ArgumentHelp(RunOption.panelHelp.mask, valueName: "[MATCH=]\"x y w h[; x y w h …]\""))
+    @Option(name: .customLong("mask"), help: ArgumentHelp(run: "mask"))
     var masks: [String] = []
 
-    @Option(
-        name: .customLong("panel-device"),
-        help: ArgumentHelp(RunOption.panelHelp.panelDevice, valueName: "MATCH"))
+    @Option(name: .customLong("panel-device"), help: ArgumentHelp(run: "panel-device"))
     var panelDevices: [String] = []
 
-    func validate() throws {
-        try Self.check(panels: panels, hysteresis: hysteresis, masks: masks)
-        do { try RunChecks.panelDevices(panelDevices) } catch { throw ValidationError(error.message) }
+    /// The values given, by their names in `run`'s table.
+    var given: [(name: String, value: String)] {
+        panels.map { ("panel", $0) } + hysteresis.map { ("hysteresis", $0) } + masks.map { ("mask", $0) }
+            + panelDevices.map { ("panel-device", $0) }
     }
 
-    static func check(panels: [String], hysteresis: [String], masks: [String]) throws {
-        do { try RunChecks.panels(panels: panels, hysteresis: hysteresis, masks: masks) } catch {
-            throw ValidationError(error.message)
-        }
-    }
+    func validate() throws { _ = try RunOption.readOptions(given) }
 
     /// These options and `mapping`'s, as the daemon's options.
     func options(_ mapping: MappingOptions) -> RunOptions {
-        RunChecks.options(
-            screen: mapping.screen, rotate: mapping.rotate, calibration: mapping.calibration,
-            output: mapping.output, panels: panels, hysteresis: hysteresis, masks: masks, panelDevices: panelDevices)
+        (try? RunOption.readOptions(mapping.given + given)) ?? RunOptions()
+    }
+}
+
+extension ArgumentHelp {
+    /// The help and value name `run`'s table gives the option called `name`.
+    init(run name: String) {
+        let option = RunOption.named(Substring(name))
+        self.init(option?.help ?? "", valueName: option?.valueName)
+    }
+}
+
+extension RunOption {
+    /// `RunOption.options(_:)`, its mistake as the argument parser says one (exit 64).
+    static func readOptions(_ given: [(name: String, value: String)]) throws -> RunOptions {
+        do { return try options(given) } catch { throw ValidationError(error.message) }
     }
 }
 

@@ -266,6 +266,12 @@ let package = Package(
         // as users run them (DeviceTests, and the CLI's own target for its argument errors).
         .testTarget(name: "TextBuffersTests", dependencies: ["TextBuffers"]),
         .testTarget(name: "ControlProtocolTests", dependencies: ["ControlProtocol", "TextBuffers"]),
+        .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
+        .testTarget(name: "SceneCommandsTests", dependencies: ["SceneCommands", "Runtime", "TouchScene"]),
+        .testTarget(
+            name: "RunCommandLineTests", dependencies: ["RunCommandLine", "TouchBridge", "TouchInput", "TouchKit"]),
+        .testTarget(name: "MarksTests", dependencies: ["Marks", "InputEvents", "TouchInput"]),
+        .testTarget(name: "PipelineChecksTests", dependencies: ["PipelineChecks", "TouchScene"]),
         .testTarget(name: "InputEventsTests", dependencies: ["InputEvents", "TextBuffers"]),
         .testTarget(
             name: "TouchInputTests", dependencies: ["TouchInput", "InputEvents", "TextBuffers", "PipelineChecks"]),

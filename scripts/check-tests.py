@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The tests' honesty, checked on the tree (make test).
+"""The tests' honesty, checked on the tree (make test). Every library module has its test target.
 
 A test that needs something the machine lacks is skipped by the framework with its reason
 (`.enabled(if:)`) or fails (`#require`, `Issue.record`); it never returns quietly from a guard
@@ -48,8 +48,26 @@ def conjunctions(text):
     return count
 
 
+def untested_modules():
+    """Library modules (Sources/NAME with Swift files, not a program) without Tests/NAMETests."""
+    programs = set()
+    for line in pathlib.Path("Package.swift").read_text().split("\n"):
+        m = re.search(r'\.executableTarget\(\s*name: "([^"]+)"', line)
+        if m:
+            programs.add(m.group(1))
+    text = pathlib.Path("Package.swift").read_text()
+    programs |= set(re.findall(r'\.executableTarget\(\s*name: "([^"]+)"', text))
+    for source in sorted(pathlib.Path("Sources").iterdir()):
+        if source.name in programs or not any(source.rglob("*.swift")):
+            continue
+        if not (pathlib.Path("Tests") / (source.name + "Tests")).is_dir():
+            yield source.name
+
+
 def main():
     failures, total = [], 0
+    for module in untested_modules():
+        failures.append(f"Sources/{module}: a library module without its test target (Tests/{module}Tests)")
     for path in sorted(pathlib.Path("Tests").rglob("*.swift")):
         text = path.read_text()
         for number, statement in guards(text.split("\n")):

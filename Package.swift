@@ -84,7 +84,9 @@ let package = Package(
 
         // What the machine has, through libudev: input devices and their properties, hotplug,
         // the displays' connectors and panel orientations; nodes opened as udev names them.
-        .target(name: "Discovery", dependencies: ["CUdev", "CLinux", "Evdev", "Runtime", "InputEvents", "Displays"]),
+        .target(
+            name: "Discovery",
+            dependencies: ["CUdev", "CLinux", "Evdev", "Runtime", "InputEvents", "Displays", "TouchInput"]),
 
         // What the kiosk writes under /sys: its displays' power and backlights, a controller's
         // driver re-bound, one attribute written; and a node's ACL read.
@@ -140,14 +142,18 @@ let package = Package(
         .target(
             name: "TouchTools",
             dependencies: [
-                "Discovery", "Sysfs",
-                "InputEvents", "TouchInput", "TouchKit", "TouchScene", "TouchBridge", "PanelHealth", "Evdev",
-                "Displays", "StrictJSON", "Doctor", "Runtime", "Marks", "Drawing",
+                "InputEvents", "TouchInput", "TouchKit", "TouchScene", "TouchBridge", "PanelHealth", "StrictJSON",
             ]),
 
         // Pure Swift: what a drawing surface shows (marks, lines, contacts, words), where a screen
         // point lands in its pixels, and which surface a machine offers.
         .target(name: "Marks", dependencies: ["TouchInput"]),
+
+        // The marks a tool shows on a panel's display while touches follow them (calibrate,
+        // qualify, spots): a board on a drawing surface, and the spots that track fingers.
+        .target(
+            name: "MarkBoards",
+            dependencies: ["Discovery", "Displays", "Drawing", "Evdev", "InputEvents", "Marks", "TouchInput"]),
 
         // Marks on a panel's display: cairo's painting, a Wayland overlay or window, KMS.
         .target(
@@ -156,9 +162,14 @@ let package = Package(
                 "Marks", "TouchInput", "Runtime", "TextBuffers", "CCairo", "CDrm", "CWaylandClient", "WaylandProtocols",
             ]),
 
-        // Pure Swift: `doctor`'s readings of sysfs, the kernel's log and udev's facts, and its
-        // verdict on each link of a touch device's chain.
-        .target(name: "Doctor", dependencies: ["TextBuffers"]),
+        // `doctor`: its readings of sysfs, the kernel's log and udev's facts and its verdict on
+        // each link of a touch device's chain (pure, tested on recorded trees), and its live side
+        // (Live/: the machine's devices, processes, service and a controller's reset).
+        .target(
+            name: "Doctor",
+            dependencies: [
+                "TextBuffers", "Discovery", "Displays", "Evdev", "InputEvents", "Runtime", "Sysfs", "TouchInput",
+            ]),
 
         // Pure Swift: a panel's health figures from its events and contact frames (`health`).
         .target(name: "PanelHealth", dependencies: ["InputEvents", "TouchInput"]),
@@ -192,6 +203,7 @@ let package = Package(
         .executableTarget(
             name: "TouchBridgeCLI",
             dependencies: [
+                "MarkBoards",
                 "ControlProtocol",
                 "Discovery",
                 "RunCommandLine", "DeviceTools", "Evdev", "Runtime", "InputEvents", "Output", "TouchInput", "TouchKit",
@@ -272,6 +284,7 @@ let package = Package(
             name: "RunCommandLineTests", dependencies: ["RunCommandLine", "TouchBridge", "TouchInput", "TouchKit"]),
         .testTarget(name: "MarksTests", dependencies: ["Marks", "InputEvents", "TouchInput"]),
         .testTarget(name: "PipelineChecksTests", dependencies: ["PipelineChecks", "TouchScene"]),
+        .testTarget(name: "MarkBoardsTests", dependencies: ["MarkBoards", "Marks", "InputEvents", "TouchInput"]),
         .testTarget(name: "InputEventsTests", dependencies: ["InputEvents", "TextBuffers"]),
         .testTarget(
             name: "TouchInputTests", dependencies: ["TouchInput", "InputEvents", "TextBuffers", "PipelineChecks"]),
@@ -281,6 +294,7 @@ let package = Package(
         .testTarget(
             name: "TouchBridgeCLITests",
             dependencies: [
+                "Discovery",
                 "TouchBridgeCLI", "RunCommandLine", "Displays", "TextBuffers", "TouchTools", "TouchBridge",
                 "TouchInput", "TouchKit", "Output", "Marks", "PanelHealth",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -5,6 +5,7 @@ import Doctor
 import Evdev
 import Glibc
 import InputEvents
+import MarkBoards
 import Marks
 import Output
 import Runtime

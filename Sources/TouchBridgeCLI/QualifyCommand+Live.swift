@@ -2,6 +2,7 @@ import ArgumentParser
 import DeviceTools
 import Evdev
 import InputEvents
+import MarkBoards
 import Marks
 import Output
 import PanelHealth

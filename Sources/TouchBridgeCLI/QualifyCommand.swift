@@ -4,6 +4,7 @@ import DeviceTools
 import Evdev
 import Glibc
 import InputEvents
+import MarkBoards
 import Output
 import PanelHealth
 import Runtime

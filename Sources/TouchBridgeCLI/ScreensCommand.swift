@@ -1,4 +1,5 @@
 import ArgumentParser
+import Discovery
 import Displays
 import InputEvents
 import Output

@@ -3,6 +3,7 @@ import DeviceTools
 import Discovery
 import Evdev
 import InputEvents
+import MarkBoards
 import Output
 import RunCommandLine
 import Runtime

@@ -1,3 +1,4 @@
+import Discovery
 import Testing
 import TextBuffers
 

@@ -1,4 +1,3 @@
-import Doctor
 import Glibc
 import Runtime
 

@@ -1,6 +1,5 @@
 import Discovery
 import Displays
-import Doctor
 import Evdev
 import Glibc
 import InputEvents

@@ -1,4 +1,3 @@
-import Discovery
 import Displays
 import Evdev
 import InputEvents
@@ -20,12 +19,31 @@ package struct PanelDisplays {
         package var isPen = false
         /// The noise rules udev's `TOUCHBRIDGE_NOISE_FILTERS` puts on it (`none` without).
         package var noiseFilters = "none"
+
+        package init(
+            node: String, name: String, vendor: UInt16, product: UInt16, facts: PanelFacts, match: DisplayMatch,
+            isPen: Bool = false, noiseFilters: String = "none"
+        ) {
+            self.node = node
+            self.name = name
+            self.vendor = vendor
+            self.product = product
+            self.facts = facts
+            self.match = match
+            self.isPen = isPen
+            self.noiseFilters = noiseFilters
+        }
     }
 
     /// The DRM connectors, in udev's order.
     package var connectors: [Connector]
     /// The touchscreens, in event-number order.
     package var panels: [Panel]
+
+    package init(connectors: [Connector], panels: [Panel]) {
+        self.connectors = connectors
+        self.panels = panels
+    }
 
     /// What udev says now; a touchscreen that cannot be opened is matched on udev's word alone.
     package static func live() throws -> PanelDisplays {

@@ -1,5 +1,4 @@
 import Discovery
-import Doctor
 import Evdev
 
 /// One device `doctor` checks: an input node (with its HID device when it has one), a HID

@@ -1,4 +1,3 @@
-import Doctor
 import Glibc
 
 /// The processes `doctor` may look at: which have a node open, their command lines, and the

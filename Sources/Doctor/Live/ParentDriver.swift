@@ -1,5 +1,4 @@
 import Discovery
-import Doctor
 import Evdev
 
 /// The driver link of a node with no HID digitizer behind it: an I2C or platform controller's

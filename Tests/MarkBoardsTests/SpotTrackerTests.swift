@@ -1,8 +1,8 @@
 import InputEvents
+import MarkBoards
 import Marks
 import Testing
 import TouchInput
-import TouchTools
 
 /// `spots`' contacts: each finger down shown where it maps until it lifts, a pen's tip as a dot
 /// sized by its pressure, its hover as an outline.

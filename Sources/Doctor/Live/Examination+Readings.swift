@@ -1,5 +1,4 @@
 import Discovery
-import Doctor
 import Evdev
 import Glibc
 import InputEvents

@@ -1,4 +1,3 @@
-import Doctor
 import Evdev
 import Glibc
 import Sysfs

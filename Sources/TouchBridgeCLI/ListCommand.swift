@@ -158,39 +158,49 @@ struct DeviceRow {
         ]
     }
 
+    /// The device as one JSON object (`list --json`, one a line).
     var json: TextBuffer {
-        var o = JSONObject()
-        o.set("node", info.devnode)
-        o.set("name", info.name.isEmpty ? description?.name : info.name)
-        o.set("kinds", kindFromCapabilities ? ["touchscreen"] : info.kinds)
-        o.set("touchscreen", isTouchscreen)
-        o.set("use", use)
-        o.set("udev", !kindFromCapabilities && info.isInitialized)
-        o.set("slots", description?.slotCount)
-        o.set(
-            "protocol",
-            description.map { d in
-                d.slotCount != nil ? "B" : (d.has(type: Kernel.EV_ABS, code: Kernel.ABS_MT_POSITION_X) ? "A" : "single")
-            })
-        for (key, a) in [
-            ("x", axis(Kernel.ABS_MT_POSITION_X, Kernel.ABS_X)), ("y", axis(Kernel.ABS_MT_POSITION_Y, Kernel.ABS_Y)),
-        ] {
-            var r: JSONObject?
-            if let a {
-                r = JSONObject()
-                r!.set("min", Int(a.minimum))
-                r!.set("max", Int(a.maximum))
-                r!.set("resolution", Int(a.resolution))
+        var w = JSONWriter()
+        w.object { o in
+            o.string("node", info.devnode)
+            o.string("name", info.name.isEmpty ? description?.name : info.name)
+            o.strings("kinds", kindFromCapabilities ? ["touchscreen"] : info.kinds)
+            o.bool("touchscreen", isTouchscreen)
+            o.string("use", use)
+            o.bool("udev", !kindFromCapabilities && info.isInitialized)
+            o.integer("slots", description?.slotCount)
+            o.string(
+                "protocol",
+                description.map { d in
+                    d.slotCount != nil
+                        ? "B" : (d.has(type: Kernel.EV_ABS, code: Kernel.ABS_MT_POSITION_X) ? "A" : "single")
+                })
+            for (key, a) in [
+                ("x", axis(Kernel.ABS_MT_POSITION_X, Kernel.ABS_X)),
+                ("y", axis(Kernel.ABS_MT_POSITION_Y, Kernel.ABS_Y)),
+            ] {
+                if let a {
+                    o.object(key) { r in
+                        r.integer("min", Int(a.minimum))
+                        r.integer("max", Int(a.maximum))
+                        r.integer("resolution", Int(a.resolution))
+                    }
+                } else {
+                    o.json(key, nil)
+                }
             }
-            o.set(key, object: r)
+            o.integer("widthMM", size?.0)
+            o.integer("heightMM", size?.1)
+            o.string("jitterFilter", jitterSetting?.summary(mapper: nil))
+            o.string("noiseFilters", noiseFilters)
+            if let c = info.calibration {
+                o.array("calibration") { a in for v in c { a.number(nil, v, maxDecimals: 9) } }
+            } else {
+                o.json("calibration", nil)
+            }
+            o.string("idPath", info.idPath)
+            o.string("error", openError?.description)
         }
-        o.set("widthMM", size?.0)
-        o.set("heightMM", size?.1)
-        o.set("jitterFilter", jitterSetting?.summary(mapper: nil))
-        o.set("noiseFilters", noiseFilters)
-        o.set("calibration", info.calibration)
-        o.set("idPath", info.idPath)
-        o.set("error", openError?.description)
-        return o.finished
+        return w.buffer
     }
 }

@@ -98,36 +98,48 @@ struct ScreensCommand: ParsableCommand {
     }
 
     static func writeJSON(_ found: PanelDisplays, into b: inout TextBuffer) {
-        var outputs: [JSONObject] = []
-        for c in found.connectors {
-            var o = JSONObject()
-            o.set("name", c.name)
-            o.set("connected", c.connected)
-            o.set("mode", c.preferredMode.map { [Double($0.width), Double($0.height)] })
-            o.set("sizeMM", c.size.map { [Double($0.width), Double($0.height)] })
-            o.set("make", c.edid?.make)
-            o.set("model", c.edid?.model)
-            o.set("builtin", c.isBuiltIn)
-            o.set("orientation", c.orientation?.rawValue)
-            outputs.append(o)
+        func pair(_ w: inout JSONWriter, _ key: String, _ v: (Double, Double)?) {
+            if let v {
+                w.array(key) { a in
+                    a.number(nil, v.0, maxDecimals: 3)
+                    a.number(nil, v.1, maxDecimals: 3)
+                }
+            } else {
+                w.json(key, nil)
+            }
         }
-        var panels: [JSONObject] = []
-        for p in found.panels {
-            var o = JSONObject()
-            o.set("node", p.node)
-            o.set("name", p.name)
-            o.set("sizeMM", p.facts.size.map { [$0.width, $0.height] })
-            o.set("output", p.match.output)
-            o.set("rule", p.match.rule?.rawValue)
-            o.set("why", p.match.why)
-            o.set("rotation", found.rotation(of: p))
-            o.set("noiseFilters", p.noiseFilters)
-            panels.append(o)
+        var w = JSONWriter(capacity: 1024)
+        w.object { top in
+            top.array("outputs") { outputs in
+                for c in found.connectors {
+                    outputs.object { o in
+                        o.string("name", c.name)
+                        o.bool("connected", c.connected)
+                        pair(&o, "mode", c.preferredMode.map { (Double($0.width), Double($0.height)) })
+                        pair(&o, "sizeMM", c.size.map { (Double($0.width), Double($0.height)) })
+                        o.string("make", c.edid?.make)
+                        o.string("model", c.edid?.model)
+                        o.bool("builtin", c.isBuiltIn)
+                        o.string("orientation", c.orientation?.rawValue)
+                    }
+                }
+            }
+            top.array("panels") { panels in
+                for p in found.panels {
+                    panels.object { o in
+                        o.string("node", p.node)
+                        o.string("name", p.name)
+                        pair(&o, "sizeMM", p.facts.size.map { ($0.width, $0.height) })
+                        o.string("output", p.match.output)
+                        o.string("rule", p.match.rule?.rawValue)
+                        o.string("why", p.match.why)
+                        o.integer("rotation", found.rotation(of: p))
+                        o.string("noiseFilters", p.noiseFilters)
+                    }
+                }
+            }
         }
-        var top = JSONObject()
-        top.set("outputs", objects: outputs)
-        top.set("panels", objects: panels)
-        b.append(bytes: top.finished.bytes)
+        b.append(bytes: w.buffer.bytes)
         b.append("\n")
     }
 }

@@ -43,25 +43,23 @@ package struct DoctorReport: Equatable, Sendable {
     }
 
     package func writeJSON(into b: inout TextBuffer) {
-        b.append(string: "{\"checks\":[")
-        for (i, c) in checks.enumerated() {
-            if i > 0 { b.append(string: ",") }
-            b.append(string: "{\"subject\":")
-            b.append(jsonString: c.subject)
-            b.append(string: ",\"node\":")
-            optional(c.node, into: &b)
-            b.append(string: ",\"link\":\"\(c.link.rawValue)\",\"ok\":\(c.ok),\"found\":")
-            b.append(jsonString: c.found)
-            b.append(string: ",\"problem\":")
-            optional(c.problem, into: &b)
-            b.append(string: ",\"fix\":")
-            optional(c.fix, into: &b)
-            b.append(string: "}")
+        var w = JSONWriter(capacity: 1024)
+        w.object { top in
+            top.array("checks") { list in
+                for c in checks {
+                    list.object { o in
+                        o.string("subject", c.subject)
+                        o.string("node", c.node)
+                        o.string("link", c.link.rawValue)
+                        o.bool("ok", c.ok)
+                        o.string("found", c.found)
+                        o.string("problem", c.problem)
+                        o.string("fix", c.fix)
+                    }
+                }
+            }
         }
-        b.append(string: "]}\n")
-    }
-
-    private func optional(_ s: String?, into b: inout TextBuffer) {
-        if let s { b.append(jsonString: s) } else { b.append(string: "null") }
+        b.append(bytes: w.buffer.bytes)
+        b.append("\n")
     }
 }

@@ -1,7 +1,7 @@
 // `touchbridge`: the daemon's program. A plain, valid `run` command line is run here, in a
 // binary without the argument parser and Foundation (a third of the memory, a third of the
-// start-up), and so are a plain `evtest` and `touches`, tools that must start as fast as the
-// ones they stand beside; every other command, help, completions and every mistake are handed,
+// start-up), and so are a plain `evtest`, `touches` and `list`, tools that must start as fast as
+// the ones they stand beside; every other command, help, completions and every mistake are handed,
 // with the same arguments, to the whole command-line interface (touchbridge-cli), which says
 // them as it always has.
 import DeviceTools
@@ -35,6 +35,10 @@ do {
     }
     if arguments.first == "touches", let touches = TouchesRun.parse(rest) {
         try touches.run()
+        exit(0)
+    }
+    if arguments.first == "list", let list = DeviceList.parse(rest) {
+        try list.run()
         exit(0)
     }
 } catch {

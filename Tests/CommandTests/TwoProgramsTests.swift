@@ -2,7 +2,7 @@ import Foundation
 import ProgramTestSupport
 import Testing
 
-/// `touchbridge` runs a plain `run`, `evtest` and `touches` itself and hands everything else to
+/// `touchbridge` runs a plain `run`, `evtest`, `touches` and `list` itself and hands everything else to
 /// `touchbridge-cli`:
 /// what a user types gets the same answer either way, and the daemon's program links neither
 /// the argument parser nor Foundation. Needs no device: runs in every test pass.
@@ -25,7 +25,8 @@ struct TwoProgramsTests {
         ["evtest", "/nonexistent"], ["evtest", "/dev/input/event999"], ["evtest", "--grab"],
         ["evtest", "a.evemu", "b.evemu"], ["evtest", "--help"], ["touches", "/nonexistent"],
         ["touches", "--rotate", "45", "x.evemu"], ["touches", "--scene", "s.json", "x.evemu"],
-        ["touches", "a.evemu", "b.evemu"], ["list", "--bogus"],
+        ["touches", "a.evemu", "b.evemu"], ["list", "--bogus"], ["list"], ["list", "--json"],
+        ["list", "--touchscreens", "--paths"], ["list", "--json", "--json"],
         ["--generate-completion-script", "bash"],
     ])
     func everyAnswerIsTheInterfaces(_ arguments: [String]) throws {
@@ -119,7 +120,7 @@ struct TwoProgramsTests {
         // would then fail with ETXTBSY ("Text file busy").
         let copy = try answer("/bin/cp", [touchbridgeExecutable, dir + "/touchbridge"])
         try #require(copy.code == 0, "cp: \(copy.err)")
-        let r = try answer(dir + "/touchbridge", ["list"])
+        let r = try answer(dir + "/touchbridge", ["screens"])
         #expect(r.code == 69)
         #expect(
             r.err.contains("touchbridge-cli"),

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Inside the VM: how long each tool takes from its start to its first words about a panel,
 on one uinput panel (evemu-device), in one boot, each tool started ROUNDS times in turn.
-`evtest`, `touchbridge evtest`: the header's first line on standard output; `touches`: the
+`evtest`, `touchbridge evtest`, `list`: the first line on standard output; `touches`: the
 line saying it is reading, on standard error. Prints one line per tool: its times in ms.
 usage: in-vm.py BIN_DIR RECORDING ROUNDS"""
 import os, re, select, signal, subprocess, sys, time
@@ -23,10 +23,12 @@ tools = {
     "evtest": ([ "evtest", node], "stdout"),
     "touchbridge evtest": ([tb, "evtest", node], "stdout"),
     "touchbridge touches": ([tb, "touches", node], "stderr"),
+    "touchbridge list": ([tb, "list"], "stdout"),
     "touchbridge run": ([tb, "run", "--log-level", "info", node], "stderr"),
 }
 if os.path.exists(os.path.join(bin_dir, "touchbridge-cli")):
     tools["touchbridge-cli evtest"] = ([os.path.join(bin_dir, "touchbridge-cli"), "evtest", node], "stdout")
+    tools["touchbridge-cli list"] = ([os.path.join(bin_dir, "touchbridge-cli"), "list"], "stdout")
 
 
 def first_words(argv, stream):

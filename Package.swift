@@ -219,12 +219,7 @@ let package = Package(
 
         // The MQTT bridge: what it publishes and takes (pure: topics, Home Assistant's discovery,
         // the kiosk's state from the socket's lines), and its program on libmosquitto.
-        .target(
-            name: "MQTTBridge",
-            dependencies: [
-                "ControlProtocol", "StrictJSON", "TextBuffers",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
+        .target(name: "MQTTBridge", dependencies: ["ControlProtocol", "StrictJSON", "TextBuffers"]),
         .executableTarget(
             name: "TouchBridgeMQTT",
             dependencies: [
@@ -329,9 +324,7 @@ let package = Package(
             resources: [.copy("Golden")]),
         .testTarget(
             name: "MQTTBridgeTests",
-            dependencies: [
-                "ControlProtocol", "MQTTBridge", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
+            dependencies: ["ControlProtocol", "MQTTBridge"]),
         .testTarget(
             name: "EventSocketTests",
             dependencies: ["ControlProtocol", "EventSocket", "Runtime", "Output", "TouchScene"]),

@@ -1,42 +1,30 @@
+import InputEvents
+
 /// A pen's figures as the report's `"pen"` object.
-extension HealthJSON.Writer {
+extension JSONWriter {
     mutating func pen(_ p: PenReport) {
-        next("pen")
-        b.append("{")
-        key("strokes")
-        b.append(decimal: p.strokes)
-        next("eraserStrokes")
-        b.append(decimal: p.eraserStrokes)
-        next("rate")
-        rate(p.rate)
-        next("pressure")
-        axis(p.pressure)
-        next("pressureBands")
-        list(p.pressureBands) { w, n in w.b.append(decimal: n) }
-        next("reachesMaximum")
-        b.append(p.reachesMaximum ? "true" : "false")
-        next("monotonicStrokes")
-        b.append(decimal: p.monotonicStrokes)
-        next("tiltDegrees")
-        b.append("{")
-        key("x")
-        degrees(p.tiltX)
-        next("y")
-        degrees(p.tiltY)
-        b.append("}")
-        next("height")
-        axis(p.height)
-        next("hoverReports")
-        b.append(decimal: p.hoverReports)
-        b.append("}")
+        object("pen") { o in
+            o.integer("strokes", p.strokes)
+            o.integer("eraserStrokes", p.eraserStrokes)
+            o.rate("rate", p.rate)
+            o.axis("pressure", p.pressure)
+            o.array("pressureBands") { a in for n in p.pressureBands { a.integer(nil, n) } }
+            o.bool("reachesMaximum", p.reachesMaximum)
+            o.integer("monotonicStrokes", p.monotonicStrokes)
+            o.object("tiltDegrees") { t in
+                t.degrees("x", p.tiltX)
+                t.degrees("y", p.tiltY)
+            }
+            o.axis("height", p.height)
+            o.integer("hoverReports", p.hoverReports)
+        }
     }
 
-    private mutating func degrees(_ r: (minimum: Double, maximum: Double)?) {
-        guard let r else { return b.append("null") }
-        b.append("[")
-        num(r.minimum)
-        b.append(",")
-        num(r.maximum)
-        b.append("]")
+    private mutating func degrees(_ key: String, _ r: (minimum: Double, maximum: Double)?) {
+        guard let r else { return json(key, nil) }
+        array(key) { a in
+            a.number(nil, r.minimum)
+            a.number(nil, r.maximum)
+        }
     }
 }

@@ -21,14 +21,14 @@ struct BridgeHardeningTests {
     }
 
     @Test func theActionsPublishedAndWhetherRetainedAreChosen() throws {
-        let base = ["--broker", "mqtt://ha"]
-        #expect(try bridgeOptions(base).get().actions == nil)
-        #expect(try bridgeOptions(base).get().retainActions == false)
-        #expect(try bridgeOptions(base + ["--actions", "none"]).get().actions == [])
-        #expect(try bridgeOptions(base + ["--actions", "open,close"]).get().actions == ["open", "close"])
-        #expect(try bridgeOptions(base + ["--retain-actions", "--clear-retained"]).get().retainActions)
-        #expect(try bridgeOptions(base + ["--clear-retained"]).get().clearRetained)
-        guard case .failure(let e) = bridgeOptions(base + ["--actions", "a,,b"]) else {
+        #expect(try BridgeOptions.checked(broker: "mqtt://ha").get().actions == nil)
+        #expect(try BridgeOptions.checked(broker: "mqtt://ha").get().retainActions == false)
+        #expect(try BridgeOptions.checked(broker: "mqtt://ha", actions: "none").get().actions == [])
+        #expect(
+            try BridgeOptions.checked(broker: "mqtt://ha", actions: "open,close").get().actions == ["open", "close"])
+        #expect(try BridgeOptions.checked(broker: "mqtt://ha", retainActions: true).get().retainActions)
+        #expect(try BridgeOptions.checked(broker: "mqtt://ha", clearRetained: true).get().clearRetained)
+        guard case .failure(let e) = BridgeOptions.checked(broker: "mqtt://ha", actions: "a,,b") else {
             Issue.record("an empty name was taken")
             return
         }

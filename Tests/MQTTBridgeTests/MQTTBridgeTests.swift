@@ -46,27 +46,31 @@ struct MQTTBridgeTests {
         #expect(problem("username =\n") == "creds:1: 'username' has no value")
     }
 
-    @Test func optionsAreReadAndMistakesSaidAsEveryCommandSaysThem() throws {
-        let o = try bridgeOptions([
-            "--broker", "mqtt://127.0.0.1:1884", "--id=hall", "--lock-seconds", "90", "--socket", "/tmp/s",
-        ]).get()
+    @Test func optionsAreCheckedAndMistakesSaidWithWhatTheyTake() throws {
+        let o = try BridgeOptions.checked(
+            broker: "mqtt://127.0.0.1:1884", socket: "/tmp/s", id: "hall", lockSeconds: 90
+        ).get()
         #expect(o.broker.port == 1884)
         #expect(o.id == "hall")
         #expect(o.lockSeconds == 90)
         #expect(o.socket == "/tmp/s")
-        func problem(_ args: [String]) -> String? {
-            guard case .failure(let e) = bridgeOptions(args) else { return nil }
+        func problem(_ r: Result<BridgeOptions, BridgeError>) -> String? {
+            guard case .failure(let e) = r else { return nil }
             #expect(e.exitCode == 64)
             return e.description
         }
-        #expect(problem([])?.contains("Missing expected argument '--broker <url>'") == true)
-        #expect(problem(["--broker", "mqtt://h", "--lock-seconds", "0"])?.hasPrefix("--lock-seconds takes") == true)
-        #expect(problem(["--broker", "mqtt://h", "--id", "a b"])?.hasPrefix("--id takes") == true)
-        #expect(problem(["--broker", "mqtt://h", "--topic", "kiosk/#"])?.hasPrefix("--topic takes") == true)
-        #expect(problem(["--broker", "mqtt://h", "--keepalive", "1"])?.hasPrefix("--keepalive takes") == true)
-        #expect(problem(["--broker"])?.contains("Missing value for '--broker <url>'") == true)
-        #expect(problem(["--broker", "mqtt://h", "--bogus"])?.contains("Unknown option '--bogus'") == true)
-        #expect(problem(["--broker", "http://h"])?.hasPrefix("--broker: expected mqtt://HOST:PORT") == true)
+        #expect(
+            problem(BridgeOptions.checked(broker: "mqtt://h", lockSeconds: 0))?.hasPrefix("--lock-seconds takes")
+                == true)
+        #expect(
+            problem(BridgeOptions.checked(broker: "mqtt://h", lockSeconds: 86_401))?.contains("at most 86400") == true)
+        #expect(problem(BridgeOptions.checked(broker: "mqtt://h", id: "a b"))?.hasPrefix("--id takes") == true)
+        #expect(problem(BridgeOptions.checked(broker: "mqtt://h", base: "kiosk/#"))?.hasPrefix("--topic takes") == true)
+        #expect(
+            problem(BridgeOptions.checked(broker: "mqtt://h", keepalive: 1))?.hasPrefix("--keepalive takes") == true)
+        #expect(
+            problem(BridgeOptions.checked(broker: "http://h"))?.hasPrefix("--broker: expected mqtt://HOST:PORT") == true
+        )
     }
 
     @Test func theKioskStateFollowsTheSocketsLines() {

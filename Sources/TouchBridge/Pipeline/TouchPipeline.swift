@@ -12,20 +12,21 @@ public final class TouchPipeline {
     public private(set) var scene: SceneInstance
     /// The handler log.
     public var log: HandlerLog { scene.log }
-    /// How it runs, fixed when it is made.
-    public let configuration: Configuration
     /// Send the fingers already on the glass when a device is opened to the window (by
-    /// default they are reported on stderr and ignored until lifted).
-    public var adoptInitialTouches: Bool { configuration.adoptInitialTouches }
+    /// default they are reported on stderr and ignored until lifted). Its `Configuration`'s, as
+    /// are the properties below it: each copied out once, so a frame reads a field, never the
+    /// whole value (a struct with a closure and arrays in it is copied, retained and released
+    /// when read whole).
+    public let adoptInitialTouches: Bool
     /// Pen and touch arbitration (libinput's): while a panel's pen is near, its fingers' touches
     /// are cancelled and new ones not begun (`--no-pen-arbitration` turns it off).
-    public var penArbitration: Bool { configuration.penArbitration }
+    public let penArbitration: Bool
     /// The device groups whose pen is near (`PanelPlacement.group`).
     var pensNear: Set<String> = []
     /// Where each touch of a panel with a pen was last, in screen points: where arbitration cancels it.
     var arbitrated: [UInt64: Point] = [:]
     /// Diagnostics (stderr in the daemon).
-    public var warn: (String) -> Void { configuration.warn }
+    public let warn: (String) -> Void
     /// Whether a touch that began on no window was said (it is said once).
     var saidTouchOutside = false
     /// Counters for `--metrics-file`; nil (the default) costs one check per frame.
@@ -82,7 +83,9 @@ public final class TouchPipeline {
     /// A pipeline into `scene` configured as `configuration` says, with no panel yet.
     public init(scene: SceneInstance, configuration: Configuration = Configuration()) {
         self.scene = scene
-        self.configuration = configuration
+        adoptInitialTouches = configuration.adoptInitialTouches
+        penArbitration = configuration.penArbitration
+        warn = configuration.warn
         metrics = configuration.metrics
         virtualDevices = configuration.virtualDevices
         readsRemoteKeys = configuration.readsRemoteKeys

@@ -13,9 +13,10 @@ import TouchKit
 /// together, merged frame by frame in time order.
 final class RecordingSource: FrameSource {
     private(set) weak var runner: Runner?
-    /// The pipeline and every output, the signals' answers, set as it starts.
+    /// The pipeline and every output, the signals' answers, and the pipeline itself (held, not
+    /// fetched through the host for every event), set as it starts.
     private var host: PipelineHost!
-    private var pipeline: TouchPipeline { host.pipeline }
+    private var pipeline: TouchPipeline!
     private var streams: [Stream] = []
     private var pacer: Pacer?
     /// The first recorded event's time, from which the kiosk's rules count.
@@ -78,6 +79,7 @@ final class RecordingSource: FrameSource {
     func start(_ runner: Runner) throws {
         self.runner = runner
         host = runner.host
+        pipeline = runner.host.pipeline
         for (panel, head) in zip(startingPanels(), heads) {
             let start = head.map { $0.time.inSeconds } ?? 0
             let reader = readers[streams.count]
@@ -148,6 +150,9 @@ final class RecordingSource: FrameSource {
         if let pacer, !waitToStart(pacer) { return stop() }
         try host.start(at: first ?? 0)
         var count = 0
+        // Held for the run, not unwrapped from `self` at every frame (a reload keeps the log).
+        let pipeline: TouchPipeline = self.pipeline
+        let log = pipeline.log
         do {
             while true {
                 // Between frames: the stream whose next frame comes first.
@@ -198,6 +203,8 @@ final class RecordingSource: FrameSource {
         _ feed: (TouchPipeline, InputEvent, Device) -> Void
     ) throws -> Bool {
         let reader = s.reader
+        // Held once for the frame, not unwrapped (and retained) from `self` per event.
+        let pipeline: TouchPipeline = self.pipeline
         var e = s.head!
         while true {
             feed(pipeline, e, device)

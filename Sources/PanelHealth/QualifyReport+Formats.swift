@@ -29,43 +29,80 @@ extension QualifyReport {
         return out
     }
 
-    /// For a fleet: one JSON object (schema/qualify.schema.json).
+    /// For a fleet: one JSON object (schema/qualify.schema.json), each field stated once.
     public func json(panel: String) -> String {
         let u = unit == "mm" ? "MM" : "Pt"
-        func num(_ v: Double?) -> String { v.map { n($0, decimals: 3) } ?? "null" }
-        func pt(_ p: ScreenPoint?) -> String { p.map { "[\(n($0.x, decimals: 2)),\(n($0.y, decimals: 2))]" } ?? "null" }
-        var o = "{\"panel\":\(quoted(panel)),\"unit\":\"\(unit)\""
-        o +=
-            ",\"accuracy\":{\"max\(u)\":\(num(accuracyMax)),\"p95\(u)\":\(num(accuracyP95)),\"mean\(u)\":\(num(accuracyMean)),\"taps\":["
-        o +=
-            tapErrors.indices.map { "{\"tap\":\(pt(taps[$0])),\"error\(u)\":\(num(tapErrors[$0]))}" }.joined(
-                separator: ",") + "]}"
-        o += ",\"linearity\":{\"max\(u)\":\(num(linearityMax)),\"lines\":["
-        o +=
-            lines.map { l in
-                l.map { "{\"fit\(u)\":\(num($0.fit)),\"target\(u)\":\(num($0.target)),\"span\":\(num($0.span))}" }
-                    ?? "null"
+        var w = JSONWriter(capacity: 2048)
+        w.object { o in
+            o.string("panel", panel)
+            o.string("unit", unit)
+            o.object("accuracy") { a in
+                a.measure("max\(u)", accuracyMax, decimals: 3)
+                a.measure("p95\(u)", accuracyP95, decimals: 3)
+                a.measure("mean\(u)", accuracyMean, decimals: 3)
+                a.array("taps") { list in
+                    for i in tapErrors.indices {
+                        list.object { t in
+                            if let p = taps[i] {
+                                t.array("tap") { xy in
+                                    xy.measure(nil, p.x, decimals: 2)
+                                    xy.measure(nil, p.y, decimals: 2)
+                                }
+                            } else {
+                                t.json("tap", nil)
+                            }
+                            t.measure("error\(u)", tapErrors[i], decimals: 3)
+                        }
+                    }
+                }
             }
-            .joined(separator: ",") + "]}"
-        o += ",\"jitter\":{\"max\(u)\":\(num(jitter))}"
-        o += ",\"reportRate\":{\"minHz\":\(num(reportRate))}"
-        if pen {
-            o += ",\"pen\":true,\"hoverOffset\":{\"max\(u)\":\(num(hoverOffsetMax)),\"marks\":["
-            o += hoverOffsets.map { num($0) }.joined(separator: ",") + "]}"
-        } else {
-            o += ",\"maxContacts\":\(maxContacts)"
-            o += ",\"separation\":{\"min\(u)\":\(num(separation))}"
-            o +=
-                ",\"fastTaps\":{\"asked\":\(tapsAsked),\"made\":\(tapsMade),\"missed\":\(missedTaps),\"split\":\(splitTaps)}"
+            o.object("linearity") { l in
+                l.measure("max\(u)", linearityMax, decimals: 3)
+                l.array("lines") { list in
+                    for line in lines {
+                        guard let line else {
+                            list.json(nil, nil)
+                            continue
+                        }
+                        list.object { f in
+                            f.measure("fit\(u)", line.fit, decimals: 3)
+                            f.measure("target\(u)", line.target, decimals: 3)
+                            f.measure("span", line.span, decimals: 3)
+                        }
+                    }
+                }
+            }
+            o.object("jitter") { j in j.measure("max\(u)", jitter, decimals: 3) }
+            o.object("reportRate") { r in r.measure("minHz", reportRate, decimals: 3) }
+            if pen {
+                o.bool("pen", true)
+                o.object("hoverOffset") { h in
+                    h.measure("max\(u)", hoverOffsetMax, decimals: 3)
+                    h.array("marks") { list in for v in hoverOffsets { list.measure(nil, v, decimals: 3) } }
+                }
+            } else {
+                o.integer("maxContacts", maxContacts)
+                o.object("separation") { s in s.measure("min\(u)", separation, decimals: 3) }
+                o.object("fastTaps") { f in
+                    f.integer("asked", tapsAsked)
+                    f.integer("made", tapsMade)
+                    f.integer("missed", missedTaps)
+                    f.integer("split", splitTaps)
+                }
+            }
+            o.integer("ghosts", ghosts)
+            o.integer("stuck", stuck)
+            if let q = quiet {
+                o.object("quiet") { s in
+                    s.measure("seconds", q.seconds, decimals: 3)
+                    s.integer("phantomContacts", q.phantoms)
+                }
+            }
+            o.object("verdicts") { v in for j in judged { v.bool(j.name, j.measured ? j.pass : nil) } }
+            if isUnfinished { o.strings("unfinished", missing.map(stepName)) }
+            o.bool("pass", pass)
         }
-        o += ",\"ghosts\":\(ghosts),\"stuck\":\(stuck)"
-        if let q = quiet { o += ",\"quiet\":{\"seconds\":\(num(q.seconds)),\"phantomContacts\":\(q.phantoms)}" }
-        o +=
-            ",\"verdicts\":{"
-            + judged.map { "\(quoted($0.name)):\($0.measured ? "\($0.pass)" : "null")" }.joined(separator: ",") + "}"
-        if isUnfinished { o += ",\"unfinished\":[" + missing.map { quoted(stepName($0)) }.joined(separator: ",") + "]" }
-        o += ",\"pass\":\(pass)}\n"
-        return o
+        return w.string + "\n"
     }
 
     /// `mark 3`, `line 1`, `rest`: a step as the report names it.
@@ -105,24 +142,6 @@ extension QualifyReport {
 
     private func pad(_ s: String, _ width: Int) -> String {
         s.count >= width ? s : s + String(repeating: " ", count: width - s.count)
-    }
-
-    private func quoted(_ s: String) -> String {
-        var o = "\""
-        for c in s.unicodeScalars {
-            switch c {
-            case "\"": o += "\\\""
-            case "\\": o += "\\\\"
-            case "\n": o += "\\n"
-            default:
-                if c.value < 0x20 {
-                    o += "\\u00" + (c.value < 0x10 ? "0" : "") + String(c.value, radix: 16)
-                } else {
-                    o.unicodeScalars.append(c)
-                }
-            }
-        }
-        return o + "\""
     }
 
     /// An SVG of the screen: each mark with its tap and the distance between, each target line

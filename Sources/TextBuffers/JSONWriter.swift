@@ -69,6 +69,21 @@ public struct JSONWriter {
         }
     }
 
+    /// A measure rounded to `decimals` decimals, a whole one written as an integer (`60`, `2.5`,
+    /// `0.125`), or null (a value that is not finite too): figures a person reads in a report.
+    public mutating func measure(_ key: String?, _ value: Double?, decimals: Int) {
+        start(key)
+        guard let value, value.isFinite else { return buffer.append("null") }
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let rounded = (value * scale).rounded() / scale
+        if rounded == rounded.rounded(), abs(rounded) < 1e15 {
+            buffer.append(decimal: Int64(rounded))
+        } else {
+            buffer.append(compact: rounded, maxDecimals: decimals)
+        }
+    }
+
     /// A number with exactly `decimals` decimals (a time), or null.
     public mutating func fixed(_ key: String?, _ value: Double?, decimals: Int) {
         start(key)

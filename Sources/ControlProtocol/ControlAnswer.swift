@@ -11,6 +11,11 @@ package enum ControlAnswer: Sendable, Equatable {
     /// Done, with nothing more to say.
     package static let done = ControlAnswer.ok(members: "")
 
+    /// Done, with the members `body` writes (each field stated once, by key and value).
+    package static func ok(_ body: (inout JSONWriter) -> Void) -> ControlAnswer {
+        .ok(members: JSONWriter.members(body))
+    }
+
     /// Appends the answer's line for `command` (nil: a line that named no command we know).
     package func write(command: String?, time: Double, into b: inout TextBuffer) {
         b.append("{\"t\":")

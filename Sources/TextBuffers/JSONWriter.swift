@@ -110,4 +110,12 @@ public struct JSONWriter {
 
     /// The text, as a String.
     public var string: String { buffer.string }
+
+    /// The members `body` writes, without the object's braces: fields another object's
+    /// writer puts after its own (a command's answer after `"command"`).
+    public static func members(_ body: (inout JSONWriter) -> Void) -> String {
+        var w = JSONWriter()
+        w.object(nil, body)
+        return String(w.string.dropFirst().dropLast())
+    }
 }

@@ -31,20 +31,29 @@ extension PipelineHost {
         switch command {
         case .blank:
             let changed = pipeline.blank(cause: cause, at: t)
-            return .ok(members: "\"changed\":\(changed),\"idle\":true")
+            return .ok { o in
+                o.bool("changed", changed)
+                o.bool("idle", true)
+            }
         case .wake:
             let changed = pipeline.wake(cause: cause, at: t)
-            return .ok(members: "\"changed\":\(changed),\"idle\":false")
+            return .ok { o in
+                o.bool("changed", changed)
+                o.bool("idle", false)
+            }
         case .lock(let seconds):
             pipeline.lockTouches(seconds: seconds, cause: cause, at: t)
-            return .ok(members: "\"locked\":true")
+            return .ok { o in o.bool("locked", true) }
         case .unlock:
             let changed = pipeline.unlockTouches(cause: cause, at: t)
-            return .ok(members: "\"changed\":\(changed),\"locked\":false")
+            return .ok { o in
+                o.bool("changed", changed)
+                o.bool("locked", false)
+            }
         case .reload:
             return reloadByCommand()
         case .state:
-            return .ok(members: stateMembers(at: t))
+            return .ok { o in writeState(at: t, into: &o) }
         case .brightness(let value, let display):
             return setBrightness(value, display: display)
         }
@@ -76,7 +85,7 @@ extension PipelineHost {
             reloadPending = true
             reloadTimer.arm(max(now, lastReload + Self.reloadInterval))
         }
-        return .ok(members: "\"pending\":true")
+        return .ok { o in o.bool("pending", true) }
     }
 
     /// The pending reload is due: done now, unless a finger is down; then as the last one
@@ -102,41 +111,28 @@ extension PipelineHost {
 
     /// The kiosk's state as an answer's members: idle, locked (and for how long), the panels
     /// and their displays (each lit or not, and its backlight's level).
-    func stateMembers(at t: Double) -> String {
-        var b = TextBuffer(capacity: 512)
-        b.append("\"idle\":")
-        b.append(pipeline.isIdle ? "true" : "false")
-        b.append(",\"locked\":")
+    func writeState(at t: Double, into o: inout JSONWriter) {
+        o.bool("idle", pipeline.isIdle)
         switch pipeline.lockedUntil {
-        case nil: b.append("false")
-        case .some(nil): b.append("true")
+        case nil: o.bool("locked", false)
+        case .some(nil): o.bool("locked", true)
         case .some(let until?):
-            b.append("true,\"lockSeconds\":")
-            b.append(compact: max(0, until - t), maxDecimals: 3)
+            o.bool("locked", true)
+            o.number("lockSeconds", max(0, until - t), maxDecimals: 3)
         }
-        b.append(",\"scene\":")
-        if let sceneFile { b.append(jsonString: sceneFile) } else { b.append("null") }
-        b.append(",\"panels\":[")
-        for (i, p) in pipeline.panels.enumerated() {
-            if i > 0 { b.append(",") }
-            b.append("{\"device\":")
-            b.append(jsonString: p.node)
-            b.append(",\"display\":")
-            if let o = p.placement.output { b.append(jsonString: o) } else { b.append("null") }
-            if let o = p.placement.output, let power = displayPower {
-                b.append(",\"displayOn\":")
-                b.append(power.isOff(o) ? "false" : "true")
-                b.append(",\"brightness\":")
-                if let level = power.connector(o)?.backlight?.level() {
-                    b.append(compact: level, maxDecimals: 3)
-                } else {
-                    b.append("null")
+        o.string("scene", sceneFile)
+        o.array("panels") { list in
+            for p in pipeline.panels {
+                list.object { panel in
+                    panel.string("device", p.node)
+                    panel.string("display", p.placement.output)
+                    if let output = p.placement.output, let power = displayPower {
+                        panel.bool("displayOn", !power.isOff(output))
+                        panel.number("brightness", power.connector(output)?.backlight?.level(), maxDecimals: 3)
+                    }
                 }
             }
-            b.append("}")
         }
-        b.append("]")
-        return b.string
     }
 
     /// Sets the backlight of `display`, or of every panel's display that has one.
@@ -160,6 +156,9 @@ extension PipelineHost {
                 "none of the panels' displays (\(names.joined(separator: ", "))) has a backlight the kernel controls")
         }
         warn("brightness \(value) on \(set.joined(separator: ", "))", .info)
-        return .ok(members: "\"brightness\":\(value),\"displays\":[\(set.map { "\"\($0)\"" }.joined(separator: ","))]")
+        return .ok { o in
+            o.number("brightness", value, maxDecimals: 9)
+            o.strings("displays", set)
+        }
     }
 }

@@ -1,3 +1,5 @@
+import TextBuffers
+
 /// The event socket's protocol as both ends know it: its version, the schema its lines follow,
 /// and the events that are not the handler log's (the first line, a command's answers).
 package enum SocketProtocol {
@@ -25,6 +27,19 @@ package enum SocketProtocol {
         package static let subscribe = "subscribe"
         package static let format = "format"
         package static let command = "command"
+    }
+}
+
+extension SocketProtocol {
+    /// The line a client sends to take `kinds` (in the protocol's order), as JSON or text
+    /// lines (nil: the socket's default format).
+    package static func subscriptionLine(_ kinds: [LineKind], json: Bool?) -> String {
+        var w = JSONWriter(capacity: 160)
+        w.object { o in
+            o.strings(Member.subscribe, LineKind.allCases.filter(kinds.contains).map(\.name))
+            if let json { o.string(Member.format, json ? "json" : "text") }
+        }
+        return w.string + "\n"
     }
 }
 

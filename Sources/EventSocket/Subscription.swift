@@ -18,8 +18,7 @@ package struct Subscription: Sendable, Equatable {
 
     /// The line a client sends for this subscription.
     package var line: String {
-        let names = HandlerLog.Kind.allCases.filter { kinds.contains($0) }.map { "\"\($0.name)\"" }
-        return "{\"subscribe\":[\(names.joined(separator: ","))],\"format\":\"\(format == .json ? "json" : "text")\"}\n"
+        SocketProtocol.subscriptionLine(HandlerLog.Kind.allCases.filter(kinds.contains), json: format == .json)
     }
 
     /// Parses a client's line; the error says what was expected. A socket that serves only

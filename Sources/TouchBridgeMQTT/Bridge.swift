@@ -151,7 +151,7 @@ final class Bridge {
     private func take(_ line: [UInt8]) {
         let (changes, answer) = state.take(line)
         if changes.contains(.hello) { subscribe() }
-        if changes.contains(.asksForState) { send("{\"command\":\"state\"}\n") }
+        if changes.contains(.asksForState) { send(ControlCommand.state.line) }
         if let answer, let error = answer.error {
             Diagnostics.print(
                 "touchbridge: mqtt: the daemon refused \(answer.command ?? "a line"): \(error)", level: .warning,
@@ -188,20 +188,19 @@ final class Bridge {
     /// The daemon's kinds the bridge reads, of those its socket serves (all, from a daemon
     /// whose hello does not say); the entities the others would feed are left out, and said.
     private func subscribe() {
-        var wanted: [(kind: String, entity: String)] = [
-            ("action", "last_action"), ("device", "panels"), ("idle", "idle"), ("lock", "locked"),
+        var wanted: [(kind: LineKind, entity: String)] = [
+            (.action, "last_action"), (.device, "panels"), (.idle, "idle"), (.lock, "locked"),
         ]
         if options.actions?.isEmpty == true { wanted.removeFirst() }
         let served = state.served.map(Set.init)
-        let kinds = wanted.filter { served?.contains($0.kind) ?? true }
-        let missing = wanted.filter { !(served?.contains($0.kind) ?? true) }
-        let names = kinds.map { "\"\($0.kind)\"" }.joined(separator: ",")
-        send("{\"subscribe\":[\(names)]}\n")
+        let kinds = wanted.filter { served?.contains($0.kind.name) ?? true }
+        let missing = wanted.filter { !(served?.contains($0.kind.name) ?? true) }
+        send(SocketProtocol.subscriptionLine(kinds.map(\.kind), json: nil))
         var out = Set(missing.map(\.entity))
         if options.actions?.isEmpty == true { out.insert("last_action") }
         if !missing.isEmpty {
             Diagnostics.print(
-                "touchbridge: mqtt: the daemon's socket does not serve \(missing.map(\.kind).joined(separator: ", ")): "
+                "touchbridge: mqtt: the daemon's socket does not serve \(missing.map(\.kind.name).joined(separator: ", ")): "
                     + "Home Assistant gets no \(missing.map(\.entity).joined(separator: ", "))", level: .notice)
         }
         if out != leftOut {
@@ -248,7 +247,7 @@ final class Bridge {
         Diagnostics.print("touchbridge: mqtt: connected to \(options.broker.description)", level: .notice)
         client.subscribe(topics.commands)
         client.subscribe(topics.brightnessSet)
-        if daemon != nil { send("{\"command\":\"state\"}\n") }
+        if daemon != nil { send(ControlCommand.state.line) }
     }
 
     /// Discovery and every state topic: Home Assistant shows the kiosk (once per connection to

@@ -13,75 +13,62 @@ package enum HelloLine {
         _ pipeline: TouchPipeline, screen: Size, sceneFile: String?, serves: HandlerLog.Kinds, time: Double,
         into b: inout TextBuffer
     ) {
-        b.append("{\"t\":")
-        b.append(fixed: time, decimals: 6)
-        b.append(",\"event\":\"hello\",\"protocol\":")
-        b.append(decimal: SocketProtocol.version)
-        b.append(",\"schema\":")
-        b.append(jsonString: SocketProtocol.schemaID)
-        b.append(",\"screen\":[")
-        b.append(compact: screen.width)
-        b.append(",")
-        b.append(compact: screen.height)
-        b.append("],\"devices\":[")
-        var first = true
-        func device(_ node: String, _ name: String, _ kind: String, _ detail: String?) {
-            if !first { b.append(",") }
-            first = false
-            b.append("{\"device\":")
-            b.append(jsonString: node)
-            b.append(",\"name\":")
-            b.append(jsonString: name)
-            b.append(",\"kind\":")
-            b.append(jsonString: kind)
-            if let detail {
-                b.append(",\"protocol\":")
-                b.append(jsonString: detail)
+        var w = JSONWriter(capacity: 1024)
+        w.object { o in
+            o.fixed("t", time, decimals: 6)
+            o.string("event", SocketProtocol.Event.hello.rawValue)
+            o.integer("protocol", SocketProtocol.version)
+            o.string("schema", SocketProtocol.schemaID)
+            o.array("screen") { a in
+                a.number(nil, screen.width, maxDecimals: 3)
+                a.number(nil, screen.height, maxDecimals: 3)
             }
-            b.append("}")
+            o.array("devices") { list in
+                for p in pipeline.panels {
+                    list.object { d in
+                        d.string("device", p.node)
+                        d.string("name", p.name)
+                        d.string("kind", "touchscreen")
+                        d.string("protocol", p.tracker.touchProtocol.summary)
+                    }
+                }
+                for a in pipeline.auxiliaries {
+                    list.object { d in
+                        d.string("device", a.node)
+                        d.string("name", a.name)
+                        d.string("kind", a.kind.rawValue)
+                    }
+                }
+            }
+            o.string("scene", sceneFile)
+            o.strings("windows", pipeline.scene.app.windows.map(\.name))
+            o.strings("serves", HandlerLog.Kind.allCases.filter(serves.contains).map(\.name))
+            if serves.contains(.touches) { touches(of: pipeline, into: &o) } else { o.json("touches", nil) }
+            o.bool("idle", pipeline.isIdle)
+            o.bool("locked", pipeline.lockedUntil != nil)
         }
-        for p in pipeline.panels { device(p.node, p.name, "touchscreen", p.tracker.touchProtocol.summary) }
-        for a in pipeline.auxiliaries { device(a.node, a.name, a.kind.rawValue, nil) }
-        b.append("],\"scene\":")
-        if let sceneFile { b.append(jsonString: sceneFile) } else { b.append("null") }
-        b.append(",\"windows\":[")
-        for (i, w) in pipeline.scene.app.windows.enumerated() {
-            if i > 0 { b.append(",") }
-            b.append(jsonString: w.name)
-        }
-        b.append("],\"serves\":[")
-        for (i, k) in HandlerLog.Kind.allCases.filter(serves.contains).enumerated() {
-            if i > 0 { b.append(",") }
-            b.append(jsonString: k.name)
-        }
-        b.append("],\"touches\":")
-        if serves.contains(.touches) { touches(of: pipeline, into: &b) } else { b.append("null") }
-        b.append(",\"idle\":")
-        b.append(pipeline.isIdle ? "true" : "false")
-        b.append(",\"locked\":")
-        b.append(pipeline.lockedUntil == nil ? "false" : "true")
-        b.append("}\n")
+        b.append(bytes: w.buffer.bytes)
+        b.append("\n")
     }
 
     /// The touches down, with their places: `[{"id":…,"location":…,"view":…,…}]`.
-    private static func touches(of pipeline: TouchPipeline, into b: inout TextBuffer) {
-        b.append("[")
+    private static func touches(of pipeline: TouchPipeline, into o: inout JSONWriter) {
         let nodes = Dictionary(pipeline.panels.map { ($0.number, $0.node) }, uniquingKeysWith: { a, _ in a })
-        for (i, t) in pipeline.scene.app.activeTouches.sorted(by: { $0.identifier < $1.identifier }).enumerated() {
-            if i > 0 { b.append(",") }
-            b.append("{\"id\":")
-            b.append(decimal: Int64(t.identifier))
-            b.append(",\"location\":")
-            b.append(jsonPoint: t.location(in: nil))
-            b.append(",\"view\":")
-            if let v = t.view { b.append(jsonString: v.name) } else { b.append("null") }
-            b.append(",\"device\":")
-            b.append(jsonString: nodes[t.device] ?? "")
-            b.append(",\"slot\":")
-            if t.slot >= 0 { b.append(decimal: t.slot) } else { b.append("null") }
-            b.append("}")
+        o.array("touches") { list in
+            for t in pipeline.scene.app.activeTouches.sorted(by: { $0.identifier < $1.identifier }) {
+                list.object { touch in
+                    touch.integer("id", Int(t.identifier))
+                    let at = t.location(in: nil)
+                    touch.array("location") { xy in
+                        xy.number(nil, at.x, maxDecimals: 3)
+                        xy.number(nil, at.y, maxDecimals: 3)
+                    }
+                    touch.string("view", t.view?.name)
+                    touch.string("device", nodes[t.device] ?? "")
+                    touch.integer("slot", t.slot >= 0 ? Int(t.slot) : nil)
+                }
+            }
         }
-        b.append("]")
     }
 }
 

@@ -237,7 +237,7 @@ device-test:
 	  TOUCHBRIDGE_REQUIRE_UINPUT=1 swift test --skip-build --no-parallel --filter DeviceTests; \
 	else \
 	  echo "device tests: no writable /dev/uinput here, running them in a VM (scripts/vm/run)"; \
-	  scripts/vm/run --timeout 1200 --displays $(VM_DISPLAYS) 'TOUCHBRIDGE_REQUIRE_UINPUT=1 TOUCHBRIDGE_VM_DISPLAYS=$(VM_DISPLAYS) .build/debug/touchbridgePackageTests.xctest --testing-library swift-testing --no-parallel --filter DeviceTests'; \
+	  scripts/vm/run --timeout 1800 --displays $(VM_DISPLAYS) 'TOUCHBRIDGE_REQUIRE_UINPUT=1 TOUCHBRIDGE_VM_DISPLAYS=$(VM_DISPLAYS) .build/debug/touchbridgePackageTests.xctest --testing-library swift-testing --no-parallel --filter DeviceTests'; \
 	fi
 
 # The service as README's install section says, under systemd as PID 1 in the VM (a real udev,

@@ -279,7 +279,7 @@ mkfifo "$work/uhid.in"
 PYTHONPATH="$checkout/.build/pydeps" python3 scripts/uhid/panel.py "eGalax capacitive 0eef:7224" < "$work/uhid.in" > "$work/uhid.out" 2>&1 &
 uhid=$!
 exec 5> "$work/uhid.in"
-need "a uhid panel is plugged" within 20 grep -q '^node /dev/input/event' "$work/uhid.out"
+need "a uhid panel is plugged" within 60 grep -q '^node /dev/input/event' "$work/uhid.out"
 unode=$(sed -n 's/^node \([^ ]*\).*/\1/p' "$work/uhid.out")
 # jhas TEXT: the unit's journal has a line with TEXT.
 jhas() { journal | grep -qF -- "$1"; }

@@ -124,17 +124,52 @@ let package = Package(
         // The scene's `commands`: programs started for its actions, read and reaped in the loop.
         .target(name: "SceneCommands", dependencies: ["Runtime", "InputEvents", "Output", "TouchScene"]),
 
-        // The runtime: one runner in front of live panels or recordings → contacts → touches →
-        // the scene → the log's outputs (standard output, the event socket, commands, virtual
-        // touchscreens, metrics), and `Kiosk`, its entry point for apps. The loop it waits in is
-        // Runtime's. Re-exports TouchScene for apps.
+        // The pipeline: a panel's frames → contacts (filtered, mapped) → touches → the window,
+        // and what it forwards (virtual touchscreens and pointers) and counts (metrics).
+        .target(
+            name: "Pipeline",
+            dependencies: [
+                "Discovery", "Evdev", "InputEvents", "Runtime", "TouchInput", "TouchKit", "TouchScene",
+                "VirtualDevices",
+            ]),
+
+        // One pipeline hosted: `run`'s options, the scene file, the log's outputs (standard
+        // output, the event socket, commands), the control socket, and the one runner that
+        // builds the host in front of a frame source.
+        .target(
+            name: "Host",
+            dependencies: [
+                "StrictJSON",
+                "ControlProtocol", "Discovery", "Displays", "Evdev", "EventSocket", "InputEvents", "Output", "Pipeline",
+                "Runtime", "SceneCommands", "Sysfs", "TouchInput", "TouchKit", "TouchScene",
+            ]),
+
+        // The live frame source: panels found through udev, read through libevdev, followed on
+        // hotplug, their displays' power and a silent panel's reset.
+        .target(
+            name: "LivePanels",
+            dependencies: [
+                "Discovery", "Evdev", "Host", "InputEvents", "Output", "Pipeline", "Runtime", "Sysfs", "TouchInput",
+                "TouchKit", "TouchScene", "VirtualDevices",
+            ]),
+
+        // The recorded frame source: evemu and libinput recordings, paced or as fast as possible.
+        .target(
+            name: "Replay",
+            dependencies: [
+                "Discovery", "Evdev", "Host", "InputEvents", "Output", "Pipeline", "Runtime", "Sysfs", "TouchInput",
+                "TouchKit", "TouchScene",
+            ]),
+
+        // What a Swift app links: `Kiosk`, the loop `touchbridge run` runs around the app's own
+        // `Application`, live or on recordings. Re-exports TouchScene for apps.
         .target(
             name: "TouchBridge",
             dependencies: [
-                "ControlProtocol",
-                "Discovery", "Sysfs",
-                "InputEvents", "TouchInput", "TouchKit", "TouchScene", "Evdev", "Runtime", "Output", "VirtualDevices",
-                "EventSocket", "SceneCommands", "Displays", "StrictJSON",
+                "TouchInput",
+                "Evdev", "Host", "InputEvents", "LivePanels", "Output", "Pipeline", "Replay", "Runtime",
+                "SceneCommands",
+                "TouchKit", "TouchScene",
             ]),
 
         // What only the command line's tools draw: `watch`'s model and screen, `picture`'s SVG.
@@ -142,6 +177,7 @@ let package = Package(
         .target(
             name: "TouchTools",
             dependencies: [
+                "Pipeline",
                 "InputEvents", "TouchInput", "TouchKit", "TouchScene", "TouchBridge", "PanelHealth", "StrictJSON",
             ]),
 
@@ -175,19 +211,21 @@ let package = Package(
         .target(name: "PanelHealth", dependencies: ["InputEvents", "TouchInput"]),
 
         // Random streams and the pipeline's invariants, for the tests, `make soak` and the fuzzers.
-        .target(name: "PipelineChecks", dependencies: ["TouchBridge", "TouchKit", "TouchInput", "InputEvents"]),
+        .target(
+            name: "PipelineChecks", dependencies: ["Pipeline", "TouchBridge", "TouchKit", "TouchInput", "InputEvents"]),
 
         // `run`'s command line as values, read without the argument parser, checked and run:
         // what the daemon's program and the whole interface share.
         .target(
             name: "RunCommandLine",
-            dependencies: ["ControlProtocol", "TouchBridge", "TouchInput", "TouchKit", "Output"]),
+            dependencies: ["Host", "Pipeline", "ControlProtocol", "TouchBridge", "TouchInput", "TouchKit", "Output"]),
 
         // What a tool reads (a node, or a recording standing in for it) until it is stopped, and
         // the evtest dump, which the daemon's program also runs from a plain command line.
         .target(
             name: "DeviceTools",
             dependencies: [
+                "Host", "Pipeline",
                 "Discovery", "Evdev", "Runtime", "InputEvents", "TouchInput", "Output", "RunCommandLine", "TouchBridge",
             ]),
 
@@ -203,6 +241,7 @@ let package = Package(
         .executableTarget(
             name: "TouchBridgeCLI",
             dependencies: [
+                "Host", "Pipeline",
                 "MarkBoards",
                 "ControlProtocol",
                 "Discovery",
@@ -251,6 +290,7 @@ let package = Package(
         .executableTarget(
             name: "fuzz-udev",
             dependencies: [
+                "Host", "Pipeline",
                 "Discovery", "TouchBridge", "TouchKit", "TouchInput", "InputEvents", "Evdev", "PipelineChecks",
             ],
             path: "Fuzz/Udev"),
@@ -263,7 +303,7 @@ let package = Package(
             path: "Fuzz/Tracker"),
         .executableTarget(
             name: "fuzz-pipeline",
-            dependencies: ["TouchBridge", "TouchKit", "TouchInput", "InputEvents", "PipelineChecks"],
+            dependencies: ["Pipeline", "TouchBridge", "TouchKit", "TouchInput", "InputEvents", "PipelineChecks"],
             path: "Fuzz/Pipeline"),
 
         // `make soak`: the invariants over millions of random events.
@@ -271,6 +311,14 @@ let package = Package(
 
         // A test target per library module; the daemon's program and the command line are tested
         // as users run them (DeviceTests, and the CLI's own target for its argument errors).
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "PipelineChecks", "TouchInput"]),
+        .testTarget(
+            name: "HostTests",
+            dependencies: [
+                "TouchScene", "Discovery", "Displays", "Evdev", "Pipeline", "TouchInput", "TouchKit", "Host",
+            ]),
+        .testTarget(name: "LivePanelsTests", dependencies: ["Pipeline", "LivePanels"]),
+        .testTarget(name: "ReplayTests", dependencies: ["InputEvents", "Replay", "Host", "Evdev", "Runtime"]),
         .testTarget(name: "TextBuffersTests", dependencies: ["TextBuffers"]),
         .testTarget(name: "ControlProtocolTests", dependencies: ["ControlProtocol", "TextBuffers"]),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
@@ -289,6 +337,7 @@ let package = Package(
         .testTarget(
             name: "TouchBridgeCLITests",
             dependencies: [
+                "Host",
                 "Discovery",
                 "TouchBridgeCLI", "RunCommandLine", "Displays", "TextBuffers", "TouchTools", "TouchBridge",
                 "TouchInput", "TouchKit", "Output", "Marks", "PanelHealth",
@@ -315,6 +364,7 @@ let package = Package(
         .testTarget(
             name: "TouchBridgeTests",
             dependencies: [
+                "Host", "LivePanels", "Pipeline",
                 "ControlProtocol",
                 "Discovery",
                 "TouchBridge", "TouchScene", "TouchTools", "PanelHealth", "TouchKit", "TouchInput", "InputEvents",

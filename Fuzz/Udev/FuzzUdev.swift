@@ -1,6 +1,8 @@
 import Discovery
 import Evdev
+import Host
 import InputEvents
+import Pipeline
 import PipelineChecks
 import TouchBridge
 import TouchInput

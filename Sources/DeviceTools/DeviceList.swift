@@ -2,6 +2,7 @@ import Discovery
 import Evdev
 import InputEvents
 import Output
+import Pipeline
 import TouchBridge
 import TouchInput
 

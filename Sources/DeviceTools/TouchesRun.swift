@@ -1,8 +1,10 @@
 import Discovery
 import Evdev
 import Glibc
+import Host
 import InputEvents
 import Output
+import Pipeline
 import RunCommandLine
 import Runtime
 import TouchBridge

@@ -62,7 +62,7 @@ public enum Diagnostics {
     /// outside it holds: its control characters escaped (no line of its own can follow), and
     /// a leading `<` too, which journald would read as a priority when no prefix of ours is
     /// written before it.
-    static func safe(_ message: String) -> String {
+    package static func safe(_ message: String) -> String {
         var line = message.hasSuffix("\n") ? String(message.dropLast()) : message
         line = line.printable
         if line.hasPrefix("<") { line = "\\u{3C}" + line.dropFirst() }

@@ -1,4 +1,5 @@
 import Glibc
+import Host
 import Output
 import TouchBridge
 import TouchInput
@@ -14,7 +15,7 @@ public struct RunInvocation {
     /// `--log-level`.
     public var logLevel = Diagnostics.Level.info
     /// Everything else, as the daemon takes it.
-    public var options = RunOptions()
+    package var options = RunOptions()
     /// `--spots`: every contact shown on the panels' displays (`spots` started beside the daemon).
     public var spots = false
 
@@ -64,7 +65,7 @@ public struct RunInvocation {
             }
             options.spotsProgram = program
         }
-        try Kiosk(sources: sources, options: options).run(scene: loaded, file: scene)
+        try Kiosk(sources: sources, runOptions: options).run(scene: loaded, file: scene)
     }
 
     /// A recording: a regular file, or a named pipe a generator writes into (streamed).

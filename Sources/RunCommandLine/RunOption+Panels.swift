@@ -1,3 +1,4 @@
+import Pipeline
 import TouchBridge
 import TouchInput
 import TouchKit

@@ -1,3 +1,4 @@
+import Host
 import Output
 import TouchBridge
 import TouchInput
@@ -82,7 +83,7 @@ extension RunOption {
     /// The daemon's options that these of `run`'s make, each value read by its own entry of
     /// the table, a mistake said as `run` says it: the tools that place a panel as `run` does
     /// (`touches`, `watch`, `calibrate`…) read their mapping and panel options through it.
-    public static func options(_ given: [(name: String, value: String)]) throws(UsageError) -> RunOptions {
+    package static func options(_ given: [(name: String, value: String)]) throws(UsageError) -> RunOptions {
         var r = RunInvocation()
         for (name, value) in given {
             guard let option = named(Substring(name)) else { throw UsageError("--\(name) is not an option of run") }

@@ -8,6 +8,7 @@ import InputEvents
 import MarkBoards
 import Marks
 import Output
+import Pipeline
 import Runtime
 import TouchBridge
 import TouchInput

@@ -2,6 +2,7 @@ import ArgumentParser
 import ControlProtocol
 import EventSocket
 import Glibc
+import Host
 import InputEvents
 import Output
 import StrictJSON

@@ -6,6 +6,7 @@ import Glibc
 import InputEvents
 import Output
 import PanelHealth
+import Pipeline
 import Runtime
 import TouchBridge
 import TouchInput

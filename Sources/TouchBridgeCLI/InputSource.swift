@@ -4,6 +4,7 @@ import Discovery
 import Evdev
 import Glibc
 import InputEvents
+import Pipeline
 import Runtime
 import TouchBridge
 import TouchInput

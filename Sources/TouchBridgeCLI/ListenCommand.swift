@@ -3,6 +3,7 @@ import ControlProtocol
 import Evdev
 import EventSocket
 import Glibc
+import Host
 import InputEvents
 import Output
 import Runtime

@@ -1,8 +1,10 @@
 import ArgumentParser
 import Discovery
 import Evdev
+import Host
 import InputEvents
 import Output
+import Pipeline
 import RunCommandLine
 import Runtime
 import TouchBridge

@@ -6,6 +6,7 @@ import MarkBoards
 import Marks
 import Output
 import PanelHealth
+import Pipeline
 import Runtime
 import TouchBridge
 import TouchInput

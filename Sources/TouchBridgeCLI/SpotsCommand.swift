@@ -5,6 +5,7 @@ import Evdev
 import InputEvents
 import MarkBoards
 import Output
+import Pipeline
 import RunCommandLine
 import Runtime
 import TouchBridge

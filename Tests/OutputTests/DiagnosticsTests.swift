@@ -1,8 +1,6 @@
 import Output
 import Testing
 
-@testable import Output
-
 /// Diagnostics as journald and a terminal read them: one line each, whatever text from outside
 /// a message holds, and a flood of identical lines said as a count.
 @Suite("Diagnostics")

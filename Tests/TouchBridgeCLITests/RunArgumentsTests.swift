@@ -1,4 +1,5 @@
 import ArgumentParser
+import Host
 import Output
 import RunCommandLine
 import Testing

@@ -2,6 +2,7 @@ import Foundation
 import InputEvents
 import Testing
 
+@testable import Pipeline
 @testable import TouchBridge
 @testable import TouchKit
 @testable import TouchScene

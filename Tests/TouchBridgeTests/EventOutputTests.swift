@@ -4,6 +4,8 @@ import Output
 import Testing
 import TouchKit
 
+@testable import Host
+@testable import Pipeline
 @testable import TouchBridge
 @testable import TouchScene
 

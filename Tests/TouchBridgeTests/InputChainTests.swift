@@ -3,6 +3,8 @@ import Testing
 import TouchInput
 import TouchKit
 
+@testable import Host
+@testable import Pipeline
 @testable import TouchBridge
 
 /// The chain every reader of panels builds: what `touches` and `watch` show is what the

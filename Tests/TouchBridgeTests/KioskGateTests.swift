@@ -3,6 +3,7 @@ import InputEvents
 import Testing
 import TouchInput
 
+@testable import Pipeline
 @testable import TouchBridge
 @testable import TouchKit
 @testable import TouchScene

@@ -5,6 +5,7 @@ import Runtime
 import Testing
 import TouchKit
 
+@testable import Host
 @testable import TouchBridge
 @testable import TouchScene
 
@@ -127,5 +128,23 @@ struct KioskTests {
         } catch {
             #expect(Kiosk.exitCode(for: error) == 65, "\(error)")
         }
+    }
+
+    @Test func anAppsOptionsAreTheLoopsWithEverythingElseRunsDefault() {
+        var o = Kiosk.Options()
+        o.screen = Size(width: 800, height: 480)
+        o.rotation = .quarter
+        o.grab = true
+        o.keys = true
+        o.realtime = true
+        let run = o.runOptions
+        #expect(run.screen == Size(width: 800, height: 480))
+        #expect(run.rotation == .quarter)
+        #expect(run.grab)
+        #expect(run.keys)
+        #expect(run.realtime)
+        #expect(run.socketPath == nil, "the event socket is the daemon's, not an app's")
+        #expect(!run.virtualTouchscreen)
+        #expect(run.metricsFile == nil)
     }
 }

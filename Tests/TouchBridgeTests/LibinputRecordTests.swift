@@ -4,6 +4,7 @@ import InputEvents
 import Testing
 import TouchInput
 
+@testable import Host
 @testable import TouchBridge
 
 /// `libinput record` files read as evemu recordings are: `examples/kiosk.libinput.yml` was

@@ -7,6 +7,7 @@ import Runtime
 import Testing
 import TouchTools
 
+@testable import Host
 @testable import TouchBridge
 @testable import TouchScene
 

@@ -5,6 +5,8 @@ import Testing
 import TouchInput
 import TouchKit
 
+@testable import Host
+@testable import Pipeline
 @testable import TouchBridge
 @testable import TouchScene
 

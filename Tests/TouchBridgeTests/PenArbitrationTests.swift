@@ -3,6 +3,7 @@ import Testing
 import TouchInput
 import TouchKit
 
+@testable import Pipeline
 @testable import TouchBridge
 @testable import TouchScene
 

@@ -2,6 +2,7 @@ import Testing
 import TouchInput
 import TouchKit
 
+@testable import Pipeline
 @testable import TouchBridge
 
 /// A panel's pen node takes its touch node's mapping (they are one panel), unless its own udev

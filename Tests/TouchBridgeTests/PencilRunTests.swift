@@ -5,6 +5,7 @@ import Testing
 import TouchInput
 import TouchKit
 
+@testable import Host
 @testable import TouchBridge
 @testable import TouchScene
 

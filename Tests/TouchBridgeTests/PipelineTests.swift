@@ -4,6 +4,8 @@ import Testing
 import TouchInput
 import TouchKit
 
+@testable import Host
+@testable import Pipeline
 @testable import TouchBridge
 @testable import TouchScene
 

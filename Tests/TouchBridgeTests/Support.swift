@@ -1,5 +1,6 @@
 import Evdev
 import Foundation
+import Host
 import InputEvents
 import Output
 import TouchBridge

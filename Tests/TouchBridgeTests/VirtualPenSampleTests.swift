@@ -6,6 +6,7 @@ import TouchInput
 import TouchKit
 import VirtualDevices
 
+@testable import Pipeline
 @testable import TouchBridge
 @testable import TouchScene
 

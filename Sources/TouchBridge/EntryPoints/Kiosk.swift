@@ -1,7 +1,11 @@
 import Evdev
 import Glibc
+import Host
 import InputEvents
+import LivePanels
 import Output
+import Pipeline
+import Replay
 import Runtime
 import SceneCommands
 import TouchKit
@@ -19,8 +23,11 @@ public final class Kiosk {
     /// Event nodes (`/dev/input/event3`, `/dev/input/by-path/…`) or evemu recordings; empty:
     /// every touchscreen udev knows, and every one that comes.
     public let sources: [String]
-    /// The options `run` takes on its command line (mapping, grab, outputs…).
-    public var options: RunOptions
+    /// What the app sets of the loop: the screen, the panels' mapping, exclusive access, the
+    /// pace of recordings.
+    public var options = Options()
+    /// `touchbridge run`'s whole set of options (its command line), in place of `options`.
+    private let runOptions: RunOptions?
     /// Where the handler log goes.
     public var log: LogDestination = .standardOutput
     /// Diagnostics (standard error by default, with journald priorities under systemd).
@@ -32,9 +39,16 @@ public final class Kiosk {
     public private(set) var pipeline: TouchPipeline?
 
     /// A kiosk reading `sources` (all recordings, or none) with `options`.
-    public init(sources: [String] = [], options: RunOptions = RunOptions()) {
+    public init(sources: [String] = [], options: Options = Options()) {
         self.sources = sources
         self.options = options
+        runOptions = nil
+    }
+
+    /// `touchbridge run`: the daemon's whole command line, its outputs among them.
+    package init(sources: [String], runOptions: RunOptions) {
+        self.sources = sources
+        self.runOptions = runOptions
     }
 
     /// Watches a file descriptor of the app's own (a card reader, a serial port) in the
@@ -65,6 +79,7 @@ public final class Kiosk {
         Diagnostics.journal = Diagnostics.detectJournal()
         let signals = SignalWatch(signals: [SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGCHLD])
         let warn = self.warn
+        let options = runOptions ?? self.options.runOptions
         let runner: Runner
         if playsRecordings {
             // Recordings wait for their reader: the same log every time.

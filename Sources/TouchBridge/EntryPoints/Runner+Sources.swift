@@ -1,6 +1,10 @@
 import Evdev
 import Glibc
+import Host
+import LivePanels
 import Output
+import Pipeline
+import Replay
 import Runtime
 import TouchScene
 

@@ -2,6 +2,7 @@ import DeviceTools
 import Evdev
 import InputEvents
 import PanelHealth
+import Pipeline
 import TouchBridge
 import TouchInput
 import TouchKit

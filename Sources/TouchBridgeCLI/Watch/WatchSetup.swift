@@ -3,6 +3,7 @@ import Discovery
 import Evdev
 import InputEvents
 import Output
+import Pipeline
 import Runtime
 import TouchBridge
 import TouchInput

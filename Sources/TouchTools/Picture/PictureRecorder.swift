@@ -1,4 +1,5 @@
 import InputEvents
+import Pipeline
 import TouchBridge
 import TouchKit
 

@@ -1,5 +1,6 @@
 import InputEvents
 import PanelHealth
+import Pipeline
 import TouchBridge
 import TouchInput
 

@@ -25,7 +25,12 @@ tools = {
     "touchbridge touches": ([tb, "touches", node], "stderr"),
     "touchbridge list": ([tb, "list"], "stdout"),
     "touchbridge run": ([tb, "run", "--log-level", "info", node], "stderr"),
+    "touchbridge --version": ([tb, "--version"], "stdout"),
 }
+# The floor: a Swift program that prints one line, linked as the release build is (run builds it).
+hello = os.path.join(bin_dir, "..", "bench-floor", "hello")
+if os.path.exists(hello):
+    tools["swift hello"] = ([hello], "stdout")
 if os.path.exists(os.path.join(bin_dir, "touchbridge-cli")):
     tools["touchbridge-cli evtest"] = ([os.path.join(bin_dir, "touchbridge-cli"), "evtest", node], "stdout")
     tools["touchbridge-cli list"] = ([os.path.join(bin_dir, "touchbridge-cli"), "list"], "stdout")

@@ -1,0 +1,32 @@
+import Evdev
+import Host
+import InputEvents
+import Pipeline
+import Sysfs
+import TouchKit
+import TouchScene
+
+/// The display's own sleep: whoever turns a panel's display off (a compositor, swayidle, a
+/// command), the touch that lights it again reaches nothing and runs the scene's wake command;
+/// with the scene's `idle.display: "off"` the daemon itself turns the backlight off while idle.
+extension LiveSource {
+    /// Follows the panels' displays' power: read as a contact begins (the kernel announces no
+    /// DPMS change, so nothing is polled), and set through the backlight for `idle.display`.
+    func followDisplayPower() {
+        guard let power = displayPower else { return }
+        pipeline.displayOff = { [unowned power] panel in
+            guard let output = panel.placement.output, power.isOff(output) else { return nil }
+            return output
+        }
+        displayListening = pipeline.log.listen(toIdle: { [unowned self] waking, _ in
+            guard pipeline.scene.scene.idle?.displayOff == true else { return }
+            for name in Set(pipeline.panels.compactMap(\.placement.output)).sorted() {
+                guard let backlight = power.connector(name)?.backlight else {
+                    warn("idle.display: \(power.noBacklight(name))", .warning)
+                    continue
+                }
+                if let failure = backlight.setPower(on: waking) { warn("idle.display: \(failure.0)", .warning) }
+            }
+        })
+    }
+}

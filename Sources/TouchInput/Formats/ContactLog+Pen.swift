@@ -3,70 +3,28 @@ import InputEvents
 /// A pen's part of the tester's lines: the tool and axes on a contact of its tip, and a line
 /// of its own for each hover change.
 extension ContactLog {
-    /// ` pen tilt=X,Y d=D buttons=B` (text) or `,"tool":"pen","tiltX":X,…` (JSON), the axes the pen has.
-    func writePen(_ pen: PenState, into out: inout TextBuffer) {
-        if json {
-            out.append(pen.eraser ? ",\"tool\":\"eraser\"" : ",\"tool\":\"pen\"")
-            if let x = pen.tiltX, let y = pen.tiltY {
-                out.append(",\"tiltX\":")
-                out.append(decimal: x)
-                out.append(",\"tiltY\":")
-                out.append(decimal: y)
-            }
-            if let d = pen.distance {
-                out.append(",\"distance\":")
-                out.append(decimal: d)
-            }
-            out.append(",\"buttons\":")
-            out.append(decimal: Int64(pen.buttons))
-        } else {
-            out.append(pen.eraser ? " eraser" : " pen")
-            if let x = pen.tiltX, let y = pen.tiltY {
-                out.append(" tilt=")
-                out.append(decimal: x)
-                out.append(",")
-                out.append(decimal: y)
-            }
-            if let d = pen.distance {
-                out.append(" d=")
-                out.append(decimal: d)
-            }
-            if pen.buttons != 0 {
-                out.append(" buttons=")
-                out.append(decimal: Int64(pen.buttons))
-            }
+    /// ` pen tilt=X,Y d=D buttons=B` (text: buttons when pressed) or `,"tool":"pen","tiltX":X,…`
+    /// (JSON), the axes the pen has.
+    func writePen(_ pen: PenState, _ f: LineFields, into out: inout TextBuffer) {
+        f.symbol(&out, "tool", pen.eraser ? "eraser" : "pen")
+        if let x = pen.tiltX, let y = pen.tiltY {
+            f.integer(&out, "tiltX", Int64(x), text: .equals("tilt"))
+            f.integer(&out, "tiltY", Int64(y), text: .joined(","))
         }
+        Self.axis(&out, f, "distance", pen.distance, text: "d")
+        f.integer(&out, "buttons", Int64(pen.buttons), text: pen.buttons != 0 ? .equals("buttons") : .hidden)
     }
 
     /// One hover change of a pen in the state `pen`, at `at` (mapped like the contacts' positions).
     func writeHover(_ h: PenHover, pen: PenState, at: ScreenPoint, time: EventTime, into out: inout TextBuffer) {
-        if json {
-            out.append("{\"t\":")
-            out.append(time: time)
-            out.append(",\"device\":")
-            out.append(jsonString: device)
-            out.append(",\"event\":\"hover\",\"phase\":\"")
-            out.append(string: h.phase.rawValue)
-            out.append("\",\"location\":{\"x\":")
-            out.append(fixed: at.x, decimals: 3)
-            out.append(",\"y\":")
-            out.append(fixed: at.y, decimals: 3)
-            out.append("}")
-            writePen(pen, into: &out)
-            out.append("}\n")
-        } else {
-            out.append(time: time)
-            out.append(" ")
-            out.append(string: device)
-            out.append(" hover ")
-            out.append(string: h.phase.rawValue)
-            out.append(" (")
-            out.append(fixed: at.x, decimals: 2)
-            out.append(", ")
-            out.append(fixed: at.y, decimals: 2)
-            out.append(")")
-            writePen(pen, into: &out)
-            out.append("\n")
-        }
+        let f = fields
+        f.start(&out)
+        out.append(time: time)
+        f.preformatted(&out, "device", json: deviceJSON, text: deviceText)
+        f.symbol(&out, "event", "hover")
+        f.symbol(&out, "phase", h.phase.rawValue)
+        Self.place(&out, f, "location", at)
+        writePen(pen, f, into: &out)
+        f.end(&out)
     }
 }

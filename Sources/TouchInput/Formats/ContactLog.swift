@@ -5,10 +5,17 @@ import InputEvents
 public struct ContactLog: Sendable {
     public let device: String
     public let json: Bool
+    /// The device's name as each line writes it: escaped for JSON once, here, not on every line.
+    let deviceJSON: [UInt8]
+    let deviceText: [UInt8]
 
     public init(device: String, json: Bool) {
         self.device = device
         self.json = json
+        var b = TextBuffer(capacity: 64)
+        b.append(jsonString: device)
+        deviceJSON = b.bytes
+        deviceText = Array(device.utf8)
     }
 
     /// Where a position is written: in screen points through `mapper`, else in the panel's
@@ -34,7 +41,7 @@ public struct ContactLog: Sendable {
                 prev.x += origin.x
                 prev.y += origin.y
             }
-            json ? writeJSON(c, at, prev, frame.pen, &out) : writeText(c, at, prev, frame.pen, &out)
+            writeContact(c, at, prev, frame.pen, &out)
         }
         if let h = frame.hover, let pen = frame.pen {
             var at = Self.place(h.position, mapper)
@@ -42,124 +49,63 @@ public struct ContactLog: Sendable {
             at.y += origin.y
             writeHover(h, pen: pen, at: at, time: frame.time, into: &out)
         }
-        if json {
-            out.append("{\"t\":")
-            out.append(time: frame.time)
-            out.append(",\"device\":")
-            out.append(jsonString: device)
-            out.append(",\"event\":\"frame\",\"contacts\":")
-            out.append(decimal: frame.contacts.count)
-            out.append("}\n")
-        } else {
-            out.append(time: frame.time)
-            out.append(" ")
-            out.append(string: device)
-            out.append(" frame\n")
-        }
+        let f = fields
+        f.start(&out)
+        out.append(time: frame.time)
+        f.preformatted(&out, "device", json: deviceJSON, text: deviceText)
+        f.symbol(&out, "event", "frame")
+        f.integer(&out, "contacts", Int64(frame.contacts.count), text: .hidden)
+        f.end(&out)
     }
 
-    private func writeText(
+    /// The line's fields, in its format.
+    var fields: LineFields { LineFields(json: json) }
+
+    /// One contact's line: the kernel's slot (`-` in text for protocol A and single-touch
+    /// panels), its id, phase and places, then the axes the device has.
+    private func writeContact(
         _ c: Contact, _ at: ScreenPoint, _ prev: ScreenPoint, _ pen: PenState?, _ out: inout TextBuffer
     ) {
+        let f = fields
+        f.start(&out)
         out.append(time: c.time)
-        out.append(" ")
-        out.append(string: device)
-        if c.slot >= 0 {
-            out.append(" slot ")
-            out.append(decimal: c.slot)
-        } else {
-            out.append(" slot -")
-        }
-        out.append(" #")
-        out.append(decimal: Int64(c.id))
-        out.append(" ")
-        out.append(string: c.phase.rawValue)
-        out.append(" (")
-        out.append(fixed: at.x, decimals: 2)
-        out.append(", ")
-        out.append(fixed: at.y, decimals: 2)
-        out.append(") prev (")
-        out.append(fixed: prev.x, decimals: 2)
-        out.append(", ")
-        out.append(fixed: prev.y, decimals: 2)
-        out.append(")")
-        if let v = c.pressure {
-            out.append(" p=")
-            out.append(decimal: v)
-        }
-        if let v = c.touchMajor {
-            out.append(" major=")
-            out.append(decimal: v)
-        }
-        if let v = c.touchMinor {
-            out.append(" minor=")
-            out.append(decimal: v)
-        }
-        if let v = c.orientation {
-            out.append(" orientation=")
-            out.append(decimal: v)
-        }
-        if let v = c.toolType {
-            out.append(" tool=")
-            out.append(decimal: v)
-        }
-        if c.trackingID >= 0 {
-            out.append(" tid=")
-            out.append(decimal: c.trackingID)
-        }
-        if let pen { writePen(pen, into: &out) }
-        if c.isInitial { out.append(" initial") }
-        out.append("\n")
+        f.preformatted(&out, "device", json: deviceJSON, text: deviceText)
+        f.integer(&out, "slot", Int64(c.slot), text: c.slot >= 0 ? .labelled("slot") : .hidden)
+        if c.slot < 0 { f.word(&out, "slot -") }
+        f.integer(&out, "id", Int64(c.id), text: .joined(" #"))
+        f.symbol(&out, "phase", c.phase.rawValue)
+        Self.place(&out, f, "location", at)
+        Self.place(&out, f, "previousLocation", prev, text: .labelled("prev"))
+        Self.axis(&out, f, "pressure", c.pressure, text: "p")
+        Self.axis(&out, f, "touchMajor", c.touchMajor, text: "major")
+        Self.axis(&out, f, "touchMinor", c.touchMinor, text: "minor")
+        Self.axis(&out, f, "orientation", c.orientation, text: "orientation")
+        Self.axis(&out, f, "toolType", c.toolType, text: "tool")
+        if c.trackingID >= 0 { f.integer(&out, "trackingID", Int64(c.trackingID), text: .equals("tid")) }
+        if let pen { writePen(pen, f, into: &out) }
+        if c.isInitial { f.flag(&out, "initial", true, said: "initial") }
+        f.end(&out)
     }
 
-    private func writeJSON(
-        _ c: Contact, _ at: ScreenPoint, _ prev: ScreenPoint, _ pen: PenState?, _ out: inout TextBuffer
+    /// An axis the device may lack: ` label=V` or `,"key":V` when it has it, nothing when not.
+    @inline(__always)
+    static func axis(
+        _ out: inout TextBuffer, _ f: LineFields, _ key: StaticString, _ v: Int32?, text label: StaticString
     ) {
-        out.append("{\"t\":")
-        out.append(time: c.time)
-        out.append(",\"device\":")
-        out.append(jsonString: device)
-        out.append(",\"slot\":")
-        out.append(decimal: c.slot)
-        out.append(",\"id\":")
-        out.append(decimal: Int64(c.id))
-        out.append(",\"phase\":\"")
-        out.append(string: c.phase.rawValue)
-        out.append("\",\"location\":{\"x\":")
-        out.append(fixed: at.x, decimals: 3)
-        out.append(",\"y\":")
-        out.append(fixed: at.y, decimals: 3)
-        out.append("},\"previousLocation\":{\"x\":")
-        out.append(fixed: prev.x, decimals: 3)
-        out.append(",\"y\":")
-        out.append(fixed: prev.y, decimals: 3)
-        out.append("}")
-        if c.trackingID >= 0 {
-            out.append(",\"trackingID\":")
-            out.append(decimal: c.trackingID)
-        }
-        if let v = c.pressure {
-            out.append(",\"pressure\":")
-            out.append(decimal: v)
-        }
-        if let v = c.touchMajor {
-            out.append(",\"touchMajor\":")
-            out.append(decimal: v)
-        }
-        if let v = c.touchMinor {
-            out.append(",\"touchMinor\":")
-            out.append(decimal: v)
-        }
-        if let v = c.orientation {
-            out.append(",\"orientation\":")
-            out.append(decimal: v)
-        }
-        if let v = c.toolType {
-            out.append(",\"toolType\":")
-            out.append(decimal: v)
-        }
-        if let pen { writePen(pen, into: &out) }
-        if c.isInitial { out.append(",\"initial\":true") }
-        out.append("}\n")
+        if let v { f.integer(&out, key, Int64(v), text: .equals(label)) }
+    }
+
+    /// A place: `{"x":X,"y":Y}` with three decimals in JSON, ` (X, Y)` with two in text.
+    static func place(
+        _ out: inout TextBuffer, _ f: LineFields, _ key: StaticString, _ p: ScreenPoint,
+        text: LineFields.Text = .value
+    ) {
+        guard f.open(&out, key, text, isNil: false, missing: nil) else { return }
+        out.append(f.json ? "{\"x\":" : "(")
+        out.append(fixed: p.x, decimals: f.json ? 3 : 2)
+        out.append(f.json ? ",\"y\":" : ", ")
+        out.append(fixed: p.y, decimals: f.json ? 3 : 2)
+        out.append(f.json ? "}" : ")")
+        f.close(&out, text)
     }
 }

@@ -48,4 +48,11 @@ import TouchInput
             ContactFrame(time: time, contacts: []), mapper: nil, into: &b)
         #expect(b.string == #"{"t":1.000500,"device":"a \"panel\"","event":"frame","contacts":0}"# + "\n")
     }
+
+    @Test func aDeviceNameWithAControlCharacterIsOneSafeTextLine() {
+        var b = TextBuffer()
+        ContactLog(device: "a\u{1B}[2Jb", json: false).write(
+            ContactFrame(time: time, contacts: []), mapper: nil, into: &b)
+        #expect(b.string == "1.000500 a\\u{1B}[2Jb frame\n")
+    }
 }

@@ -5,7 +5,8 @@ import InputEvents
 public struct ContactLog: Sendable {
     public let device: String
     public let json: Bool
-    /// The device's name as each line writes it: escaped for JSON once, here, not on every line.
+    /// The device's name as each line writes it, escaped once here rather than on every line:
+    /// for JSON, and for a terminal (a control character written as `\u{…}`).
     let deviceJSON: [UInt8]
     let deviceText: [UInt8]
 
@@ -15,7 +16,7 @@ public struct ContactLog: Sendable {
         var b = TextBuffer(capacity: 64)
         b.append(jsonString: device)
         deviceJSON = b.bytes
-        deviceText = Array(device.utf8)
+        deviceText = Array(device.printable.utf8)
     }
 
     /// Where a position is written: in screen points through `mapper`, else in the panel's

@@ -139,38 +139,26 @@ let package = Package(
         .target(
             name: "Host",
             dependencies: [
-                "StrictJSON",
-                "ControlProtocol", "Discovery", "Displays", "Evdev", "EventSocket", "InputEvents", "Output", "Pipeline",
-                "Runtime", "SceneCommands", "Sysfs", "TouchInput", "TouchKit", "TouchScene",
+                "ControlProtocol", "Discovery", "Evdev", "EventSocket", "Output", "Pipeline", "Runtime",
+                "SceneCommands", "StrictJSON",
             ]),
 
         // The live frame source: panels found through udev, read through libevdev, followed on
         // hotplug, their displays' power and a silent panel's reset.
         .target(
             name: "LivePanels",
-            dependencies: [
-                "Discovery", "Evdev", "Host", "InputEvents", "Output", "Pipeline", "Runtime", "Sysfs", "TouchInput",
-                "TouchKit", "TouchScene", "VirtualDevices",
-            ]),
+            dependencies: ["Discovery", "Evdev", "Host", "Output", "Runtime", "Sysfs", "VirtualDevices"]),
 
         // The recorded frame source: evemu and libinput recordings, paced or as fast as possible.
         .target(
             name: "Replay",
-            dependencies: [
-                "Discovery", "Evdev", "Host", "InputEvents", "Output", "Pipeline", "Runtime", "Sysfs", "TouchInput",
-                "TouchKit", "TouchScene",
-            ]),
+            dependencies: ["Discovery", "Evdev", "Host", "Output", "Runtime"]),
 
         // What a Swift app links: `Kiosk`, the loop `touchbridge run` runs around the app's own
         // `Application`, live or on recordings. Re-exports TouchScene for apps.
         .target(
             name: "TouchBridge",
-            dependencies: [
-                "TouchInput",
-                "Evdev", "Host", "InputEvents", "LivePanels", "Output", "Pipeline", "Replay", "Runtime",
-                "SceneCommands",
-                "TouchKit", "TouchScene",
-            ]),
+            dependencies: ["Evdev", "Host", "LivePanels", "Output", "Replay", "Runtime", "SceneCommands", "TouchScene"]),
 
         // What only the command line's tools draw: `watch`'s model and screen, `picture`'s SVG.
         // Not part of a library product.
@@ -224,10 +212,7 @@ let package = Package(
         // the evtest dump, which the daemon's program also runs from a plain command line.
         .target(
             name: "DeviceTools",
-            dependencies: [
-                "Host", "Pipeline",
-                "Discovery", "Evdev", "Runtime", "InputEvents", "TouchInput", "Output", "RunCommandLine", "TouchBridge",
-            ]),
+            dependencies: ["Discovery", "Evdev", "Host", "Output", "RunCommandLine", "Runtime", "TouchBridge"]),
 
         // The daemon's program's own argv for the standard library (glibc's constructor arguments),
         // instead of the statically linked runtime's reading of /proc/self/maps at every start.
@@ -317,7 +302,8 @@ let package = Package(
             dependencies: [
                 "TouchScene", "Discovery", "Displays", "Evdev", "Pipeline", "TouchInput", "TouchKit", "Host",
             ]),
-        .testTarget(name: "LivePanelsTests", dependencies: ["Pipeline", "LivePanels"]),
+        .testTarget(
+            name: "LivePanelsTests", dependencies: ["Host", "LivePanels", "Pipeline", "ProgramTestSupport", "Sysfs"]),
         .testTarget(name: "ReplayTests", dependencies: ["InputEvents", "Replay", "Host", "Evdev", "Runtime"]),
         .testTarget(name: "TextBuffersTests", dependencies: ["TextBuffers"]),
         .testTarget(name: "ControlProtocolTests", dependencies: ["ControlProtocol", "TextBuffers"]),
@@ -382,7 +368,7 @@ let package = Package(
             name: "EvdevTests", dependencies: ["Evdev", "Runtime", "InputEvents"],
             resources: [.copy("Recordings")]),
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime"]),
-        .testTarget(name: "SysfsTests", dependencies: ["Sysfs", "Runtime"]),
+        .testTarget(name: "SysfsTests", dependencies: ["ProgramTestSupport", "Runtime", "Sysfs"]),
         .testTarget(name: "DiscoveryTests", dependencies: ["Discovery", "Displays"]),
         // The programs as users run them, on recordings: their output, exit codes and messages.
         .testTarget(

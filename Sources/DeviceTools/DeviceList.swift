@@ -1,10 +1,8 @@
 import Discovery
 import Evdev
-import InputEvents
+import Host
 import Output
-import Pipeline
 import TouchBridge
-import TouchInput
 
 /// `list`: the input devices udev knows, touchscreens first-class — node, name, kind, what `run`
 /// does with it, slots, ranges, size, the filters and calibration it gets — as a table, one

@@ -1,6 +1,6 @@
 import Evdev
 import Glibc
-import InputEvents
+import Host
 import Output
 import Runtime
 

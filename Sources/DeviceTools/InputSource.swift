@@ -1,10 +1,9 @@
 import Discovery
 import Evdev
 import Glibc
-import InputEvents
+import Host
 import RunCommandLine
 import Runtime
-import TouchInput
 
 /// What a tool reads: a live evdev node, or a recording standing in for one.
 package enum InputSource {

@@ -1,6 +1,6 @@
 import Evdev
 import Glibc
-import InputEvents
+import Host
 import Runtime
 
 /// The monotonic clock as an event time (live devices are read with CLOCK_MONOTONIC).

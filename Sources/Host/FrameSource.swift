@@ -1,7 +1,5 @@
 import Discovery
-import InputEvents
 import Pipeline
-import TouchScene
 
 /// Where `run`'s input comes from, in front of the one `Runner`: live panels (udev and evdev)
 /// or recordings. A source opens its devices and reads them in its loop; the runner places

@@ -1,9 +1,6 @@
 import ControlProtocol
-import InputEvents
 import Pipeline
 import StrictJSON
-import TouchKit
-import TouchScene
 
 /// The first line every event-socket client gets: what a client that comes late needs to
 /// know of the state, in one JSON object (`"event":"hello"`).

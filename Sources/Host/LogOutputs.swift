@@ -1,12 +1,9 @@
 import Evdev
 import EventSocket
-import InputEvents
 import Output
 import Pipeline
 import Runtime
 import SceneCommands
-import TouchKit
-import TouchScene
 
 /// Where the handler log goes when the loop is about to sleep: standard output (the kinds
 /// `--log-events` chose), the event socket's clients, and the scene's commands (started as

@@ -1,10 +1,7 @@
 import Evdev
 import Glibc
-import InputEvents
 import Pipeline
 import Runtime
-import TouchKit
-import TouchScene
 
 extension RunOptions {
     /// The pipeline `run` plays into, live or from recordings: the scene laid out over the

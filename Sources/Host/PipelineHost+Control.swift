@@ -2,12 +2,9 @@ import ControlProtocol
 import Evdev
 import EventSocket
 import Glibc
-import InputEvents
 import Output
 import Pipeline
 import Runtime
-import TouchKit
-import TouchScene
 
 /// Commands from event-socket clients (`{"command":"lock"}`): the kiosk blanked, woken,
 /// locked, unlocked, its scene reloaded, its state told and its backlight set, each as the
@@ -128,9 +125,9 @@ extension PipelineHost {
                 list.object { panel in
                     panel.string("device", p.node)
                     panel.string("display", p.placement.output)
-                    if let output = p.placement.output, let power = displayPower {
-                        panel.bool("displayOn", !power.isOff(output))
-                        panel.number("brightness", power.connector(output)?.backlight?.level(), maxDecimals: 3)
+                    if let output = p.placement.output, let displays {
+                        panel.bool("displayOn", !displays.isOff(output))
+                        panel.number("brightness", displays.brightness(of: output), maxDecimals: 3)
                     }
                 }
             }
@@ -139,19 +136,18 @@ extension PipelineHost {
 
     /// Sets the backlight of `display`, or of every panel's display that has one.
     func setBrightness(_ value: Double, display: String?) -> ControlAnswer {
-        guard let power = displayPower else { return .failed("a recording's panels have no display") }
+        guard let displays else { return .failed("a recording's panels have no display") }
         let names = display.map { [$0] } ?? Array(Set(pipeline.panels.compactMap(\.placement.output))).sorted()
         guard !names.isEmpty else {
             return .failed("no panel is matched to a display (run --output, or docs/displays.md)")
         }
         var set: [String] = []
         for name in names {
-            guard let backlight = power.connector(name)?.backlight else {
-                if display != nil || names.count == 1 { return .failed(power.noBacklight(name)) }
-                continue
+            switch displays.setBrightness(value, of: name) {
+            case nil: set.append(name)
+            case .noBacklight(let why): if display != nil || names.count == 1 { return .failed(why) }
+            case .failed(let why): return .failed(why)
             }
-            if let failure = backlight.set(level: value) { return .failed(failure.0) }
-            set.append(name)
         }
         guard !set.isEmpty else {
             return .failed(

@@ -1,11 +1,8 @@
 import Evdev
 import Glibc
-import InputEvents
 import Output
 import Pipeline
 import Runtime
-import TouchKit
-import TouchScene
 
 /// What the host does for every run besides feeding the pipeline: starts and ends it, reloads
 /// the scene, reports its state, flushes the log and keeps the metrics file.

@@ -1,12 +1,8 @@
 import Evdev
 import Glibc
-import InputEvents
 import Output
 import Pipeline
 import Runtime
-import Sysfs
-import TouchKit
-import TouchScene
 
 /// The one place `run` wires a pipeline to the world, whatever feeds it (live panels or
 /// recordings): it builds the pipeline and every output — standard output, the event socket,
@@ -40,7 +36,7 @@ package final class PipelineHost {
     /// properties on SIGHUP, the displays' power). It owns the runner that owns this host.
     unowned let source: any HostSource
     /// The panels' displays' power and backlights (live runs).
-    package var displayPower: DisplayPower? { source.displayPower }
+    package var displays: (any DisplayControl)? { source.displays }
     /// Clients' reloads, coalesced: when the last was done (monotonic seconds), whether one
     /// waits for its second to end, and the timer it waits on.
     var lastReload = -Double.infinity

@@ -1,13 +1,8 @@
 import Discovery
-import Displays
 import Evdev
 import Glibc
-import InputEvents
 import Output
 import Pipeline
-import TouchInput
-import TouchKit
-import TouchScene
 
 extension RunOptions {
     /// The placement of a panel: the command line first, then its udev properties

@@ -1,8 +1,4 @@
-import InputEvents
 import Pipeline
-import TouchInput
-import TouchKit
-import TouchScene
 
 /// How `touchbridge run` was asked to work.
 package struct RunOptions: Sendable {

@@ -1,11 +1,8 @@
 import Evdev
 import Glibc
-import InputEvents
 import Output
 import Pipeline
 import Runtime
-import TouchKit
-import TouchScene
 
 /// `run`'s one runner, whatever the source: it places the source's panels, builds the host
 /// (the pipeline and every output) once, puts each panel into the pipeline with its virtual

@@ -1,8 +1,4 @@
-import InputEvents
 import Pipeline
-import TouchInput
-import TouchKit
-import TouchScene
 
 /// What SIGUSR1 writes to stderr: the panels with their mapping and counters, the active
 /// touches and where they are, the recognizers that are not idle.

@@ -1,9 +1,5 @@
 import Evdev
 import Host
-import InputEvents
-import Pipeline
-import TouchInput
-import TouchScene
 
 extension ContactTracker {
     /// The contacts already on the glass of a just-opened device, from libevdev's state.

@@ -1,10 +1,6 @@
 import Evdev
 import Host
-import InputEvents
-import Pipeline
 import Sysfs
-import TouchKit
-import TouchScene
 
 /// The display's own sleep: whoever turns a panel's display off (a compositor, swayidle, a
 /// command), the touch that lights it again reaches nothing and runs the scene's wake command;

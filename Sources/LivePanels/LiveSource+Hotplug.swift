@@ -2,12 +2,7 @@ import Discovery
 import Evdev
 import Glibc
 import Host
-import InputEvents
 import Output
-import Pipeline
-import TouchInput
-import TouchKit
-import TouchScene
 import VirtualDevices
 
 /// The daemon following udev: panels that arrive are opened when they are ones it reads (a
@@ -21,7 +16,7 @@ extension LiveSource {
             if monitor.displaysChanged {
                 monitor.displaysChanged = false
                 discovery?.forgetOrientations(ofCards: monitor.changedCards)
-                host.displayPower?.forget()  // a connector or backlight may have come or gone
+                displayPower?.forget()  // a connector or backlight may have come or gone
                 monitor.changedCards.removeAll()
                 warn("the displays changed: matching the panels to them again", .info)
                 // Before the panels are matched again: a display that went off still has them.

@@ -1,12 +1,8 @@
 import Discovery
 import Evdev
 import Host
-import InputEvents
 import Output
-import Pipeline
 import Runtime
-import TouchInput
-import TouchScene
 
 extension LiveSource {
     /// The panels the selection names, or every touchscreen there is (and every device `rules`

@@ -1,12 +1,8 @@
 import Evdev
 import Glibc
 import Host
-import InputEvents
 import Output
-import Pipeline
 import Runtime
-import TouchKit
-import TouchScene
 
 /// What the daemon tells systemd, and the log flushed before the loop sleeps.
 extension LiveSource {

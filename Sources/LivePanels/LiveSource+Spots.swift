@@ -1,9 +1,7 @@
 import Glibc
 import Host
 import Output
-import Pipeline
 import Runtime
-import TouchScene
 
 extension LiveSource {
     /// `--spots`: the command line's `spots` started beside the daemon for the same panels (or,

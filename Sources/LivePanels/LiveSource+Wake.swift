@@ -1,9 +1,7 @@
 import Discovery
 import Evdev
 import Host
-import Pipeline
 import Sysfs
-import TouchScene
 
 /// `--reset-on-wake`: a panel whose controller stalled while its display was off (it lost its
 /// power with the display, or its firmware slept) is reset when the display comes back on, as

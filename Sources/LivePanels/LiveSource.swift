@@ -2,14 +2,9 @@ import Discovery
 import Evdev
 import Glibc
 import Host
-import InputEvents
 import Output
-import Pipeline
 import Runtime
 import Sysfs
-import TouchInput
-import TouchKit
-import TouchScene
 
 /// `run`'s source of live panels, as a service: one `EventLoop` over the devices, udev's
 /// hotplug monitor, a signalfd, a timer armed for the next recognizer deadline and one for the
@@ -73,6 +68,7 @@ package final class LiveSource: FrameSource {
     var silentPanels = SilentPanels()
     /// The panels' displays' power and backlights.
     package let displayPower: DisplayPower? = DisplayPower()
+    package var displays: (any DisplayControl)? { displayPower }
     /// The `spots` program started with `--spots`, while it runs.
     var spotsPID: pid_t?
     /// The backlight following the kiosk's idle (`idle.display`).

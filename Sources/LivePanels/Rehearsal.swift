@@ -1,8 +1,4 @@
 import Host
-import InputEvents
-import Pipeline
-import TouchInput
-import TouchScene
 
 extension LiveSource {
     /// Plays one short touch (down, two moves, up) of a panel's kind through a throwaway

@@ -1,6 +1,4 @@
 import Host
-import Pipeline
-import TouchScene
 
 /// Which panels to reset when a display comes back on: those on it that delivered events
 /// before it went off and none since (a controller that lost its power with the display and

@@ -1,7 +1,5 @@
 import Host
-import Pipeline
 import Runtime
-import TouchScene
 
 /// Real-time pacing for `--realtime`: maps recorded time onto the monotonic clock from the
 /// first frame on and waits in the run's loop until then (the event socket's clients and the

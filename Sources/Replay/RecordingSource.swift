@@ -2,14 +2,8 @@ import Discovery
 import Evdev
 import Glibc
 import Host
-import InputEvents
 import Output
-import Pipeline
 import Runtime
-import Sysfs
-import TouchInput
-import TouchKit
-import TouchScene
 
 /// `run FILE.evemu …`'s source: recordings streamed through the pipeline. The recorded times
 /// drive the clock, so the same recording always gives the same log. Several recordings play
@@ -27,7 +21,7 @@ package final class RecordingSource: FrameSource {
     package let options: RunOptions
     package let isLive = false
     package let loop: EventLoop?
-    package var displayPower: DisplayPower? { nil }
+    package var displays: (any DisplayControl)? { nil }
     private let warn: (String) -> Void
     private let readers: [RecordingReader]
     private let heads: [InputEvent?]

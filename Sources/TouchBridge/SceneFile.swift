@@ -1,5 +1,4 @@
 import Host
-import TouchScene
 
 extension Scene {
     /// Reads a scene file from disk (at most 16 MiB) and checks it, its commands' programs

@@ -1,4 +1,5 @@
 import Glibc
+import ProgramTestSupport
 import Runtime
 import Testing
 
@@ -10,21 +11,7 @@ import Testing
 @Suite("Display power and backlight")
 struct DisplayPowerTests {
     /// A sysfs tree under a fresh directory: `files` by path, with their contents.
-    func tree(_ files: [String: String]) -> String {
-        var template = Array("/tmp/touchbridge-sysfs-XXXXXX".utf8CString)
-        let root = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
-        for (path, contents) in files {
-            var dir = ""
-            for part in (root + "/" + path).split(separator: "/").dropLast() {
-                dir += "/" + part
-                mkdir(dir, 0o755)
-            }
-            let fd = open(root + "/" + path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-            _ = contents.withCString { write(fd, $0, strlen($0)) }
-            close(fd)
-        }
-        return root
-    }
+    func tree(_ files: [String: String]) -> String { makeFileTree(files) }
 
     /// The attribute's first line.
     func read(_ path: String) -> String {

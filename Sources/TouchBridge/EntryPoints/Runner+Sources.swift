@@ -3,10 +3,8 @@ import Glibc
 import Host
 import LivePanels
 import Output
-import Pipeline
 import Replay
 import Runtime
-import TouchScene
 
 extension Runner {
     /// Live panels: every touchscreen udev knows (and every one that comes), or the ones

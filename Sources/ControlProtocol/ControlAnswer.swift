@@ -18,26 +18,20 @@ package enum ControlAnswer: Sendable, Equatable {
 
     /// Appends the answer's line for `command` (nil: a line that named no command we know).
     package func write(command: String?, time: Double, into b: inout TextBuffer) {
-        b.append("{\"t\":")
-        b.append(fixed: time, decimals: 6)
-        b.append(",\"event\":")
-        switch self {
-        case .ok: b.append(jsonString: SocketProtocol.Event.ok.rawValue)
-        case .failed: b.append(jsonString: SocketProtocol.Event.error.rawValue)
+        var w = JSONWriter(capacity: 128)
+        w.object { o in
+            o.fixed("t", time, decimals: 6)
+            switch self {
+            case .ok: o.string("event", SocketProtocol.Event.ok.rawValue)
+            case .failed: o.string("event", SocketProtocol.Event.error.rawValue)
+            }
+            if let command { o.string(SocketProtocol.Member.command, command) }
+            switch self {
+            case .ok(let members): o.members(members)
+            case .failed(let why): o.string("error", why)
+            }
         }
-        if let command {
-            b.append(",\"command\":")
-            b.append(jsonString: command)
-        }
-        switch self {
-        case .ok(let members) where !members.isEmpty:
-            b.append(",")
-            b.append(string: members)
-        case .ok: break
-        case .failed(let why):
-            b.append(",\"error\":")
-            b.append(jsonString: why)
-        }
-        b.append("}\n")
+        b.append(bytes: w.buffer.bytes)
+        b.append("\n")
     }
 }

@@ -110,23 +110,17 @@ package enum ControlCommand: Sendable, Equatable {
 
     /// The line a client sends for this command.
     package var line: String {
-        var b = TextBuffer(capacity: 96)
-        b.append("{\"command\":")
-        b.append(jsonString: name.rawValue)
-        switch self {
-        case .lock(let s?):
-            b.append(",\"seconds\":")
-            b.append(compact: s, maxDecimals: 6)
-        case .brightness(let v, let d):
-            b.append(",\"value\":")
-            b.append(compact: v, maxDecimals: 6)
-            if let d {
-                b.append(",\"display\":")
-                b.append(jsonString: d)
+        var w = JSONWriter(capacity: 96)
+        w.object { o in
+            o.string(SocketProtocol.Member.command, name.rawValue)
+            switch self {
+            case .lock(let s?): o.number("seconds", s)
+            case .brightness(let v, let d):
+                o.number("value", v)
+                if let d { o.string("display", d) }
+            default: break
             }
-        default: break
         }
-        b.append("}\n")
-        return b.string
+        return w.string + "\n"
     }
 }

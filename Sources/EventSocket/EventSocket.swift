@@ -274,11 +274,7 @@ package final class EventSocket {
     }
 
     private func errorLine(_ message: String, into b: inout TextBuffer) {
-        b.append("{\"t\":")
-        b.append(fixed: now(), decimals: 6)
-        b.append(",\"event\":\"error\",\"error\":")
-        b.append(jsonString: message)
-        b.append("}\n")
+        ControlAnswer.failed(message).write(command: nil, time: now(), into: &b)
     }
 
     private func disconnect(_ c: SocketClient, _ why: String, level: Diagnostics.Level = .info) {

@@ -54,6 +54,13 @@ public struct JSONWriter {
         if let value { buffer.append(jsonString: value) } else { buffer.append("null") }
     }
 
+    /// Members already written (`JSONWriter.members`), spliced into this object as they are.
+    public mutating func members(_ written: String) {
+        guard !written.isEmpty else { return }
+        start(nil)
+        buffer.append(string: written)
+    }
+
     /// An array of strings.
     public mutating func strings(_ key: String?, _ values: [String]) {
         array(key) { w in for v in values { w.string(nil, v) } }

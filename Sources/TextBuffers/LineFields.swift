@@ -110,6 +110,17 @@ public struct LineFields {
         close(&b, text)
     }
 
+    /// A word of the program's own (a cause, a kind): quoted in JSON, ` value` in text.
+    @inlinable public func symbol(
+        _ b: inout TextBuffer, _ key: StaticString, _ value: StaticString, text: Text = .value
+    ) {
+        guard open(&b, key, text, isNil: false, missing: nil) else { return }
+        if json { b.append("\"") }
+        b.append(value)
+        if json { b.append("\"") }
+        close(&b, text)
+    }
+
     /// A value written once in each format's bytes, ahead of the lines (a device's name,
     /// escaped for JSON once rather than on every line).
     @inlinable public func preformatted(

@@ -19,7 +19,7 @@ struct CommandSending {
     /// 0 when every command was done; 77 when this user may not command; 65 for any other
     /// refusal; 69 when the daemon closed or did not answer.
     func send(_ commands: [ControlCommand]) throws -> Int32 {
-        var request = "{\"subscribe\":[]}\n" + commands.map(\.line).joined()
+        var request = SocketProtocol.subscriptionLine([], json: nil) + commands.map(\.line).joined()
         let sent = request.withUTF8 { write(fd, $0.baseAddress, $0.count) }
         guard sent == request.utf8.count else {
             Diagnostics.print("touchbridge: \(socket): the daemon closed the connection")

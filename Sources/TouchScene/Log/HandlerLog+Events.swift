@@ -25,20 +25,19 @@ extension HandlerLog {
             .presses(
                 method: method, responder: String(decoding: responder.text, as: UTF8.self), keys: sorted.map(\.key)))
         line(.presses, time, method, responder) { b, f in
-            if f.json {
-                b.append(",\"presses\":[")
-                for (i, p) in sorted.enumerated() {
-                    if i > 0 { b.append(",") }
-                    b.append("{\"key\":")
-                    b.append(jsonString: p.name)
-                    b.append(",\"code\":")
-                    b.append(decimal: p.key)
-                    b.append(",\"phase\":")
-                    b.append(jsonString: p.phase.rawValue)
-                    b.append("}")
+            if f.open(&b, "presses", .hidden, isNil: false, missing: nil) {
+                var w = JSONWriter(capacity: 64)
+                w.array { list in
+                    for p in sorted {
+                        list.object { o in
+                            o.string("key", p.name)
+                            o.integer("code", Int(p.key))
+                            o.string("phase", p.phase.rawValue)
+                        }
+                    }
                 }
-                b.append("]")
-            } else {
+                b.append(bytes: w.buffer.bytes)
+            } else if !f.json {
                 for (i, p) in sorted.enumerated() {
                     b.append(i == 0 ? " " : "; ")
                     b.append(string: p.name)

@@ -33,14 +33,7 @@ extension HandlerLog {
     /// `"cause":…` with the command's uid and pid; in text ` by …` unless it is
     /// `plain` (what the line says without it: the timer for idle, a touch for wake).
     func causeFields(_ cause: KioskCause, plain: KioskCause, into b: inout TextBuffer, _ f: LineFields) {
-        if f.json {
-            b.append(",\"cause\":\"")
-            b.append(cause.name)
-            b.append("\"")
-        } else if cause != plain {
-            f.word(&b, "by")
-            f.word(&b, cause.name)
-        }
+        f.symbol(&b, "cause", cause.name, text: cause != plain ? .labelled("by") : .hidden)
         if case .command(let uid, let pid) = cause {
             f.integer(&b, "uid", uid.map(Int64.init), text: .labelled("uid"))
             f.integer(&b, "pid", pid.map(Int64.init), text: .labelled("pid"))

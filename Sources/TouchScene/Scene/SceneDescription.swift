@@ -27,52 +27,48 @@ extension SceneInstance {
     /// The hit test of `point` as one JSON line or one text line.
     public func describeHit(_ point: Point, json: Bool) -> String {
         let result = hit(point)
-        var b = TextBuffer(capacity: 256)
         if json {
-            b.append("{\"point\":[")
-            b.append(compact: point.x)
-            b.append(",")
-            b.append(compact: point.y)
-            b.append("],\"view\":")
-            if let result { b.append(jsonString: result.view) } else { b.append("null") }
-            b.append(",\"chain\":[")
-            for (i, n) in (result?.chain ?? []).enumerated() {
-                if i > 0 { b.append(",") }
-                b.append(jsonString: n)
+            var w = JSONWriter(capacity: 256)
+            w.object { o in
+                o.array("point") { p in
+                    p.number(nil, point.x, maxDecimals: 3)
+                    p.number(nil, point.y, maxDecimals: 3)
+                }
+                o.string("view", result?.view)
+                o.strings("chain", result?.chain ?? [])
             }
-            b.append("]}")
+            return w.string
+        }
+        var b = TextBuffer(capacity: 256)
+        b.append("(")
+        b.append(compact: point.x)
+        b.append(", ")
+        b.append(compact: point.y)
+        b.append(") ")
+        if let result {
+            b.append(string: result.view)
+            b.append(": ")
+            b.append(string: result.chain.joined(separator: " → "))
         } else {
-            b.append("(")
-            b.append(compact: point.x)
-            b.append(", ")
-            b.append(compact: point.y)
-            b.append(") ")
-            if let result {
-                b.append(string: result.view)
-                b.append(": ")
-                b.append(string: result.chain.joined(separator: " → "))
-            } else {
-                b.append("no view takes it")
-            }
+            b.append("no view takes it")
         }
         return b.string
     }
 
     /// The resolved tree: text, one line per window, view and recognizer; or one JSON object.
     public func describeTree(json: Bool) -> String {
-        var b = TextBuffer(capacity: 4096)
         if json {
-            b.append("{\"file\":")
-            b.append(jsonString: scene.file)
-            b.append(",\"windows\":[")
-            for (i, w) in scene.spec.windows.enumerated() {
-                if i > 0 { b.append(",") }
-                windowJSON(w, &b)
+            var w = JSONWriter(capacity: 4096)
+            w.object { o in
+                o.string("file", scene.file)
+                o.array("windows") { list in
+                    for window in scene.spec.windows { windowJSON(window, &list) }
+                }
             }
-            b.append("]}")
-        } else {
-            for w in scene.spec.windows { windowText(w, &b) }
+            return w.string
         }
+        var b = TextBuffer(capacity: 4096)
+        for w in scene.spec.windows { windowText(w, &b) }
         return b.string
     }
 
@@ -200,114 +196,12 @@ extension SceneInstance {
         b.append(")")
     }
 
-    private func shapeText(_ s: ShapeSpec) -> String {
+    func shapeText(_ s: ShapeSpec) -> String {
         switch s {
         case .rect: return "rect"
         case .circle: return "circle"
         case .includeSubviews: return "includeSubviews"
         case .inset(let t, let l, let bo, let r): return "inset(\(t), \(l), \(bo), \(r))"
         }
-    }
-
-    // MARK: - JSON
-
-    private func windowJSON(_ w: WindowSpec, _ b: inout TextBuffer) {
-        guard let window = responders[w.name] as? Window else { return }
-        b.append("{\"name\":")
-        b.append(jsonString: w.name)
-        b.append(",\"frame\":")
-        rectJSON(window.frame, &b)
-        b.append(",\"level\":")
-        b.append(compact: window.windowLevel)
-        b.append(",\"key\":")
-        b.append(window.isKeyWindow ? "true" : "false")
-        b.append(",\"hidden\":")
-        b.append(window.isHidden ? "true" : "false")
-        b.append(",\"root\":")
-        if let root = w.root { viewJSON(root, &b) } else { b.append("null") }
-        b.append("}")
-    }
-
-    private func viewJSON(_ v: ViewSpec, _ b: inout TextBuffer) {
-        guard let view = responders[v.name] as? View else {
-            b.append("null")
-            return
-        }
-        b.append("{\"name\":")
-        b.append(jsonString: v.name)
-        b.append(",\"type\":\"")
-        b.append(string: v.control?.type.rawValue ?? "view")
-        b.append("\"")
-        b.append(",\"controller\":")
-        if let c = v.controller { b.append(jsonString: c.responder.name) } else { b.append("null") }
-        b.append(",\"frame\":")
-        rectJSON(view.frame, &b)
-        b.append(",\"windowFrame\":")
-        rectJSON(view.convert(view.bounds, to: nil), &b)
-        b.append(",\"hidden\":")
-        b.append(view.isHidden ? "true" : "false")
-        b.append(",\"alpha\":")
-        b.append(compact: view.alpha)
-        b.append(",\"userInteractionEnabled\":")
-        b.append(view.isUserInteractionEnabled ? "true" : "false")
-        b.append(",\"multipleTouchEnabled\":")
-        b.append(view.isMultipleTouchEnabled ? "true" : "false")
-        b.append(",\"exclusiveTouch\":")
-        b.append(view.isExclusiveTouch ? "true" : "false")
-        b.append(",\"shape\":")
-        b.append(jsonString: shapeText(v.shape ?? .rect))
-        b.append(",\"gestures\":[")
-        for (i, g) in (v.gestures ?? []).enumerated() {
-            if i > 0 { b.append(",") }
-            b.append("{\"name\":")
-            b.append(jsonString: g.name)
-            b.append(",\"type\":")
-            b.append(jsonString: g.typeName)
-            b.append(",\"action\":")
-            if let a = g.action { b.append(jsonString: a) } else { b.append("null") }
-            b.append(",\"target\":")
-            if let t = g.target { b.append(jsonString: t) } else { b.append("null") }
-            b.append(",\"requireToFail\":[")
-            for (j, n) in g.requireToFail.enumerated() {
-                if j > 0 { b.append(",") }
-                b.append(jsonString: n)
-            }
-            b.append("]}")
-        }
-        b.append("],\"control\":")
-        if let c = v.control {
-            b.append("{\"type\":")
-            b.append(jsonString: c.type.rawValue)
-            b.append(",\"actions\":{")
-            for (i, a) in c.actions.enumerated() {
-                if i > 0 { b.append(",") }
-                b.append(jsonString: a.event)
-                b.append(":")
-                b.append(jsonString: a.action)
-            }
-            b.append("},\"target\":")
-            if let t = c.target { b.append(jsonString: t) } else { b.append("null") }
-            b.append("}")
-        } else {
-            b.append("null")
-        }
-        b.append(",\"subviews\":[")
-        for (i, s) in (v.subviews ?? []).enumerated() {
-            if i > 0 { b.append(",") }
-            viewJSON(s, &b)
-        }
-        b.append("]}")
-    }
-
-    private func rectJSON(_ r: Rect, _ b: inout TextBuffer) {
-        b.append("[")
-        b.append(compact: r.minX)
-        b.append(",")
-        b.append(compact: r.minY)
-        b.append(",")
-        b.append(compact: r.width)
-        b.append(",")
-        b.append(compact: r.height)
-        b.append("]")
     }
 }

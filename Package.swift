@@ -360,7 +360,7 @@ let package = Package(
             resources: [.copy("Golden")]),
         .testTarget(
             name: "MQTTBridgeTests",
-            dependencies: ["ControlProtocol", "MQTTBridge"]),
+            dependencies: ["ControlProtocol", "MQTTBridge", "StrictJSON"]),
         .testTarget(
             name: "EventSocketTests",
             dependencies: ["ControlProtocol", "EventSocket", "Runtime", "Output", "TouchScene"]),

@@ -23,77 +23,49 @@ public struct Discovery: Sendable {
     /// (their configs published empty too).
     public func configs(brightness: Bool, leaving: Set<String> = []) -> [(topic: String, payload: String)] {
         let t = topics
-        var list: [(String, String)] = [
-            (
-                t.config("button", ControlCommand.Name.blank.rawValue),
-                entity(
-                    "Blank screen", ControlCommand.Name.blank.rawValue, icon: "mdi:monitor-off",
-                    ["command_topic": t.command(.blank), "payload_press": "PRESS"])
-            ),
-            (
-                t.config("button", ControlCommand.Name.wake.rawValue),
-                entity(
-                    "Wake screen", ControlCommand.Name.wake.rawValue, icon: "mdi:monitor",
-                    ["command_topic": t.command(.wake), "payload_press": "PRESS"])
-            ),
-            (
-                t.config("button", ControlCommand.Name.lock.rawValue),
-                entity(
-                    "Lock touch", ControlCommand.Name.lock.rawValue, icon: "mdi:hand-back-right-off",
-                    ["command_topic": t.command(.lock), "payload_press": "PRESS"])
-            ),
-            (
-                t.config("button", ControlCommand.Name.unlock.rawValue),
-                entity(
-                    "Unlock touch", ControlCommand.Name.unlock.rawValue, icon: "mdi:gesture-tap",
-                    ["command_topic": t.command(.unlock), "payload_press": "PRESS"])
-            ),
-            (
-                t.config("binary_sensor", "idle"),
-                entity(
-                    "Idle", "idle", icon: "mdi:sleep",
-                    ["state_topic": t.idle, "payload_on": "ON", "payload_off": "OFF"])
-            ),
-            (
-                t.config("binary_sensor", "locked"),
-                entity(
-                    "Touch locked", "locked", icon: "mdi:lock",
-                    ["state_topic": t.locked, "payload_on": "ON", "payload_off": "OFF"])
-            ),
-            (
-                t.config("sensor", "last_action"),
-                entity("Last action", "last_action", icon: "mdi:gesture-tap-button", ["state_topic": t.lastAction])
-            ),
-            (
-                t.config("sensor", "panels"),
-                entity("Touch panels", "panels", icon: "mdi:tablet", ["state_topic": t.panels])
-            ),
+        var list = [
+            button(.blank, "Blank screen", icon: "mdi:monitor-off"),
+            button(.wake, "Wake screen", icon: "mdi:monitor"),
+            button(.lock, "Lock touch", icon: "mdi:hand-back-right-off"),
+            button(.unlock, "Unlock touch", icon: "mdi:gesture-tap"),
+            config(
+                "binary_sensor", "idle", "Idle", icon: "mdi:sleep",
+                ["state_topic": t.idle, "payload_on": "ON", "payload_off": "OFF"]),
+            config(
+                "binary_sensor", "locked", "Touch locked", icon: "mdi:lock",
+                ["state_topic": t.locked, "payload_on": "ON", "payload_off": "OFF"]),
+            config(
+                "sensor", "last_action", "Last action", icon: "mdi:gesture-tap-button", ["state_topic": t.lastAction]),
+            config("sensor", "panels", "Touch panels", icon: "mdi:tablet", ["state_topic": t.panels]),
         ]
-        let number = t.config("number", "brightness")
-        if brightness {
-            list.append(
-                (
-                    number,
-                    entity(
-                        "Brightness", "brightness", icon: "mdi:brightness-6",
-                        ["command_topic": t.brightnessSet, "state_topic": t.brightness, "unit_of_measurement": "%"],
-                        numbers: ["min": 0, "max": 100, "step": 1])
-                ))
-        } else {
-            list.append((number, ""))
-        }
+        let number = config(
+            "number", "brightness", "Brightness", icon: "mdi:brightness-6",
+            ["command_topic": t.brightnessSet, "state_topic": t.brightness, "unit_of_measurement": "%"],
+            numbers: ["min": 0, "max": 100, "step": 1])
+        list.append(brightness ? number : (number.topic, ""))
         return list.map { c in leaving.contains { c.0.hasSuffix("/\(topics.id)/\($0)/config") } ? (c.0, "") : c }
     }
 
-    /// One entity's config: its name, unique id, availability and device, and `members`.
-    func entity(
-        _ title: String, _ object: String, icon: String, _ members: [String: String], numbers: [String: Int] = [:]
-    ) -> String {
+    /// A command's button, pressed with `PRESS` on its command topic.
+    func button(_ command: ControlCommand.Name, _ title: String, icon: String) -> (topic: String, payload: String) {
+        config(
+            "button", command.rawValue, title, icon: icon,
+            ["command_topic": topics.command(command), "payload_press": "PRESS"])
+    }
+
+    /// One entity's retained config on its topic: its name, unique id, the entity id Home
+    /// Assistant gives it at first (`default_entity_id`, which replaced the deprecated
+    /// `object_id`), availability and device, and `members`.
+    func config(
+        _ component: String, _ object: String, _ title: String, icon: String, _ members: [String: String],
+        numbers: [String: Int] = [:]
+    ) -> (topic: String, payload: String) {
+        let id = topics.id + "_" + object
         var w = JSONWriter(capacity: 512)
         w.object { w in
             w.string("name", title)
-            w.string("unique_id", topics.id + "_" + object)
-            w.string("object_id", topics.id + "_" + object)
+            w.string("unique_id", id)
+            w.string("default_entity_id", component + "." + Self.entitySlug(id))
             w.string("icon", icon)
             w.string("availability_topic", topics.availability)
             for key in members.keys.sorted() { w.string(key, members[key]) }
@@ -106,6 +78,14 @@ public struct Discovery: Sendable {
                 w.string("sw_version", version)
             }
         }
-        return w.string
+        return (topics.config(component, object), w.string)
+    }
+
+    /// An id as Home Assistant's entity ids spell it: lower-case letters, digits and `_`.
+    static func entitySlug(_ id: String) -> String {
+        String(
+            id.lowercased().unicodeScalars.map { c -> Character in
+                (c >= "a" && c <= "z") || (c >= "0" && c <= "9") ? Character(c) : "_"
+            })
     }
 }

@@ -2,7 +2,8 @@ import Doctor
 import PipelineChecks
 
 /// What doctor reads from outside on arbitrary bytes: a HID report descriptor (a device's own
-/// words), the kernel's log records, a node's ACL and a HID device's sysfs entry. Each reading
+/// words), the kernel's log records, a node's ACL, a HID device's sysfs entry, an input
+/// device's capability bitmaps and the bus survey below the nodes. Each reading
 /// either holds its invariants or says where it stopped; none traps.
 func fuzzDoctor(_ bytes: [UInt8]) {
     let d = ReportDescriptor(bytes)
@@ -26,6 +27,15 @@ func fuzzDoctor(_ bytes: [UInt8]) {
         guard h.vendor == 0x0EEF, h.product == 0x7224 else { fatalError("invariant: ids come from the device's name") }
         _ = h.wantsMultitouch
     }
+    let every = EveryFile(text: text)
+    if let c = InputCapabilities(syspath: "/sys/devices/virtual/input/input1/event1", in: every) {
+        guard c.abs.count <= 16, c.key.count <= 16 else { fatalError("invariant: a bitmap is at most 16 words") }
+        _ = c.isAbsolutePointer
+    }
+    let check = DeviceLink.check(BusSurvey.read(release: "6.1.0-56-amd64", in: every))
+    guard !check.ok, check.link == .device, check.node == nil else {
+        fatalError("invariant: with no touch device the device link is broken and has no node")
+    }
     _ = CompositorMapping.sway(text, device: "eGalax")
     _ = CompositorMapping.labwc(text, device: "eGalax")
 }
@@ -43,6 +53,18 @@ struct FuzzFiles: MachineFiles {
 
     func list(_ directory: String) -> [String] { directory.hasSuffix("/input") ? ["input1"] : [] }
     func link(_ path: String) -> String? { path.hasSuffix("/driver") ? String(uevent.prefix(64)) : nil }
+}
+
+/// A machine where every file reads as the input and the USB bus has one device with one
+/// interface.
+struct EveryFile: MachineFiles {
+    let text: String
+
+    func bytes(_ path: String, limit: Int) -> [UInt8]? { Array(text.utf8.prefix(limit)) }
+    func list(_ directory: String) -> [String] {
+        directory == "/sys/bus/usb/devices" ? ["1-1", "1-1:1.0", "usb1"] : []
+    }
+    func link(_ path: String) -> String? { path.hasSuffix("/driver") ? String(text.prefix(64)) : nil }
 }
 
 /// libFuzzer's callback.

@@ -10,8 +10,9 @@ struct DoctorCommand: ParsableCommand {
         commandName: "doctor",
         abstract: "Walk each touch device's chain from the wire to the window and name the broken link.",
         discussion: """
-            For every touchscreen, pen and HID digitizer (even one with no input node), one line a link, \
-            each ✓ or ✗ with what was found: driver (the bus and the driver bound: hid-multitouch for a \
+            For every touchscreen, pen, HID digitizer (even one with no input node) and absolute pointer \
+            with buttons (a possible controller in mouse mode), one line a link, each ✓ or ✗ with what was \
+            found: device (only when there is no touch device at all: what lies below, USB, HID, modules), driver (the bus and the driver bound: hid-multitouch for a \
             controller that names its fingers), kernel (its messages since boot, where readable), node (the \
             evdev node, its axes, udev's properties), access (whether you and the service's user may read \
             it), grab (another program holding it), events (with --listen), display (the display it is on), \

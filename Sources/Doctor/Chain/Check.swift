@@ -1,7 +1,7 @@
 /// One link of the chain from a touch controller to the window: where a panel that does
 /// nothing can break, in the order a touch passes them.
 package enum Link: String, CaseIterable, Sendable {
-    case driver, kernel, node, access, grab, events, display, compositor, service
+    case device, driver, kernel, node, access, grab, events, display, compositor, service
 }
 
 /// What `doctor` found of one link of one device: whether it holds, what was seen, and when it

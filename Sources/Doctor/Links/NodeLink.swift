@@ -8,6 +8,9 @@ package struct NodeFacts: Equatable, Sendable {
     package var properties: [String: String]
     /// What libevdev read of it, nil when it could not be opened.
     package var capabilities: Capabilities?
+    /// Whether sysfs shows absolute X and Y with a left button and no touch (read without the
+    /// node, which the person may not be allowed to open).
+    package var absolutePointer = false
 
     package struct Capabilities: Equatable, Sendable {
         package var direct: Bool
@@ -60,12 +63,14 @@ package enum NodeLink {
         }
         let pen = f.capabilities?.isPen ?? f.kinds.contains("tablet")
         if !f.tagged && !pen {
-            let mouse = f.capabilities?.mouseMode ?? false
+            let mouse = f.capabilities?.mouseMode ?? f.absolutePointer
             return .broken(
                 .node, found, of: s,
                 problem: mouse
-                    ? "The controller is in mouse mode: udev calls it a mouse, so compositors move a pointer and "
-                        + "touchbridge skips it unless it is marked as a panel."
+                    ? "It may be a touch controller in mouse mode (absolute X and Y with a left button, no touch): "
+                        + "udev calls it a mouse, so compositors move a pointer and touchbridge skips it unless it is "
+                        + "marked as a panel. To tell, touch it while `touchbridge evtest \(f.node)` runs: a panel "
+                        + "reports ABS_X and ABS_Y where the finger is, with BTN_LEFT while it is down."
                     : "udev does not call it a touchscreen (no ID_INPUT_TOUCHSCREEN), so nothing takes it as one.",
                 fix: AccessLink.markingRule(name: name, node: f.node))
         }

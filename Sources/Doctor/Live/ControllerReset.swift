@@ -26,12 +26,7 @@ package enum ControllerReset {
         guard let was = e.discovery.device(devnode: resolved) else {
             throw Failure(description: "\(node): no such input device", exitCode: 66)
         }
-        let plan: (writes: [DriverRebind.Write], action: String, key: String)
-        if let usb = USBReauthorisation.plan(node: resolved, in: e.files) {
-            plan = ([.init(path: usb.path, value: "0"), .init(path: usb.path, value: "1")], usb.action, usb.key)
-        } else if let rebind = DriverRebind.plan(inputSyspath: was.syspath, link: e.files.link) {
-            plan = (rebind.writes, rebind.action, rebind.key)
-        } else {
+        guard let plan = plan(for: resolved, syspath: was.syspath, e) else {
             throw Failure(
                 description: "\(node): a virtual device or one without a driver: nothing to reset", exitCode: 66)
         }
@@ -45,6 +40,21 @@ package enum ControllerReset {
             i.isTouchscreen == was.isTouchscreen && i.isTablet == was.isTablet
         }
         return Done(action: plan.action, node: monitor.flatMap { waitForNode(of: plan.key, on: $0, where: sameKind) })
+    }
+
+    /// How the controller behind `node` (its input device at `syspath`) is reset: its USB device
+    /// re-authorised, else its driver re-bound; nil for a virtual device or one without a driver,
+    /// which nothing here can bring back.
+    static func plan(for node: String, syspath: String, _ e: Examination) -> (
+        writes: [DriverRebind.Write], action: String, key: String
+    )? {
+        if let usb = USBReauthorisation.plan(node: node, in: e.files) {
+            return ([.init(path: usb.path, value: "0"), .init(path: usb.path, value: "1")], usb.action, usb.key)
+        }
+        if let rebind = DriverRebind.plan(inputSyspath: syspath, link: e.files.link) {
+            return (rebind.writes, rebind.action, rebind.key)
+        }
+        return nil
     }
 
     /// The first event node udev announces whose device path runs through `key` and which

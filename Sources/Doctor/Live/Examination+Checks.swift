@@ -32,9 +32,18 @@ extension Examination {
         return out
     }
 
-    /// The command that brings the device's controller back.
+    /// The command that brings the device's controller back: `doctor --reset` only where it can
+    /// (a USB device to re-authorise or a driver to re-bind); a virtual device's is the program
+    /// that writes it.
     func reset(_ d: Examined) -> String {
-        if let node = d.subject.node { return "sudo \(program) doctor --reset \(node)" }
+        if let node = d.subject.node, let info = d.info {
+            if ControllerReset.plan(for: node, syspath: info.syspath, self) != nil {
+                return "sudo \(program) doctor --reset \(node)"
+            }
+            if d.hid == nil {
+                return "it is a virtual device (uinput) or has no driver: restart the program that creates it"
+            }
+        }
         if let h = d.hid { return "echo \(h.id) | sudo tee /sys/bus/hid/drivers/hid-multitouch/bind" }
         return ""
     }
@@ -45,9 +54,10 @@ extension Examination {
         var out: [Check] = []
         let device = Result { () throws(DeviceError) in try EvdevDevice.openNode(node) }
         let description = try? device.get().description
-        let facts = NodeFacts(
+        var facts = NodeFacts(
             node: node, kinds: info.kinds, properties: properties(info),
             capabilities: description.map(Self.capabilities))
+        facts.absolutePointer = isAbsolutePointer(info)
         out.append(NodeLink.check(facts, name: info.name, as: s))
         if let access = Users.access(node) {
             let rule = [

@@ -99,6 +99,10 @@ package struct Examination {
             }
         }
         for info in inputs where isTouch(info) && !seen.contains(info.devnode) { out.append(Examined(info: info)) }
+        // A controller in mouse mode that is no HID digitizer (its descriptor a mouse's).
+        for info in inputs where !isTouch(info) && !seen.contains(info.devnode) && isAbsolutePointer(info) {
+            out.append(Examined(info: info))
+        }
         out += unboundI2C.map(Examined.init(i2c:))
         return out
     }
@@ -106,6 +110,12 @@ package struct Examination {
     /// A touchscreen, a marked panel, or a pen on a display (a desk's tablet is not one).
     func isTouch(_ i: InputDeviceInfo) -> Bool {
         i.isTouchscreen || i.isMarkedPanel || (i.isTablet && isDisplayPen(i))
+    }
+
+    /// Absolute X and Y with a left button and no touch, as sysfs shows it to every reader: a
+    /// possible touch controller in mouse mode.
+    func isAbsolutePointer(_ info: InputDeviceInfo) -> Bool {
+        InputCapabilities(syspath: info.syspath, in: files)?.isAbsolutePointer ?? false
     }
 
     func isDisplayPen(_ info: InputDeviceInfo) -> Bool {
@@ -119,8 +129,11 @@ package struct Examination {
 
     /// Every check of every subject, in the chain's order.
     /// Fixes are said for whoever runs doctor: with `sudo` for a user, without it for root.
+    /// With no touch device at all, the one broken `device` link says what lies below.
     package func checks(_ subjects: [Examined]) -> [Check] {
-        let all = subjects.flatMap(checks)
+        let all =
+            subjects.isEmpty
+            ? [DeviceLink.check(BusSurvey.read(release: release, in: files))] : subjects.flatMap(checks)
         guard getuid() == 0 else { return all }
         return all.map { c in
             var c = c

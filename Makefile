@@ -239,6 +239,8 @@ device-test:
 	  echo "device tests: no writable /dev/uinput here, running them in a VM (scripts/vm/run)"; \
 	  scripts/vm/run --timeout 1800 --displays $(VM_DISPLAYS) 'TOUCHBRIDGE_REQUIRE_UINPUT=1 TOUCHBRIDGE_VM_DISPLAYS=$(VM_DISPLAYS) .build/debug/touchbridgePackageTests.xctest --testing-library swift-testing --no-parallel --filter DeviceTests'; \
 	fi
+	@# doctor with QEMU's USB tablet as the machine's only input device: always a VM of its own.
+	scripts/vm/run --usb-tablet --timeout 600 'TOUCHBRIDGE_REQUIRE_UINPUT=1 TOUCHBRIDGE_VM_USB_TABLET=1 .build/debug/touchbridgePackageTests.xctest --testing-library swift-testing --no-parallel --filter DoctorUSBTabletLiveTests'
 
 # The service as README's install section says, under systemd as PID 1 in the VM (a real udev,
 # journald, watchdog and sandbox): the steps are read from README and run as written, over an

@@ -92,6 +92,9 @@ let package = Package(
         // driver re-bound, one attribute written; and a node's ACL read.
         .target(name: "Sysfs", dependencies: ["CLinux", "Runtime"]),
 
+        // hidraw nodes read below their drivers, and hid-tools' recording format.
+        .target(name: "HIDRaw", dependencies: ["CLinux"]),
+
         // uinput devices that re-create a panel for other programs (`--virtual-touchscreen`,
         // `--virtual-pointer`): the window's touches as a touchscreen, pointer gestures as a mouse.
         .target(name: "VirtualDevices", dependencies: ["Evdev", "Runtime", "InputEvents", "TouchInput", "TouchKit"]),
@@ -232,7 +235,7 @@ let package = Package(
                 "Discovery",
                 "RunCommandLine", "DeviceTools", "Evdev", "Runtime", "InputEvents", "Output", "TouchInput", "TouchKit",
                 "TouchBridge", "Displays", "VirtualDevices", "EventSocket", "StrictJSON",
-                "TouchTools", "PanelHealth", "CNcurses", "Doctor", "Marks",
+                "TouchTools", "PanelHealth", "CNcurses", "Doctor", "Marks", "HIDRaw",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             plugins: ["VersionPlugin"]),
@@ -368,6 +371,7 @@ let package = Package(
             name: "EvdevTests", dependencies: ["Evdev", "Runtime", "InputEvents"],
             resources: [.copy("Recordings")]),
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime"]),
+        .testTarget(name: "HIDRawTests", dependencies: ["HIDRaw"]),
         .testTarget(name: "SysfsTests", dependencies: ["ProgramTestSupport", "Runtime", "Sysfs"]),
         .testTarget(name: "DiscoveryTests", dependencies: ["Discovery", "Displays"]),
         // The programs as users run them, on recordings: their output, exit codes and messages.

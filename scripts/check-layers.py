@@ -2,7 +2,7 @@
 """The house's rules, checked from the source: no Swift file over 400 lines and no function
 over 80 (in Sources, Tests and Fuzz, as formatted), no folder of a module that uses a type of another folder which uses one of its own (a
 folder-level cycle), and the kernel's C modules imported by the modules that hold what they
-serve (CEvdev by Evdev, CUdev by Discovery, CLinux's structures by Evdev, Discovery and Sysfs),
+serve (CEvdev by Evdev, CUdev by Discovery, CLinux's structures by Evdev, Discovery, Sysfs and HIDRaw),
 the event loop's (CLoop: epoll, timerfd, signalfd) by
 Runtime alone, the terminal's CNcurses by the command line's watch alone, the drawing
 libraries (CCairo, CDrm, CWaylandClient) by Drawing alone, libmosquitto (CMosquitto) by the MQTT bridge's program alone. Modules are cut by
@@ -93,7 +93,7 @@ for module in sorted(os.listdir(root)):
             drawing = ("Drawing",)
             owners = {"CLoop": ("Runtime",), "CNcurses": ("TouchBridgeCLI",), "CCairo": drawing, "CDrm": drawing,
                       "CWaylandClient": drawing, "CMosquitto": ("TouchBridgeMQTT",), "CUdev": ("Discovery",),
-                      "CLinux": ("Evdev", "Discovery", "Sysfs")}.get(imp, ("Evdev",))
+                      "CLinux": ("Evdev", "Discovery", "Sysfs", "HIDRaw")}.get(imp, ("Evdev",))
             if module not in owners:
                 problems.append(f"{os.path.relpath(f, root)}: imports {imp} ({' and '.join(owners)} alone import it)")
         rel = os.path.relpath(f, mdir)

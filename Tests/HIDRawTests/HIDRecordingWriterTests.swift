@@ -1,0 +1,39 @@
+import HIDRaw
+import Testing
+
+/// hid-tools' recording format as `hid-recorder` writes it: the description lines, reports
+/// timed from the first, and `D:` lines once there are several devices.
+@Suite("hid-tools' recording format")
+struct HIDRecordingWriterTests {
+    @Test func oneDeviceIsWrittenAsHidRecorderWritesIt() {
+        var w = HIDRecordingWriter(devices: 1)
+        let header = w.header(
+            index: 0, name: "eGalax Inc. eGalaxTouch EXC7200", descriptor: [0x05, 0x0d, 0x09, 0x04, 0xa1, 0x01, 0xc0],
+            bus: 3, vendor: 0x0eef, product: 0x7224, phys: "usb-0000:00:14.0-2/input0")
+        #expect(
+            header == """
+                # eGalax Inc. eGalaxTouch EXC7200
+                R: 7 05 0d 09 04 a1 01 c0
+                N: eGalax Inc. eGalaxTouch EXC7200
+                P: usb-0000:00:14.0-2/input0
+                I: 3 0eef 7224
+
+                """)
+        #expect(w.event(index: 0, time: 100.25, bytes: [0x02, 0x03, 0xff]) == "E: 000000.000000 3 02 03 ff\n")
+        #expect(w.event(index: 0, time: 101.2500049, bytes: [0x02, 0x00][...]) == "E: 000001.000005 2 02 00\n")
+        #expect(w.event(index: 0, time: 1_000_100.25, bytes: [0x01][...]) == "E: 1000000.000000 1 01\n")
+    }
+
+    @Test func severalDevicesSayWhichOneEachLineIsAbout() {
+        var w = HIDRecordingWriter(devices: 2)
+        let first = w.header(index: 0, name: "A", descriptor: [0xc0], bus: 0x18, vendor: 1, product: 2, phys: "")
+        let second = w.header(
+            index: 1, name: "B\nC", descriptor: [], bus: 3, vendor: 0xabcd, product: 0xef01, phys: "p")
+        #expect(first.hasPrefix("D: 0\n# A\n"))
+        #expect(first.hasSuffix("I: 18 0001 0002\n"))
+        #expect(second.hasPrefix("D: 1\n# B C\nR: 0 \nN: B C\n"), "a name stays one line: \(second)")
+        #expect(w.event(index: 1, time: 5, bytes: [0x01][...]) == "E: 000000.000000 1 01\n")
+        #expect(w.event(index: 0, time: 5.5, bytes: [0x02][...]) == "D: 0\nE: 000000.500000 1 02\n")
+        #expect(w.event(index: 0, time: 6, bytes: [0x03][...]) == "E: 000001.000000 1 03\n")
+    }
+}

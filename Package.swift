@@ -273,6 +273,7 @@ let package = Package(
             path: "Fuzz/Qualify"),
         .executableTarget(name: "fuzz-edid", dependencies: ["Displays", "PipelineChecks"], path: "Fuzz/EDID"),
         .executableTarget(name: "fuzz-doctor", dependencies: ["Doctor", "PipelineChecks"], path: "Fuzz/Doctor"),
+        .executableTarget(name: "fuzz-hid", dependencies: ["HIDRaw", "PipelineChecks"], path: "Fuzz/HID"),
         .executableTarget(
             name: "fuzz-mqtt", dependencies: ["ControlProtocol", "MQTTBridge", "PipelineChecks"], path: "Fuzz/MQTT"),
         .executableTarget(

@@ -19,7 +19,7 @@ struct TouchBridge: ParsableCommand {
             RunCommand.self, SceneCommand.self, ListCommand.self, EvtestCommand.self, TouchesCommand.self,
             CalibrateCommand.self, HealthCommand.self, QualifyCommand.self, PictureCommand.self, RecordCommand.self,
             ReplayCommand.self, ListenCommand.self, WatchCommand.self, ScreensCommand.self, DoctorCommand.self,
-            SpotsCommand.self, MQTTCommand.self, HIDRecordCommand.self,
+            SpotsCommand.self, MQTTCommand.self, HIDRecordCommand.self, HIDReplayCommand.self,
         ])
 
     /// Every command's diagnostics, libevdev's messages among them, go through `Diagnostics`.

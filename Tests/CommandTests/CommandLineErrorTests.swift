@@ -78,6 +78,8 @@ struct CommandLineErrorTests {
         (["doctor", "--listen", "-1"], "--listen takes seconds above 0, at most 600"),
         (["doctor", "--listen", "601"], "--listen takes seconds above 0, at most 600"),
         (["doctor", "--reset", "/dev/input/event0", "--json"], "--reset takes one node and nothing else"),
+        (["hid-record"], "name the hidraw nodes to record"),
+        (["hid-replay", "--start-delay", "99", recording], "--start-delay takes seconds from 0 to 60"),
     ])
     func aUsageMistakeIs64AndSaysWhatWasExpected(_ arguments: [String], _ said: String) throws {
         let r = try touchbridge(arguments)
@@ -85,10 +87,18 @@ struct CommandLineErrorTests {
         #expect(r.errors.contains(said), "\(arguments): \(r.errors)")
     }
 
+    @Test func aMalformedHIDRecordingIs65WithItsLine() throws {
+        let file = testTemporaryDirectory + "/short.hid"
+        try "# a descriptor shorter than its size\nR: 2 05\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let r = try touchbridge(["hid-replay", file])
+        #expect(r.code == 65, "\(r.errors)")
+        #expect(r.errors.contains("\(file):2: expected 'R: SIZE BYTES…'"), "\(r.errors)")
+    }
+
     @Test(arguments: [
         ["run", "/nonexistent.evemu"], ["scene", "/nonexistent.json"], ["evtest", "/nonexistent.evemu"],
         ["touches", "/nonexistent.evemu"], ["health", "/nonexistent.evemu"], ["picture", "/nonexistent.evemu"],
-        ["qualify", "--criteria", "/nonexistent.json", recording],
+        ["qualify", "--criteria", "/nonexistent.json", recording], ["hid-replay", "/nonexistent.hid"],
     ])
     func aMissingFileIs66AndNamed(_ arguments: [String]) throws {
         let r = try touchbridge(arguments)

@@ -47,4 +47,60 @@ struct HIDRecordLiveTests {
         #expect(Self.lines(ours.output, "E: ").map(Self.report) == Self.lines(theirs.output, "E: ").map(Self.report))
         #expect(Self.lines(ours.output, "E: ").first?.hasPrefix("000000.000000 ") == true, "\(ours.output)")
     }
+
+    /// evtest's event lines without their times.
+    static func events(_ evtest: String) -> [String] {
+        evtest.split(separator: "\n").filter { $0.hasPrefix("Event: time ") }.map {
+            String($0.drop { $0 != "," }.dropFirst(2))
+        }
+    }
+
+    /// The event node of the input device named `name`, once udev has it.
+    static func eventNode(named name: String) -> String? {
+        let dir = "/sys/class/input"
+        let nodes = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
+        return nodes.filter { $0.hasPrefix("event") }.first { n in
+            let text = (try? String(contentsOfFile: "\(dir)/\(n)/device/name", encoding: .utf8)) ?? ""
+            return text.trimmingCharacters(in: .newlines) == name
+        }.map { "/dev/input/" + $0 }
+    }
+
+    @Test func hidReplayMakesTheKernelsDriverGiveTheEventsItGaveLive() throws {
+        let evtest = try #require(tool("evtest"), "evtest is not installed")
+        let name = "touchbridge uhid eGalax capacitive 0eef:7224"
+        var recording = ""
+        var live: [String] = []
+        do {
+            let panel = try UHIDPanel("eGalax capacitive 0eef:7224")
+            let record = try Spawned(touchbridgeExecutable, ["hid-record", try Self.hidraw(of: panel.node)])
+            let reader = try Spawned(evtest, [panel.node])
+            #expect(record.waitFor("I: "), "\(record.errors)")
+            #expect(reader.waitFor("Testing ..."), "\(reader.output)")
+            try panel.play("tap")
+            try panel.play("drag")
+            #expect(eventually { Self.events(reader.output).filter { $0.contains("SYN_REPORT") }.count >= 20 })
+            Thread.sleep(forTimeInterval: 1)
+            #expect(record.stop() == 0, "\(record.errors)")
+            reader.stop()
+            recording = record.output
+            live = Self.events(reader.output)
+        }
+        #expect(eventually { Self.eventNode(named: name) == nil }, "the panel is gone before its replay")
+        let file = testTemporaryDirectory + "/egalax.hid"
+        try recording.write(toFile: file, atomically: true, encoding: .utf8)
+        let replay = try Spawned(touchbridgeExecutable, ["hid-replay", "--start-delay", "3", file])
+        #expect(eventually { replay.errors.contains("its driver started") }, "\(replay.errors)")
+        var node: String?
+        #expect(
+            eventually {
+                node = Self.eventNode(named: name)
+                return node != nil
+            }, "\(replay.errors)")
+        let reader = try Spawned(evtest, [try #require(node)])
+        #expect(reader.waitFor("Testing ..."), "\(reader.output)")
+        #expect(replay.wait(timeout: 60) == 0, "\(replay.errors)")
+        reader.stop()
+        #expect(!live.isEmpty)
+        #expect(Self.events(reader.output) == live, "\(replay.errors)")
+    }
 }

@@ -62,6 +62,32 @@ struct DoctorDriverLiveTests {
 }
 
 extension DoctorDriverLiveTests {
+    /// A real panel's descriptor that no driver takes (both HID drivers blacklisted and out of
+    /// the kernel): no node at all, and a broken driver link naming hid-multitouch and why.
+    @Test func aPanelNoDriverTakesIsABrokenDriverLinkNamingTheOneItNeeds() throws {
+        try "blacklist hid_multitouch\nblacklist hid_generic\n".write(
+            toFile: Self.blacklist, atomically: true, encoding: .utf8)
+        defer {
+            unlink(Self.blacklist)
+            _ = DoctorLiveTests.run("modprobe hid-generic; modprobe hid-multitouch")
+        }
+        #expect(DoctorLiveTests.run("udevadm control --reload") == 0)
+        #expect(DoctorLiveTests.run("rmmod hid_multitouch") == 0, "no device holds hid-multitouch")
+        #expect(DoctorLiveTests.run("rmmod hid_generic") == 0, "no device holds hid-generic")
+        let panel = try UHIDPanel(Self.panel, waitingForNode: false)
+        #expect(eventually { Self.driver(of: Self.panel) == "none" }, "\(Self.driver(of: Self.panel) ?? "not there")")
+        let r = try DoctorLiveTests.doctor([])
+        #expect(r.status == 1, "\(r.errors)")
+        let driver = try #require(DoctorLiveTests.check(r.checks, "driver", of: Self.panel), "\(r.checks)")
+        #expect(driver["ok"] as? Bool == false, "\(driver)")
+        #expect(driver["node"] is NSNull, "the kernel made no node: \(driver)")
+        #expect((driver["found"] as? String ?? "").hasSuffix("no driver bound"), "\(driver)")
+        let problem = driver["problem"] as? String ?? ""
+        #expect(problem.contains("has no driver: hid-multitouch is blacklisted by \(Self.blacklist):1"), "\(problem)")
+        #expect(DoctorLiveTests.check(r.checks, "device") == nil, "a device was found: \(r.checks)")
+        withExtendedLifetime(panel) {}
+    }
+
     /// doctor listening to `node` while `panel` plays a tap: its events check.
     static func listen(_ node: String, while panel: UHIDPanel) throws -> [String: Any]? {
         let p = try Spawned(touchbridgeExecutable, ["doctor", "--json", "--listen", "2", node])

@@ -116,4 +116,21 @@ import Testing
         #expect(try !caps(abs: "0", key: "70000 0 0 0 0").isAbsolutePointer)
         #expect(InputCapabilities(syspath: dir, in: RecordedFiles("\(dir)/device/capabilities/abs = zz")) == nil)
     }
+
+    @Test func aHIDDeviceNoDriverTookIsATouchDeviceByTheGroupTheKernelFiledItIn() throws {
+        // No driver parsed its descriptor, so sysfs shows it empty; its modalias keeps the group.
+        func device(group: String, driver: Bool) throws -> HIDDevice {
+            let dir = "/sys/bus/hid/devices/0003:0EEF:7224.0009"
+            let tree = RecordedFiles(
+                """
+                \(dir)/uevent = HID_ID=0003:0EEF:7224\\nHID_NAME=eGalax\\nMODALIAS=hid:b0003g\(group)v00000EEFp00007224
+                \(dir)/report_descriptor = hex:
+                """ + (driver ? "\n\(dir)/driver -> ../../../../bus/hid/drivers/hid-generic" : ""))
+            return try #require(HIDDevice.read("0003:0EEF:7224.0009", in: tree))
+        }
+        #expect(try device(group: "0002", driver: false).isTouchDevice)
+        #expect(try device(group: "0004", driver: false).isTouchDevice)
+        #expect(try !device(group: "0001", driver: false).isTouchDevice, "a generic HID device is no touch device")
+        #expect(try !device(group: "0002", driver: true).isTouchDevice, "bound, its descriptor tells")
+    }
 }

@@ -34,7 +34,7 @@ package struct Examination {
     /// kernel's log where readable, the processes, the service.
     package init() throws(DeviceError) {
         discovery = try DeviceDiscovery()
-        hids = HIDDevice.all(in: files).filter(\.descriptor.isTouchDigitizer)
+        hids = HIDDevice.all(in: files).filter(\.isTouchDevice)
         unboundI2C = I2CController.all(in: files).filter { $0.driver == nil }
         inputs = discovery.inputDevices()
         kernelLog = files.bytes("/dev/kmsg", limit: KernelLog.limit).map(KernelLog.init(kmsg:))

@@ -29,6 +29,13 @@ package struct HIDDevice: Equatable, Sendable {
         case other
     }
 
+    /// A touch digitizer by its descriptor; or, with no driver bound, by the group the kernel
+    /// filed it in (multitouch, Win8 multitouch): sysfs shows a device's descriptor only once a
+    /// driver has parsed it, so one no driver takes reads empty.
+    package var isTouchDevice: Bool {
+        descriptor.isTouchDigitizer || (driver == nil && (group == 2 || group == 4))
+    }
+
     /// Whether the kernel files it as a multitouch device, which hid-multitouch drives.
     package var wantsMultitouch: Bool { group == 2 || group == 4 || descriptor.hasContactIdentifier }
 

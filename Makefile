@@ -66,7 +66,7 @@ BUILD_PKGS := libevdev-dev libudev-dev libncurses-dev libstdc++-12-dev pkg-confi
               libcairo2-dev libwayland-dev libdrm-dev libmosquitto-dev
 DEB_PKGS := $(BUILD_PKGS) debhelper dpkg-dev fakeroot lintian python3-debian
 TEST_PKGS := $(DEB_PKGS) qemu-system-x86 linux-image-amd64 busybox-static udev kmod systemd man-db \
-             evtest evemu-tools libinput-tools python3 python3-click python3-jsonschema python3-prometheus-client \
+             evtest evemu-tools libinput-tools python3 python3-click python3-pyroute2 python3-jsonschema python3-prometheus-client \
              mosquitto mosquitto-clients openssl socat tmux cage wev seatd xwayland sway grim fonts-dejavu-core
 
 # Installation (make install / make uninstall), with the usual PREFIX and DESTDIR.

@@ -131,7 +131,7 @@ unit-test: lint
 	python3 scripts/check-architecture.py
 	python3 scripts/check-tests.py
 	$(MAKE) --no-print-directory docs example-test url-app-test
-	@for f in evemu scene tracker pipeline libinput qualify edid udev subscription doctor mqtt hid; do .build/debug/fuzz-$$f Fuzz/findings/$$f Fuzz/corpus/$$f || exit 1; done
+	@for f in evemu scene tracker pipeline libinput qualify edid udev subscription doctor mqtt hid report; do .build/debug/fuzz-$$f Fuzz/findings/$$f Fuzz/corpus/$$f || exit 1; done
 
 # The project's formatting (.swift-format: the toolchain's swift format, 4-space indentation, lines of
 # at most 120 columns): `make format` applies it; `make lint`, part of `make test`, fails on any
@@ -223,7 +223,7 @@ bench-instr: test-deps
 
 # Fuzzing with libFuzzer and AddressSanitizer: FUZZ_SECONDS each (FUZZERS to pick some).
 FUZZ_SECONDS ?= 60
-FUZZERS ?= evemu scene tracker pipeline libinput qualify edid udev subscription doctor mqtt hid
+FUZZERS ?= evemu scene tracker pipeline libinput qualify edid udev subscription doctor mqtt hid report
 fuzz: deps
 	scripts/fuzz/run $(FUZZ_SECONDS) $(FUZZERS)
 

@@ -95,6 +95,9 @@ let package = Package(
         // hidraw nodes read below their drivers, and hid-tools' recording format.
         .target(name: "HIDRaw", dependencies: ["CLinux"]),
 
+        // Pure Swift: the ustar archive a bug report (`doctor --report`) travels in, written and read back.
+        .target(name: "ReportArchive"),
+
         // uinput devices that re-create a panel for other programs (`--virtual-touchscreen`,
         // `--virtual-pointer`): the window's touches as a touchscreen, pointer gestures as a mouse.
         .target(name: "VirtualDevices", dependencies: ["Evdev", "Runtime", "InputEvents", "TouchInput", "TouchKit"]),
@@ -195,7 +198,8 @@ let package = Package(
         .target(
             name: "Doctor",
             dependencies: [
-                "TextBuffers", "Discovery", "Displays", "Evdev", "InputEvents", "Runtime", "Sysfs", "TouchInput",
+                "TextBuffers", "Discovery", "Displays", "Evdev", "HIDRaw", "InputEvents", "Runtime", "Sysfs",
+                "TouchInput",
             ]),
 
         // Pure Swift: a panel's health figures from its events and contact frames (`health`).
@@ -235,7 +239,7 @@ let package = Package(
                 "Discovery",
                 "RunCommandLine", "DeviceTools", "Evdev", "Runtime", "InputEvents", "Output", "TouchInput", "TouchKit",
                 "TouchBridge", "Displays", "VirtualDevices", "EventSocket", "StrictJSON",
-                "TouchTools", "PanelHealth", "CNcurses", "Doctor", "Marks", "HIDRaw",
+                "TouchTools", "PanelHealth", "CNcurses", "Doctor", "Marks", "HIDRaw", "ReportArchive",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             plugins: ["VersionPlugin"]),
@@ -272,8 +276,11 @@ let package = Package(
             dependencies: ["InputEvents", "TouchInput", "PanelHealth", "TouchBridge", "TouchTools", "PipelineChecks"],
             path: "Fuzz/Qualify"),
         .executableTarget(name: "fuzz-edid", dependencies: ["Displays", "PipelineChecks"], path: "Fuzz/EDID"),
-        .executableTarget(name: "fuzz-doctor", dependencies: ["Doctor", "PipelineChecks"], path: "Fuzz/Doctor"),
+        .executableTarget(
+            name: "fuzz-doctor", dependencies: ["Doctor", "HIDRaw", "PipelineChecks"], path: "Fuzz/Doctor"),
         .executableTarget(name: "fuzz-hid", dependencies: ["HIDRaw", "PipelineChecks"], path: "Fuzz/HID"),
+        .executableTarget(
+            name: "fuzz-report", dependencies: ["ReportArchive", "PipelineChecks"], path: "Fuzz/Report"),
         .executableTarget(
             name: "fuzz-mqtt", dependencies: ["ControlProtocol", "MQTTBridge", "PipelineChecks"], path: "Fuzz/MQTT"),
         .executableTarget(
@@ -373,11 +380,13 @@ let package = Package(
             resources: [.copy("Recordings")]),
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime"]),
         .testTarget(name: "HIDRawTests", dependencies: ["HIDRaw"]),
+        .testTarget(name: "ReportArchiveTests", dependencies: ["ReportArchive"]),
         .testTarget(name: "SysfsTests", dependencies: ["ProgramTestSupport", "Runtime", "Sysfs"]),
         .testTarget(name: "DiscoveryTests", dependencies: ["Discovery", "Displays"]),
         // The programs as users run them, on recordings: their output, exit codes and messages.
         .testTarget(
-            name: "CommandTests", dependencies: ["ProgramTestSupport", "Evdev", "Runtime", "InputEvents"],
+            name: "CommandTests",
+            dependencies: ["ProgramTestSupport", "Evdev", "Runtime", "InputEvents", "ReportArchive"],
             exclude: ["Golden"]),
         // Real kernel devices through uinput; skipped (with a reason) where /dev/uinput
         // is not writable. `make test` runs them inside a VM there.

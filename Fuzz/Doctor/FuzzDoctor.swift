@@ -1,4 +1,5 @@
 import Doctor
+import HIDRaw
 import PipelineChecks
 
 /// What doctor reads from outside on arbitrary bytes: a HID report descriptor (a device's own

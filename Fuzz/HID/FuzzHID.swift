@@ -1,7 +1,7 @@
 import HIDRaw
 import PipelineChecks
 
-/// A HID recording (hid-tools' format) and a report descriptor's feature reports on arbitrary
+/// A HID recording (hid-tools' format), a report descriptor decoded and its feature reports on arbitrary
 /// bytes: a recording is read or refused with its line, and what it holds stays within the
 /// bounds a replay sizes and times by; none traps.
 func fuzzHID(_ bytes: [UInt8]) {
@@ -22,6 +22,9 @@ func fuzzHID(_ bytes: [UInt8]) {
     } catch {
         guard error.line >= 1, error.line <= text.utf8.count + 1 else { fatalError("invariant: a line of the file") }
     }
+    let decoded = ReportDescriptor.described(bytes)
+    guard decoded.count <= min(bytes.count, ReportDescriptor.maximumSize) + 4 + ReportDescriptor(bytes).findings.count
+    else { fatalError("invariant: at most a line an item, a stop, and the findings") }
     let features = FeatureReports(descriptor: bytes)
     for n in 0...255 {
         if let a = features.answer(UInt8(n)), a.isEmpty || a.count > HIDRecording.maxReport {

@@ -1,6 +1,7 @@
 /// hid-tools' recording format, as `hid-recorder` writes it and `hid-replay` reads it: each
 /// device's `# name`, `R:` (descriptor size and bytes), `N:` (name), `P:` (physical path) and
-/// `I:` (bus, vendor, product, hexadecimal) lines, then `E:` lines (seconds and microseconds
+/// `I:` (bus, vendor, product, hexadecimal) lines, the descriptor decoded in `# ` comments with
+/// what decides the kernel's handling of it, then `E:` lines (seconds and microseconds
 /// since the first report, its length, its bytes); with several devices, a `D: N` line says
 /// which device the lines after it belong to.
 public struct HIDRecordingWriter {
@@ -19,6 +20,7 @@ public struct HIDRecordingWriter {
     ) -> String {
         var out = select(index)
         out += "# \(Self.oneLine(name))\n"
+        for line in ReportDescriptor.described(descriptor) { out += "# \(line)\n" }
         out += "R: \(descriptor.count) \(Self.hex(descriptor))\n"
         out += "N: \(Self.oneLine(name))\n"
         out += "P: \(Self.oneLine(phys))\n"

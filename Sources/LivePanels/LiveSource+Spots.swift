@@ -38,12 +38,6 @@ extension LiveSource {
         guard let pid = spotsPID else { return }
         spotsPID = nil
         kill(pid, SIGTERM)
-        var status: Int32 = 0
-        for _ in 0..<100 {
-            if waitpid(pid, &status, WNOHANG) != 0 { return }
-            usleep(10_000)
-        }
-        kill(pid, SIGKILL)
-        waitpid(pid, &status, 0)
+        reap(pid, within: 1000)
     }
 }

@@ -29,3 +29,15 @@ public func withDefaultSignals<T>(ownGroup: Bool, _ body: (inout posix_spawnattr
     posix_spawnattr_setflags(&attr, Int16(flags))
     return body(&attr)
 }
+
+/// Waits up to `milliseconds` for the child `pid`, already asked to stop, to end; then kills it
+/// and reaps it, so a child that ignores the request never outlives the wait.
+public func reap(_ pid: pid_t, within milliseconds: Int) {
+    var status: Int32 = 0
+    for _ in 0..<max(1, milliseconds / 10) {
+        if waitpid(pid, &status, WNOHANG) != 0 { return }
+        usleep(10_000)
+    }
+    kill(pid, SIGKILL)
+    waitpid(pid, &status, 0)
+}

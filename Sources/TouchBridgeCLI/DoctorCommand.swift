@@ -1,8 +1,10 @@
 import ArgumentParser
 import Doctor
 import Evdev
+import Glibc
 import InputEvents
 import Output
+import ReportArchive
 import TouchTools
 
 struct DoctorCommand: ParsableCommand {
@@ -41,13 +43,20 @@ struct DoctorCommand: ParsableCommand {
             valueName: "NODE"))
     var reset: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Write one archive to attach to a bug report: doctor's findings, list, screens, each touch device's description, udev properties and decoded HID descriptor, the kernel's lines and versions (with --listen, the events too).",
+            valueName: "FILE"))
+    var report: String?
+
     func validate() throws {
         if let listen, !(listen > 0 && listen <= 600) {
             throw ValidationError("--listen takes seconds above 0, at most 600")
         }
-        if reset != nil && (listen != nil || !nodes.isEmpty || json) {
+        if reset != nil && (listen != nil || !nodes.isEmpty || json || report != nil) {
             throw ValidationError("--reset takes one node and nothing else")
         }
+        if report != nil && json { throw ValidationError("--report writes a file; --json is for standard output") }
     }
 
     func run() throws {
@@ -56,6 +65,7 @@ struct DoctorCommand: ParsableCommand {
         if let reset { return try self.reset(reset, examination) }
         let subjects: [Examined]
         do { subjects = try examination.subjects(nodes) } catch { throw fail(error) }
+        if let report { return try writeReport(report, examination, subjects) }
         if let listen {
             let nodes = subjects.compactMap(\.subject.node)
             examination.heard = Listening.listen(nodes, seconds: listen) {
@@ -80,5 +90,41 @@ struct DoctorCommand: ParsableCommand {
             Diagnostics.print("touchbridge: doctor: \(f.description)", level: .error)
             throw ExitCode(f.exitCode)
         }
+    }
+
+    func writeReport(_ file: String, _ e: Examination, _ subjects: [Examined]) throws {
+        let bug = BugReport(nodes: nodes, listen: listen)
+        for line in bug.contents { Diagnostics.print("touchbridge: doctor: " + line) }
+        let fd = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            let e = errno
+            Diagnostics.print("touchbridge: doctor: \(file): \(String(cString: strerror(e)))", level: .error)
+            throw ExitCode(e == EACCES || e == EPERM ? 77 : 73)
+        }
+        defer { close(fd) }
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let members = bug.collect(examination: e, subjects: subjects)
+        let bytes = TarArchive.write(members, mtime: Int(now.tv_sec))
+        let written = bytes.withUnsafeBytes { writeAll(fd, $0) }
+        guard written else {
+            Diagnostics.print("touchbridge: doctor: \(file): \(String(cString: strerror(errno)))", level: .error)
+            throw ExitCode(74)
+        }
+        Diagnostics.print(
+            "touchbridge: doctor: wrote \(file) (\(members.count) files, \(bytes.count) bytes): attach it to the bug report;"
+                + " `touchbridge report show \(file)` reads it")
+    }
+
+    private func writeAll(_ fd: Int32, _ raw: UnsafeRawBufferPointer) -> Bool {
+        var at = 0
+        while at < raw.count {
+            guard let base = raw.baseAddress else { return false }
+            let n = write(fd, base + at, raw.count - at)
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { return false }
+            at += n
+        }
+        return true
     }
 }

@@ -10,7 +10,7 @@ struct TouchBridge: ParsableCommand {
         discussion: """
             Exit codes follow sysexits: 64 usage, 65 malformed data, 66 missing input or device, \
             69 a service or program not available (no daemon's socket, touchbridge-cli not installed), \
-            70 an internal error, 71 a system call refused, 73 a socket path already taken, \
+            70 an internal error, 71 a system call refused, 73 a socket path already taken or a file that cannot be made, \
             74 an input or output error, 77 permission denied. 1: a check failed (health's \
             --fail-on, qualify's verdict). 130: stopped by SIGINT before the end.
             """,
@@ -19,7 +19,7 @@ struct TouchBridge: ParsableCommand {
             RunCommand.self, SceneCommand.self, ListCommand.self, EvtestCommand.self, TouchesCommand.self,
             CalibrateCommand.self, HealthCommand.self, QualifyCommand.self, PictureCommand.self, RecordCommand.self,
             ReplayCommand.self, ListenCommand.self, WatchCommand.self, ScreensCommand.self, DoctorCommand.self,
-            SpotsCommand.self, MQTTCommand.self, HIDRecordCommand.self, HIDReplayCommand.self,
+            SpotsCommand.self, MQTTCommand.self, HIDRecordCommand.self, HIDReplayCommand.self, ReportCommand.self,
         ])
 
     /// Every command's diagnostics, libevdev's messages among them, go through `Diagnostics`.

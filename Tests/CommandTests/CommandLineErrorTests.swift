@@ -1,5 +1,6 @@
 import Foundation
 import ProgramTestSupport
+import ReportArchive
 import Testing
 
 /// Every command's mistakes as a user makes them: an unknown command or option, a missing
@@ -10,10 +11,10 @@ struct CommandLineErrorTests {
     static let recording = repositoryDirectory + "/examples/kiosk.evemu"
 
     /// Runs `touchbridge` with `arguments`: its exit code and standard error.
-    func touchbridge(_ arguments: [String]) throws -> (code: Int32?, errors: String) {
+    func touchbridge(_ arguments: [String]) throws -> (code: Int32?, errors: String, output: String) {
         let p = try Spawned(touchbridgeExecutable, arguments)
         _ = p.wait(timeout: 60)
-        return (p.exitCode, p.errors)
+        return (p.exitCode, p.errors, p.output)
     }
 
     @Test(arguments: [
@@ -95,10 +96,36 @@ struct CommandLineErrorTests {
         #expect(r.errors.contains("\(file):2: expected 'R: SIZE BYTES…'"), "\(r.errors)")
     }
 
+    @Test func aReportIsReadBackItsDevicesWordsShownAndADamagedOneIs65() throws {
+        let file = testTemporaryDirectory + "/report.tar"
+        let members = [
+            TarArchive.Member(name: "touchbridge-report/README", text: "touchbridge bug report\n"),
+            TarArchive.Member(
+                name: "touchbridge-report/doctor.txt", text: "/dev/input/event3  Evil\u{1b}]0;x\u{7}Panel\n"),
+        ]
+        let bytes = TarArchive.write(members, mtime: 0)
+        #expect(FileManager.default.createFile(atPath: file, contents: Data(bytes)))
+        let shown = try touchbridge(["report", "show", file])
+        #expect(shown.code == 0, "\(shown.errors)")
+        #expect(shown.output.hasPrefix("touchbridge bug report\n\nFiles:\n  README  23 bytes\n"), "\(shown.output)")
+        #expect(shown.output.hasSuffix("Doctor's findings:\n/dev/input/event3  Evil\\x1b]0;x\\x07Panel\n"))
+        let one = try touchbridge(["report", "show", file, "README"])
+        #expect(one.output == "touchbridge bug report\n")
+        let absent = try touchbridge(["report", "show", file, "kernel.txt"])
+        #expect(absent.code == 66, "\(absent.errors)")
+        #expect(absent.errors.contains("has no kernel.txt; it has: README, doctor.txt"), "\(absent.errors)")
+        let cut = testTemporaryDirectory + "/cut.tar"
+        #expect(FileManager.default.createFile(atPath: cut, contents: Data(bytes.prefix(520))))
+        let damaged = try touchbridge(["report", "show", cut])
+        #expect(damaged.code == 65, "\(damaged.errors)")
+        #expect(damaged.errors.contains("\(cut): byte 0: expected 23 bytes of member data"), "\(damaged.errors)")
+    }
+
     @Test(arguments: [
         ["run", "/nonexistent.evemu"], ["scene", "/nonexistent.json"], ["evtest", "/nonexistent.evemu"],
         ["touches", "/nonexistent.evemu"], ["health", "/nonexistent.evemu"], ["picture", "/nonexistent.evemu"],
         ["qualify", "--criteria", "/nonexistent.json", recording], ["hid-replay", "/nonexistent.hid"],
+        ["report", "show", "/nonexistent.tar"],
     ])
     func aMissingFileIs66AndNamed(_ arguments: [String]) throws {
         let r = try touchbridge(arguments)

@@ -11,50 +11,6 @@ import Testing
 
     init() throws { tree = try RecordedFiles(tree: "kiosk") }
 
-    /// The descriptors of the catalog's real panels (scripts/uhid/panels.json).
-    static let panels: [(String, [UInt8])] = {
-        let path =
-            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().path + "/scripts/uhid/panels.json"
-        guard let data = FileManager.default.contents(atPath: path),
-            let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let panels = root["panels"] as? [[String: Any]]
-        else { return [] }
-        return panels.compactMap { p in
-            guard let name = p["name"] as? String, let hex = p["descriptor"] as? String else { return nil }
-            return (name, hex.split(separator: " ").compactMap { UInt8($0, radix: 16) })
-        }
-    }()
-
-    @Test func everyRealPanelsDescriptorIsATouchScreenThatNamesItsFingers() {
-        #expect(Self.panels.count >= 8)
-        for (name, bytes) in Self.panels {
-            let d = ReportDescriptor(bytes)
-            #expect(d.applications.contains(ReportDescriptor.touchScreen), "\(name): \(d.applications)")
-            #expect(d.hasContactIdentifier, "\(name)")
-            #expect(d.isTouchDigitizer, "\(name)")
-            #expect(d.problem == nil, "\(name): \(d.problem ?? "")")
-        }
-    }
-
-    @Test func aMouseIsNoDigitizerAndACutDescriptorSaysWhere() {
-        let mouse = ReportDescriptor([0x05, 0x01, 0x09, 0x02, 0xA1, 0x01, 0x09, 0x01, 0xA1, 0x00, 0xC0, 0xC0])
-        #expect(mouse.applications == [ReportDescriptor.mouse])
-        #expect(!mouse.isTouchDigitizer)
-        let cut = ReportDescriptor([0x05, 0x0D, 0x09, 0x04, 0xA1, 0x01, 0x26])
-        #expect(cut.applications == [ReportDescriptor.touchScreen])
-        #expect(cut.problem == "an item cut short at byte 6")
-        let pops = ReportDescriptor([0xB4])
-        #expect(pops.problem == "a Pop at byte 1 with nothing pushed")
-    }
-
-    @Test func aUsageWithItsOwnPageAndAPushedPageAreBothRead() {
-        // Usage Page Generic Desktop, Push, Usage Page Digitizer, Pop, then a 4-byte usage naming
-        // the digitizer's Touch Screen on a Generic Desktop page.
-        let d = ReportDescriptor([0x05, 0x01, 0xA4, 0x05, 0x0D, 0xB4, 0x0B, 0x04, 0x00, 0x0D, 0x00, 0xA1, 0x01, 0xC0])
-        #expect(d.applications == [ReportDescriptor.touchScreen])
-    }
-
     @Test func theBusShowsEachDeviceWithItsDriverGroupNodesAndParent() throws {
         let all = HIDDevice.all(in: tree)
         #expect(all.map(\.id) == ["0003:046D:C077.0003", "0003:0EEF:7224.0001", "0018:0596:0506.0002"])

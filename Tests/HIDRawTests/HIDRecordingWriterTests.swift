@@ -13,6 +13,13 @@ struct HIDRecordingWriterTests {
         #expect(
             header == """
                 # eGalax Inc. eGalaxTouch EXC7200
+                # Report descriptor, 7 bytes:
+                #   05 0d           Usage Page (Digitizers)
+                #   09 04           Usage (Touch Screen)
+                #   a1 01           Collection (Application)
+                #   c0              End Collection
+                # What decides the kernel's handling:
+                # ! Touch Screen with no Contact Identifier: the HID core leaves it to hid-generic, one touch at most and no slots
                 R: 7 05 0d 09 04 a1 01 c0
                 N: eGalax Inc. eGalaxTouch EXC7200
                 P: usb-0000:00:14.0-2/input0
@@ -31,7 +38,8 @@ struct HIDRecordingWriterTests {
             index: 1, name: "B\nC", descriptor: [], bus: 3, vendor: 0xabcd, product: 0xef01, phys: "p")
         #expect(first.hasPrefix("D: 0\n# A\n"))
         #expect(first.hasSuffix("I: 18 0001 0002\n"))
-        #expect(second.hasPrefix("D: 1\n# B C\nR: 0 \nN: B C\n"), "a name stays one line: \(second)")
+        #expect(second.hasPrefix("D: 1\n# B C\n# Report descriptor, 0 bytes:\n"), "a name stays one line: \(second)")
+        #expect(second.contains("\nR: 0 \nN: B C\n"))
         #expect(w.event(index: 1, time: 5, bytes: [0x01][...]) == "E: 000000.000000 1 01\n")
         #expect(w.event(index: 0, time: 5.5, bytes: [0x02][...]) == "D: 0\nE: 000000.500000 1 02\n")
         #expect(w.event(index: 0, time: 6, bytes: [0x03][...]) == "E: 000001.000000 1 03\n")

@@ -16,11 +16,11 @@ package struct Examination {
     /// I2C touch controllers no driver took (a bound one shows as its node).
     let unboundI2C: [I2CController]
     let inputs: [InputDeviceInfo]
-    let kernelLog: KernelLog?
+    package let kernelLog: KernelLog?
     let connectors: [Connector]
     let processes: Processes
     let service: ServiceFacts
-    let compositor: (name: String, pid: Int32)?
+    package let compositor: (name: String, pid: Int32)?
     /// The running kernel's release, and what it says of hid-multitouch (read once: modules.dep
     /// is large).
     let release: String

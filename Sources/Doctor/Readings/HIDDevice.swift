@@ -1,3 +1,5 @@
+import HIDRaw
+
 /// A device on the kernel's HID bus as sysfs shows it: its bus, ids, name, the driver bound to
 /// it, the report descriptor it gave, and the evdev nodes its driver made.
 package struct HIDDevice: Equatable, Sendable {

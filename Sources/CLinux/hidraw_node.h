@@ -52,4 +52,13 @@ static inline int touchbridge_hidraw_string(int fd, int physical, char *buf, int
     return (int)strlen(buf);
 }
 
+/* Feature report `number` as the device answers it now, into `buf` of `len` bytes (the number
+ * first); its length, or -1 with errno set. */
+static inline int touchbridge_hidraw_feature(int fd, uint8_t number, uint8_t *buf, int len) {
+    if (len <= 1) return -1;
+    memset(buf, 0, (size_t)len);
+    buf[0] = number;
+    return ioctl(fd, HIDIOCGFEATURE(len), buf);
+}
+
 #endif

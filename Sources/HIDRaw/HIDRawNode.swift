@@ -42,6 +42,14 @@ public final class HIDRawNode {
 
     deinit { close(fd) }
 
+    /// Feature report `number` as the device answers it now (`size` bytes of data at most), the
+    /// number first; nil when the device refuses it.
+    public func feature(_ number: UInt8, size: Int) -> [UInt8]? {
+        var buf = [UInt8](repeating: 0, count: min(max(2, size + 1), HIDRecording.maxReport))
+        let n = touchbridge_hidraw_feature(fd, number, &buf, Int32(buf.count))
+        return n > 0 ? Array(buf.prefix(Int(n))) : nil
+    }
+
     static func string(_ fd: Int32, physical: Bool) -> String {
         var buffer = [CChar](repeating: 0, count: 256)
         guard touchbridge_hidraw_string(fd, physical ? 1 : 0, &buffer, Int32(buffer.count)) >= 0 else { return "" }

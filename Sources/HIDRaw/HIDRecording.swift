@@ -10,12 +10,15 @@ public struct HIDRecording: Equatable, Sendable {
         public var vendor: UInt32 = 0
         public var product: UInt32 = 0
         public var descriptor: [UInt8] = []
+        /// Its feature reports as the device answered them when recorded (`# F:` lines), by
+        /// report number, the number first.
+        public var features: [UInt8: [UInt8]] = [:]
         /// Whether its `R:` and `I:` lines were read.
         var described = (descriptor: false, ids: false)
 
         public static func == (a: Device, b: Device) -> Bool {
             a.name == b.name && a.phys == b.phys && a.bus == b.bus && a.vendor == b.vendor && a.product == b.product
-                && a.descriptor == b.descriptor
+                && a.descriptor == b.descriptor && a.features == b.features
         }
     }
 
@@ -48,6 +51,15 @@ public struct HIDRecording: Equatable, Sendable {
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
             let line = raw.drop { $0 == " " || $0 == "\t" }
+            if line.hasPrefix("# F: ") {
+                // touchbridge's feature reports: a comment to every other reader, so one that does
+                // not read as one is left as a comment.
+                if let (n, bytes) = feature(line.dropFirst(5)), devices[current, default: Device()].features.count < 256
+                {
+                    devices[current, default: Device()].features[n] = bytes
+                }
+                continue
+            }
             if line.isEmpty || line.hasPrefix("#") || line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) {
                 continue
             }
@@ -103,6 +115,16 @@ public struct HIDRecording: Equatable, Sendable {
             throw HIDRecordingError(file: file, line: lineNumber, expected: "device \(n)'s R: and I: lines")
         }
         return HIDRecording(devices: numbers.compactMap { devices[$0] }, reports: reports)
+    }
+
+    /// A `# F:` line's report number and bytes (`NUMBER LENGTH BYTES…`, the number first in the
+    /// bytes too), or nil.
+    static func feature(_ text: Substring) -> (UInt8, [UInt8])? {
+        let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
+        guard words.count >= 3, let n = UInt8(words[0]), let length = Int(words[1]), (2...maxReport).contains(length),
+            let bytes = hexBytes(words.dropFirst(2)), bytes.count == length, bytes.first == n
+        else { return nil }
+        return (n, bytes)
     }
 
     /// Hexadecimal bytes, one a word; nil when one is not.

@@ -1,7 +1,8 @@
 /// hid-tools' recording format, as `hid-recorder` writes it and `hid-replay` reads it: each
 /// device's `# name`, `R:` (descriptor size and bytes), `N:` (name), `P:` (physical path) and
 /// `I:` (bus, vendor, product, hexadecimal) lines, the descriptor decoded in `# ` comments with
-/// what decides the kernel's handling of it, then `E:` lines (seconds and microseconds
+/// what decides the kernel's handling of it, its feature reports in `# F:` comments (which
+/// hid-tools skips and touchbridge's replay answers with), then `E:` lines (seconds and microseconds
 /// since the first report, its length, its bytes); with several devices, a `D: N` line says
 /// which device the lines after it belong to.
 public struct HIDRecordingWriter {
@@ -26,6 +27,13 @@ public struct HIDRecordingWriter {
         out += "P: \(Self.oneLine(phys))\n"
         out += "I: \(String(bus, radix: 16)) \(Self.hex4(vendor)) \(Self.hex4(product))\n"
         return out
+    }
+
+    /// A feature report as the device answered it (its number first), as a `# F: NUMBER LENGTH
+    /// BYTES…` line: touchbridge's replay answers the driver with it, other readers skip it.
+    public func feature(_ bytes: [UInt8]) -> String {
+        guard let n = bytes.first else { return "" }
+        return "# F: \(n) \(bytes.count) \(Self.hex(bytes))\n"
     }
 
     /// A report of device `index` read at `time` (seconds, any clock that does not jump).

@@ -3,7 +3,7 @@ import Glibc
 
 /// A HID device made again through /dev/uhid from a recording's description, so the kernel's
 /// own driver takes it (its quirks by bus, vendor and product apply), fed the recorded reports;
-/// it answers the driver's GET_REPORT from the descriptor's feature reports and notes each
+/// it answers the driver's GET_REPORT with the recorded feature reports or the descriptor's, and notes each
 /// SET_REPORT (a multitouch controller's Input Mode). Destroyed with this object.
 public final class UHIDDevice {
     public let device: HIDRecording.Device
@@ -32,7 +32,7 @@ public final class UHIDDevice {
         }
         self.device = device
         self.fd = fd
-        features = FeatureReports(descriptor: device.descriptor)
+        features = FeatureReports(descriptor: device.descriptor, recorded: device.features)
     }
 
     deinit {

@@ -42,6 +42,10 @@ struct HIDRecordCommand: ParsableCommand {
                 string: writer.header(
                     index: i, name: d.name, descriptor: d.descriptor, bus: d.bus, vendor: d.vendor,
                     product: d.product, phys: d.phys))
+            // The feature reports as the device answers them now, for the replay to answer alike.
+            for (number, bits) in ReportDescriptor(d.descriptor).featureBits.sorted(by: { $0.key < $1.key }) {
+                if let bytes = d.feature(number, size: (bits + 7) / 8) { text.append(string: writer.feature(bytes)) }
+            }
         }
         sink.flush(&text)
         var report = [UInt8](repeating: 0, count: 16_384)

@@ -11,8 +11,10 @@ struct HIDReplayCommand: ParsableCommand {
         discussion: """
             Reads a recording in hid-tools' format (hid-recorder's or touchbridge hid-record's), creates \
             each device through /dev/uhid with the recorded bus, vendor, product and report descriptor, so \
-            the kernel's own driver takes it as it took the real one, waits for the driver to start, \
-            answers its feature-report requests from the descriptor, then plays the reports with their \
+            the kernel's own driver takes it as it took the real one, waits for the driver to start and \
+            open it, \
+            answers its feature-report requests as the recorded device did (hid-record's # F: lines) or \
+            with zeros of the size the descriptor declares, then plays the reports with their \
             recorded gaps. Needs write access to /dev/uhid (root).
             """)
 
@@ -60,8 +62,15 @@ struct HIDReplayCommand: ParsableCommand {
                 level: .error)
             throw ExitCode(69)
         }
+        // Then for something to open it (the kernel's own input handlers do, within moments);
+        // readers that come later are what --start-delay waits for.
+        guard serve(devices, signals, until: monotonicSeconds() + 2, while: { !devices.allSatisfy(\.opened) }) else {
+            return
+        }
         for d in devices {
-            Diagnostics.print("touchbridge: hid-replay: \(d.device.name.printable): created, its driver started")
+            Diagnostics.print(
+                "touchbridge: hid-replay: \(d.device.name.printable): created, its driver started"
+                    + (d.opened ? " and opened it" : ", nothing opened it within 2 s"))
         }
         guard serve(devices, signals, until: monotonicSeconds() + startDelay) else { return }
         let start = monotonicSeconds()

@@ -46,6 +46,9 @@ struct HIDRecordLiveTests {
         }
         #expect(Self.lines(ours.output, "E: ").map(Self.report) == Self.lines(theirs.output, "E: ").map(Self.report))
         #expect(Self.lines(ours.output, "E: ").first?.hasPrefix("000000.000000 ") == true, "\(ours.output)")
+        // Its Contact Count Maximum (feature report 4) as the controller answered it (8); the
+        // Device Mode report it refuses is not there.
+        #expect(Self.lines(ours.output, "# F: ") == ["4 2 04 08"], "\(ours.output)")
     }
 
     /// evtest's event lines without their times.

@@ -71,9 +71,13 @@ struct HIDReplayCrossLiveTests {
         #expect(mkfifo(go, 0o600) == 0)
         defer { unlink(go) }
         let replay = try Spawned(
-            "/usr/bin/python3", [UHIDPanel.pythonPath + "/bin/hid-replay", file],
+            "/usr/bin/python3", [UHIDPanel.pythonPath + "/bin/hid-replay", "--verbose", file],
             environment: ["PYTHONPATH": UHIDPanel.pythonPath], input: go)
         #expect(replay.waitFor("Hit enter to start"), "\(replay.errors)")
+        // hid-replay says so once the node is there, but while it waits for the line it answers
+        // nothing: hid-multitouch's probe may still wait on its Input Mode SET_REPORT, which the
+        // kernel gives up after 5 s, and until the probe ends the HID core drops every report.
+        _ = eventually(timeout: 6) { replay.errors.contains("set report") }
         let node = try #require(HIDRecordLiveTests.eventNode(named: name), "\(replay.errors)")
         let reader = try Spawned(evtest, [node])
         #expect(reader.waitFor("Testing ..."), "\(reader.output)")
@@ -83,10 +87,21 @@ struct HIDReplayCrossLiveTests {
         close(fd)
         #expect(replay.waitFor("Hit enter to restart", timeout: 60), "\(replay.errors)")
         let syn = { HIDRecordLiveTests.events(reader.output).filter { $0.contains("SYN_REPORT") }.count }
-        #expect(eventually { syn() >= frames }, "\(syn()) of \(frames) frames")
+        let said = {
+            "\(syn()) of \(frames) frames; hid-replay said \(replay.output) \(replay.errors); "
+                + "evtest: \(reader.output); the kernel: \(Self.kernelTail())"
+        }
+        #expect(eventually { syn() >= frames }, "\(said())")
         replay.stop()
         reader.stop()
         return HIDRecordLiveTests.events(reader.output)
+    }
+
+    /// The kernel's last lines, for a failure's message.
+    static func kernelTail() -> String {
+        guard let p = try? Spawned("/bin/dmesg", []) else { return "" }
+        _ = p.wait(timeout: 10)
+        return p.output.split(separator: "\n").suffix(30).joined(separator: "\n")
     }
 
     @Test func eachReplaysTheOthersRecordingAsTheLivePanelGaveIt() throws {

@@ -72,3 +72,29 @@ struct HIDRecordingTests {
         #expect(FeatureReports(descriptor: plain).answer(0) == [0, 0])
     }
 }
+
+/// Feature reports as the device answered them when recorded: written as `# F:` comments,
+/// read back, and answered before the descriptor's zeros.
+@Suite struct RecordedFeatureReportTests {
+    @Test func recordedFeatureReportsAreReadBackAndAnsweredFirst() throws {
+        let w = HIDRecordingWriter(devices: 1)
+        #expect(w.feature([5, 10, 0]) == "# F: 5 3 05 0a 00\n")
+        #expect(w.feature([]) == "")
+        let text = """
+            R: 2 c0 c0
+            I: 3 0eef 7224
+            # F: 5 3 05 0a 00
+            # F: 0 2 00 07
+            # F: a comment that only starts like one
+            # F: 6 3 05 0a 00
+            """
+        let r = try HIDRecording.parse(text, file: "f.hid")
+        #expect(
+            r.devices[0].features == [5: [5, 10, 0], 0: [0, 7]], "a number that is not the first byte is a comment")
+        let egalax: [UInt8] = [0x85, 0x05, 0x09, 0x55, 0x75, 0x08, 0x95, 0x02, 0xb1, 0x02, 0x85, 0x06, 0xb1, 0x02]
+        let f = FeatureReports(descriptor: egalax, recorded: r.devices[0].features)
+        #expect(f.answer(5) == [5, 10, 0])
+        #expect(f.answer(6) == [6, 0, 0], "not recorded: the descriptor's zeros")
+        #expect(f.answer(0) == [7], "an unnumbered report is answered without its number")
+    }
+}

@@ -98,6 +98,9 @@ let package = Package(
         // Pure Swift: the ustar archive a bug report (`doctor --report`) travels in, written and read back.
         .target(name: "ReportArchive"),
 
+        // Pure Swift: touch-to-photon latency's arithmetic (stages, percentiles, touch-downs paired).
+        .target(name: "Latency"),
+
         // uinput devices that re-create a panel for other programs (`--virtual-touchscreen`,
         // `--virtual-pointer`): the window's touches as a touchscreen, pointer gestures as a mouse.
         .target(name: "VirtualDevices", dependencies: ["Evdev", "Runtime", "InputEvents", "TouchInput", "TouchKit"]),
@@ -381,6 +384,7 @@ let package = Package(
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime"]),
         .testTarget(name: "HIDRawTests", dependencies: ["HIDRaw"]),
         .testTarget(name: "ReportArchiveTests", dependencies: ["ReportArchive"]),
+        .testTarget(name: "LatencyTests", dependencies: ["Latency"]),
         .testTarget(name: "SysfsTests", dependencies: ["ProgramTestSupport", "Runtime", "Sysfs"]),
         .testTarget(name: "DiscoveryTests", dependencies: ["Discovery", "Displays"]),
         // The programs as users run them, on recordings: their output, exit codes and messages.

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Regenerate Sources/WaylandProtocols from the protocols' XML with wayland-scanner:
-xdg-shell from Debian's wayland-protocols, wlroots' layer shell from protocols/.
+xdg-shell and presentation-time from Debian's wayland-protocols, wlroots' layer shell from protocols/.
 Descriptions are dropped first, so the generated files carry the wire interface and the
 copyright only. `make protocols` runs it; the output is committed, as SwiftPM cannot run
 the scanner for a C target.
@@ -13,6 +13,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "Sources", "WaylandProtocols")
 PROTOCOLS = {
     "xdg-shell": "/usr/share/wayland-protocols/stable/xdg-shell/xdg-shell.xml",
+    "presentation-time": "/usr/share/wayland-protocols/stable/presentation-time/presentation-time.xml",
     "wlr-layer-shell-unstable-v1": os.path.join(ROOT, "protocols", "wlr-layer-shell-unstable-v1.xml"),
 }
 

@@ -37,7 +37,7 @@ package enum SurfaceOpening {
     /// also tries every other user's, as a tool started by ssh beside a kiosk's compositor
     /// finds it (each one bounded: `WaylandSurface.answerTimeout`). Another user's socket is
     /// never tried for anyone else: its compositor is not theirs to trust.
-    static func waylandSockets(uid: uid_t = geteuid(), runUser: String = "/run/user") -> [String] {
+    package static func waylandSockets(uid: uid_t = geteuid(), runUser: String = "/run/user") -> [String] {
         var out: [String] = []
         let runtime = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) }
         if let name = getenv("WAYLAND_DISPLAY").map({ String(cString: $0) }), !name.isEmpty {

@@ -3,7 +3,7 @@ import TextBuffers
 import WaylandProtocols
 
 /// The surface a listener's `data` names.
-private func surface(_ data: UnsafeMutableRawPointer?) -> WaylandSurface? {
+func surface(_ data: UnsafeMutableRawPointer?) -> WaylandSurface? {
     data.map { Unmanaged<WaylandSurface>.fromOpaque($0).takeUnretainedValue() }
 }
 
@@ -21,6 +21,12 @@ extension WaylandSurface {
             if let wmBase { xdg_wm_base_add_listener(wmBase, wmBaseListener, opaque) }
         case "zwlr_layer_shell_v1":
             layerShell = OpaquePointer(wl_registry_bind(registry, id, touchbridge_layer_shell_interface(), 1))
+        case "wl_seat" where observer != nil && seat == nil:
+            seat = OpaquePointer(wl_registry_bind(registry, id, touchbridge_wl_seat_interface(), min(version, 5)))
+            if let seat { wl_seat_add_listener(seat, seatListener, opaque) }
+        case "wp_presentation" where observer != nil:
+            presentation = OpaquePointer(wl_registry_bind(registry, id, touchbridge_presentation_interface(), 1))
+            if let presentation { wp_presentation_add_listener(presentation, presentationListener, opaque) }
         case "wl_output":
             guard
                 let o = OpaquePointer(

@@ -44,14 +44,28 @@ package final class WaylandSurface: DrawingSurface {
     var synced = false
     package private(set) var isClosed = false
     package private(set) var description = ""
+    /// Who hears the touches delivered to the surface and when its frames were presented
+    /// (`touchbridge latency`); with none, no seat or presentation is bound.
+    package private(set) weak var observer: SurfaceObserver?
+    var seat: OpaquePointer?
+    var touch: OpaquePointer?
+    var presentation: OpaquePointer?
+    /// The clock presentation times are on (`wp_presentation.clock_id`).
+    package internal(set) var presentationClock: Int32?
+    /// The frames committed so far, and each pending feedback's frame.
+    package internal(set) var frames = 0
+    var feedbacks: [OpaquePointer: Int] = [:]
 
     /// Connects to the compositor at `socket` and puts a surface on the target's output; throws
     /// when it does not answer or offers no shell to show one.
-    package init(socket: String, target: DrawingTarget, passesInput: Bool) throws(DrawingError) {
+    package init(
+        socket: String, target: DrawingTarget, passesInput: Bool, observer: SurfaceObserver? = nil
+    ) throws(DrawingError) {
         display = try Self.connect(socket)
         self.socket = socket
         self.target = target
         self.passesInput = passesInput
+        self.observer = observer
         do throws(DrawingError) {
             try start()
         } catch {
@@ -192,9 +206,12 @@ package final class WaylandSurface: DrawingSurface {
         wl_surface_set_buffer_scale(surface, Int32(scale))
         wl_surface_attach(surface, buffer.buffer, 0, 0)
         wl_surface_damage(surface, 0, 0, Int32(logical.width), Int32(logical.height))
+        frames += 1
+        askFeedback(surface, frame: frames)
         wl_surface_commit(surface)
         dirty = false
         wl_display_flush(display)
+        observer?.committed(frame: frames)
     }
 
     package func willWait() {
@@ -246,6 +263,12 @@ package final class WaylandSurface: DrawingSurface {
         // The globals' proxies too: `spots --follow` opens and closes a surface per panel plugged.
         for o in outputs { wl_proxy_destroy(o.proxy) }
         outputs.removeAll()
+        for f in feedbacks.keys { wp_presentation_feedback_destroy(f) }
+        feedbacks.removeAll()
+        if let touch { wl_touch_release(touch) }
+        touch = nil
+        for proxy in [presentation, seat].compactMap({ $0 }) { wl_proxy_destroy(proxy) }
+        (presentation, seat) = (nil, nil)
         for proxy in [layerShell, wmBase, shm, compositor, registry].compactMap({ $0 }) { wl_proxy_destroy(proxy) }
         (layerShell, wmBase, shm, compositor, registry) = (nil, nil, nil, nil, nil)
         if !isClosed { wl_display_flush(display) }

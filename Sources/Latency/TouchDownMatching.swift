@@ -28,9 +28,10 @@ public enum TouchDownMatching {
     }
 
     /// The pairs in time order. A compositor touch takes the earliest kernel touch not yet
-    /// taken that came before it by at most `window` seconds and lies within `distance` of it;
-    /// kernel touches passed over on the way are unmatched.
-    public static func match(kernel: [Down], delivered: [Down], window: Double = 1, distance: Double = 0.1)
+    /// taken that came before it by at most `window` seconds and lies within `distance` of it
+    /// (a fraction of the screen: the compositor maps the panel onto it); kernel touches passed
+    /// over on the way are unmatched.
+    public static func match(kernel: [Down], delivered: [Down], window: Double = 1, distance: Double = 0.03)
         -> [Pair]
     {
         var pairs: [Pair] = []
@@ -56,5 +57,15 @@ public enum TouchDownMatching {
         }
         for rest in next..<kernel.count { pairs.append(Pair(kernel: rest, delivered: nil)) }
         return pairs
+    }
+
+    /// `match`, or, when place pairs fewer than half the compositor's touches (a compositor that
+    /// turns or calibrates the panel puts them elsewhere), the pairs by order and time alone,
+    /// with whether place was set aside.
+    public static func pairs(kernel: [Down], delivered: [Down]) -> (pairs: [Pair], byPlace: Bool) {
+        let placed = match(kernel: kernel, delivered: delivered)
+        let paired = placed.filter { $0.kernel != nil && $0.delivered != nil }.count
+        guard paired * 2 < delivered.count else { return (placed, true) }
+        return (match(kernel: kernel, delivered: delivered, distance: .infinity), false)
     }
 }

@@ -20,6 +20,7 @@ struct TouchBridge: ParsableCommand {
             CalibrateCommand.self, HealthCommand.self, QualifyCommand.self, PictureCommand.self, RecordCommand.self,
             ReplayCommand.self, ListenCommand.self, WatchCommand.self, ScreensCommand.self, DoctorCommand.self,
             SpotsCommand.self, MQTTCommand.self, HIDRecordCommand.self, HIDReplayCommand.self, ReportCommand.self,
+            LatencyCommand.self,
         ])
 
     /// Every command's diagnostics, libevdev's messages among them, go through `Diagnostics`.

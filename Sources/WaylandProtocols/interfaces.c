@@ -24,3 +24,13 @@ const struct wl_interface *touchbridge_layer_shell_interface(void)
 {
     return &zwlr_layer_shell_v1_interface;
 }
+
+const struct wl_interface *touchbridge_wl_seat_interface(void)
+{
+    return &wl_seat_interface;
+}
+
+const struct wl_interface *touchbridge_presentation_interface(void)
+{
+    return &wp_presentation_interface;
+}

@@ -79,4 +79,16 @@ import Testing
             kernel: [Down(time: 1, x: 0.1, y: 0.5)], delivered: [Down(time: 1.01, x: 0.9, y: 0.5)])
         #expect(far == [.init(kernel: nil, delivered: 0), .init(kernel: 0, delivered: nil)])
     }
+
+    @Test func touchesElsewhereThanThePanelSaysArePairedByOrderAlone() {
+        // A compositor that turns the panel: every place differs, the order holds.
+        let kernel = Self.taps([1, 2, 3])
+        let turned = Self.taps([1.01, 2.01, 3.01]).map { Down(time: $0.time, x: 1 - $0.x, y: $0.y) }
+        let placed = TouchDownMatching.pairs(kernel: kernel, delivered: Self.taps([1.01, 2.01, 3.01]))
+        #expect(placed.byPlace)
+        let r = TouchDownMatching.pairs(kernel: kernel, delivered: turned)
+        #expect(!r.byPlace)
+        #expect(r.pairs.map(\.kernel) == [0, 1, 2])
+        #expect(r.pairs.map(\.delivered) == [0, 1, 2])
+    }
 }

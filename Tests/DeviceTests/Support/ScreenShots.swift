@@ -15,7 +15,8 @@ final class MarksCompositor {
     }
 
     /// Starts `program` (`/usr/bin/sway` with an empty config, or `/usr/bin/cage` running `sleep`) on GPU `drm`.
-    init(_ program: String, drm: String) throws {
+    /// With `input`, it reads the input devices too (libinput), as a kiosk's does.
+    init(_ program: String, drm: String, input: Bool = false) throws {
         runtimeDirectory = "/tmp/tb-marks-\(getpid())"
         try? FileManager.default.removeItem(atPath: runtimeDirectory)
         try FileManager.default.createDirectory(atPath: runtimeDirectory, withIntermediateDirectories: true)
@@ -34,8 +35,9 @@ final class MarksCompositor {
             "/usr/bin/setpriv",
             [
                 "--reuid=nobody", "--regid=nogroup", "--clear-groups", "--", "/usr/bin/env",
-                "XDG_RUNTIME_DIR=\(runtimeDirectory)", "WLR_BACKENDS=drm", "WLR_DRM_DEVICES=\(drm)",
-                "WLR_RENDERER=pixman", "LIBSEAT_BACKEND=seatd", "WLR_LIBINPUT_NO_DEVICES=1", program,
+                "XDG_RUNTIME_DIR=\(runtimeDirectory)", input ? "WLR_BACKENDS=drm,libinput" : "WLR_BACKENDS=drm",
+                "WLR_DRM_DEVICES=\(drm)", "WLR_RENDERER=pixman", "LIBSEAT_BACKEND=seatd", "WLR_LIBINPUT_NO_DEVICES=1",
+                program,
             ] + tail)
     }
 

@@ -7,7 +7,7 @@ struct SessionError: Error {
 }
 
 /// A real Wayland session in the VM, as a kiosk runs one: Debian's seatd (as root) and cage
-/// (wlroots, as an unprivileged user), showing Debian's `wev` across its outputs, a Wayland
+/// (wlroots, as an unprivileged user), showing Debian's `wev` (or another client) across its outputs, a Wayland
 /// client that prints every input event it gets with its surface coordinates. Its outputs: a
 /// headless one of 1280x720 first (wlroots' default size) when asked, then the display of the
 /// VM's GPU `drm` (wlroots' pixman renderer drives one GPU: a second one fails to start).
@@ -24,7 +24,10 @@ final class WaylandSession {
 
     /// Starts the session on the display of GPU `drm` (`/dev/dri/card1`), after a headless
     /// output with `headless`; `cageArguments` go before the client (`-r` turns the outputs).
-    init(drm: String, headless: Bool = true, cageArguments: [String] = []) throws {
+    init(
+        drm: String, headless: Bool = true, cageArguments: [String] = [],
+        client: [String] = ["/usr/bin/stdbuf", "-oL", "/usr/bin/wev"]
+    ) throws {
         runtimeDirectory = "/tmp/tb-wayland-\(getpid())"
         try? FileManager.default.removeItem(atPath: runtimeDirectory)
         try FileManager.default.createDirectory(atPath: runtimeDirectory, withIntermediateDirectories: true)
@@ -43,7 +46,7 @@ final class WaylandSession {
                 "XDG_RUNTIME_DIR=\(runtimeDirectory)",
                 headless ? "WLR_BACKENDS=headless,drm,libinput" : "WLR_BACKENDS=drm,libinput", "WLR_HEADLESS_OUTPUTS=1",
                 "WLR_DRM_DEVICES=\(drm)", "WLR_RENDERER=pixman", "LIBSEAT_BACKEND=seatd", "/usr/bin/cage",
-            ] + cageArguments + ["--", "/usr/bin/stdbuf", "-oL", "/usr/bin/wev"])
+            ] + cageArguments + ["--"] + client)
     }
 
     /// What the client printed.

@@ -1,0 +1,86 @@
+import Foundation
+import InputEvents
+import Latency
+import Testing
+
+@testable import TouchBridgeCLI
+
+/// `latency`'s own parts: a kernel touch-down read from a node's frames, the compositor's touch
+/// answered with a frame whose commit and presentation are noted, and the JSON report.
+@Suite struct LatencyReportTests {
+    let k = Kernel.self
+
+    static let panel = DeviceDescription(
+        name: "P", id: InputID(bustype: 3, vendor: 1, product: 2, version: 1),
+        absInfo: [
+            Kernel.ABS_MT_POSITION_X: AbsInfo(minimum: 0, maximum: 1000),
+            Kernel.ABS_MT_POSITION_Y: AbsInfo(minimum: 0, maximum: 500),
+        ])
+
+    func event(_ t: Double, _ type: UInt16, _ code: UInt16, _ value: Int32) -> InputEvent {
+        InputEvent(time: EventTime(inSeconds: t), type: type, code: code, value: value)
+    }
+
+    @Test func aFrameWithANewContactIsOneKernelTouchDownWhereItLanded() {
+        let run = LatencyRun(Self.panel)
+        for e in [
+            event(1, k.EV_ABS, k.ABS_MT_TRACKING_ID, 7), event(1, k.EV_ABS, k.ABS_MT_POSITION_X, 250),
+            event(1, k.EV_ABS, k.ABS_MT_POSITION_Y, 250), event(1, k.EV_SYN, k.SYN_REPORT, 0),
+            // The finger moves, then lifts: no new touch-down.
+            event(1.01, k.EV_ABS, k.ABS_MT_POSITION_X, 260), event(1.01, k.EV_SYN, k.SYN_REPORT, 0),
+            event(1.1, k.EV_ABS, k.ABS_MT_TRACKING_ID, -1), event(1.1, k.EV_SYN, k.SYN_REPORT, 0),
+        ] {
+            run.take(e)
+        }
+        #expect(run.kernel == [.init(time: 1, x: 0.25, y: 0.5)])
+    }
+
+    @Test func aDeliveredTouchIsAnsweredByTheNextFrameAndItsPresentation() {
+        let run = LatencyRun(Self.panel)
+        // The kernel's touch-down a moment before the compositor delivers it, in the middle.
+        let t = LatencyRun.monotonic() - 0.01
+        for e in [
+            event(t, k.EV_ABS, k.ABS_MT_TRACKING_ID, 1), event(t, k.EV_ABS, k.ABS_MT_POSITION_X, 500),
+            event(t, k.EV_ABS, k.ABS_MT_POSITION_Y, 250), event(t, k.EV_SYN, k.SYN_REPORT, 0),
+        ] {
+            run.take(e)
+        }
+        run.touchDown(x: 100, y: 100, width: 200, height: 200)
+        #expect(!run.settled)
+        run.committed(frame: 3)
+        run.presented(frame: 3, seconds: 1e6, refresh: 0.016, hardware: true)
+        #expect(run.settled)
+        #expect(run.refresh == 0.016)
+        let s = run.samples()
+        #expect(s.count == 1)
+        #expect(s.first?.kernel == EventTime(inSeconds: t).inSeconds)
+        #expect(s.first?.presented == 1e6)
+        #expect(s.first?.committed != nil)
+    }
+
+    @Test func theJSONHasEverySampleAndEachStagesPercentiles() throws {
+        let samples = [
+            LatencySample(kernel: 1, delivered: 1.004, committed: 1.005, presented: 1.02),
+            LatencySample(kernel: 2, delivered: nil),
+        ]
+        var b = TextBuffer(capacity: 4096)
+        LatencyReport.writeJSON(samples, clock: "CLOCK_MONOTONIC", refresh: 0.016667, hardware: true, into: &b)
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(b.bytes)) as? [String: Any])
+        #expect(root["clock"] as? String == "CLOCK_MONOTONIC")
+        #expect((root["samples"] as? [Any])?.count == 2)
+        #expect(root["complete"] as? Int == 1)
+        #expect(root["incomplete"] as? Int == 1)
+        let summary = try #require(root["summary"] as? [String: [String: Any]])
+        #expect(
+            Set(summary.keys) == [
+                "kernel_to_delivered", "delivered_to_committed", "committed_to_presented", "kernel_to_presented",
+            ])
+        let whole = try #require(summary["kernel_to_presented"]?["p50"] as? Double)
+        #expect(abs(whole - 0.02) < 1e-9)
+        var text = TextBuffer(capacity: 4096)
+        LatencyReport.writeText(samples, clock: "CLOCK_MONOTONIC", refresh: 0.016667, hardware: true, into: &text)
+        let said = String(decoding: text.bytes, as: UTF8.self)
+        #expect(said.hasPrefix("1 complete samples of 2 touches, on CLOCK_MONOTONIC; refresh 16.7 ms\n"), "\(said)")
+        #expect(said.contains("20.0   kernel → presented (the whole chain)"), "\(said)")
+    }
+}

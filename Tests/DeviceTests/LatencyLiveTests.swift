@@ -91,7 +91,8 @@ struct LatencyLiveTests {
 
     @Test func cageAnswersEveryTapAndSaysItPresentsNoTimes() throws {
         let (panel, _) = try createDevice(VirtualDevices.multitouch(name: "TB Latency Panel"))
-        // cage's client runs as nobody, as the session does.
+        // cage's client runs as nobody, as the session does: the program and the node are made
+        // theirs to run and read (a checkout under /root is not).
         chmod(panel.devnode, 0o666)
         let dir = "/tmp/tb-latency-\(getpid())"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
@@ -99,7 +100,7 @@ struct LatencyLiveTests {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let taps = 5
         let command =
-            "\(touchbridgeExecutable) latency \(panel.devnode) --count \(taps) --json > \(dir)/out.json 2> \(dir)/err.txt"
+            "\(OtherUsers.touchbridge) latency \(panel.devnode) --count \(taps) --json > \(dir)/out.json 2> \(dir)/err.txt"
         let session = try WaylandSession(drm: "/dev/dri/card1", headless: false, client: ["/bin/sh", "-c", command])
         defer { session.stop() }
         let said = { (try? String(contentsOfFile: "\(dir)/err.txt", encoding: .utf8)) ?? "" }

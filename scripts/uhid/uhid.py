@@ -96,11 +96,15 @@ def find_node(spec, wanted, what, timeout=10.0):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         for inp in sorted(glob.glob(pattern)):
-            props = int(open(inp + "/properties").read().strip() or "0", 16)
-            events = glob.glob(inp + "/event*")
-            node = "/dev/input/" + os.path.basename(events[0]) if events else None
-            if props & 0x2 and node and os.path.exists(node) and wanted(bits(inp + "/capabilities/abs"), bits(inp + "/capabilities/key")):
-                return node
+            # An earlier device of the same ids may be going away as it is read: skip it.
+            try:
+                props = int(open(inp + "/properties").read().strip() or "0", 16)
+                events = glob.glob(inp + "/event*")
+                node = "/dev/input/" + os.path.basename(events[0]) if events else None
+                if props & 0x2 and node and os.path.exists(node) and wanted(bits(inp + "/capabilities/abs"), bits(inp + "/capabilities/key")):
+                    return node
+            except OSError:
+                continue
         time.sleep(0.05)
     raise SystemExit("%s: no %s node appeared" % (spec["name"], what))
 

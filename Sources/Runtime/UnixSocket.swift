@@ -55,24 +55,14 @@ public enum UnixSocket {
         guard fd >= 0 else {
             throw Failure(description: "socket: \(String(cString: strerror(errno)))", exitCode: 71, errno: errno)
         }
-        var address = Self.address(path)
-        // The file gets `mode` as bind creates it (under a umask that leaves only that mode):
-        // no chmod by path afterwards, which would follow a link swapped in between.
-        let umaskBefore = umask(~mode & 0o777)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        umask(umaskBefore)
+        let bound = bindPrivately(fd, path: path, mode: mode)
         guard bound == 0 else {
-            let e = errno
             close(fd)
-            let code: Int32 = e == EACCES || e == EPERM ? 77 : (e == ENOENT ? 66 : 73)
-            let hint = e == ENOENT ? " (its directory does not exist)" : ""
+            let code: Int32 = bound == EACCES || bound == EPERM ? 77 : (bound == ENOENT ? 66 : 73)
+            let hint = bound == ENOENT ? " (its directory does not exist)" : ""
             throw Failure(
-                description: "\(path): cannot create the socket: \(String(cString: strerror(e)))\(hint)",
-                exitCode: code, errno: e)
+                description: "\(path): cannot create the socket: \(String(cString: strerror(bound)))\(hint)",
+                exitCode: code, errno: bound)
         }
         guard Glibc.listen(fd, backlog) == 0 else {
             let e = errno
@@ -80,6 +70,43 @@ public enum UnixSocket {
             throw Failure(description: "\(path): listen: \(String(cString: strerror(e)))", exitCode: 71, errno: e)
         }
         return fd
+    }
+
+    /// Binds `fd` at `path` with exactly `mode`: bound in a directory of its own beside `path`
+    /// (0700, so nobody reaches the socket there), given its mode there and linked into place,
+    /// so the file never has another mode at `path` and no chmod by path can follow a link
+    /// swapped in. No umask is touched: it is the whole process's, every thread's files' too.
+    /// Where that directory's path would be too long for a socket, bound at `path` under a
+    /// umask that leaves only `mode`. 0, or the errno.
+    static func bindPrivately(_ fd: Int32, path: String, mode: mode_t) -> Int32 {
+        let parent = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        let pattern = (parent.isEmpty ? "/" : parent + "/") + ".touchbridge-XXXXXX"
+        var template = Array(pattern.utf8CString)
+        guard (pattern + "/s").utf8.count < MemoryLayout.size(ofValue: sockaddr_un().sun_path) else {
+            let before = umask(~mode & 0o777)
+            defer { umask(before) }
+            return bind(fd, at: path)
+        }
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else { return errno }
+        let directory = String(cString: made)
+        defer { rmdir(directory) }
+        let temporary = directory + "/s"
+        var e = bind(fd, at: temporary)
+        // Linked, not renamed: a file that appeared at `path` meanwhile is not replaced (EEXIST).
+        if e == 0, chmod(temporary, mode) != 0 || link(temporary, path) != 0 { e = errno }
+        unlink(temporary)
+        return e
+    }
+
+    /// bind(2) at `path`: 0, or the errno.
+    private static func bind(_ fd: Int32, at path: String) -> Int32 {
+        var address = Self.address(path)
+        let rc = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        return rc == 0 ? 0 : errno
     }
 
     /// The listening socket systemd passed (`LISTEN_FDS`, `LISTEN_PID` this process), if any:

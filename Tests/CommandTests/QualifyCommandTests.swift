@@ -107,4 +107,21 @@ struct QualifyCommandTests {
             #expect(run.errors.contains(file + ":"), "run \(file): \(run.exitCode) \(run.errors)")
         }
     }
+
+    /// A file the tools write is readable by others whatever the umask: set in the program's own
+    /// process (set in this one, it would be every test thread's).
+    @Test func thePictureIsReadableByOthersWhateverTheUmask() throws {
+        let svg = temporaryPath("umask") + ".svg"
+        defer { unlink(svg) }
+        let p = try Spawned(
+            "/bin/sh",
+            [
+                "-c", "umask 077 && exec \"$0\" qualify --screen 800x480 --svg \"$1\" \"$2\"", touchbridgeExecutable,
+                svg, clean,
+            ])
+        #expect(p.wait(timeout: 30) == 0, "\(p.errors)")
+        var st = stat()
+        #expect(stat(svg, &st) == 0)
+        #expect(st.st_mode & 0o777 == 0o644)
+    }
 }

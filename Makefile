@@ -87,7 +87,7 @@ MANUAL := .build/plugins/GenerateManual/outputs/TouchBridgeCLI/touchbridge.1
 # (as in the service test's VM) copies files and builds nothing.
 RELEASE_INPUTS := Package.swift scripts/release/hot-functions.txt $(shell find Sources -type f 2>/dev/null)
 
-.PHONY: hooks installed-test bench-start bench-hop format lint docs example-test url-app-test run test build deps test-deps unit-test device-test service-test install-check install install-files uninstall manual release deb deb-test deb-reproducible fuzz soak sanitize clean bench bench-e2e bench-instr bench-socket bench-watch
+.PHONY: hooks installed-test bench-start bench-hop bench-latency format lint docs example-test url-app-test run test build deps test-deps unit-test device-test service-test install-check install install-files uninstall manual release deb deb-test deb-reproducible fuzz soak sanitize clean bench bench-e2e bench-instr bench-socket bench-watch
 
 run: deps $(STATIC_CXX_DIR)/libstdc++.a
 	$(RELEASE_BUILD) $(DAEMON_LINK) --product touchbridge
@@ -216,6 +216,11 @@ bench-start: test-deps
 # The virtual touchscreen's hop to a Wayland client (cage and wev in the VM): p50 and p99.
 bench-hop: test-deps
 	scripts/bench/hop/run
+
+# Touch to photon under sway in the VM, sway reading a panel itself and through the virtual
+# touchscreen (`touchbridge latency`): each stage's p50, p95 and p99.
+bench-latency: test-deps
+	scripts/bench/latency/run
 
 bench-instr: test-deps
 	@scripts/apt-ensure valgrind

@@ -99,7 +99,7 @@ let package = Package(
         .target(name: "ReportArchive"),
 
         // Pure Swift: touch-to-photon latency's arithmetic (stages, percentiles, touch-downs paired).
-        .target(name: "Latency"),
+        .target(name: "Latency", dependencies: ["TextBuffers"]),
 
         // uinput devices that re-create a panel for other programs (`--virtual-touchscreen`,
         // `--virtual-pointer`): the window's touches as a touchscreen, pointer gestures as a mouse.

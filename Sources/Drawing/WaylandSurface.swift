@@ -49,6 +49,8 @@ package final class WaylandSurface: DrawingSurface {
     package private(set) weak var observer: SurfaceObserver?
     var seat: OpaquePointer?
     var touch: OpaquePointer?
+    /// Whether the compositor's seat has announced touch, so that touches can reach the surface.
+    package var hasTouch: Bool { touch != nil }
     var presentation: OpaquePointer?
     /// The clock presentation times are on (`wp_presentation.clock_id`).
     package internal(set) var presentationClock: Int32?

@@ -44,4 +44,24 @@ public enum LatencyStage: String, CaseIterable, Sendable {
     case display
     /// kernel → presented: what a person feels, short of the panel's firmware and the scan-out.
     case whole
+
+    /// The stage's name in JSON: its two ends.
+    public var key: String {
+        switch self {
+        case .compositor: "kernel_to_delivered"
+        case .app: "delivered_to_committed"
+        case .display: "committed_to_presented"
+        case .whole: "kernel_to_presented"
+        }
+    }
+
+    /// The stage as a person reads it: its ends, and what spends it.
+    public var words: String {
+        switch self {
+        case .compositor: "kernel → delivered (the compositor, and what is between)"
+        case .app: "delivered → committed (the app drawing its answer)"
+        case .display: "committed → presented (the display: the wait for its refresh)"
+        case .whole: "kernel → presented (the whole chain)"
+        }
+    }
 }

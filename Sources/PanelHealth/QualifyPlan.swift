@@ -122,13 +122,17 @@ public struct QualifyCriteria: Sendable, Equatable {
     public var missedTaps = 0, splitTaps = 0, ghosts = 0, stuck = 0
     /// Contacts allowed while the panel is left untouched (`--quiet`; Windows: none).
     public var phantomContacts = 0
+    /// Largest p95 of the latency step's kernel → presented times (`--latency`), in ms:
+    /// touchbridge's own figure, Windows' contact-down latency (25 ms, the panel to the host)
+    /// with a 60 Hz refresh to wait for and a frame to compose.
+    public var latencyP95MS = 50.0
 
     public init() {}
 
     /// The names `--criteria` files use, with how each is set.
     public static let keys = [
         "accuracyMM", "linearityMM", "jitterMM", "reportRateHz", "contacts", "separationMM",
-        "missedTaps", "splitTaps", "ghosts", "stuck", "hoverOffsetMM", "phantomContacts",
+        "missedTaps", "splitTaps", "ghosts", "stuck", "hoverOffsetMM", "phantomContacts", "latencyP95MS",
     ]
 
     /// The criteria that count something (contacts, taps, ghosts, stuck contacts): whole numbers.
@@ -162,6 +166,7 @@ public struct QualifyCriteria: Sendable, Equatable {
         case "jitterMM": jitterMM = value
         case "reportRateHz": reportRateHz = value
         case "hoverOffsetMM": hoverOffsetMM = value
+        case "latencyP95MS": latencyP95MS = value
         default: separationMM = value
         }
         return nil

@@ -92,17 +92,31 @@ extension QualifyReport {
             }
             o.integer("ghosts", ghosts)
             o.integer("stuck", stuck)
-            if let q = quiet {
-                o.object("quiet") { s in
-                    s.measure("seconds", q.seconds, decimals: 3)
-                    s.integer("phantomContacts", q.phantoms)
-                }
-            }
+            writeExtraSteps(&o)
             o.object("verdicts") { v in for j in judged { v.bool(j.name, j.measured ? j.pass : nil) } }
             if isUnfinished { o.strings("unfinished", missing.map(stepName)) }
             o.bool("pass", pass)
         }
         return w.string + "\n"
+    }
+
+    /// The steps only some sessions have: `--quiet`'s and `--latency`'s.
+    private func writeExtraSteps(_ o: inout JSONWriter) {
+        if let q = quiet {
+            o.object("quiet") { s in
+                s.measure("seconds", q.seconds, decimals: 3)
+                s.integer("phantomContacts", q.phantoms)
+            }
+        }
+        if let l = latency {
+            o.object("latency") { s in
+                s.integer("taps", l.taps)
+                s.integer("complete", l.complete)
+                s.measure("p50MS", l.p50.map { $0 * 1000 }, decimals: 3)
+                s.measure("p95MS", l.p95.map { $0 * 1000 }, decimals: 3)
+                s.measure("p99MS", l.p99.map { $0 * 1000 }, decimals: 3)
+            }
+        }
     }
 
     /// `mark 3`, `line 1`, `rest`: a step as the report names it.

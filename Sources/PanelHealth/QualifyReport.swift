@@ -36,7 +36,25 @@ public struct QualifyReport: Sendable {
     public var ghosts = 0, stuck = 0
     /// The quiet step (`--quiet`): its seconds and the contacts that began in them; nil without.
     public var quiet: (seconds: Double, phantoms: Int)?
+    /// The latency step (`--latency`): what it measured; nil without.
+    public var latency: LatencyFigures?
     public var criteria = QualifyCriteria()
+
+    /// The latency step's figures: taps asked for, samples whose chain completed, and the
+    /// kernel → presented percentiles over them, in seconds (nil with no complete sample).
+    public struct LatencyFigures: Sendable, Equatable {
+        public var taps: Int
+        public var complete: Int
+        public var p50: Double?, p95: Double?, p99: Double?
+
+        public init(taps: Int, complete: Int, p50: Double?, p95: Double?, p99: Double?) {
+            self.taps = taps
+            self.complete = complete
+            self.p50 = p50
+            self.p95 = p95
+            self.p99 = p99
+        }
+    }
 
     /// An empty report in `unit`, to be filled with figures.
     public init(unit: String) { self.unit = unit }
@@ -124,7 +142,21 @@ public struct QualifyReport: Sendable {
         ] + (pen ? penOnly : fingers) + [
             Verdict(name: "ghosts", value: "\(ghosts)", limit: "≤ \(c.ghosts)", pass: ghosts <= c.ghosts),
             Verdict(name: "stuck", value: "\(stuck)", limit: "≤ \(c.stuck)", pass: stuck <= c.stuck),
-        ] + quietVerdict
+        ] + quietVerdict + latencyVerdict
+    }
+
+    /// The latency step's verdict, when it was asked for.
+    private var latencyVerdict: [Verdict] {
+        guard let l = latency else { return [] }
+        let value = l.p95.map {
+            "p95 \(QualifyPlan.number($0 * 1000, decimals: 1)) ms, \(l.complete) of \(l.taps) taps"
+        }
+        return [
+            Verdict(
+                name: "latency", value: value ?? "not measured",
+                limit: "p95 ≤ \(QualifyPlan.number(criteria.latencyP95MS)) ms",
+                pass: (l.p95 ?? .infinity) * 1000 <= criteria.latencyP95MS)
+        ]
     }
 
     /// The quiet step's verdict, when there was one.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ControlProtocol
 import DeviceTools
+import Drawing
 import Evdev
 import Glibc
 import InputEvents
@@ -69,6 +70,12 @@ struct QualifyCommand: ParsableCommand {
             valueName: "SECONDS"))
     var quiet: Double?
 
+    @Option(
+        help: ArgumentHelp(
+            "After the gestures, measure touch-to-photon latency over this many taps (1 to 1000) as `latency` does, on a fullscreen surface of the compositor; judged by latencyP95MS. A live panel only.",
+            valueName: "TAPS"))
+    var latency: Int?
+
     @Flag(help: "Draw nothing on the panel's display: the prompts on standard error only.")
     var noDraw = false
 
@@ -86,6 +93,13 @@ struct QualifyCommand: ParsableCommand {
         if let quiet, !(quiet > 0 && quiet <= Durations.longest) {
             throw ValidationError(
                 "--quiet takes seconds above 0 and at most \(Int(Durations.longest)) (not '\(quiet)')")
+        }
+        if let latency {
+            guard (1...1000).contains(latency) else { throw ValidationError("--latency takes 1 to 1000 taps") }
+            if pen {
+                throw ValidationError(
+                    "--latency measures finger taps: a pen reaches Wayland clients as a tablet tool, not as touches")
+            }
         }
         if let lines, Self.parseLines(lines) == nil {
             throw ValidationError("--lines takes \"x1,y1 x2,y2; ...\" in points")
@@ -110,11 +124,13 @@ struct QualifyCommand: ParsableCommand {
         let report: QualifyReport
         switch input {
         case .recording(let r, _):
-            if quiet != nil {
-                throw fail(
-                    ValidationError(
-                        "--quiet needs a live panel: a recording holds no time before its first event, so its quiet cannot be told"
-                    ))
+            if quiet != nil || latency != nil {
+                let what = quiet != nil ? "--quiet" : "--latency"
+                let why =
+                    quiet != nil
+                    ? "a recording holds no time before its first event, so its quiet cannot be told"
+                    : "a recording's taps reach no compositor"
+                throw fail(ValidationError("\(what) needs a live panel: \(why)"))
             }
             let run = QualifyRecording(
                 r, source: source, plan: plan, mapper: mapper, udevFuzz: info?.libinputFuzz ?? [:]
@@ -128,13 +144,24 @@ struct QualifyCommand: ParsableCommand {
             }
             report = run.report(criteria: limits, end: r.events.last?.time)
         case .device(let device):
-            let board = MarkBoard.open(
-                target: .of(d, info: info, mapper: mapper, pin: mapping.output), passesInput: false, noDraw: noDraw
-            ) { Diagnostics.print("touchbridge: marks: \($0)") }
+            let target = DrawingTarget.of(d, info: info, mapper: mapper, pin: mapping.output)
+            func open() -> MarkBoard {
+                MarkBoard.open(target: target, passesInput: false, noDraw: noDraw) {
+                    Diagnostics.print("touchbridge: marks: \($0)")
+                }
+            }
+            var board = open()
             defer { board.close() }
-            report = try qualifyLive(
+            var live = try qualifyLive(
                 device, d: d, plan: plan, mapper: mapper, udevFuzz: info?.libinputFuzz ?? [:], criteria: limits,
                 marked: info?.isMarkedPanel == true, board: board)
+            if let latency, !live.isUnfinished {
+                // The latency surface takes the screen, and the touches, while it measures.
+                board.close()
+                live.latency = latencyStep(device, taps: latency)
+                board = open()
+            }
+            report = live
             board.scene = QualifyBoard.result(report)
             board.linger(seconds: 3)
         }

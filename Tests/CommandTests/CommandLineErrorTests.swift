@@ -35,6 +35,13 @@ struct CommandLineErrorTests {
         (["health", "--duration=-1", recording], "--duration takes a number of seconds above 0"),
         (["health", "--fail-on", "bogus", recording], "'bogus' is not FIGURE<LIMIT"),
         (["qualify", "--marks", "1", recording], "--marks takes \"x,y; x,y; ...\""),
+        (["qualify", "--latency", "0", recording], "--latency takes 1 to 1000 taps"),
+        (["qualify", "--pen", "--latency", "5", recording], "a pen reaches Wayland clients as a tablet tool"),
+        (
+            ["qualify", "--latency", "5", recording],
+            "--latency needs a live panel: a recording's taps reach no compositor"
+        ),
+        (["latency", "--count", "0", recording], "--count takes 1 to 10000"),
         (["picture"], "Missing expected argument '<recording>'"),
         (["picture", "--grid", "999x1", recording], "--grid takes COLUMNSxROWS"),
         (["picture", "--output", "HDMI-A-1", recording], "--output is for run, touches, watch, calibrate and qualify"),

@@ -41,10 +41,13 @@ struct LatencyLiveTests {
         return written
     }
 
-    /// The latency of `taps` taps written into a new panel while `touchbridge latency` runs as a
-    /// client of `compositor` (sway or cage), each write's time noted; the report's JSON.
-    func measure(_ compositor: String, taps: Int) throws -> (root: [String: Any], written: [Double], said: String) {
-        let (panel, _) = try createDevice(VirtualDevices.multitouch(name: "TB Latency Panel"))
+    /// The latency of `taps` taps written into `panel` (a new one when nil) while
+    /// `touchbridge latency` runs as a client of `compositor` (sway or cage), each write's time
+    /// noted; the report's JSON.
+    func measure(_ compositor: String, taps: Int, panel given: UInputDevice? = nil, extra: [String] = []) throws -> (
+        root: [String: Any], written: [Double], said: String
+    ) {
+        let panel = try given ?? createDevice(VirtualDevices.multitouch(name: "TB Latency Panel")).0
         try #require(MarksCompositor.installed(compositor), "\(compositor) and grim (make test installs them)")
         let session = try MarksCompositor(compositor, drm: "/dev/dri/card1", input: true)
         defer { session.stop() }
@@ -55,7 +58,7 @@ struct LatencyLiveTests {
             [
                 "WAYLAND_DISPLAY=\(socket)", touchbridgeExecutable, "latency", panel.devnode, "--count", "\(taps)",
                 "--json",
-            ])
+            ] + extra)
         #expect(
             eventually(timeout: 90) { tool.errors.contains("tap the panel") },
             "\(tool.errors) \(compositor): \(session.compositor.errors.suffix(3000))")
@@ -71,11 +74,21 @@ struct LatencyLiveTests {
 
     @Test func swayAnswersEveryTapAndEachSampleIsCompleteAndInOrder() throws {
         let taps = 20
-        let (root, written, said) = try measure("/usr/bin/sway", taps: taps)
+        let svg = temporaryPath("latency") + ".svg"
+        defer { unlink(svg) }
+        // A tap before the tool starts, where its first tap will be: the kernel then sends that
+        // tap's place no more (a value unchanged is not sent), and the tool has it from libevdev.
+        let (panel, _) = try createDevice(VirtualDevices.multitouch(name: "TB Latency Panel"))
+        _ = try tap(panel, 1)
+        let (root, written, said) = try measure("/usr/bin/sway", taps: taps, panel: panel, extra: ["--svg", svg])
         #expect(root["clock"] as? String == "CLOCK_MONOTONIC")
         let samples = try #require(root["samples"] as? [[String: Any]])
         let complete = samples.filter { $0["complete"] as? Bool == true }
         #expect(complete.count >= taps - 1, "\(samples) \(said)")
+        #expect(!samples.contains { $0["kernel"] as? Double == nil }, "every delivered touch paired: \(samples)")
+        let picture = try String(contentsOfFile: svg, encoding: .utf8)
+        #expect(picture.contains("\(complete.count) complete samples of \(samples.count) touches"), "\(picture)")
+        #expect(picture.components(separatedBy: "class=\"p95\"").count - 1 == 4, "each stage's p95 marked")
         for s in complete {
             let kernel = try #require(s["kernel"] as? Double)
             let delivered = try #require(s["delivered"] as? Double)
@@ -87,6 +100,42 @@ struct LatencyLiveTests {
         let summary = try #require(root["summary"] as? [String: [String: Any]])
         let whole = try #require(summary["kernel_to_presented"])
         for p in ["p50", "p95", "p99"] { #expect(whole[p] as? Double != nil, "\(p) in \(whole)") }
+    }
+
+    /// The kiosk's way: the compositor reads touchbridge's corrected virtual touchscreen, libinput
+    /// told to leave the panel alone, and the tool reads the panel itself: kernel times stay the
+    /// panel's, and the hop is inside the compositor's stage.
+    @Test func throughTheVirtualTouchscreenTheKernelTimesStayThePanels() throws {
+        let rule = "/run/udev/rules.d/80-tb-latency-through.rules"
+        try installUdevRule(
+            rule, #"SUBSYSTEM=="input", ATTRS{name}=="TB Latency Through", ENV{LIBINPUT_IGNORE_DEVICE}="1""#)
+        defer { try? installUdevRule(rule, nil) }
+        let (panel, _) = try createDevice(VirtualDevices.multitouch(name: "TB Latency Through"))
+        let property = try Spawned("/bin/udevadm", ["info", "--query=property", panel.devnode])
+        _ = property.wait(timeout: 30)
+        #expect(property.output.contains("LIBINPUT_IGNORE_DEVICE=1"), "libinput leaves the panel: \(property.output)")
+        let daemon = try Spawned(
+            touchbridgeExecutable, ["run", "--virtual-touchscreen", "--screen", "1280x800", panel.devnode])
+        defer { _ = daemon.stop(timeout: 10) }
+        #expect(
+            eventually(timeout: 30) { daemon.errors.contains("virtual touchscreen /dev/input/") }, "\(daemon.errors)")
+        _ = try Spawned("/bin/udevadm", ["settle", "--timeout=10"]).wait(timeout: 30)
+        let taps = 20
+        let (root, written, said) = try measure("/usr/bin/sway", taps: taps, panel: panel)
+        let samples = try #require(root["samples"] as? [[String: Any]])
+        let complete = samples.filter { $0["complete"] as? Bool == true }
+        #expect(complete.count >= taps - 1, "\(samples) \(said)")
+        for s in complete {
+            let kernel = try #require(s["kernel"] as? Double)
+            #expect(written.contains { abs($0 - kernel) < 0.05 }, "kernel \(kernel) against the writes \(written)")
+        }
+        // sway 1.7 announces its seat's touch at the first touch, which reaches no client: said.
+        #expect(complete.count == taps || said.contains("before the compositor's seat announced touch"), "\(said)")
+        // sway reads the virtual touchscreen alone: no touch delivered that the panel did not make.
+        #expect(!samples.contains { $0["kernel"] as? Double == nil }, "\(samples)")
+        // The hop keeps each touch where it was: paired by place, not by order alone.
+        #expect(!said.contains("paired by order alone"), "\(said)")
+        #expect(!daemon.errors.contains("error"), "\(daemon.errors)")
     }
 
     @Test func cageAnswersEveryTapAndSaysItPresentsNoTimes() throws {

@@ -17,12 +17,22 @@ import Testing
             Kernel.ABS_MT_POSITION_Y: AbsInfo(minimum: 0, maximum: 500),
         ])
 
+    /// libevdev's state as the events below leave it, set by hand: slot 0's place, the slot.
+    final class Axes: AxisValues {
+        var values: [UInt16: Int32] = [:]
+        var slots: [Int: [UInt16: Int32]] = [:]
+        func value(type: UInt16, code: UInt16) -> Int32 { values[code] ?? 0 }
+        func slotValue(slot: Int, code: UInt16) -> Int32 { slots[slot]?[code] ?? 0 }
+    }
+
     func event(_ t: Double, _ type: UInt16, _ code: UInt16, _ value: Int32) -> InputEvent {
         InputEvent(time: EventTime(inSeconds: t), type: type, code: code, value: value)
     }
 
-    @Test func aFrameWithANewContactIsOneKernelTouchDownWhereItLanded() {
-        let run = LatencyRun(Self.panel)
+    @Test func aFrameWithANewContactIsOneKernelTouchDownWhereLibevdevSaysItIs() {
+        let axes = Axes()
+        let run = LatencyRun(Self.panel, values: axes)
+        axes.slots[0] = [k.ABS_MT_POSITION_X: 250, k.ABS_MT_POSITION_Y: 250]
         for e in [
             event(1, k.EV_ABS, k.ABS_MT_TRACKING_ID, 7), event(1, k.EV_ABS, k.ABS_MT_POSITION_X, 250),
             event(1, k.EV_ABS, k.ABS_MT_POSITION_Y, 250), event(1, k.EV_SYN, k.SYN_REPORT, 0),
@@ -33,10 +43,23 @@ import Testing
             run.take(e)
         }
         #expect(run.kernel == [.init(time: 1, x: 0.25, y: 0.5)])
+        // The next tap lands where the last one did, in slot 1: the kernel sends no place (a
+        // value unchanged is not sent), and the place is slot 1's as libevdev keeps it.
+        axes.values[k.ABS_MT_SLOT] = 1
+        axes.slots[1] = [k.ABS_MT_POSITION_X: 1000, k.ABS_MT_POSITION_Y: 0]
+        for e in [
+            event(2, k.EV_ABS, k.ABS_MT_SLOT, 1), event(2, k.EV_ABS, k.ABS_MT_TRACKING_ID, 8),
+            event(2, k.EV_SYN, k.SYN_REPORT, 0),
+        ] {
+            run.take(e)
+        }
+        #expect(run.kernel.last == .init(time: 2, x: 1, y: 0))
     }
 
     @Test func aDeliveredTouchIsAnsweredByTheNextFrameAndItsPresentation() {
-        let run = LatencyRun(Self.panel)
+        let axes = Axes()
+        axes.slots[0] = [k.ABS_MT_POSITION_X: 500, k.ABS_MT_POSITION_Y: 250]
+        let run = LatencyRun(Self.panel, values: axes)
         // The kernel's touch-down a moment before the compositor delivers it, in the middle.
         let t = LatencyRun.monotonic() - 0.01
         for e in [

@@ -4,13 +4,6 @@ import Latency
 /// `latency`'s report: each sample's moments and each stage's percentiles, as JSON or as text a
 /// person reads, stage by stage with what spends it.
 enum LatencyReport {
-    static let names: [(LatencyStage, key: String, words: String)] = [
-        (.compositor, "kernel_to_delivered", "kernel → delivered (the compositor, and what is between)"),
-        (.app, "delivered_to_committed", "delivered → committed (the app drawing its answer)"),
-        (.display, "committed_to_presented", "committed → presented (the display: the wait for its refresh)"),
-        (.whole, "kernel_to_presented", "kernel → presented (the whole chain)"),
-    ]
-
     static func writeJSON(
         _ samples: [LatencySample], clock: String, refresh: Double, hardware: Bool, into b: inout TextBuffer
     ) {
@@ -34,9 +27,9 @@ enum LatencyReport {
             o.integer("complete", summary.complete)
             o.integer("incomplete", summary.incomplete)
             o.object("summary") { m in
-                for (stage, key, _) in names {
+                for stage in LatencyStage.allCases {
                     let p = summary.stages[stage]
-                    m.object(key) { e in
+                    m.object(stage.key) { e in
                         e.integer("count", p?.count ?? 0)
                         e.number("p50", p?.p50, maxDecimals: 9)
                         e.number("p95", p?.p95, maxDecimals: 9)
@@ -63,9 +56,9 @@ enum LatencyReport {
                     "\(summary.incomplete) touches did not complete the chain (missed by one side, or never shown)\n")
         }
         b.append(string: "                    p50       p95       p99   (ms)\n")
-        for (stage, _, words) in names {
+        for stage in LatencyStage.allCases {
             guard let p = summary.stages[stage] else { continue }
-            b.append(string: pad(ms(p.p50)) + pad(ms(p.p95)) + pad(ms(p.p99)) + "   " + words + "\n")
+            b.append(string: pad(ms(p.p50)) + pad(ms(p.p95)) + pad(ms(p.p99)) + "   " + stage.words + "\n")
         }
     }
 

@@ -24,42 +24,66 @@ final class LatencyRun: SurfaceObserver {
     var refresh = 0.0
     var hardware = true
     var surface: WaylandSurface?
-    var scene = MarkScene()
+    /// What the surface shows: what to do, from its first frame (which also readies the text
+    /// drawing before the first tap's frame), and a mark where the last touch landed.
+    var scene: MarkScene = {
+        var s = MarkScene()
+        s.instruction = "Tap anywhere, one finger at a time"
+        return s
+    }()
     /// The screen marks are drawn on: a square the surface is scaled to.
     static let screen = 1000.0
 
-    // The node's frame being read: a new contact in it, and where.
-    private var newContact = false
-    private var position: (x: Int32?, y: Int32?) = (nil, nil)
-    private var single: (x: Int32, y: Int32) = (0, 0)
+    // The node being read, whose state libevdev keeps (each slot's place, as the kernel only
+    // sends a value that changed), and the frame's new contacts: their slots, or a single
+    // touch's BTN_TOUCH.
+    private let device: any AxisValues
+    private let multitouch: Bool
+    private var newSlots: [Int] = []
+    private var newTouch = false
     private let ranges: (x: AbsInfo?, y: AbsInfo?)
 
-    init(_ d: DeviceDescription) {
-        let mt = d.absInfo[Kernel.ABS_MT_POSITION_X] != nil
+    convenience init(_ device: EvdevDevice) { self.init(device.description, values: device) }
+
+    init(_ d: DeviceDescription, values: any AxisValues) {
+        device = values
+        multitouch = d.absInfo[Kernel.ABS_MT_POSITION_X] != nil
         ranges = (
-            d.absInfo[mt ? Kernel.ABS_MT_POSITION_X : Kernel.ABS_X],
-            d.absInfo[mt ? Kernel.ABS_MT_POSITION_Y : Kernel.ABS_Y]
+            d.absInfo[multitouch ? Kernel.ABS_MT_POSITION_X : Kernel.ABS_X],
+            d.absInfo[multitouch ? Kernel.ABS_MT_POSITION_Y : Kernel.ABS_Y]
         )
+        newSlots.reserveCapacity(16)
     }
 
-    /// One event of the node: a frame with a new contact is a kernel touch-down at its time.
+    /// One event of the node, libevdev's state already updated by it: each new contact of a
+    /// frame is a kernel touch-down at the frame's time, where libevdev says it is.
     func take(_ e: InputEvent) {
         switch (e.type, e.code) {
-        case (Kernel.EV_ABS, Kernel.ABS_MT_TRACKING_ID): if e.value >= 0 { newContact = true }
-        case (Kernel.EV_KEY, Kernel.BTN_TOUCH): if e.value == 1 { newContact = true }
-        case (Kernel.EV_ABS, Kernel.ABS_MT_POSITION_X): position.x = e.value
-        case (Kernel.EV_ABS, Kernel.ABS_MT_POSITION_Y): position.y = e.value
-        case (Kernel.EV_ABS, Kernel.ABS_X): single.x = e.value
-        case (Kernel.EV_ABS, Kernel.ABS_Y): single.y = e.value
+        case (Kernel.EV_ABS, Kernel.ABS_MT_TRACKING_ID):
+            let slot = Int(device.value(type: Kernel.EV_ABS, code: Kernel.ABS_MT_SLOT))
+            if e.value >= 0, newSlots.count < 64 { newSlots.append(slot) }
+        case (Kernel.EV_KEY, Kernel.BTN_TOUCH): if e.value == 1 { newTouch = true }
         case (Kernel.EV_SYN, Kernel.SYN_REPORT):
-            if newContact, kernel.count < 100_000 {
-                let x = Self.scaled(position.x ?? single.x, ranges.x)
-                let y = Self.scaled(position.y ?? single.y, ranges.y)
-                kernel.append(.init(time: e.time.inSeconds, x: x, y: y))
+            if multitouch {
+                for slot in newSlots {
+                    down(
+                        at: e.time.inSeconds, device.slotValue(slot: slot, code: Kernel.ABS_MT_POSITION_X),
+                        device.slotValue(slot: slot, code: Kernel.ABS_MT_POSITION_Y))
+                }
+            } else if newTouch {
+                down(
+                    at: e.time.inSeconds, device.value(type: Kernel.EV_ABS, code: Kernel.ABS_X),
+                    device.value(type: Kernel.EV_ABS, code: Kernel.ABS_Y))
             }
-            newContact = false
+            newSlots.removeAll(keepingCapacity: true)
+            newTouch = false
         default: break
         }
+    }
+
+    private func down(at time: Double, _ x: Int32, _ y: Int32) {
+        guard kernel.count < 100_000 else { return }
+        kernel.append(.init(time: time, x: Self.scaled(x, ranges.x), y: Self.scaled(y, ranges.y)))
     }
 
     static func scaled(_ v: Int32, _ a: AbsInfo?) -> Double {
@@ -135,3 +159,12 @@ final class LatencyRun: SurfaceObserver {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 }
+
+/// What libevdev knows of a device's axes now: the value the kernel last sent of each, and of
+/// each slot's.
+protocol AxisValues: AnyObject {
+    func value(type: UInt16, code: UInt16) -> Int32
+    func slotValue(slot: Int, code: UInt16) -> Int32
+}
+
+extension EvdevDevice: AxisValues {}

@@ -1,0 +1,69 @@
+import Evdev
+import Foundation
+import Glibc
+import InputEvents
+import ProgramTestSupport
+import Testing
+
+/// `qualify --latency` live in the VM under sway: the clean session's gestures answered on a
+/// uinput panel, then taps measured as `latency` measures them, the figure judged by the
+/// criteria file and reported beside the others.
+@Suite(
+    "qualify's latency step", .enabled(if: DeviceTestGate.enabled, DeviceTestGate.reason),
+    .enabled(if: MarksCompositor.installed("/usr/bin/sway"), "sway and grim (make test installs them)"),
+    .serialized)
+struct QualifyLatencyLiveTests {
+    @Test func theTapsAfterTheGesturesAreMeasuredAndJudged() throws {
+        let clean = repositoryDirectory + "/examples/qualify-clean.evemu"
+        let recording = try EvemuParser(file: clean).parse(
+            Array(try String(contentsOfFile: clean, encoding: .utf8).utf8))
+        let (panel, _) = try createDevice(recording.description)
+        // The report rate is the test's pacing on a uinput panel (QualifyLiveTests); an emulated
+        // machine's latency is no panel's: the limit is one it meets, the verdict's arithmetic
+        // is the unit tests'.
+        let criteria = temporaryPath("criteria") + ".json"
+        try "{\"reportRateHz\": 1, \"latencyP95MS\": 60000}\n".write(
+            toFile: criteria, atomically: true, encoding: .utf8)
+        defer { unlink(criteria) }
+        let session = try MarksCompositor("/usr/bin/sway", drm: "/dev/dri/card1", input: true)
+        defer { session.stop() }
+        let socket = try #require(session.socket(), "\(session.compositor.errors.suffix(1500))")
+        _ = session.swayIPC()
+        let taps = 8
+        let p = try Spawned(
+            "/usr/bin/env",
+            [
+                "WAYLAND_DISPLAY=\(socket)", touchbridgeExecutable, "qualify", "--screen", "800x480", "--criteria",
+                criteria, "--latency", "\(taps)", "--json", panel.devnode,
+            ])
+        for (i, g) in QualifyLiveTests.gestures(of: recording).enumerated() {
+            if i < 17 {
+                #expect(
+                    eventually(timeout: 60) {
+                        p.errors.components(separatedBy: "touchbridge: qualify: ").count - 1 >= i + 1
+                    },
+                    "\(p.errors)")
+            }
+            var last = g.first?.first?.time.inSeconds ?? 0
+            for f in g {
+                let t = f[0].time.inSeconds
+                usleep(UInt32(max(0, t - last) * 1e6))
+                last = t
+                try panel.frame(f.filter { $0.type != Kernel.EV_SYN }.map { ($0.type, $0.code, $0.value) })
+            }
+        }
+        #expect(eventually(timeout: 90) { p.errors.contains("tap the panel \(taps) times") }, "\(p.errors)")
+        Thread.sleep(forTimeInterval: 1)
+        _ = try LatencyLiveTests().tap(panel, taps)
+        #expect(p.wait(timeout: 90) == 0, "\(p.output)\n\(p.errors)")
+        let root = try #require(
+            try JSONSerialization.jsonObject(with: Data(p.output.utf8)) as? [String: Any], "\(p.output) \(p.errors)")
+        let latency = try #require(root["latency"] as? [String: Any], "\(p.output)")
+        #expect(latency["taps"] as? Int == taps)
+        #expect((latency["complete"] as? Int ?? 0) >= taps - 1, "\(latency) \(p.errors)")
+        let p95 = try #require(latency["p95MS"] as? Double, "\(latency)")
+        #expect(p95 > 0)
+        #expect((root["verdicts"] as? [String: Any])?["latency"] as? Bool == true, "\(p.output)")
+        #expect(root["pass"] as? Bool == true, "\(p.output)")
+    }
+}

@@ -60,6 +60,7 @@ import Testing
         let axes = Axes()
         axes.slots[0] = [k.ABS_MT_POSITION_X: 500, k.ABS_MT_POSITION_Y: 250]
         let run = LatencyRun(Self.panel, values: axes)
+        run.touchSince = 0
         // The kernel's touch-down a moment before the compositor delivers it, in the middle.
         let t = LatencyRun.monotonic() - 0.01
         for e in [
@@ -79,6 +80,31 @@ import Testing
         #expect(s.first?.kernel == EventTime(inSeconds: t).inSeconds)
         #expect(s.first?.presented == 1e6)
         #expect(s.first?.committed != nil)
+    }
+
+    /// sway announces its seat's touch at the first touch, which reaches no client: that touch is
+    /// left out of the pairing, so taps at one place do not all shift by one.
+    @Test func aTouchBeforeTheSeatHadTouchIsNeverPaired() {
+        let axes = Axes()
+        axes.slots[0] = [k.ABS_MT_POSITION_X: 500, k.ABS_MT_POSITION_Y: 250]
+        let run = LatencyRun(Self.panel, values: axes)
+        let now = LatencyRun.monotonic()
+        for (i, t) in [now - 0.5, now - 0.02].enumerated() {
+            for e in [event(t, k.EV_ABS, k.ABS_MT_TRACKING_ID, Int32(i + 1)), event(t, k.EV_SYN, k.SYN_REPORT, 0)] {
+                run.take(e)
+            }
+            run.take(event(t + 0.01, k.EV_ABS, k.ABS_MT_TRACKING_ID, -1))
+            run.take(event(t + 0.01, k.EV_SYN, k.SYN_REPORT, 0))
+        }
+        run.touchSince = now - 0.4
+        run.touchDown(x: 100, y: 100, width: 200, height: 200)
+        #expect(run.undeliverable == 1)
+        let s = run.samples()
+        #expect(s.count == 2)
+        #expect(s.first?.kernel == EventTime(inSeconds: now - 0.5).inSeconds)
+        #expect(s.first?.delivered == nil)
+        #expect(s.last?.kernel == EventTime(inSeconds: now - 0.02).inSeconds, "paired with the touch after")
+        #expect(s.last?.delivered != nil)
     }
 
     @Test func theJSONHasEverySampleAndEachStagesPercentiles() throws {

@@ -33,9 +33,11 @@ enum LatencyMeasurement {
             surface.willWait()
             surface.didWait(readable: waitReadable([surface.fd ?? -1], timeoutMs: 100).contains(0))
         }
+        if surface.hasTouch { run.touchSince = LatencyRun.monotonic() }
         Diagnostics.print("touchbridge: latency: \(surface.description): tap the panel \(count) times")
-        let early = try measure(device, node: node, surface, run, count: count, timeout: timeout)
+        try measure(device, node: node, surface, run, count: count, timeout: timeout)
         surface.close()
+        let early = run.undeliverable
         if early > 0 {
             // sway 1.7 announces its seat's touch at the first touch, which then reaches no client.
             Diagnostics.print(
@@ -77,13 +79,12 @@ enum LatencyMeasurement {
     }
 
     /// Reads the node and serves the surface until enough touch-downs came and their frames
-    /// were shown, the time is up or a signal came; how many came while the compositor's seat
-    /// had no touch yet.
+    /// were shown, the time is up or a signal came; notes when the compositor's seat announced
+    /// touch.
     static func measure(
         _ device: EvdevDevice, node: String, _ surface: WaylandSurface, _ run: LatencyRun, count: Int,
         timeout: Double
-    ) throws -> Int {
-        var early = 0
+    ) throws {
         let signals = SignalWatch(signals: [SIGINT, SIGTERM])
         let end = LatencyRun.monotonic() + timeout
         var lastDown = 0.0
@@ -96,21 +97,18 @@ enum LatencyMeasurement {
             let fds = [device.fd, signals.fd, surface.fd ?? -1]
             let ready = waitReadable(fds, timeoutMs: 250)
             surface.didWait(readable: ready.contains(2))
+            if run.touchSince == nil, surface.hasTouch { run.touchSince = LatencyRun.monotonic() }
             if ready.contains(1), signals.take() != nil { break }
             if ready.contains(0) {
                 let before = run.kernel.count
                 let status: EvdevDevice.ReadStatus
                 do { status = try device.read(.synced) { e, _ in run.take(e) } } catch { throw fail(error) }
-                if run.kernel.count > before {
-                    lastDown = LatencyRun.monotonic()
-                    if !surface.hasTouch { early += run.kernel.count - before }
-                }
+                if run.kernel.count > before { lastDown = LatencyRun.monotonic() }
                 if status == .unplugged {
                     Diagnostics.print("touchbridge: latency: \(node) was unplugged", level: .warning)
                     break
                 }
             }
         }
-        return early
     }
 }

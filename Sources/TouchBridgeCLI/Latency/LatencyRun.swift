@@ -143,15 +143,29 @@ final class LatencyRun: SurfaceObserver {
 
     /// The samples, kernel and compositor touch-downs paired by order and place.
     func samples() -> [LatencySample] {
-        let (pairs, byPlace) = TouchDownMatching.pairs(kernel: kernel, delivered: delivered.map(\.down))
+        // A touch before the seat had touch reached no client: left out of the pairing, so a
+        // compositor touch is never paired with it (taps at one place would all shift by one).
+        let deliverable = kernel.indices.filter { kernel[$0].time >= touchSince ?? .infinity }
+        let (pairs, byPlace) = TouchDownMatching.pairs(
+            kernel: deliverable.map { kernel[$0] }, delivered: delivered.map(\.down))
         pairedByPlace = byPlace
-        return pairs.map { p in
-            let d = p.delivered.map { delivered[$0] }
-            return LatencySample(
-                kernel: p.kernel.map { kernel[$0].time }, delivered: d?.down.time, committed: d?.committed,
-                presented: d?.presented)
+        let early = kernel.indices.filter { kernel[$0].time < touchSince ?? .infinity }.map {
+            LatencySample(kernel: kernel[$0].time, delivered: nil)
         }
+        return early
+            + pairs.map { p in
+                let d = p.delivered.map { delivered[$0] }
+                return LatencySample(
+                    kernel: p.kernel.map { kernel[deliverable[$0]].time }, delivered: d?.down.time,
+                    committed: d?.committed, presented: d?.presented)
+            }
     }
+
+    /// When the compositor's seat announced touch (CLOCK_MONOTONIC), once it has.
+    var touchSince: Double?
+
+    /// The kernel's touch-downs that came before the seat announced touch.
+    var undeliverable: Int { kernel.filter { $0.time < touchSince ?? .infinity }.count }
 
     static func monotonic() -> Double {
         var ts = timespec()

@@ -44,13 +44,7 @@ struct QualifyLatencyLiveTests {
                     },
                     "\(p.errors)")
             }
-            var last = g.first?.first?.time.inSeconds ?? 0
-            for f in g {
-                let t = f[0].time.inSeconds
-                usleep(UInt32(max(0, t - last) * 1e6))
-                last = t
-                try panel.frame(f.filter { $0.type != Kernel.EV_SYN }.map { ($0.type, $0.code, $0.value) })
-            }
+            try QualifyLiveTests.play(g, on: panel)
         }
         #expect(eventually(timeout: 90) { p.errors.contains("tap the panel \(taps) times") }, "\(p.errors)")
         Thread.sleep(forTimeInterval: 1)

@@ -27,13 +27,7 @@ struct QualifyLiveTests {
                     eventually { p.errors.components(separatedBy: "touchbridge: qualify: ").count - 1 >= i + 1 },
                     "\(p.errors)")
             }
-            var last = g.first?.first?.time.inSeconds ?? 0
-            for f in g {
-                let t = f[0].time.inSeconds
-                usleep(UInt32(max(0, t - last) * 1e6))
-                last = t
-                try panel.frame(f.filter { $0.type != Kernel.EV_SYN }.map { ($0.type, $0.code, $0.value) })
-            }
+            try Self.play(g, on: panel)
         }
         #expect(p.wait(timeout: 30) == 0, "\(p.output)\n\(p.errors)")
         #expect(p.output.hasSuffix("PASS\n"), "\(p.output)")
@@ -56,6 +50,17 @@ struct QualifyLiveTests {
         let words = line.split(separator: " ")
         guard let hz = words.firstIndex(of: "Hz"), hz > 0 else { return nil }
         return Double(words[hz - 1])
+    }
+
+    /// One gesture's frames written into `panel` at the pace they were recorded.
+    static func play(_ gesture: [[InputEvent]], on panel: UInputDevice) throws {
+        var last = gesture.first?.first?.time.inSeconds ?? 0
+        for f in gesture {
+            let t = f[0].time.inSeconds
+            usleep(UInt32(max(0, t - last) * 1e6))
+            last = t
+            try panel.frame(f.filter { $0.type != Kernel.EV_SYN }.map { ($0.type, $0.code, $0.value) })
+        }
     }
 
     /// A recording's gestures, each a list of frames: a gesture ends with the frame that lifts

@@ -33,7 +33,7 @@ struct HIDRecordLiveTests {
             "/usr/bin/python3", [UHIDPanel.pythonPath + "/bin/hid-recorder", node],
             environment: ["PYTHONPATH": UHIDPanel.pythonPath])
         #expect(ours.waitFor("I: "), "\(ours.errors)")
-        #expect(theirs.waitFor("I: "), "\(theirs.errors)")
+        #expect(theirs.waitFor("I: ", timeout: UHIDPanel.pythonStart), "\(theirs.errors)")
         try panel.play("tap")
         try panel.play("drag")
         // Both have read every report once they hold as many, and some.

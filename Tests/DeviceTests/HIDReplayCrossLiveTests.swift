@@ -29,7 +29,7 @@ struct HIDReplayCrossLiveTests {
             environment: ["PYTHONPATH": UHIDPanel.pythonPath])
         let reader = try Spawned(evtest, [panel.node])
         #expect(ours.waitFor("I: "), "\(ours.errors)")
-        #expect(theirs.waitFor("I: "), "\(theirs.errors)")
+        #expect(theirs.waitFor("I: ", timeout: UHIDPanel.pythonStart), "\(theirs.errors)")
         #expect(reader.waitFor("Testing ..."), "\(reader.output)")
         try panel.play("tap")
         try panel.play("drag")
@@ -73,7 +73,7 @@ struct HIDReplayCrossLiveTests {
         let replay = try Spawned(
             "/usr/bin/python3", [UHIDPanel.pythonPath + "/bin/hid-replay", "--verbose", file],
             environment: ["PYTHONPATH": UHIDPanel.pythonPath], input: go)
-        #expect(replay.waitFor("Hit enter to start"), "\(replay.errors)")
+        #expect(replay.waitFor("Hit enter to start", timeout: UHIDPanel.pythonStart), "\(replay.errors)")
         // hid-replay says so once the node is there, but while it waits for the line it answers
         // nothing: hid-multitouch's probe may still wait on its Input Mode SET_REPORT, which the
         // kernel gives up after 5 s, and until the probe ends the HID core drops every report.

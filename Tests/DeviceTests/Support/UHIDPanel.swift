@@ -43,6 +43,11 @@ final class UHIDPanel {
     /// hid-tools' report builder, installed by `make test-deps` (scripts/py-ensure).
     static let pythonPath = repositoryDirectory + "/.build/pydeps"
 
+    /// How long a Python program may take to start and answer, in seconds. The VM's one
+    /// emulated CPU shares the host with the service and package VMs; hid-tools' `hid-replay`
+    /// once took more than 30 s to say a word there. Only a failure waits it out.
+    static let pythonStart: Double = 120
+
     private(set) var node = ""
     /// The Contact Count Maximum the device answers.
     private(set) var contacts = 0
@@ -87,7 +92,7 @@ final class UHIDPanel {
         close(outPipe[1])
         (toPanel, fromPanel) = (inPipe[1], outPipe[0])
         guard rc == 0 else { throw DeviceTestFailure("posix_spawn /usr/bin/python3: \(rc)") }
-        let line = readLine(timeout: 20) ?? ""
+        let line = readLine(timeout: Self.pythonStart) ?? ""
         let words = line.split(separator: " ")
         guard words.count == 4, words[0] == "node", let n = Int(words[3]) else {
             throw DeviceTestFailure(

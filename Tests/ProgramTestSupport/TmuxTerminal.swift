@@ -32,7 +32,9 @@ package final class TmuxTerminal {
                 ] + command)
         guard r.status == 0 else { throw Failed(text: "tmux new-session failed: \(r.output)") }
         // The command starts once the server is up: one that ends at once (a refusal) would
-        // otherwise race tmux 3.3's start and take the server with it.
+        // otherwise race tmux 3.3's start and take the server with it. And once the shell has
+        // said BEFORE: an Enter typed sooner is echoed first, a blank line above BEFORE.
+        _ = eventually { screen.first == "BEFORE" }
         send("Enter")
     }
 

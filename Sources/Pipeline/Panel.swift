@@ -21,15 +21,16 @@ public final class Panel {
     /// Its input chain (`InputChain`, the one every reader of panels builds), kept as its two
     /// parts: a frame the tracker hands out is corrected, contact by contact, while the tracker
     /// is still at work.
-    package var tracker: ContactTracker
+    @usableFromInline package var tracker: ContactTracker
     private var corrections: ContactCorrections
-    /// Input events, frames (`SYN_REPORT`) and `SYN_DROPPED` seen, for the state report and
-    /// the metrics.
-    public internal(set) var events = 0
+    /// Input events seen, for the state report and the metrics.
+    public var events: Int { counts.events }
     /// Frames (`SYN_REPORT`) read.
-    public internal(set) var frames = 0
+    public var frames: Int { counts.frames }
     /// `SYN_DROPPED` seen.
-    public internal(set) var dropped = 0
+    public var dropped: Int { counts.dropped }
+    /// The three, counted where the pipeline reads each event (inlined into a source's loop).
+    @usableFromInline var counts = ReadCounts()
     /// A pen's barrel buttons held (`PenState.buttons`), as last sent to the scene.
     var penButtons: UInt8 = 0
     /// The barrel buttons whose press went down through the gate (their release follows).

@@ -139,14 +139,15 @@ public final class TouchPipeline {
     }
 
     /// Feeds one event of `panel` (`isSync`: part of libevdev's resync after SYN_DROPPED).
-    @inline(__always)
+    /// Inlinable: it is called once an event from the sources' modules.
+    @inlinable @inline(__always)
     public func process(_ e: InputEvent, isSync: Bool = false, from panel: Panel) {
-        panel.events &+= 1
+        panel.counts.events &+= 1
         if e.type == Kernel.EV_SYN {
             if e.code == Kernel.SYN_REPORT {
-                panel.frames &+= 1
+                panel.counts.frames &+= 1
             } else if e.code == Kernel.SYN_DROPPED {
-                panel.dropped &+= 1
+                panel.counts.dropped &+= 1
             }
         }
         panel.tracker.process(e, isSync: isSync) { frame in deliver(frame, from: panel) }
@@ -255,7 +256,7 @@ public final class TouchPipeline {
 
     // MARK: - Frames
 
-    private func deliver(_ frame: ContactFrame, from panel: Panel) {
+    @usableFromInline func deliver(_ frame: ContactFrame, from panel: Panel) {
         updates.removeAll(keepingCapacity: true)
         let t = frame.time.inSeconds
         if let pen = frame.pen { return deliverPen(frame, pen, from: panel, at: t) }

@@ -151,15 +151,13 @@ package final class RecordingSource: FrameSource {
         let pipeline: TouchPipeline = self.pipeline
         let log = pipeline.log
         do {
+            // Between frames: the stream whose next frame comes first, kept while it plays
+            // alone (nothing to choose, and no reference taken anew for each frame).
+            var current: Stream?
             while true {
-                // Between frames: the stream whose next frame comes first.
-                var current: Stream?
-                for s in streams {
-                    guard let h = s.head else { continue }
-                    if current == nil || h.time < current!.head!.time { current = s }
-                }
-                guard let s = current else { break }
-                let t = s.head!.time.inSeconds
+                if streams.count != 1 || current?.head == nil { current = earliestStream() }
+                guard let s = current, let head = s.head else { break }
+                let t = head.time.inSeconds
                 if let pacer, try !pace(pacer, to: t) { return stop() }
                 pipeline.advanceTime(to: t)
                 // The frame, event by event, with the stream's device a parameter: held by the
@@ -191,6 +189,17 @@ package final class RecordingSource: FrameSource {
         }
         waitForCommands()
         host.finish(at: streams.map(\.last).max() ?? EventTime(inSeconds: pipeline.log.now))
+    }
+
+    /// The stream whose next frame comes first, nil once every one has ended.
+    private func earliestStream() -> Stream? {
+        var first: Stream?
+        for s in streams {
+            guard let h = s.head else { continue }
+            if let f = first?.head, f.time <= h.time { continue }
+            first = s
+        }
+        return first
     }
 
     /// The rest of `s`'s frame, its events fed to `device`. False when a signal asked to stop.

@@ -110,6 +110,24 @@ struct PlacementTests {
             ])
     }
 
+    @Test func recordingsThatOverlapInTimePlayFrameByFrameInTimeOrder() throws {
+        // Each held while the other lands and lifts; "right" goes on alone once "left" ends.
+        var a = TestRecording()
+        var b = TestRecording(description: examplePanel(name: "right"))
+        a.tap(at: 1, id: 1, 100, 100, hold: 1)
+        b.tap(at: 1.5, id: 1, 200, 200, hold: 1)
+        b.tap(at: 3, id: 2, 300, 300)
+        let (pa, pb) = (try a.file("left"), try b.file("right"))
+        let log = try run([pa, pb], options { _ in }).filter {
+            $0.hasPrefix("touchesBegan") || $0.hasPrefix("touchesEnded")
+        }
+        #expect(
+            log.map { $0.split(separator: " ").prefix(4).joined(separator: " ") } == [
+                "touchesBegan screen #1 began", "touchesBegan screen #2 began", "touchesEnded screen #1 ended",
+                "touchesEnded screen #2 ended", "touchesBegan screen #3 began", "touchesEnded screen #3 ended",
+            ], "\(log)")
+    }
+
     @Test func aSceneWithAWindowPerScreenGetsEachTouchInTheWindowUnderIt() throws {
         let s = try scene(
             #"""

@@ -6,73 +6,17 @@ from libinput, and cage reads its virtual touchscreen. Taps alternate between th
 for each, the time from writing the touch-down to the client (`wev`) printing its
 `wl_touch` down, read through a pipe. Prints p50, p99 and the largest of both paths, in ms.
 usage: in-vm.py BIN_DIR RECORDING TAPS"""
-import os, pwd, re, shutil, signal, struct, subprocess, sys, threading, time
+import os, subprocess, sys, threading, time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from vmpanels import TwoPanels
 
 bin_dir, recording, taps = sys.argv[1], sys.argv[2], int(sys.argv[3])
-work = "/tmp/tb-hop"
-shutil.rmtree(work, ignore_errors=True)
-os.makedirs(work)
+panels = TwoPanels(bin_dir, recording, "TB Hop", touchbridge_args=["--log-events", "device"])
+direct, through, spawn, frame = panels.direct, panels.through, panels.spawn, panels.frame
 
-# The example panel's description under two names.
-lines = [l for l in open(recording) if not l.startswith("E:")]
-nodes = {}
-for name in ("TB Hop Direct", "TB Hop Through"):
-    path = os.path.join(work, name.replace(" ", "-") + ".evemu")
-    with open(path, "w") as f:
-        f.writelines("N: " + name + "\n" if l.startswith("N:") else l for l in lines)
-    nodes[name] = path
-
-# libinput (cage) leaves the panel touchbridge reads to touchbridge.
-os.makedirs("/run/udev/rules.d", exist_ok=True)
-with open("/run/udev/rules.d/80-tb-hop.rules", "w") as f:
-    f.write('SUBSYSTEM=="input", ATTRS{name}=="TB Hop Through", ENV{LIBINPUT_IGNORE_DEVICE}="1"\n')
-subprocess.run(["udevadm", "control", "--reload-rules"], check=True)
-
-children = []
-
-
-def spawn(argv, **kw):
-    p = subprocess.Popen(argv, **kw)
-    children.append(p)
-    return p
-
-
-def make_panel(path):
-    p = spawn(["evemu-device", path], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        m = re.search(r"(/dev/input/event\d+)$", p.stdout.readline().strip())
-        if m:
-            return m.group(1)
-    sys.exit("evemu-device made no panel from " + path)
-
-
-direct = make_panel(nodes["TB Hop Direct"])
-through = make_panel(nodes["TB Hop Through"])
-subprocess.run(["udevadm", "settle"], check=True)
-
-tb_err = open(os.path.join(work, "touchbridge.err"), "w+")
-spawn([os.path.join(bin_dir, "touchbridge"), "run", "--virtual-touchscreen", "--screen", "1280x800",
-       "--log-events", "device", through], stdout=subprocess.DEVNULL, stderr=tb_err)
-deadline = time.monotonic() + 60
-while "virtual touchscreen" not in open(tb_err.name).read():
-    if time.monotonic() > deadline:
-        sys.exit("touchbridge made no virtual touchscreen: " + open(tb_err.name).read())
-    time.sleep(0.1)
-subprocess.run(["udevadm", "settle"], check=True)
-
-# The session: seatd as root, cage as nobody on the first GPU, wev writing into a pipe.
-nobody = pwd.getpwnam("nobody")
-runtime = os.path.join(work, "xdg")
-os.makedirs(runtime, mode=0o700)
-os.chown(runtime, nobody.pw_uid, nobody.pw_gid)
-subprocess.run(["udevadm", "trigger", "--subsystem-match=drm", "--action=add"], check=True)
-subprocess.run(["udevadm", "settle"], check=True)
-spawn(["seatd", "-u", "nobody", "-g", "nogroup"], stderr=subprocess.DEVNULL)
-while not os.path.exists("/run/seatd.sock"):
-    time.sleep(0.05)
-env = {"PATH": "/usr/bin:/bin", "XDG_RUNTIME_DIR": runtime, "WLR_BACKENDS": "drm,libinput",
-       "WLR_DRM_DEVICES": "/dev/dri/card0", "WLR_RENDERER": "pixman", "LIBSEAT_BACKEND": "seatd"}
+# The session: cage as nobody, wev writing into a pipe.
+env = panels.seat()
 cage = spawn(["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", "--", "cage", "--",
               "stdbuf", "-oL", "wev"], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
 
@@ -106,16 +50,6 @@ def wait_for(pattern, since, timeout):
             arrived.wait(left)
 
 
-EV = {"SYN": 0, "KEY": 1, "ABS": 3}
-fds = {direct: os.open(direct, os.O_WRONLY), through: os.open(through, os.O_WRONLY)}
-
-
-def frame(node, events):
-    """Writes one frame into the panel's node (the kernel takes it as the device's own)."""
-    data = b"".join(struct.pack("llHHi", 0, 0, EV[t], c, v) for t, c, v in events)
-    os.write(fds[node], data + struct.pack("llHHi", 0, 0, 0, 0, 0))
-
-
 def tap(node, tracking_id):
     """Touch down, wait for the client's down; lift, wait for its up. The down's delay in ms."""
     since = len(arrivals)
@@ -129,24 +63,13 @@ def tap(node, tracking_id):
     return None if down is None else (down - start) * 1000
 
 
-def stop():
-    for p in reversed(children):
-        p.send_signal(signal.SIGTERM)
-    for p in children:
-        try:
-            p.wait(5)
-        except subprocess.TimeoutExpired:
-            p.kill()
-    os.unlink("/run/udev/rules.d/80-tb-hop.rules")
-
-
 # The client takes input once it has drawn its window: tap until it is touched.
 deadline = time.monotonic() + 120
 tracking = 1
 while tap(direct, tracking) is None:
     tracking += 1
     if time.monotonic() > deadline:
-        stop()
+        panels.stop()
         sys.exit("the client was never touched")
 times = {"direct": [], "through touchbridge": []}
 lost = {name: 0 for name in times}
@@ -159,7 +82,7 @@ for i in range(taps):
         else:
             times[name].append(ms)
         time.sleep(0.02)
-stop()
+panels.stop()
 for name, ts in times.items():
     s = sorted(ts)
     if not s:

@@ -158,7 +158,7 @@ struct QualifyCommand: ParsableCommand {
             if let latency, !live.isUnfinished {
                 // The latency surface takes the screen, and the touches, while it measures.
                 board.close()
-                live.latency = latencyStep(device, taps: latency)
+                live.latency = try latencyStep(device, taps: latency)
                 board = open()
             }
             report = live

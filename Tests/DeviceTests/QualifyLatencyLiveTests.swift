@@ -13,42 +13,61 @@ import Testing
     .enabled(if: MarksCompositor.installed("/usr/bin/sway"), "sway and grim (make test installs them)"),
     .serialized)
 struct QualifyLatencyLiveTests {
-    @Test func theTapsAfterTheGesturesAreMeasuredAndJudged() throws {
-        let clean = repositoryDirectory + "/examples/qualify-clean.evemu"
-        let recording = try EvemuParser(file: clean).parse(
-            Array(try String(contentsOfFile: clean, encoding: .utf8).utf8))
-        let (panel, _) = try createDevice(recording.description)
-        // The report rate is the test's pacing on a uinput panel (QualifyLiveTests); an emulated
-        // machine's latency is no panel's: the limit is one it meets, the verdict's arithmetic
-        // is the unit tests'.
-        let criteria = temporaryPath("criteria") + ".json"
-        try "{\"reportRateHz\": 1, \"latencyP95MS\": 60000}\n".write(
-            toFile: criteria, atomically: true, encoding: .utf8)
-        defer { unlink(criteria) }
-        let session = try MarksCompositor("/usr/bin/sway", drm: "/dev/dri/card1", input: true)
-        defer { session.stop() }
-        let socket = try #require(session.socket(), "\(session.compositor.errors.suffix(1500))")
-        _ = session.swayIPC()
-        let taps = 8
-        let p = try Spawned(
-            "/usr/bin/env",
-            [
-                "WAYLAND_DISPLAY=\(socket)", touchbridgeExecutable, "qualify", "--screen", "800x480", "--criteria",
-                criteria, "--latency", "\(taps)", "--json", panel.devnode,
-            ])
-        for (i, g) in QualifyLiveTests.gestures(of: recording).enumerated() {
-            if i < 17 {
-                #expect(
-                    eventually(timeout: 60) {
-                        p.errors.components(separatedBy: "touchbridge: qualify: ").count - 1 >= i + 1
-                    },
-                    "\(p.errors)")
+    /// A uinput panel of the clean recording's description, sway, and `qualify --latency TAPS
+    /// --json` on the panel with its gestures played, waiting at the latency step's first tap.
+    struct AtTheTaps {
+        var panel: UInputDevice
+        let qualify: Spawned
+        let session: MarksCompositor
+        let criteria: String
+
+        init(taps: Int) throws {
+            let clean = repositoryDirectory + "/examples/qualify-clean.evemu"
+            let recording = try EvemuParser(file: clean).parse(
+                Array(try String(contentsOfFile: clean, encoding: .utf8).utf8))
+            (panel, _) = try createDevice(recording.description)
+            // The report rate is the test's pacing on a uinput panel (QualifyLiveTests); an emulated
+            // machine's latency is no panel's: the limit is one it meets, the verdict's arithmetic
+            // is the unit tests'.
+            criteria = temporaryPath("criteria") + ".json"
+            try "{\"reportRateHz\": 1, \"latencyP95MS\": 60000}\n".write(
+                toFile: criteria, atomically: true, encoding: .utf8)
+            session = try MarksCompositor("/usr/bin/sway", drm: "/dev/dri/card1", input: true)
+            let socket = try #require(session.socket(), "\(session.compositor.errors.suffix(1500))")
+            _ = session.swayIPC()
+            let p = try Spawned(
+                "/usr/bin/env",
+                [
+                    "WAYLAND_DISPLAY=\(socket)", touchbridgeExecutable, "qualify", "--screen", "800x480", "--criteria",
+                    criteria, "--latency", "\(taps)", "--json", panel.devnode,
+                ])
+            qualify = p
+            for (i, g) in QualifyLiveTests.gestures(of: recording).enumerated() {
+                if i < 17 {
+                    #expect(
+                        eventually(timeout: 60) {
+                            p.errors.components(separatedBy: "touchbridge: qualify: ").count - 1 >= i + 1
+                        },
+                        "\(p.errors)")
+                }
+                try QualifyLiveTests.play(g, on: panel)
             }
-            try QualifyLiveTests.play(g, on: panel)
+            #expect(eventually(timeout: 90) { p.errors.contains("tap the panel \(taps) times") }, "\(p.errors)")
+            Thread.sleep(forTimeInterval: 1)
         }
-        #expect(eventually(timeout: 90) { p.errors.contains("tap the panel \(taps) times") }, "\(p.errors)")
-        Thread.sleep(forTimeInterval: 1)
-        _ = try LatencyLiveTests().tap(panel, taps)
+
+        func end() {
+            session.stop()
+            unlink(criteria)
+        }
+    }
+
+    @Test func theTapsAfterTheGesturesAreMeasuredAndJudged() throws {
+        let taps = 8
+        let at = try AtTheTaps(taps: taps)
+        defer { at.end() }
+        let p = at.qualify
+        _ = try LatencyLiveTests().tap(at.panel, taps)
         #expect(p.wait(timeout: 90) == 0, "\(p.output)\n\(p.errors)")
         let root = try #require(
             try JSONSerialization.jsonObject(with: Data(p.output.utf8)) as? [String: Any], "\(p.output) \(p.errors)")
@@ -59,5 +78,20 @@ struct QualifyLatencyLiveTests {
         #expect(p95 > 0)
         #expect((root["verdicts"] as? [String: Any])?["latency"] as? Bool == true, "\(p.output)")
         #expect(root["pass"] as? Bool == true, "\(p.output)")
+    }
+
+    /// The panel gone after two of eight taps: no verdict on two taps; qualify ends as it does for a
+    /// panel unplugged during the gestures (66, the node named), and nothing is left waiting.
+    @Test func aPanelUnpluggedDuringTheTapsEndsQualifyAsDuringTheGestures() throws {
+        var at = try AtTheTaps(taps: 8)
+        defer { at.end() }
+        let p = at.qualify
+        let node = at.panel.devnode
+        _ = try LatencyLiveTests().tap(at.panel, 2)
+        // Another device in its place: the first one is destroyed.
+        at.panel = try UInputDevice(VirtualDevices.multitouch(name: "TB Test Other Panel"))
+        #expect(p.wait(timeout: 60) == 66, "\(p.output)\n\(p.errors)")
+        #expect(p.errors.contains("\(node): the device was unplugged"), "\(p.errors)")
+        #expect(p.output.isEmpty, "no report on part of the session: \(p.output)")
     }
 }

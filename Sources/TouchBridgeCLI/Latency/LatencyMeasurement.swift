@@ -13,6 +13,8 @@ struct LatencyResult {
     var clock: String
     var refresh: Double
     var hardware: Bool
+    /// The panel went away before the taps were all made (what came before it is kept).
+    var unplugged = false
 }
 
 /// One latency measurement on a panel being read: the fullscreen surface on the compositor, the
@@ -35,7 +37,7 @@ enum LatencyMeasurement {
         }
         if surface.hasTouch { run.touchSince = LatencyRun.monotonic() }
         Diagnostics.print("touchbridge: latency: \(surface.description): tap the panel \(count) times")
-        try measure(device, node: node, surface, run, count: count, timeout: timeout)
+        let unplugged = try measure(device, node: node, surface, run, count: count, timeout: timeout)
         surface.close()
         let early = run.undeliverable
         if early > 0 {
@@ -51,7 +53,8 @@ enum LatencyMeasurement {
                 "touchbridge: latency: the compositor's touches are not where the panel's are (a turned or"
                     + " calibrated mapping): paired by order alone", level: .warning)
         }
-        return LatencyResult(samples: samples, clock: clock, refresh: run.refresh, hardware: run.hardware)
+        return LatencyResult(
+            samples: samples, clock: clock, refresh: run.refresh, hardware: run.hardware, unplugged: unplugged)
     }
 
     /// The presentation clock's name; another clock than CLOCK_MONOTONIC is converted by the
@@ -79,12 +82,12 @@ enum LatencyMeasurement {
     }
 
     /// Reads the node and serves the surface until enough touch-downs came and their frames
-    /// were shown, the time is up or a signal came; notes when the compositor's seat announced
-    /// touch.
+    /// were shown, the time is up, a signal came or the panel went (then true); notes when the
+    /// compositor's seat announced touch.
     static func measure(
         _ device: EvdevDevice, node: String, _ surface: WaylandSurface, _ run: LatencyRun, count: Int,
         timeout: Double
-    ) throws {
+    ) throws -> Bool {
         let signals = SignalWatch(signals: [SIGINT, SIGTERM])
         let end = LatencyRun.monotonic() + timeout
         var lastDown = 0.0
@@ -106,9 +109,10 @@ enum LatencyMeasurement {
                 if run.kernel.count > before { lastDown = LatencyRun.monotonic() }
                 if status == .unplugged {
                     Diagnostics.print("touchbridge: latency: \(node) was unplugged", level: .warning)
-                    break
+                    return true
                 }
             }
         }
+        return false
     }
 }

@@ -139,7 +139,7 @@ public final class TouchPipeline {
     }
 
     /// Feeds one event of `panel` (`isSync`: part of libevdev's resync after SYN_DROPPED).
-    /// Inlinable: it is called once an event from the sources' modules.
+    /// Inlinable, since the sources' modules call it for every event.
     @inlinable @inline(__always)
     public func process(_ e: InputEvent, isSync: Bool = false, from panel: Panel) {
         panel.counts.events &+= 1

@@ -43,11 +43,13 @@ struct LatencyLiveTests {
 
     /// The latency of `taps` taps written into `panel` (a new one when nil) while
     /// `touchbridge latency` runs as a client of `compositor` (sway or cage), each write's time
-    /// noted; the report's JSON.
-    func measure(_ compositor: String, taps: Int, panel given: UInputDevice? = nil, extra: [String] = []) throws -> (
-        root: [String: Any], written: [Double], said: String
-    ) {
-        let panel = try given ?? createDevice(VirtualDevices.multitouch(name: "TB Latency Panel")).0
+    /// noted; the report's JSON. With `unplugAfter`, the new panel is unplugged after that many.
+    func measure(
+        _ compositor: String, taps: Int, panel given: UInputDevice? = nil, unplugAfter: Int? = nil,
+        extra: [String] = []
+    ) throws -> (root: [String: Any], written: [Double], said: String) {
+        var device: UInputDevice? = try given ?? createDevice(VirtualDevices.multitouch(name: "TB Latency Panel")).0
+        let node = try #require(device).devnode
         try #require(MarksCompositor.installed(compositor), "\(compositor) and grim (make test installs them)")
         let session = try MarksCompositor(compositor, drm: "/dev/dri/card1", input: true)
         defer { session.stop() }
@@ -56,7 +58,7 @@ struct LatencyLiveTests {
         let tool = try Spawned(
             "/usr/bin/env",
             [
-                "WAYLAND_DISPLAY=\(socket)", touchbridgeExecutable, "latency", panel.devnode, "--count", "\(taps)",
+                "WAYLAND_DISPLAY=\(socket)", touchbridgeExecutable, "latency", node, "--count", "\(taps)",
                 "--json",
             ] + extra)
         #expect(
@@ -64,8 +66,10 @@ struct LatencyLiveTests {
             "\(tool.errors) \(compositor): \(session.compositor.errors.suffix(3000))")
         // The compositor reads the panel once libinput has it: a second is plenty in the VM.
         Thread.sleep(forTimeInterval: 2)
-        let written = try tap(panel, taps)
-        #expect(tool.wait(timeout: 60) == 0, "\(tool.errors)")
+        let written = try tap(try #require(device), unplugAfter ?? taps)
+        // Its last reference dropped (a panel of the test's own), the device is destroyed.
+        if unplugAfter != nil { device = nil }
+        #expect(tool.wait(timeout: 60) == (unplugAfter == nil ? 0 : 66), "\(tool.errors)")
         let root = try #require(
             try JSONSerialization.jsonObject(with: Data(tool.output.utf8)) as? [String: Any],
             "\(tool.output) \(tool.errors)")
@@ -100,6 +104,15 @@ struct LatencyLiveTests {
         let summary = try #require(root["summary"] as? [String: [String: Any]])
         let whole = try #require(summary["kernel_to_presented"])
         for p in ["p50", "p95", "p99"] { #expect(whole[p] as? Double != nil, "\(p) in \(whole)") }
+    }
+
+    /// The panel unplugged after two of five taps: the two are reported, then the tool says so
+    /// and exits 66, as every reader of a panel does.
+    @Test func anUnplugReportsTheTapsMadeThenExits66() throws {
+        let (root, _, said) = try measure("/usr/bin/sway", taps: 5, unplugAfter: 2)
+        let samples = try #require(root["samples"] as? [[String: Any]])
+        #expect(samples.filter { $0["kernel"] as? Double != nil }.count == 2, "\(samples) \(said)")
+        #expect(said.contains(": the device was unplugged"), "\(said)")
     }
 
     /// The kiosk's way: the compositor reads touchbridge's corrected virtual touchscreen, libinput

@@ -63,5 +63,7 @@ struct LatencyCommand: ParsableCommand {
                 try writeFileAtomically(svg, LatencyPicture.svg(r.samples, refresh: r.refresh))
             } catch { throw fail(error) }
         }
+        // What came before the unplug is reported first, then it ends as every reader of a panel does.
+        if r.unplugged { throw fail(DeviceError.unplugged(path: node)) }
     }
 }

@@ -107,10 +107,7 @@ enum LatencyMeasurement {
                 let status: EvdevDevice.ReadStatus
                 do { status = try device.read(.synced) { e, _ in run.take(e) } } catch { throw fail(error) }
                 if run.kernel.count > before { lastDown = LatencyRun.monotonic() }
-                if status == .unplugged {
-                    Diagnostics.print("touchbridge: latency: \(node) was unplugged", level: .warning)
-                    return true
-                }
+                if status == .unplugged { return true }
             }
         }
         return false

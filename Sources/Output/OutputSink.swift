@@ -11,6 +11,16 @@ public final class OutputSink: TextSink {
     public let fd: Int32
     /// Set once a write failed (the reader went away, say); later writes are dropped.
     public private(set) var isBroken = false
+    /// The failed write's errno: EPIPE when the reader went away, ENOSPC on a full disk.
+    public private(set) var failure: Int32 = 0
+    /// The first failure on standard output other than its reader going away, whichever sink
+    /// met it: a one-shot command then exits 74 (`StandardOutput.finish`).
+    nonisolated(unsafe) static var standardOutputFailure: Int32 = 0
+    /// A live daemon's output: a failed write (a full disk) drops that text, is said once and
+    /// counted, and the next flush tries again; the daemon goes on serving its panels.
+    public var persists = false
+    /// Writes that failed and were dropped while `persists`.
+    public private(set) var failedWrites = 0
 
     public init(fd: Int32 = 1) {
         self.fd = fd
@@ -37,7 +47,11 @@ public final class OutputSink: TextSink {
                         _ = poll(&p, 1, -1)
                         continue
                     }
-                    isBroken = true
+                    failed(errno)
+                    return
+                }
+                if n == 0 {
+                    failed(ENOSPC)
                     return
                 }
                 offset += n
@@ -45,9 +59,47 @@ public final class OutputSink: TextSink {
         }
     }
 
+    private func failed(_ e: Int32) {
+        let first = failure == 0
+        failure = e
+        if fd == 1, e != EPIPE, Self.standardOutputFailure == 0 { Self.standardOutputFailure = e }
+        guard persists, e != EPIPE else {
+            isBroken = true
+            return
+        }
+        failedWrites += 1
+        if first {
+            Diagnostics.print(
+                "touchbridge: standard output: write failed: \(String(cString: strerror(e))); its text is dropped"
+                    + " (counted) while it fails, and the panels are served", level: .error)
+        }
+    }
+
     public func write(_ text: String) {
         var b = TextBuffer(capacity: text.utf8.count)
         b.append(string: text)
         flush(&b)
+    }
+}
+
+/// Standard output's end in a one-shot command: what was written must have reached its file.
+public enum StandardOutput {
+    /// Why writing standard output failed, if it did (but for its reader going away): a write,
+    /// or its close; the command then exits 74. Nil when all of it was written.
+    public static func finish() -> String? {
+        if OutputSink.standardOutputFailure != 0 {
+            return "standard output: write failed: " + String(cString: strerror(OutputSink.standardOutputFailure))
+        }
+        guard close(1) != 0 else { return nil }
+        let e = errno
+        return e == EBADF || e == EPIPE || e == EINTR
+            ? nil : "standard output: close failed: " + String(cString: strerror(e))
+    }
+
+    /// Exits 0 once standard output is all written, else 74 with what failed said.
+    public static func exit() -> Never {
+        guard let failure = finish() else { Glibc.exit(0) }
+        Diagnostics.print("touchbridge: \(failure)", level: .error)
+        Glibc.exit(74)
     }
 }

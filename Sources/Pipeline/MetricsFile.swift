@@ -103,7 +103,7 @@ package struct MetricsFile {
 
     /// Writes `text` atomically; the error says what failed.
     package func write(_ text: String) throws(FileError) {
-        try writeFileAtomically(path, text)
+        try writeFileAtomically(path, text, mode: 0o644, exactMode: true, trust: .replace)
     }
 }
 

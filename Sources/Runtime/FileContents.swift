@@ -27,68 +27,21 @@ public func readFileContents(_ path: String, limit: Int = Int.max) throws(FileEr
     }
 }
 
-/// Writes `text` to `path` through a temporary file and a rename, so a reader sees the old
-/// file or the new one, never half of it. The temporary is created exclusively in the same
-/// directory under an unpredictable name, so a link planted there is never followed; the file
-/// gets `mode` whatever the umask (a collector running as another user can read 0644), and
-/// reaches the disk before it replaces the old one. The error says what failed.
-public func writeFileAtomically(_ path: String, _ text: String, mode: mode_t = 0o644) throws(FileError) {
-    let slash = path.lastIndex(of: "/")
-    let directory = slash.map { String(path[...$0]) } ?? ""
-    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-    var template = Array("\(directory).\(name).XXXXXX".utf8CString)
-    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard fd >= 0 else {
-        let e = errno
-        let tmp = "\(directory).\(name).XXXXXX"
-        if e == EACCES || e == EPERM || e == EROFS { throw .notAccessible(path: tmp) }
-        throw .system(SystemError(path: tmp, call: "mkstemp", errno: e))
-    }
-    _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-    let tmp = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-    func fail(_ call: String, _ e: Int32) -> FileError {
-        close(fd)
-        unlink(tmp)
-        return .system(SystemError(path: tmp, call: call, errno: e))
-    }
-    guard fchmod(fd, mode) == 0 else { throw fail("fchmod", errno) }
-    let bytes = Array(text.utf8)
-    var written = 0
-    while written < bytes.count {
-        let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
-        if n < 0 && errno == EINTR { continue }
-        guard n > 0 else { throw fail("write", errno) }
-        written += n
-    }
-    guard fsync(fd) == 0 else { throw fail("fsync", errno) }
-    close(fd)
-    guard rename(tmp, path) == 0 else {
-        let e = errno
-        unlink(tmp)
-        throw .system(SystemError(path: path, call: "rename", errno: e))
-    }
+/// Writes `text` to `path` through a new file and a rename, so a reader sees the old file or
+/// the new one, never half of it (`NewFile`). `exactMode`: the file gets `mode` whatever the
+/// umask (a collector running as another user can read the daemon's 0644).
+public func writeFileAtomically(
+    _ path: String, _ text: String, mode: mode_t = NewFile.sharedMode, exactMode: Bool = false,
+    trust: NewFile.Trust = .refuseOthers
+) throws(FileError) {
+    let file = try NewFile(path, mode: mode, exactMode: exactMode, trust: trust)
+    try file.write(Array(text.utf8))
+    try file.commit()
 }
 
-/// Throws what `writeFileAtomically(path, …)` would meet in `path`'s directory (no such
-/// directory, no permission, a read-only file system), checked by creating and removing a
-/// temporary there: a tool checks its output before a session rather than after it.
+/// Throws what `NewFile(path, …)` would meet (no such directory, no permission, a link or
+/// another user's file at the path), checked by making and abandoning one: a tool checks its
+/// output before a session rather than after it.
 public func checkFileWritable(_ path: String) throws(FileError) {
-    let slash = path.lastIndex(of: "/")
-    let directory = slash.map { String(path[...$0]) } ?? ""
-    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-    var st = stat()
-    if stat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR {
-        throw .system(SystemError(path: path, call: "open", errno: EISDIR))
-    }
-    var template = Array("\(directory).\(name).XXXXXX".utf8CString)
-    let fd = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
-    // Said of the path asked for, not of the temporary.
-    guard fd >= 0 else {
-        let e = errno
-        if e == EACCES || e == EPERM || e == EROFS { throw .notAccessible(path: path) }
-        throw .system(
-            SystemError(path: path, call: "creating a file in \(directory.isEmpty ? "." : directory)", errno: e))
-    }
-    close(fd)
-    template.withUnsafeBufferPointer { buffer in _ = buffer.baseAddress.map { unlink($0) } }
+    try NewFile(path, mode: NewFile.privateMode).abandon()
 }

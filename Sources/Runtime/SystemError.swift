@@ -20,13 +20,17 @@ public struct SystemError: Error, Equatable, CustomStringConvertible {
 }
 
 /// Why a small file could not be read or written whole, worded for the person who named it,
-/// with its sysexits code: missing (66), not accessible (77), not a file one can take (65).
+/// with its sysexits code: missing (66), not accessible (77), not a file one can take (65), a
+/// path not written at (73).
 public enum FileError: Error, Equatable, CustomStringConvertible {
     case missing(path: String)
     case notAccessible(path: String)
     /// A directory, or larger than the reader takes.
     case unsuitable(path: String, reason: String)
     case system(SystemError)
+    /// A path a file is not written at: a link, another user's file, a directory another user
+    /// can write (as root). Exits 73 (sysexits' cannot create).
+    case refused(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -34,6 +38,7 @@ public enum FileError: Error, Equatable, CustomStringConvertible {
         case .notAccessible(let path): return "\(path): permission denied (the file is not accessible to this user)"
         case .unsuitable(let path, let reason): return "\(path): \(reason)"
         case .system(let e): return e.description
+        case .refused(let path, let reason): return "\(path): not written: \(reason)"
         }
     }
 
@@ -43,6 +48,7 @@ public enum FileError: Error, Equatable, CustomStringConvertible {
         case .notAccessible: return 77
         case .unsuitable: return 65
         case .system(let e): return e.exitCode
+        case .refused: return 73
         }
     }
 }

@@ -5,6 +5,7 @@ import Glibc
 import InputEvents
 import Output
 import ReportArchive
+import Runtime
 import TouchTools
 
 struct DoctorCommand: ParsableCommand {
@@ -93,38 +94,21 @@ struct DoctorCommand: ParsableCommand {
     }
 
     func writeReport(_ file: String, _ e: Examination, _ subjects: [Examined]) throws {
+        // Opened before the kernel log and the devices are read: a path refused costs nothing.
+        let out: NewFile
+        do { out = try NewFile(file, mode: NewFile.privateMode) } catch { throw fail(error) }
         let bug = BugReport(nodes: nodes, listen: listen)
         for line in bug.contents { Diagnostics.print("touchbridge: doctor: " + line) }
-        let fd = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else {
-            let e = errno
-            Diagnostics.print("touchbridge: doctor: \(file): \(String(cString: strerror(e)))", level: .error)
-            throw ExitCode(e == EACCES || e == EPERM ? 77 : 73)
-        }
-        defer { close(fd) }
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         let members = bug.collect(examination: e, subjects: subjects)
         let bytes = TarArchive.write(members, mtime: Int(now.tv_sec))
-        let written = bytes.withUnsafeBytes { writeAll(fd, $0) }
-        guard written else {
-            Diagnostics.print("touchbridge: doctor: \(file): \(String(cString: strerror(errno)))", level: .error)
-            throw ExitCode(74)
-        }
+        do {
+            try out.write(bytes)
+            try out.commit()
+        } catch { throw fail(error) }
         Diagnostics.print(
             "touchbridge: doctor: wrote \(file) (\(members.count) files, \(bytes.count) bytes): attach it to the bug report;"
                 + " `touchbridge report show \(file)` reads it")
-    }
-
-    private func writeAll(_ fd: Int32, _ raw: UnsafeRawBufferPointer) -> Bool {
-        var at = 0
-        while at < raw.count {
-            guard let base = raw.baseAddress else { return false }
-            let n = write(fd, base + at, raw.count - at)
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else { return false }
-            at += n
-        }
-        return true
     }
 }

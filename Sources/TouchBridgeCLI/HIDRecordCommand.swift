@@ -33,8 +33,13 @@ struct HIDRecordCommand: ParsableCommand {
                 throw ExitCode(error.exitCode)
             }
         }
-        let sink = try openSink()
-        defer { if output != nil { close(sink.fd) } }
+        // A recording holds where fingers went: the owner's alone (0600), made new beside its path.
+        let file: NewFile?
+        do { file = try output.map { path throws(FileError) in try NewFile(path, mode: NewFile.privateMode) } } catch {
+            Diagnostics.print("touchbridge: hid-record: \(error.description)", level: .error)
+            throw ExitCode(error.exitCode)
+        }
+        let sink = file.map { OutputSink(fd: $0.fd) } ?? OutputSink.standardOutput()
         var writer = HIDRecordingWriter(devices: devices.count)
         var text = TextBuffer(capacity: 1 << 16)
         for (i, d) in devices.enumerated() {
@@ -72,6 +77,7 @@ struct HIDRecordCommand: ParsableCommand {
             live.removeAll { gone.contains($0) }
             if stop { break }
         }
+        try finish(file, sink)
     }
 
     /// No node named: the hidraw nodes there are, with their devices' names, and 64.
@@ -93,14 +99,15 @@ struct HIDRecordCommand: ParsableCommand {
         return ExitCode(64)
     }
 
-    func openSink() throws -> OutputSink {
-        guard let output else { return OutputSink.standardOutput() }
-        let fd = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else {
-            Diagnostics.print(
-                "touchbridge: hid-record: \(output): \(String(cString: strerror(errno)))", level: .error)
-            throw ExitCode(errno == EACCES ? 77 : 73)
+    /// The file put in place once recorded; a failed write is said (74), the previous file kept.
+    func finish(_ file: NewFile?, _ sink: OutputSink) throws {
+        guard let file else { return }
+        do throws(FileError) {
+            if sink.isBroken { throw .system(SystemError(path: file.path, call: "write", errno: sink.failure)) }
+            try file.commit()
+        } catch {
+            Diagnostics.print("touchbridge: hid-record: \(error.description)", level: .error)
+            throw ExitCode(error.exitCode)
         }
-        return OutputSink(fd: fd)
     }
 }

@@ -41,21 +41,12 @@ struct RecordCommand: ParsableCommand {
             }
             dev = d
         } catch { throw fail(error) }
-        let sink: OutputSink
-        if let output {
-            let fd = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            if fd < 0 {
-                let e = errno
-                throw fail(
-                    e == EACCES
-                        ? DeviceError.fileNotAccessible(path: output)
-                        : DeviceError.system(path: output, call: "open", errno: e))
-            }
-            sink = OutputSink(fd: fd)
-        } else {
-            sink = OutputSink.standardOutput()
+        // A recording holds where fingers went: the owner's alone (0600), made new beside its path.
+        let file: NewFile?
+        do { file = try output.map { path throws(FileError) in try NewFile(path, mode: NewFile.privateMode) } } catch {
+            throw fail(error)
         }
-        defer { if output != nil { close(sink.fd) } }
+        let sink = file.map { OutputSink(fd: $0.fd) } ?? OutputSink.standardOutput()
         var writer = EvemuWriter(naming: LibevdevNames())
         var buffer = TextBuffer(capacity: 1 << 16)
         writer.writeHeader(dev.description, kernel: kernelRelease(), dmi: dmiModalias(), into: &buffer)
@@ -66,7 +57,20 @@ struct RecordCommand: ParsableCommand {
                 writer.write(e, into: &buffer)
                 if buffer.count > OutputSink.chunk { sink.flush(&buffer) }
             })
+        // What was recorded before an unplug is kept: the device's last moments are the point.
+        try finish(file, sink)
         if let failure { throw fail(failure) }
+    }
+
+    /// The file put in place, or the failed write said (74) and the previous file kept.
+    private func finish(_ file: NewFile?, _ sink: OutputSink) throws {
+        guard let file else { return }
+        do {
+            if sink.isBroken {
+                throw FileError.system(SystemError(path: file.path, call: "write", errno: sink.failure))
+            }
+            try file.commit()
+        } catch { throw fail(error) }
     }
 
     private func kernelRelease() -> String? {

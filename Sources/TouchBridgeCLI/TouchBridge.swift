@@ -29,6 +29,10 @@ struct TouchBridge: ParsableCommand {
     static func main() {
         LibevdevMessages.sink = { Diagnostics.print("touchbridge: libevdev: \($0)") }
         main(arguments(Array(CommandLine.arguments.dropFirst())))
+        if let failure = StandardOutput.finish() {
+            Diagnostics.print("touchbridge: \(failure)", level: .error)
+            exit(withError: ExitCode(74))
+        }
     }
 
     /// The arguments as the parser should read them: a first word that names no command (or

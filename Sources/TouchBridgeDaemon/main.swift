@@ -18,7 +18,7 @@ if arguments.first == "run", !arguments.contains(where: RunArguments.asksTheInte
 {
     do {
         try run.run()
-        exit(0)
+        StandardOutput.exit()
     } catch {
         Diagnostics.print("touchbridge: \(error)", level: .error)
         exit(Kiosk.exitCode(for: error))
@@ -31,15 +31,15 @@ let rest = Array(arguments.dropFirst())
 do {
     if arguments.first == "evtest", let dump = EvtestDump.parse(rest) {
         try dump.run()
-        exit(0)
+        StandardOutput.exit()
     }
     if arguments.first == "touches", let touches = TouchesRun.parse(rest) {
         try touches.run()
-        exit(0)
+        StandardOutput.exit()
     }
     if arguments.first == "list", let list = DeviceList.parse(rest) {
         try list.run()
-        exit(0)
+        StandardOutput.exit()
     }
 } catch {
     Diagnostics.print("touchbridge: \(error)", level: .error)

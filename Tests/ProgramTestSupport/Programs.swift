@@ -25,10 +25,11 @@ package final class Spawned {
     /// `environment` adds to this process's; a function of standard error's path (made
     /// before the start) may add more, such as journald's `JOURNAL_STREAM`. Standard input is
     /// /dev/null, or `input` opened for reading and writing (a FIFO the test writes to, which
-    /// then never reads as ended).
+    /// then never reads as ended). `standardOutput`: a file in place of the one `output` reads
+    /// (`/dev/full`, a disk with no space left).
     package init(
         _ executable: String, _ arguments: [String], environment extra: [String: String] = [:],
-        input: String? = nil, errorEnvironment: ((String) -> [String: String])? = nil
+        input: String? = nil, standardOutput: String? = nil, errorEnvironment: ((String) -> [String: String])? = nil
     ) throws {
         outputPath = NSTemporaryDirectory() + "tb-\(UUID().uuidString).out"
         errorPath = outputPath + ".err"
@@ -41,7 +42,7 @@ package final class Spawned {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, input ?? "/dev/null", input == nil ? O_RDONLY : O_RDWR, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 1, standardOutput ?? outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }

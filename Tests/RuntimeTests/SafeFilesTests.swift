@@ -41,7 +41,7 @@ struct SafeFilesTests {
     @Test func aLinkPlantedAtTheOldTemporaryNameIsNeitherFollowedNorLeftBehind() throws {
         // The name earlier versions wrote through.
         let (dir, victim) = try plantedLink("touchbridge.prom.tmp")
-        try writeFileAtomically(dir + "/touchbridge.prom", "touchbridge_frames_total 1\n")
+        try writeFileAtomically(dir + "/touchbridge.prom", "touchbridge_frames_total 1\n", trust: .replace)
         #expect(contents(victim) == "precious\n")
         #expect(contents(dir + "/touchbridge.prom") == "touchbridge_frames_total 1\n")
         #expect(names(in: dir) == ["touchbridge.prom", "touchbridge.prom.tmp", "victim"], "no temporary left")
@@ -49,7 +49,7 @@ struct SafeFilesTests {
 
     @Test func aLinkAtTheFilesOwnNameIsReplacedNotFollowed() throws {
         let (dir, victim) = try plantedLink("touchbridge.prom")
-        try writeFileAtomically(dir + "/touchbridge.prom", "new\n")
+        try writeFileAtomically(dir + "/touchbridge.prom", "new\n", trust: .replace)
         #expect(contents(victim) == "precious\n")
         var st = stat()
         #expect(lstat(dir + "/touchbridge.prom", &st) == 0)

@@ -14,6 +14,18 @@ struct PrintableTests {
         #expect("Touch ✓ é".printable == "Touch ✓ é", "printable text stays as it is")
     }
 
+    /// A terminal would show these as nothing, or show the text after them reversed.
+    @Test(arguments: ["\u{202E}", "\u{2066}", "\u{200B}", "\u{200F}", "\u{FEFF}", "\u{2028}", "\u{9B}", "\u{9D}"])
+    func invisibleAndReorderingCharactersAreWrittenAsEscapes(hidden: String) {
+        let p = ("Panel" + hidden + "gpj.exe").printable
+        let code = String(hidden.unicodeScalars.first!.value, radix: 16, uppercase: true)
+        #expect(p == "Panel\\u{\(code)}gpj.exe")
+    }
+
+    @Test func aFilesTextKeepsItsLinesAndTabsButNothingElseHidden() {
+        #expect("a\tb\nc\u{1B}[31m\u{202E}".printable(keepingLines: true) == "a\tb\nc\\u{1B}[31m\\u{202E}")
+    }
+
     @Test func aUdevPatternMatchesQuotesAndControlsWithAGlob() {
         #expect(Self.hostile.udevPattern == "Evil?<0>touchbridge: ?FORGED??[2J?")
         #expect(#"a'b\c"#.udevPattern == "a?b?c")

@@ -81,6 +81,8 @@ extension DeviceError {
         case .notAccessible(let path): self = .fileNotAccessible(path: path)
         case .unsuitable(let path, let reason): self = .unsuitable(path: path, reason: reason)
         case .system(let s): self = .system(path: s.path, call: s.call, errno: s.errno)
+        // Met only by writers, which throw the FileError itself (73).
+        case .refused(let path, let reason): self = .unsuitable(path: path, reason: reason)
         }
     }
 

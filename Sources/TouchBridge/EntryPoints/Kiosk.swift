@@ -108,11 +108,15 @@ public final class Kiosk {
     }
 
     /// Live panels never wait for a reader of a pipe or socket; a terminal or a file is
-    /// written as it comes.
+    /// written as it comes, and a failed write (a full disk) never stops the panels.
     fileprivate static func liveStandardOutput() -> any TextSink {
         var st = stat()
         let mayStall = fstat(1, &st) == 0 && ((st.st_mode & S_IFMT) == S_IFIFO || (st.st_mode & S_IFMT) == S_IFSOCK)
-        guard mayStall else { return OutputSink.standardOutput() }
+        guard mayStall else {
+            let sink = OutputSink.standardOutput()
+            sink.persists = true
+            return sink
+        }
         let queued = QueuedOutput.standardOutput()
         if Diagnostics.standardErrorIsStandardOutput() { Diagnostics.sharedOutput = queued }
         return queued

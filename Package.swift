@@ -93,7 +93,7 @@ let package = Package(
         .target(name: "Sysfs", dependencies: ["CLinux", "Runtime"]),
 
         // hidraw nodes read below their drivers, and hid-tools' recording format.
-        .target(name: "HIDRaw", dependencies: ["CLinux"]),
+        .target(name: "HIDRaw", dependencies: ["CLinux", "TextBuffers"]),
 
         // Pure Swift: the ustar archive a bug report (`doctor --report`) travels in, written and read back.
         .target(name: "ReportArchive"),
@@ -206,7 +206,7 @@ let package = Package(
             ]),
 
         // Pure Swift: a panel's health figures from its events and contact frames (`health`).
-        .target(name: "PanelHealth", dependencies: ["InputEvents", "TouchInput"]),
+        .target(name: "PanelHealth", dependencies: ["InputEvents", "TextBuffers", "TouchInput"]),
 
         // Random streams and the pipeline's invariants, for the tests, `make soak` and the fuzzers.
         .target(
@@ -284,7 +284,7 @@ let package = Package(
             name: "fuzz-doctor", dependencies: ["Doctor", "HIDRaw", "PipelineChecks"], path: "Fuzz/Doctor"),
         .executableTarget(name: "fuzz-hid", dependencies: ["HIDRaw", "PipelineChecks"], path: "Fuzz/HID"),
         .executableTarget(
-            name: "fuzz-report", dependencies: ["ReportArchive", "PipelineChecks"], path: "Fuzz/Report"),
+            name: "fuzz-report", dependencies: ["ReportArchive", "PipelineChecks", "TextBuffers"], path: "Fuzz/Report"),
         .executableTarget(
             name: "fuzz-mqtt", dependencies: ["ControlProtocol", "MQTTBridge", "PipelineChecks"], path: "Fuzz/MQTT"),
         .executableTarget(

@@ -1,3 +1,5 @@
+import TextBuffers
+
 /// hid-tools' recording format, as `hid-recorder` writes it and `hid-replay` reads it: each
 /// device's `# name`, `R:` (descriptor size and bytes), `N:` (name), `P:` (physical path) and
 /// `I:` (bus, vendor, product, hexadecimal) lines, the descriptor decoded in `# ` comments with
@@ -70,8 +72,7 @@ public struct HIDRecordingWriter {
         return String(repeating: "0", count: 4 - s.count) + s
     }
 
-    /// A device's own text as one line with no control characters (a name is the device's word).
-    static func oneLine(_ s: String) -> String {
-        String(s.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7f ? " " : Character($0) })
-    }
+    /// A device's own text as one line that shows what it holds (a name is the device's word):
+    /// controls and hidden characters escaped as everywhere text from outside is written.
+    static func oneLine(_ s: String) -> String { s.printable }
 }

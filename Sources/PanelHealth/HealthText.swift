@@ -1,4 +1,5 @@
 import InputEvents
+import TextBuffers
 
 /// The report for a terminal: one line per figure, the coverage grid as ASCII ('#' touched,
 /// '.' never), contacts listed up to `contactLines`.
@@ -28,7 +29,7 @@ public enum HealthText {
     public static func write(_ r: HealthReport, contactLines: Int = 20) -> String {
         var out: [String] = []
         let slots = r.slots.map { ", \($0) slots" } ?? ""
-        out.append("touchbridge health: \"\(r.device)\" (\(r.source)), \(r.touchProtocol)\(slots)")
+        out.append("touchbridge health: \"\(r.device.printable)\" (\(r.source.printable)), \(r.touchProtocol)\(slots)")
         out.append(
             "duration \(fixed(r.duration, 3)) s, \(r.frames) frames, \(r.events) events, \(r.contacts) contacts, "
                 + "at most \(r.maxSimultaneous) at once" + (r.slots.map { " (the device has \($0) slots)" } ?? ""))

@@ -1,10 +1,11 @@
 import InputEvents
+import TextBuffers
 import TouchInput
 
 extension QualifyReport {
     /// For a person: a line per criterion with its figure, limit and verdict, then the verdict.
     public func text(panel: String) -> String {
-        var out = "qualification of \(panel)\n"
+        var out = "qualification of \(panel.printable)\n"
         for v in judged {
             out +=
                 "  \(v.measured ? (v.pass ? "pass" : "FAIL") : "----")  \(pad(v.name, 12)) \(pad(v.value, 44)) \(v.limit)\n"

@@ -129,7 +129,9 @@ public struct TextBuffer: Sendable {
         write(maxBytes: ByteWriter.maxNumberBytes + 10) { $0.write(compact: value, maxDecimals: maxDecimals) }
     }
 
-    /// Appends `s` as a JSON string literal, quoted and escaped.
+    /// Appends `s` as a JSON string literal, quoted and escaped: controls (C0, DEL, C1) and the
+    /// characters a terminal would hide (`String.printable`'s) as `\\uXXXX`, the same string to a
+    /// parser and one line of plain text to a person reading the stream.
     public mutating func append(jsonString s: String) {
         append("\"")
         for u in s.unicodeScalars {
@@ -139,9 +141,14 @@ public struct TextBuffer: Sendable {
             case "\n": append("\\n")
             case "\r": append("\\r")
             case "\t": append("\\t")
-            case _ where u.value < 0x20:
+            case _ where u.value < 0x20 || (u.value >= 0x7f && u.value < 0xa0):
                 append("\\u")
                 append(hex: u.value, width: 4)
+            case _ where !u.isASCII && String.isHidden(u):
+                for unit in String(u).utf16 {
+                    append("\\u")
+                    append(hex: UInt32(unit), width: 4)
+                }
             default:
                 if u.isASCII { append(byte: UInt8(u.value)) } else { append(string: String(u)) }
             }

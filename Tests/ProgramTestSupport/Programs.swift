@@ -82,12 +82,17 @@ package final class Spawned {
     package var isRunning: Bool {
         guard status == nil else { return false }
         var st: Int32 = 0
-        if waitpid(pid, &st, WNOHANG) == pid {
+        var usage = rusage()
+        if wait4(pid, &st, WNOHANG, &usage) == pid {
             status = st
+            peakResidentKiB = usage.ru_maxrss
             return false
         }
         return true
     }
+
+    /// The most memory the program held at once (its peak RSS), once it has ended.
+    package private(set) var peakResidentKiB = 0
 
     /// The exit code (128 + signal for a signalled process), once it has ended.
     package var exitCode: Int32? {

@@ -19,7 +19,9 @@ struct ReportCommand: ParsableCommand {
                 Without FILE-IN-REPORT: when and by which version it was made, each file with its size, then \
                 doctor's findings as doctor printed them. With it (doctor.json, kernel.txt, \
                 devices/event3/description.evemu, devices/hidraw0/events.hid…): that file, as written. \
-                Control characters other than newline and tab are shown as \\xNN: the text is the devices'.
+                The archive is read as it is shown, whatever its size; one with two files of one name is \
+                refused (65). Control characters other than newline and tab, and characters a terminal \
+                would hide or reorder text with, are shown as \\u{NN}: the text is the devices'.
                 """)
 
         @Argument(help: "The report, as doctor --report wrote it.")
@@ -29,69 +31,126 @@ struct ReportCommand: ParsableCommand {
         var member: String?
 
         func run() throws {
-            let members: [TarArchive.Member]
-            do { members = try TarArchive.read(try Self.contents(file), file: file) } catch let e as ArchiveError {
-                Diagnostics.print("touchbridge: report: \(e.description)", level: .error)
-                throw ExitCode(65)
+            let top = BugReport.top
+            let named = { (name: String) in name.hasPrefix(top) ? String(name.dropFirst(top.count)) : name }
+            let out = OutputSink.standardOutput()
+            // A first pass reads every header: the archive is whole and its names unique before
+            // anything of it is shown.
+            var listing: [String] = []
+            var names: [String] = []
+            var index: Int?
+            var readme = ShownText()
+            var doctor = ShownText()
+            try reading { (reader: inout TarReader<FileBytes>) throws(ArchiveError) in
+                var i = 0
+                while let e = try reader.next() {
+                    let name = named(e.name)
+                    listing.append("  \(name.printable)  \(e.size) bytes\n")
+                    names.append(name.printable)
+                    if let member, index == nil, name == member || e.name == member { index = i }
+                    if member == nil, name == "README" { try reader.readData { readme.append($0) } }
+                    if member == nil, name == "doctor.txt" { try reader.readData { doctor.append($0) } }
+                    i += 1
+                }
             }
             var b = TextBuffer(capacity: 1 << 16)
-            let top = BugReport.top
-            let named = { (m: TarArchive.Member) in m.name.hasPrefix(top) ? String(m.name.dropFirst(top.count)) : m.name
-            }
-            if let member {
-                guard let m = members.first(where: { named($0) == member || $0.name == member }) else {
-                    Diagnostics.print(
-                        "touchbridge: report: \(file) has no \(Self.shown(Array(member.utf8))); it has: "
-                            + members.map(named).joined(separator: ", "), level: .error)
-                    throw ExitCode(66)
-                }
-                b.append(string: Self.shown(m.bytes))
-            } else {
-                if let readme = members.first(where: { named($0) == "README" }) {
-                    b.append(string: Self.shown(readme.bytes) + "\n")
-                }
+            guard let member else {
+                if let text = readme.text { b.append(string: text + "\n") }
                 b.append(string: "Files:\n")
-                for m in members { b.append(string: "  \(Self.shown(Array(named(m).utf8)))  \(m.bytes.count) bytes\n") }
-                if let doctor = members.first(where: { named($0) == "doctor.txt" }) {
-                    b.append(string: "\nDoctor's findings:\n" + Self.shown(doctor.bytes))
-                }
+                for line in listing { b.append(string: line) }
+                if let text = doctor.text { b.append(string: "\nDoctor's findings:\n" + text) }
+                out.flush(&b)
+                return
             }
-            OutputSink.standardOutput().flush(&b)
+            guard let index else {
+                Diagnostics.print(
+                    "touchbridge: report: \(file) has no \(member); it has: " + names.joined(separator: ", "),
+                    level: .error)
+                throw ExitCode(66)
+            }
+            // The second pass streams the member: memory is one piece whatever its size.
+            try reading { (reader: inout TarReader<FileBytes>) throws(ArchiveError) in
+                for _ in 0..<index { _ = try reader.next() }
+                _ = try reader.next()
+                var text = PrintableStream(keepingLines: true)
+                try reader.readData { piece in
+                    b.append(string: text.text(piece))
+                    out.flush(&b)
+                }
+                b.append(string: text.finish())
+                out.flush(&b)
+            }
         }
 
-        /// The file's bytes, at most 256 MiB; a missing or unreadable file exits 66 or 77.
-        static func contents(_ path: String) throws -> [UInt8] {
-            let fd = open(path, O_RDONLY | O_CLOEXEC)
+        /// The archive read from its file by `body`; a damaged one exits 65 with its byte, a
+        /// missing or unreadable file 66 or 77.
+        func reading(_ body: (inout TarReader<FileBytes>) throws(ArchiveError) -> Void) throws {
+            let fd = open(file, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else {
                 let e = errno
                 let why = e == ENOENT ? "no such file" : String(cString: strerror(e))
-                Diagnostics.print("touchbridge: report: \(path): \(why)", level: .error)
+                Diagnostics.print("touchbridge: report: \(file): \(why)", level: .error)
                 throw ExitCode(e == EACCES ? 77 : 66)
             }
             defer { close(fd) }
-            var out: [UInt8] = []
-            var buf = [UInt8](repeating: 0, count: 1 << 16)
-            while out.count <= TarArchive.maxMemberSize {
-                let n = read(fd, &buf, buf.count)
-                if n < 0, errno == EINTR { continue }
-                if n <= 0 { break }
-                out += buf[0..<n]
+            var reader = TarReader(FileBytes(fd: fd), file: file)
+            do { try body(&reader) } catch {
+                Diagnostics.print("touchbridge: report: \(error.description)", level: .error)
+                throw ExitCode(65)
             }
-            return out
         }
+    }
+}
 
-        /// Text from the report with its control characters (but newline and tab) as `\xNN`.
-        static func shown(_ bytes: [UInt8]) -> String {
-            var s = String(decoding: bytes, as: UTF8.self)
-            guard
-                s.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || $0.value == 0x7F })
-            else { return s }
-            s = String(
-                s.unicodeScalars.map { c -> String in
-                    (c.value < 0x20 && c != "\n" && c != "\t") || c.value == 0x7F
-                        ? "\\x" + (c.value < 16 ? "0" : "") + String(c.value, radix: 16) : String(c)
-                }.joined())
-            return s
+/// A text member shown whole in the listing (README, doctor's findings): at most 1 MiB of it.
+struct ShownText {
+    static let limit = 1 << 20
+    var bytes: [UInt8]?
+
+    mutating func append(_ piece: [UInt8]) {
+        let room = Self.limit - (bytes?.count ?? 0)
+        bytes = (bytes ?? []) + piece.prefix(max(0, room))
+    }
+
+    var text: String? {
+        guard let bytes else { return nil }
+        var stream = PrintableStream(keepingLines: true)
+        let cut = bytes.count >= Self.limit ? "\n(cut at 1 MiB: `report show FILE NAME` shows it whole)\n" : ""
+        return stream.text(bytes) + stream.finish() + cut
+    }
+}
+
+/// An archive's file, read as it is listed; a member stepped over is sought past.
+struct FileBytes: ArchiveBytes {
+    let fd: Int32
+
+    mutating func read(_ count: Int) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: max(0, count))
+        var got = 0
+        while got < out.count {
+            let n = out.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + got, $0.count - got) }
+            if n < 0, errno == EINTR { continue }
+            if n <= 0 { break }
+            got += n
         }
+        return Array(out.prefix(got))
+    }
+
+    mutating func skip(_ count: Int) -> Int {
+        let here = lseek(fd, 0, SEEK_CUR)
+        let end = lseek(fd, 0, SEEK_END)
+        guard here >= 0, end >= 0 else {
+            // Not a file one can seek in (a pipe): read past it.
+            var left = count
+            while left > 0 {
+                let n = read(min(left, 1 << 16)).count
+                if n == 0 { break }
+                left -= n
+            }
+            return count - left
+        }
+        let moved = min(Int(end - here), max(0, count))
+        lseek(fd, here + off_t(moved), SEEK_SET)
+        return moved
     }
 }

@@ -45,7 +45,7 @@ package struct WatchStatus: Sendable {
 
     /// The first line.
     package func title(screen: (width: Double, height: Double)) -> String {
-        "\(device) (\(source)): \(touchProtocol), screen \(Int(screen.width))x\(Int(screen.height)) pt"
+        "\(device.printable) (\(source.printable)): \(touchProtocol), screen \(Int(screen.width))x\(Int(screen.height)) pt"
     }
 
     /// The status lines for a terminal `width` cells wide: one a row of the coverage grid (at

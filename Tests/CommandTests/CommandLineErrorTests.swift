@@ -115,7 +115,7 @@ struct CommandLineErrorTests {
         let shown = try touchbridge(["report", "show", file])
         #expect(shown.code == 0, "\(shown.errors)")
         #expect(shown.output.hasPrefix("touchbridge bug report\n\nFiles:\n  README  23 bytes\n"), "\(shown.output)")
-        #expect(shown.output.hasSuffix("Doctor's findings:\n/dev/input/event3  Evil\\x1b]0;x\\x07Panel\n"))
+        #expect(shown.output.hasSuffix("Doctor's findings:\n/dev/input/event3  Evil\\u{1B}]0;x\\u{7}Panel\n"))
         let one = try touchbridge(["report", "show", file, "README"])
         #expect(one.output == "touchbridge bug report\n")
         let absent = try touchbridge(["report", "show", file, "kernel.txt"])

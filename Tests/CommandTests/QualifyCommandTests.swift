@@ -108,9 +108,9 @@ struct QualifyCommandTests {
         }
     }
 
-    /// A file the tools write is readable by others whatever the umask: set in the program's own
-    /// process (set in this one, it would be every test thread's).
-    @Test func thePictureIsReadableByOthersWhateverTheUmask() throws {
+    /// A file the tools write takes the caller's umask, as any file a person's command makes:
+    /// set in the program's own process (set in this one, it would be every test thread's).
+    @Test func thePictureTakesTheCallersUmask() throws {
         let svg = temporaryPath("umask") + ".svg"
         defer { unlink(svg) }
         let p = try Spawned(
@@ -122,6 +122,6 @@ struct QualifyCommandTests {
         #expect(p.wait(timeout: 30) == 0, "\(p.errors)")
         var st = stat()
         #expect(stat(svg, &st) == 0)
-        #expect(st.st_mode & 0o777 == 0o644)
+        #expect(st.st_mode & 0o777 == 0o600, "0644 less the umask 077")
     }
 }

@@ -23,7 +23,9 @@ struct DoctorReportLiveTests {
         let file = testTemporaryDirectory + "/report.tar"
         let doctor = try Spawned(touchbridgeExecutable, ["doctor", "--report", file, "--listen", "4", panel.node])
         #expect(eventually { doctor.errors.contains("touch each panel now") }, "\(doctor.errors)")
-        #expect(doctor.errors.contains("no host name"), "said what it holds before: \(doctor.errors)")
+        #expect(
+            doctor.errors.contains("the host name and other devices' serial numbers are masked"),
+            "said what it holds before: \(doctor.errors)")
         Thread.sleep(forTimeInterval: 1)
         try panel.play("tap")
         #expect(doctor.wait(timeout: 120) == 0, "\(doctor.errors)")
@@ -63,5 +65,34 @@ struct DoctorReportLiveTests {
         #expect(one.output == part("devices/\(hidraw)/descriptor.txt"))
         let none = try Self.show([file, "devices/nothing"])
         #expect(none.status == 66, "\(none.errors)")
+    }
+
+    /// Lines the kernel's log holds on a Raspberry Pi and on any networked kiosk: the report's
+    /// kernel.txt keeps the panel's chain and the input lines, with every address, the host
+    /// name and other devices' serial numbers masked or left out.
+    @Test func theKernelLinesHoldThePanelsChainAndNothingOfTheMachine() throws {
+        let panel = try UHIDPanel("eGalax capacitive 0eef:7224")
+        let planted = [
+            "usb 3-1: SerialNumber: OTHERSERIAL42",
+            "smsc95xx 1-1.1:1.0 eth0: register 'smsc95xx' at usb-3f980000.usb-1.1, smsc95xx USB 2.0 Ethernet, b8:27:eb:12:34:56",
+            "systemd[1]: Hostname set to <kiosk-lobby-3>.",
+            "input: Planted Keyboard as /devices/virtual/input/input99 serial=KBD-SECRET on 10.1.2.3 fe80::ba27:ebff:fe12:3456",
+        ]
+        let kmsg = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/kmsg"))
+        for line in planted { kmsg.write(Data((line + "\n").utf8)) }
+        try kmsg.close()
+        let file = testTemporaryDirectory + "/kernel-report.tar"
+        let doctor = try Spawned(touchbridgeExecutable, ["doctor", "--report", file, panel.node])
+        #expect(doctor.wait(timeout: 120) != nil, "\(doctor.errors)")
+        #expect(doctor.errors.contains("wrote \(file)"), "\(doctor.errors)")
+        let kernel = try Self.show([file, "kernel.txt"])
+        #expect(kernel.status == 0, "\(kernel.errors)")
+        for secret in ["OTHERSERIAL42", "b8:27:eb", "kiosk-lobby", "KBD-SECRET", "10.1.2.3", "fe80::"] {
+            #expect(!kernel.output.contains(secret), "\(secret) in \(kernel.output)")
+        }
+        #expect(kernel.output.contains("input: Planted Keyboard as /devices/virtual/input/input99 serial=<serial>"))
+        #expect(kernel.output.contains("0EEF:7224"), "the panel's own HID lines: \(kernel.output)")
+        #expect(
+            doctor.errors.contains("MAC and IP addresses, the host name and other devices' serial numbers are masked"))
     }
 }

@@ -34,7 +34,7 @@ extension Examination {
 
     /// What the kernel's messages about a device contain: its HID id, its input name, its node,
     /// its USB or I2C parent.
-    func kernelKeys(_ d: Examined) -> [String] {
+    package func kernelKeys(_ d: Examined) -> [String] {
         let (s, h, info) = (d.subject, d.hid, d.info)
         var keys = [s.name]
         if let c = d.i2c { keys += [c.client, c.name] }

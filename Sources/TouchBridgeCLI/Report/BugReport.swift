@@ -21,11 +21,13 @@ struct BugReport {
     var contents: [String] {
         [
             "the report holds doctor's findings, `list` and `screens`; each touch device's description,"
-                + " udev properties and decoded HID report descriptor; the kernel's lines about input, HID,"
-                + " USB and I2C devices; the kernel's, touchbridge's and the compositor's versions"
+                + " udev properties and decoded HID report descriptor; the kernel's lines of the touch devices'"
+                + " own USB, I2C and HID chain and drivers and of the input and HID subsystems;"
+                + " the kernel's, touchbridge's and the compositor's versions"
                 + (listen.map { "; \(EventsLink.seconds($0)) s of each touch device's events" } ?? ""),
-            "it holds device names, serial numbers and the user names doctor's access check names;"
-                + " no host name, no network address and no file of yours",
+            "it holds device names, the touch devices' serial numbers and the user names doctor's access"
+                + " check names; MAC and IP addresses, the host name and other devices' serial numbers are"
+                + " masked wherever the kernel's lines hold them; no file of yours",
         ]
     }
 
@@ -41,7 +43,7 @@ struct BugReport {
         members.append(member("list.txt", bytes: run([exe, "list"])))
         members.append(member("screens.json", bytes: run([exe, "screens", "--json"])))
         members.append(member("versions.txt", text: versions(examination)))
-        members.append(member("kernel.txt", text: kernelLines(examination)))
+        members.append(member("kernel.txt", text: kernelLines(examination, subjects)))
         for node in touch {
             let dir = "devices/" + Self.base(node) + "/"
             members.append(member(dir + "description.evemu", text: Self.description(node)))
@@ -116,17 +118,16 @@ struct BugReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The kernel's lines about input, HID, USB and I2C devices (not the whole log: the rest is
-    /// the machine's, not the panel's).
-    private func kernelLines(_ e: Examination) -> String {
+    /// The kernel's lines of the touch devices' own chain and of the input and HID subsystems
+    /// (not the whole log: the rest is the machine's, not the panel's), addresses masked.
+    private func kernelLines(_ e: Examination, _ subjects: [Examined]) -> String {
         guard let log = e.kernelLog else { return "(the kernel's log could not be read: /dev/kmsg)\n" }
-        let words = ["input", "hid", "usb", "i2c", "touch", "goodix", "edt", "ilitek", "atmel", "elan", "silead"]
-        let about = log.messages.filter { m in
-            let t = m.text.lowercased()
-            return m.device.map { $0.hasPrefix("+hid:") || $0.hasPrefix("+usb:") || $0.hasPrefix("+i2c:") } == true
-                || words.contains { t.contains($0) }
-        }
-        return about.map { $0.line + "\n" }.joined()
+        var host = [CChar](repeating: 0, count: 256)
+        let name =
+            gethostname(&host, host.count - 1) == 0
+            ? String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
+        let keys = subjects.flatMap(e.kernelKeys)
+        return log.reportLines(chainKeys: keys, hostName: name).map { $0 + "\n" }.joined()
     }
 
     /// The node's evemu description, as `record` starts its file.

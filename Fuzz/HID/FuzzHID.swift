@@ -14,7 +14,12 @@ func fuzzHID(_ bytes: [UInt8]) {
         for d in r.devices where d.descriptor.count > HIDRecording.maxDescriptor {
             fatalError("invariant: a descriptor of at most \(HIDRecording.maxDescriptor) bytes")
         }
+        var last = 0.0
         for e in r.reports {
+            guard e.time >= last, e.time - last <= HIDRecording.defaultMaxGap else {
+                fatalError("invariant: times never go back, gaps within --max-gap")
+            }
+            last = e.time
             guard r.devices.indices.contains(e.device), (1...HIDRecording.maxReport).contains(e.bytes.count),
                 e.time >= 0, e.time <= HIDRecording.maxTime
             else { fatalError("invariant: a report of a described device, bounded, timed within range") }

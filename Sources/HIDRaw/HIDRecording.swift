@@ -38,83 +38,23 @@ public struct HIDRecording: Equatable, Sendable {
     public static let maxReport = 4096
     public static let maxDescriptor = 4096
     public static let maxTime = 86_400.0 * 7
+    /// The longest wait before the first report or between two, unless the player says
+    /// otherwise (`hid-replay --max-gap`): a recording that would hold its devices longer is
+    /// more likely damaged or crafted than a panel left alone.
+    public static let defaultMaxGap = 60.0
+    /// The longest line read: an `R:` line of `maxDescriptor` bytes, with room.
+    public static let maxLine = 16_384
 
-    /// Reads `text`, the contents of `file` (named in errors).
-    public static func parse(_ text: String, file: String) throws(HIDRecordingError) -> HIDRecording {
-        var devices: [Int: Device] = [:]
+    /// Reads `text`, the contents of `file` (named in errors), whole: `HIDRecordingReader`'s rules.
+    public static func parse(_ text: String, file: String, maxGap: Double = defaultMaxGap) throws(HIDRecordingError)
+        -> HIDRecording
+    {
+        var reader = HIDRecordingReader(file: file, maxGap: maxGap)
         var reports: [Report] = []
-        var current = 0
-        var lineNumber = 0
-        func fail(_ expected: String) -> HIDRecordingError {
-            HIDRecordingError(file: file, line: lineNumber, expected: expected)
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if let r = try reader.read(line: line) { reports.append(r) }
         }
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            lineNumber += 1
-            let line = raw.drop { $0 == " " || $0 == "\t" }
-            if line.hasPrefix("# F: ") {
-                // touchbridge's feature reports: a comment to every other reader, so one that does
-                // not read as one is left as a comment.
-                if let (n, bytes) = feature(line.dropFirst(5)), devices[current, default: Device()].features.count < 256
-                {
-                    devices[current, default: Device()].features[n] = bytes
-                }
-                continue
-            }
-            if line.isEmpty || line.hasPrefix("#") || line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) {
-                continue
-            }
-            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
-            let rest = line.dropFirst(2).drop { $0 == " " }
-            switch words[0] {
-            case "D:":
-                guard words.count == 2, let n = Int(words[1]), (0..<maxDevices).contains(n) else {
-                    throw fail("'D: N', a device number from 0 to \(maxDevices - 1)")
-                }
-                current = n
-            case "N:": devices[current, default: Device()].name = String(rest.prefix { $0 != "\r" })
-            case "P:": devices[current, default: Device()].phys = String(rest.prefix { $0 != "\r" })
-            case "I:":
-                guard words.count == 4, let bus = UInt16(words[1], radix: 16), let v = UInt32(words[2], radix: 16),
-                    let p = UInt32(words[3], radix: 16)
-                else { throw fail("'I: BUS VENDOR PRODUCT' in hexadecimal") }
-                devices[current, default: Device()].bus = bus
-                devices[current, default: Device()].vendor = v
-                devices[current, default: Device()].product = p
-                devices[current, default: Device()].described.ids = true
-            case "R:":
-                guard words.count >= 2, let n = Int(words[1]), (0...maxDescriptor).contains(n),
-                    let bytes = hexBytes(words.dropFirst(2)), bytes.count == n
-                else { throw fail("'R: SIZE BYTES…', at most \(maxDescriptor) hexadecimal bytes, as many as SIZE") }
-                devices[current, default: Device()].descriptor = bytes
-                devices[current, default: Device()].described.descriptor = true
-            case "E:":
-                guard words.count >= 3, let t = Double(words[1]), t >= 0, t <= maxTime, let n = Int(words[2]),
-                    (1...maxReport).contains(n), let bytes = hexBytes(words.dropFirst(3)), bytes.count == n
-                else {
-                    throw fail(
-                        "'E: SECONDS.MICROSECONDS LENGTH BYTES…', a time of at most \(Int(maxTime)) s and 1 to "
-                            + "\(maxReport) hexadecimal bytes, as many as LENGTH")
-                }
-                guard let d = devices[current], d.described.descriptor, d.described.ids else {
-                    throw fail("device \(current)'s R: and I: lines before its first report")
-                }
-                reports.append(Report(device: current, time: t, bytes: bytes))
-            default:
-                throw fail("a D:, R:, N:, P:, I: or E: line, or a # comment")
-            }
-        }
-        let numbers = devices.keys.sorted()
-        guard !numbers.isEmpty else {
-            throw HIDRecordingError(file: file, line: lineNumber, expected: "a device (its R:, N: and I: lines)")
-        }
-        guard numbers == Array(0..<numbers.count) else {
-            throw HIDRecordingError(
-                file: file, line: lineNumber, expected: "devices numbered 0, 1, … with none left out")
-        }
-        for n in numbers where !(devices[n]?.described.descriptor ?? false) || !(devices[n]?.described.ids ?? false) {
-            throw HIDRecordingError(file: file, line: lineNumber, expected: "device \(n)'s R: and I: lines")
-        }
-        return HIDRecording(devices: numbers.compactMap { devices[$0] }, reports: reports)
+        return HIDRecording(devices: try reader.finish(), reports: reports)
     }
 
     /// A `# F:` line's report number and bytes (`NUMBER LENGTH BYTES…`, the number first in the
@@ -132,7 +72,7 @@ public struct HIDRecording: Equatable, Sendable {
         var out: [UInt8] = []
         out.reserveCapacity(words.count)
         for w in words {
-            guard w.count <= 2, let b = UInt8(w, radix: 16) else { return nil }
+            guard w.utf8.count == 2, w.allSatisfy(\.isHexDigit), let b = UInt8(w, radix: 16) else { return nil }
             out.append(b)
         }
         return out

@@ -45,3 +45,60 @@ public func writeFileAtomically(
 public func checkFileWritable(_ path: String) throws(FileError) {
     try NewFile(path, mode: NewFile.privateMode).abandon()
 }
+
+/// A file's lines, read a piece at a time as they are asked for: memory is one piece and one
+/// line whatever the file's length. A line longer than `maxLine` bytes is refused (65).
+public struct FileLines: ~Copyable {
+    let path: String
+    let fd: Int32
+    let maxLine: Int
+    var buffer: [UInt8] = []
+    var at = 0
+    var ended = false
+
+    public init(path: String, maxLine: Int) throws(FileError) {
+        fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            let e = errno
+            if e == EACCES || e == EPERM { throw .notAccessible(path: path) }
+            if e == ENOENT || e == ENOTDIR { throw .missing(path: path) }
+            throw .system(SystemError(path: path, call: "open", errno: e))
+        }
+        self.path = path
+        self.maxLine = maxLine
+    }
+
+    deinit { close(fd) }
+
+    /// The next line without its newline; nil at the end of the file.
+    public mutating func next() throws(FileError) -> Substring? {
+        while true {
+            if let newline = buffer[at...].firstIndex(of: 10) {
+                let line = buffer[at..<newline]
+                at = newline + 1
+                return Substring(decoding: line, as: UTF8.self)
+            }
+            guard buffer.count - at <= maxLine else {
+                throw .unsuitable(path: path, reason: "a line longer than \(maxLine) bytes")
+            }
+            if ended {
+                guard at < buffer.count else { return nil }
+                let line = buffer[at...]
+                at = buffer.count
+                return Substring(decoding: line, as: UTF8.self)
+            }
+            buffer.removeFirst(at)
+            at = 0
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                let e = errno
+                if e == EINTR { continue }
+                throw e == EISDIR
+                    ? .unsuitable(path: path, reason: "a directory, not a file")
+                    : .system(SystemError(path: path, call: "read", errno: e))
+            }
+            if n == 0 { ended = true } else { buffer += chunk[0..<n] }
+        }
+    }
+}

@@ -15,7 +15,10 @@ struct HIDReplayCommand: ParsableCommand {
             open it, \
             answers its feature-report requests as the recorded device did (hid-record's # F: lines) or \
             with zeros of the size the descriptor declares, then plays the reports with their \
-            recorded gaps. Needs write access to /dev/uhid (root).
+            recorded gaps. The file is read as it plays, so its length costs no memory; times that go \
+            back, a first report or a gap longer than --max-gap, and a byte that is not two \
+            hexadecimal digits are refused with the file's line (65). Needs write access to /dev/uhid \
+            (root) and the uhid module.
             """)
 
     @Argument(help: "The recording (hid-tools' format).")
@@ -27,29 +30,39 @@ struct HIDReplayCommand: ParsableCommand {
     @Option(help: "Seconds to keep the devices after the last report (0 to 60).")
     var hold: Double = 0.5
 
+    @Option(help: "The longest wait, in seconds, before the first report or between two (0.001 to 86400; default 60).")
+    var maxGap: Double = HIDRecording.defaultMaxGap
+
     func validate() throws {
+        guard (0.001...86_400).contains(maxGap) else {
+            throw ValidationError("--max-gap takes seconds from 0.001 to 86400")
+        }
         guard (0...60).contains(startDelay) else { throw ValidationError("--start-delay takes seconds from 0 to 60") }
         guard (0...60).contains(hold) else { throw ValidationError("--hold takes seconds from 0 to 60") }
     }
 
     func run() throws {
-        let recording: HIDRecording
+        var lines = try openLines()
+        var reader = HIDRecordingReader(file: file, maxGap: maxGap)
+        // The descriptions, up to the first report: what to create.
+        var first: HIDRecording.Report?
+        let described: [HIDRecording.Device]
         do {
-            let bytes = try readFileContents(file, limit: 64 << 20)
-            recording = try HIDRecording.parse(String(decoding: bytes, as: UTF8.self), file: file)
-        } catch let e as HIDRecordingError {
-            Diagnostics.print("touchbridge: hid-replay: \(e.description)", level: .error)
-            throw ExitCode(65)
-        } catch {
-            Diagnostics.print("touchbridge: hid-replay: \(error)", level: .error)
-            throw ExitCode(66)
-        }
+            while first == nil, let line = try lines.next() { first = try reader.read(line: line) }
+            described = try reader.described ?? reader.finish()
+        } catch { throw refuse(error) }
         let signals = SignalWatch(signals: [SIGINT, SIGTERM])
         var devices: [UHIDDevice] = []
-        for d in recording.devices {
+        for d in described {
             do { devices.append(try UHIDDevice(d)) } catch {
-                Diagnostics.print("touchbridge: hid-replay: \(error.description)", level: .error)
-                throw ExitCode(error.exitCode == 65 ? 69 : error.exitCode)
+                let missing = error.errno == ENOENT || error.errno == ENODEV
+                Diagnostics.print(
+                    "touchbridge: hid-replay: "
+                        + (missing
+                            ? "\(error.path): no such device: the uhid module is not loaded (sudo modprobe uhid)"
+                            : error.description),
+                    level: .error)
+                throw ExitCode(missing ? 69 : error.exitCode == 65 ? 69 : error.exitCode)
             }
         }
         // The driver starts within moments; ten seconds is a kernel that has none for it.
@@ -74,11 +87,17 @@ struct HIDReplayCommand: ParsableCommand {
         }
         guard serve(devices, signals, until: monotonicSeconds() + startDelay) else { return }
         let start = monotonicSeconds()
-        for r in recording.reports {
+        var next = first
+        while let r = next {
             guard serve(devices, signals, until: start + r.time) else { return }
             if !devices[r.device].input(r.bytes) {
                 Diagnostics.print("touchbridge: hid-replay: the kernel refused a report: \(errno)", level: .warning)
             }
+            next = nil
+            do {
+                while next == nil, let line = try lines.next() { next = try reader.read(line: line) }
+                if next == nil { _ = try reader.finish() }
+            } catch { throw refuse(error) }
         }
         _ = serve(devices, signals, until: monotonicSeconds() + hold)
         for d in devices {
@@ -88,6 +107,20 @@ struct HIDReplayCommand: ParsableCommand {
                         + "(type \(s.type)): \(s.bytes.map { String($0, radix: 16) }.joined(separator: " "))")
             }
         }
+    }
+
+    /// The recording's lines, read from its file as they are asked for.
+    func openLines() throws -> FileLines {
+        do { return try FileLines(path: file, maxLine: HIDRecording.maxLine) } catch {
+            Diagnostics.print("touchbridge: hid-replay: \(error.description)", level: .error)
+            throw ExitCode(error.exitCode)
+        }
+    }
+
+    /// A recording that is not hid-tools' format, said with its line (65).
+    func refuse(_ error: any Error) -> ExitCode {
+        Diagnostics.print("touchbridge: hid-replay: \(error)", level: .error)
+        return ExitCode((error as? FileError)?.exitCode ?? 65)
     }
 
     /// Answers the devices' requests until `deadline` (monotonic seconds) or while `condition`

@@ -88,6 +88,7 @@ struct CommandLineErrorTests {
         (["doctor", "--reset", "/dev/input/event0", "--json"], "--reset takes one node and nothing else"),
         (["hid-record"], "name the hidraw nodes to record"),
         (["hid-replay", "--start-delay", "99", recording], "--start-delay takes seconds from 0 to 60"),
+        (["hid-replay", "--max-gap", "0", recording], "--max-gap takes seconds from 0.001 to 86400"),
     ])
     func aUsageMistakeIs64AndSaysWhatWasExpected(_ arguments: [String], _ said: String) throws {
         let r = try touchbridge(arguments)

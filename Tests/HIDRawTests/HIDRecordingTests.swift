@@ -11,11 +11,13 @@ struct HIDRecordingTests {
         N: eGalax Inc. eGalaxTouch
         P: usb-0000:00:14.0-2/input0
         I: 3 0eef 7224
-        E: 000000.000000 3 04 87 66
         D: 1
         R: 1 c0
         N: Second
         I: 18 1 2
+        D: 0
+        E: 000000.000000 3 04 87 66
+        D: 1
         E: 000001.500000 1 01
         D: 0
         E: 000002.000000 2 04 86
@@ -42,7 +44,17 @@ struct HIDRecordingTests {
         ("R: 1 c0\nI: 3 1 2\nE: -1.0 1 01", 3, "'E: SECONDS.MICROSECONDS"),
         ("R: 1 c0\nI: 3 1 2\nE: 0.0 5000 01", 3, "'E: SECONDS.MICROSECONDS"),
         ("R: 1 c0\nI: 3 1 2\nE: 999999999.0 1 01", 3, "'E: SECONDS.MICROSECONDS"),
-        ("E: 0.0 1 01", 1, "device 0's R: and I: lines before its first report"),
+        ("E: 0.0 1 01", 1, "a device (its R:, N: and I: lines)"),
+        ("R: 1 c0\nI: 3 1 2\nE: 0.5 1 01\nE: 0.4 1 01", 4, "times that never go back (this report at 0.400000 s"),
+        ("R: 1 c0\nI: 3 1 2\nE: 604800.000000 1 01", 3, "a first report within 60.000000 s (--max-gap"),
+        ("R: 1 c0\nI: 3 1 2\nE: 1.0 1 01\nE: 62.0 1 01", 4, "reports at most 60.000000 s apart"),
+        ("R: 1 c0\nI: 3 1 2\nE: 0.0 1 +5", 3, "'E: SECONDS.MICROSECONDS"),
+        ("R: 1 c0\nI: 3 1 2\nE: 0.0 1 -0", 3, "'E: SECONDS.MICROSECONDS"),
+        ("R: 1 c0\nI: 3 1 2\nE: 0.0 1 5", 3, "'E: SECONDS.MICROSECONDS"),
+        ("R: 1 +c\nI: 3 1 2", 1, "'R: SIZE BYTES…'"),
+        ("R: 1 c0\nI: +3 1 2", 2, "'I: BUS VENDOR PRODUCT' in hexadecimal"),
+        ("R: 1 c0\nI: 3 1 2\nE: 1e2 1 01", 3, "'E: SECONDS.MICROSECONDS"),
+        ("R: 1 c0\nI: 3 1 2\nE: 0.0 1 01\nN: late", 4, "every device described before the first report"),
         ("D: 99", 1, "'D: N', a device number from 0 to 63"),
         ("R: 1 c0\nI: 3 1 2\nX: what", 3, "a D:, R:, N:, P:, I: or E: line"),
         ("D: 1\nR: 1 c0\nI: 3 1 2", 3, "devices numbered 0, 1, … with none left out"),
@@ -56,6 +68,12 @@ struct HIDRecordingTests {
             return e.line == line && e.expected.hasPrefix(expected)
                 && e.description.hasPrefix("bad.hid:\(line): expected ")
         }
+    }
+
+    @Test func aLongerGapIsTakenWhenThePlayerAllowsIt() throws {
+        let text = "R: 1 c0\nI: 3 1 2\nE: 1.0 1 01\nE: 3601.0 1 01"
+        let r = try HIDRecording.parse(text, file: "idle.hid", maxGap: 3600)
+        #expect(r.reports.map(\.time) == [1, 3601])
     }
 
     @Test func featureReportsAreSizedFromTheDescriptor() {

@@ -102,6 +102,9 @@ public final class Panel {
         filtersNoise = noise != nil
     }
 
+    /// Why a rule asked is off on this panel (a setting no touch could pass), nil when none is.
+    public var noiseRefusal: String? { noise?.refused }
+
     /// The noise rules on (none when none reads it).
     public var noiseRules: NoiseRules { noise?.rules ?? [] }
 

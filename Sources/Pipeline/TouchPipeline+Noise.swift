@@ -22,8 +22,20 @@ extension TouchPipeline {
         case .release: return .began
         case .noise(let rule, let began):
             sayNoise(rule, c, began: began, from: panel, at: t)
+            if !began, panel.noise!.swallowsEverything(at: t) { saySwallowed(panel) }
             return began ? .cancelled : nil
         }
+    }
+
+    /// Every touch of the panel's first ones judged noise: said once, with the rules' counts.
+    private func saySwallowed(_ panel: Panel) {
+        guard let n = panel.noise else { return }
+        let counts = n.rules.rules.filter { n.counts[$0.rawValue] > 0 }.map { "\($0.name) \(n.counts[$0.rawValue])" }
+        warn(
+            "\(panel.node): the noise filter has let none of this panel's touches through ("
+                + counts.joined(separator: ", ")
+                + "): its rules are likely set wrong for this panel (`touchbridge health` shows its pressures and sizes)"
+        )
     }
 
     private func sayNoise(_ rule: NoiseRule, _ c: Contact, began: Bool, from panel: Panel, at t: Double) {

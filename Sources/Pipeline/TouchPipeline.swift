@@ -121,6 +121,7 @@ public final class TouchPipeline {
             placement: placement, ids: ids
         ) { w in warn("\(node): \(w)") }
         panel.filterNoise(noiseChoice(for: placement))
+        if let why = panel.noiseRefusal { warn("\(node): \(why)") }
         panels.append(panel)
         log.setDevice(number, name: node)
         log.device(.added, node: node, name: description.name, time: time)

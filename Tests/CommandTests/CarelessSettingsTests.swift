@@ -22,6 +22,41 @@ struct CarelessSettingsTests {
         #expect(said.filter { $0.contains("where the scene has no window (the screen is 1920x1080)") }.count == 1)
     }
 
+    /// Noise settings under which no touch anywhere could pass are refused with the range.
+    @Test(arguments: ["edge:1000000", "pressure:1", "palm:0.000001"])
+    func aNoiseSettingThatLetsNothingPassIsRefused(_ setting: String) throws {
+        let p = try Spawned(touchbridgeExecutable, ["run", "--noise-filter", setting, recording])
+        #expect(p.wait() == 64)
+        #expect(p.errors.contains("'\(setting)' sets the"), "\(p.errors)")
+    }
+
+    /// kiosk.evemu pressed at 40 % of its pressures: every tap held as too light, and said once
+    /// to be likely set wrong; a border as wide as the panel is turned off and said.
+    @Test func rulesThatLetNoTouchThroughAreSaid() throws {
+        let text = try String(contentsOfFile: recording, encoding: .utf8)
+        let light = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            let w = line.split(separator: " ")
+            guard w.count >= 5, w[0] == "E:", w[2] == "0003", w[3] == "003a", let v = Int(w[4].prefix(4)) else {
+                return String(line)
+            }
+            return "E: \(w[1]) 0003 003a " + String(format: "%04d", v * 4 / 10)
+        }
+        let path = testTemporaryDirectory + "/light-fingers.evemu"
+        try light.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let p = try Spawned(touchbridgeExecutable, ["run", "--noise-filter", "all", "--scene", kiosk, path])
+        #expect(p.wait() == 0)
+        let said = p.errors.split(separator: "\n").filter {
+            $0.contains("has let none of this panel's touches through")
+        }
+        #expect(said.count == 1, "\(p.errors)")
+        #expect(said.first?.contains("(pressure 5)") == true, "\(p.errors)")
+        #expect(!p.output.contains("action "), "no tap went through: \(p.output)")
+        let wide = try Spawned(touchbridgeExecutable, ["run", "--noise-filter", "edge:3000", recording])
+        #expect(wide.wait() == 0)
+        #expect(wide.errors.contains("edge:3000 is off on this panel"), "\(wide.errors)")
+        #expect(wide.output.contains("touchesBegan"), "the taps go through: \(wide.output)")
+    }
+
     @Test func theScenesOwnScreenSaysNothing() throws {
         let p = try Spawned(touchbridgeExecutable, ["run", "--scene", kiosk, "--screen", "800x480", recording])
         #expect(p.wait() == 0)

@@ -154,6 +154,59 @@ struct NoiseFilterTests {
         #expect(t.rules == [.edge])
     }
 
+    /// Forty fingers down (a panel of 64 slots), then a forty-first on the border: judged as the
+    /// first would be, held, and begun once it moves inward.
+    @Test func everyTouchIsJudgedWhateverHowManyAreDown() {
+        var t = NoiseTable("edge", description: Panels.multitouch(slots: 64))
+        var rows = (0..<40).map { row(Double($0), $0, true, 500 + Double($0) * 50, 2000, .pass) }
+        rows += [row(100, 40, true, 1, 1000, .held), row(110, 40, true, 40, 1000, .release)]
+        rows += [row(120, 41, true, 4095, 1000, .held), row(130, 41, false, 4095, 1000, .dropped)]
+        #expect(t.mismatches(rows) == [])
+        #expect(t.rules == [.edge])
+    }
+
+    /// A recording whose time runs back: the press after the jump is no bounce of the release
+    /// before it, whose time is not comparable with its own.
+    @Test func timeThatRunsBackIsNotJudgedAcrossTheJump() {
+        var t = NoiseTable("debounce", description: Panels.single())
+        #expect(
+            t.mismatches([
+                row(5000, -1, true, 1000, 1000, .pass), row(5050, -1, false, 1000, 1000, .pass),
+                row(2000, -1, true, 1000, 1000, .pass), row(2050, -1, false, 1000, 1000, .pass),
+                row(2060, -1, true, 1000, 1000, .dropped), row(2100, -1, false, 1000, 1000, .held),
+            ]) == [])
+    }
+
+    /// Five touches and not one through: the rules are said to be likely wrong, once.
+    @Test func aFilterThatLetsNothingThroughSaysSoOnce() {
+        var t = NoiseTable("pressure")
+        var said: [Int] = []
+        for i in 0..<8 {
+            _ = t.play(row(Double(i) * 500, 0, true, 2000, 2000, .held, pressure: 100))
+            _ = t.play(row(Double(i) * 500 + 80, 0, false, 2000, 2000, .dropped, pressure: 100))
+            if t.filter.swallowsEverything(at: Double(i) * 0.5 + 1.08) { said.append(i) }
+        }
+        #expect(said == [4], "said at the fifth touch, and only then")
+        var fine = NoiseTable("pressure")
+        _ = fine.play(row(0, 0, true, 2000, 2000, .pass))
+        _ = fine.play(row(80, 0, false, 2000, 2000, .pass))
+        for i in 1..<8 {
+            _ = fine.play(row(Double(i) * 500, 0, true, 2000, 2000, .held, pressure: 100))
+            _ = fine.play(row(Double(i) * 500 + 80, 0, false, 2000, 2000, .dropped, pressure: 100))
+        }
+        let swallowed = fine.filter.swallowsEverything(at: 100)
+        #expect(!swallowed, "one touch went through")
+    }
+
+    @Test func aBorderAsWideAsThePanelIsTurnedOffAndSaid() throws {
+        let choice = try NoiseChoice.parse("edge:2048,pressure").get()
+        let f = try #require(
+            NoiseFilter(choice, description: Panels.multitouch(), mapper: ScreenMapper(device: Panels.multitouch())!))
+        #expect(!f.rules.contains(.edge))
+        #expect(f.rules.contains(.pressure))
+        #expect(f.refused?.contains("edge:2048 is off on this panel") == true, "\(f.refused ?? "")")
+    }
+
     @Test func aLightTouchIsHeldUntilItsPressureReachesAFingers() {
         var t = NoiseTable("pressure")
         #expect(
@@ -233,7 +286,10 @@ struct NoiseFilterTests {
         #expect(c.rules.names == "edge,pressure,debounce")
         #expect(c.settings.pressureFraction == 0.25)
         #expect(c.settings.debounce == 0.060)
-        for bad in ["bogus", "all,edge", "pressure:2", "edge:-1", "far-apart:x", ""] {
+        for bad in [
+            "bogus", "all,edge", "pressure:2", "pressure:1", "palm:0.000001", "edge:1000000", "edge:-1", "far-apart:x",
+            "",
+        ] {
             guard case .failure(let e) = NoiseChoice.parse(bad) else {
                 Issue.record("'\(bad)' was taken")
                 continue

@@ -22,7 +22,8 @@ public struct NoiseFilter: Sendable {
     public private(set) var rules: NoiseRules
     private(set) var settings: NoiseSettings
     private(set) var geometry: NoiseGeometry
-    /// The touches down (and held), by id; a touch beyond the table's size is not judged.
+    /// The touches down (and held), by id: room for as many as the panel's tracker tracks, so
+    /// every touch is judged and judging allocates nothing.
     var touches: [NoiseTouch] = []
     /// Still touches gone before, and the points found firing periodically.
     var spots = StillSpots()
@@ -30,8 +31,16 @@ public struct NoiseFilter: Sendable {
     var lastRelease: Double?
     /// The touches each rule judged noise, by rule (`NoiseRule.rawValue`).
     public private(set) var counts = [Int](repeating: 0, count: NoiseRule.allCases.count)
+    /// The latest input time judged: a contact earlier than it means the clock went back.
+    var clock = -Double.infinity
+    /// The panel's first touches: when the first began, how many went on, how many were noise.
+    var start = (at: Double?.none, passed: 0, filtered: 0)
 
+    /// Room for this many touches at least: protocol A's tracker keeps 32.
     static let tableSize = 32
+    /// Once this many touches have all been judged noise, or a minute of them, it is said.
+    public static let swallowedTouches = 5
+    public static let swallowedSeconds = 60.0
 
     /// The filter for a panel of `description` mapped by `mapper` (for millimetres without a
     /// resolution: the screen at 96 dpi); nil when none of `choice`'s rules reads this panel.
@@ -41,7 +50,25 @@ public struct NoiseFilter: Sendable {
         guard !rules.isEmpty else { return nil }
         settings = choice.settings
         geometry = NoiseGeometry(description: description, mapper: mapper, multitouch: multitouch)
-        touches.reserveCapacity(Self.tableSize)
+        touches.reserveCapacity(max(Self.tableSize, description.slotCount.map { min($0, 256) } ?? 0))
+        turnOffImpossibleRules()
+    }
+
+    /// Why a rule is off on this panel: its setting would let no touch anywhere on it pass.
+    public private(set) var refused: String?
+
+    static func number(_ v: Double) -> String { v == v.rounded() && v < 1e15 ? String(Int(v)) : String(v) }
+
+    /// A border as wide as half the panel's shorter side holds every touch for good: that rule
+    /// is turned off on this panel, and why is kept for the pipeline to say.
+    private mutating func turnOffImpossibleRules() {
+        let shorter = min(geometry.x.max - geometry.x.min, geometry.y.max - geometry.y.min)
+        if rules.contains(.edge), 2 * settings.edgeUnits >= shorter {
+            rules.remove(NoiseRules(.edge))
+            refused =
+                "edge:\(Self.number(settings.edgeUnits)) is off on this panel: a border that wide covers its whole "
+                + "\(Int(geometry.x.max - geometry.x.min + 1))×\(Int(geometry.y.max - geometry.y.min + 1)) units, so no touch could pass"
+        }
     }
 
     /// Other rules, or another mapping (millimetres without a resolution follow the screen):
@@ -52,6 +79,7 @@ public struct NoiseFilter: Sendable {
         rules = choice.rules.applying(multitouch: multitouch)
         settings = choice.settings
         geometry = NoiseGeometry(description: description, mapper: mapper, multitouch: multitouch)
+        turnOffImpossibleRules()
         return !rules.isEmpty || !touches.isEmpty
     }
 
@@ -64,14 +92,22 @@ public struct NoiseFilter: Sendable {
     /// Judges contact `c`'s update (stationary ones aside: they change nothing).
     public mutating func judge(_ c: Contact) -> NoiseVerdict {
         let t = c.time.inSeconds
-        if c.phase == .began { return begin(c, at: t) }
+        if t < clock {
+            // The clock went back (a recording edited, a clock set back): what came before is
+            // not judged against what comes after, as though the gap were known.
+            lastRelease = nil
+            spots = StillSpots()
+            for i in touches.indices { touches[i].beginTime = min(touches[i].beginTime, t) }
+        }
+        clock = t
+        if c.phase == .began { return count(begin(c, at: t), began: true, at: t) }
         guard let i = touches.firstIndex(where: { $0.id == c.id }) else { return .pass }
         if c.phase.isTerminal {
             let verdict = end(i, c, at: t)
             touches.remove(at: i)
-            return verdict
+            return count(verdict, began: false, at: t)
         }
-        return move(i, c, at: t)
+        return count(move(i, c, at: t), began: false, at: t)
     }
 
     /// Everything is forgotten (a device re-opened); the counts stay.
@@ -80,9 +116,33 @@ public struct NoiseFilter: Sendable {
         lastRelease = nil
     }
 
+    /// Counts a verdict toward the panel's first touches: one that went on (passed as it began,
+    /// or released), one that never began (judged noise before it went on).
+    @inline(__always)
+    private mutating func count(_ v: NoiseVerdict, began: Bool, at t: Double) -> NoiseVerdict {
+        guard start.passed == 0 else { return v }
+        if start.at == nil { start.at = t }
+        switch v {
+        case .noise(_, began: false): start.filtered += 1
+        case .release: start.passed = 1
+        case .pass where began: start.passed = 1
+        default: break
+        }
+        return v
+    }
+
+    /// Whether every touch so far has been judged noise, for `swallowedTouches` touches or
+    /// `swallowedSeconds`: the rules are likely set wrong for this panel. True once.
+    public mutating func swallowsEverything(at t: Double) -> Bool {
+        guard start.passed == 0, start.filtered > 0, let first = start.at else { return false }
+        guard start.filtered >= Self.swallowedTouches || t - first >= Self.swallowedSeconds else { return false }
+        start.passed = -1
+        return true
+    }
+
     private mutating func begin(_ c: Contact, at t: Double) -> NoiseVerdict {
         var touch = NoiseTouch(id: c.id, begin: c.position, at: t)
-        defer { if touches.count < Self.tableSize { touches.append(touch) } }
+        defer { touches.append(touch) }
         if let rule = noiseAtBeginning(c, at: t) {
             touch.dropped = true
             counts[rule.rawValue] += 1
@@ -157,7 +217,7 @@ public struct NoiseFilter: Sendable {
 struct NoiseTouch: Sendable {
     let id: UInt64
     let begin: DevicePoint
-    let beginTime: Double
+    var beginTime: Double
     /// Where it is now.
     var last: DevicePoint
     /// The farthest it went from where it began, in millimetres.

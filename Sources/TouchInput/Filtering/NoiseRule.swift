@@ -59,9 +59,9 @@ public enum NoiseRule: Int, CaseIterable, Sendable {
         case .aligned: return "the x distance, in mm"
         case .singlePosition: return "the distance that is one point, in mm"
         case .repeating: return "the interval's tolerance, as a fraction"
-        case .edge: return "the border's width, in device units"
-        case .pressure: return "the pressure to reach, as a fraction of the axis"
-        case .palm: return "the size that is a palm, as a fraction of the axis"
+        case .edge: return "the border's width, in device units, below 16384"
+        case .pressure: return "the pressure to reach, as a fraction of the axis below 1"
+        case .palm: return "the size that is a palm, as a fraction of the axis from 0.05 to 1"
         case .variance: return "the distance a sample may jump, in mm"
         case .debounce: return "the time after a release, in ms"
         }

@@ -38,7 +38,10 @@ public struct NoiseSettings: Sendable, Equatable {
 
     public init() {}
 
-    /// Sets `rule`'s one setting from `NAME:VALUE`'s value; false when it is out of range.
+    /// Sets `rule`'s one setting from `NAME:VALUE`'s value; false when it is out of range. The
+    /// ranges leave a finger a way through: a pressure it can reach (below the axis' maximum), a
+    /// palm larger than a fingertip (a twentieth of the axis at least), a border narrower than
+    /// half the largest panels' 32768 units (a panel's own size is checked on it).
     public mutating func set(_ rule: NoiseRule, to value: Double) -> Bool {
         guard value.isFinite, value > 0 else { return false }
         switch rule {
@@ -46,9 +49,9 @@ public struct NoiseSettings: Sendable, Equatable {
         case .aligned where value <= 100: alignedMM = value
         case .singlePosition where value <= 100: samePointMM = value
         case .repeating where value < 1: repeatTolerance = value
-        case .edge where value <= 1_000_000: edgeUnits = value
-        case .pressure where value <= 1: pressureFraction = value
-        case .palm where value <= 1: palmFraction = value
+        case .edge where value < 16_384: edgeUnits = value
+        case .pressure where value < 1: pressureFraction = value
+        case .palm where value >= 0.05 && value <= 1: palmFraction = value
         case .variance where value <= 10_000: varianceMM = value
         case .debounce where value <= 10_000: debounce = value / 1000
         default: return false

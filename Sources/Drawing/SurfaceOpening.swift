@@ -34,10 +34,13 @@ package enum SurfaceOpening {
 
     /// The compositors' sockets: $WAYLAND_DISPLAY's first (absolute, or in $XDG_RUNTIME_DIR),
     /// then the `wayland-N` sockets of this user's runtime directory (`/run/user/UID`); root
-    /// also tries every other user's, as a tool started by ssh beside a kiosk's compositor
-    /// finds it (each one bounded: `WaylandSurface.answerTimeout`). Another user's socket is
-    /// never tried for anyone else: its compositor is not theirs to trust.
-    package static func waylandSockets(uid: uid_t = geteuid(), runUser: String = "/run/user") -> [String] {
+    /// also tries those of the seat's session owner (logind's active user of seat0), whose
+    /// compositor a tool started by ssh beside a kiosk is there for. No other user's socket is
+    /// ever tried: whoever runs a compositor answers the tool, and its figures and surface are
+    /// that user's to fake (each one bounded: `WaylandSurface.answerTimeout`).
+    package static func waylandSockets(
+        uid: uid_t = geteuid(), runUser: String = "/run/user", seatOwner: uid_t? = SeatOwner.active()
+    ) -> [String] {
         var out: [String] = []
         let runtime = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) }
         if let name = getenv("WAYLAND_DISPLAY").map({ String(cString: $0) }), !name.isEmpty {
@@ -47,7 +50,8 @@ package enum SurfaceOpening {
                 out.append(runtime + "/" + name)
             }
         }
-        let users = uid == 0 ? entries(runUser).sorted() : ["\(uid)"]
+        var users = ["\(uid)"]
+        if uid == 0, let owner = seatOwner, owner != 0 { users.append("\(owner)") }
         for dir in users.map({ runUser + "/" + $0 }) {
             for name in entries(dir).sorted() where name.hasPrefix("wayland-") && !name.hasSuffix(".lock") {
                 let path = dir + "/" + name
@@ -73,5 +77,24 @@ package enum SurfaceOpening {
             if name != "." && name != ".." { out.append(name) }
         }
         return out
+    }
+}
+
+/// Who owns the seat's session: the user whose compositor drives the displays.
+package enum SeatOwner {
+    /// logind's active user of seat0 (`ACTIVE_UID=` in /run/systemd/seats/seat0); nil without
+    /// logind or an active session.
+    package static func active(_ path: String = "/run/systemd/seats/seat0") -> uid_t? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard n > 0 else { return nil }
+        for line in String(decoding: buffer[0..<n], as: UTF8.self).split(separator: "\n")
+        where line.hasPrefix("ACTIVE_UID=") {
+            return uid_t(line.dropFirst("ACTIVE_UID=".count))
+        }
+        return nil
     }
 }

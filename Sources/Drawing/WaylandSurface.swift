@@ -153,11 +153,16 @@ package final class WaylandSurface: DrawingSurface {
     var opaque: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
 
     /// The largest buffer a compositor may ask for: its output's mode (the pixels it shows),
-    /// else 8192 a side, whatever size it configures.
+    /// within what the machine's display connectors can show (8192 a side without any), whatever
+    /// size it configures or its output claims.
     var largestBuffer: (width: Int, height: Int) {
-        guard let o = chosenOutput(), o.width > 0, o.height > 0 else { return (8192, 8192) }
-        return (min(o.width, 16384), min(o.height, 16384))
+        let hardware = Self.displayLimit
+        guard let o = chosenOutput(), o.width > 0, o.height > 0 else { return hardware }
+        return (min(o.width, hardware.width), min(o.height, hardware.height))
     }
+
+    /// The connectors' largest mode, read once.
+    static let displayLimit: (width: Int, height: Int) = ConnectorModes.largest() ?? (8192, 8192)
 
     /// The size configured, or else the output's mode, or the screen's; kept within what a buffer may take.
     func take(width: UInt32, height: UInt32) {

@@ -126,6 +126,9 @@ public struct QualifyCriteria: Sendable, Equatable {
     /// touchbridge's own figure, Windows' contact-down latency (25 ms, the panel to the host)
     /// with a 60 Hz refresh to wait for and a frame to compose.
     public var latencyP95MS = 50.0
+    /// Fewest of the latency step's taps whose chain completed (shown on screen), as a fraction:
+    /// a p95 of a few taps says nothing of the rest, which the compositor never showed.
+    public var latencyCompleteFraction = 0.9
 
     public init() {}
 
@@ -133,6 +136,7 @@ public struct QualifyCriteria: Sendable, Equatable {
     public static let keys = [
         "accuracyMM", "linearityMM", "jitterMM", "reportRateHz", "contacts", "separationMM",
         "missedTaps", "splitTaps", "ghosts", "stuck", "hoverOffsetMM", "phantomContacts", "latencyP95MS",
+        "latencyCompleteFraction",
     ]
 
     /// The criteria that count something (contacts, taps, ghosts, stuck contacts): whole numbers.
@@ -147,6 +151,11 @@ public struct QualifyCriteria: Sendable, Equatable {
             return "one of " + Self.keys.joined(separator: ", ") + ", not '\(key)'"
         }
         guard value >= 0, value <= 1_000_000 else { return "\(key) from 0 to 1000000" }
+        if key == "latencyCompleteFraction" {
+            guard value > 0, value <= 1 else { return "latencyCompleteFraction above 0, at most 1" }
+            latencyCompleteFraction = value
+            return nil
+        }
         if Self.countKeys.contains(key) {
             guard value == value.rounded() else { return "a whole number for \(key)" }
             let count = Int(value)

@@ -148,14 +148,17 @@ public struct QualifyReport: Sendable {
     /// The latency step's verdict, when it was asked for.
     private var latencyVerdict: [Verdict] {
         guard let l = latency else { return [] }
+        let needed = Int((Double(l.taps) * criteria.latencyCompleteFraction).rounded(.up))
+        let short = l.complete < needed ? "; \(needed - l.complete) short of the \(needed) needed" : ""
         let value = l.p95.map {
-            "p95 \(QualifyPlan.number($0 * 1000, decimals: 1)) ms, \(l.complete) of \(l.taps) taps"
+            "p95 \(QualifyPlan.number($0 * 1000, decimals: 1)) ms, \(l.complete) of \(l.taps) taps" + short
         }
         return [
             Verdict(
                 name: "latency", value: value ?? "not measured",
-                limit: "p95 ≤ \(QualifyPlan.number(criteria.latencyP95MS)) ms",
-                pass: (l.p95 ?? .infinity) * 1000 <= criteria.latencyP95MS)
+                limit:
+                    "p95 ≤ \(QualifyPlan.number(criteria.latencyP95MS)) ms over ≥ \(QualifyPlan.number(criteria.latencyCompleteFraction * 100)) % of taps",
+                pass: (l.p95 ?? .infinity) * 1000 <= criteria.latencyP95MS && l.complete >= needed)
         ]
     }
 

@@ -16,7 +16,7 @@ import Testing
         let passing = try #require(report(figures).verdicts.first { $0.name == "latency" })
         #expect(passing.pass, "40 ms within the default 50")
         #expect(passing.value == "p95 40 ms, 19 of 20 taps")
-        #expect(passing.limit == "p95 ≤ 50 ms")
+        #expect(passing.limit == "p95 ≤ 50 ms over ≥ 90 % of taps")
         let strict = try #require(report(figures, limit: 30).verdicts.first { $0.name == "latency" })
         #expect(!strict.pass)
         let json = report(figures).json(panel: "p")
@@ -25,6 +25,20 @@ import Testing
         )
         #expect(json.contains("\"latency\":true"), "its verdict: \(json)")
         #expect(report(figures).text(panel: "p").contains("latency"))
+    }
+
+    /// One tap of twenty shown, fast: no verdict on the nineteen the compositor never showed.
+    @Test func aVerdictNeedsNineTapsInTenCompleteAndSaysTheShortfall() throws {
+        let thin = QualifyReport.LatencyFigures(taps: 20, complete: 1, p50: 0.010, p95: 0.010, p99: 0.010)
+        let v = try #require(report(thin).verdicts.first { $0.name == "latency" })
+        #expect(!v.pass)
+        #expect(v.value == "p95 10 ms, 1 of 20 taps; 17 short of the 18 needed")
+        var relaxed = report(thin)
+        #expect(relaxed.criteria.set("latencyCompleteFraction", 0.05) == nil)
+        #expect(relaxed.verdicts.first { $0.name == "latency" }?.pass == true, "1 of 20 is 5 %")
+        var c = QualifyCriteria()
+        #expect(c.set("latencyCompleteFraction", 0) != nil)
+        #expect(c.set("latencyCompleteFraction", 1.5) != nil)
     }
 
     @Test func nothingMeasuredFailsAndNoStepMeansNoVerdict() throws {

@@ -75,6 +75,11 @@ extension PipelineHost {
         for line in StateReport(pipeline: pipeline, sceneFile: sceneFile, screen: screen).lines {
             Diagnostics.print("touchbridge: " + line, level: .notice, always: true)
         }
+        if let out = outputs.standardOutput as? OutputSink, out.failedWrites > 0 {
+            Diagnostics.print(
+                "touchbridge: standard output: \(out.failedWrites) write\(out.failedWrites == 1 ? "" : "s") failed and "
+                    + "\(out.failedWrites == 1 ? "was" : "were") dropped", level: .notice, always: true)
+        }
     }
 
     /// Hands the log to its readers; the metrics file follows.

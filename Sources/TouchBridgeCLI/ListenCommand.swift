@@ -129,7 +129,8 @@ struct ListenCommand: ParsableCommand {
             }
             pending.removeFirst(start)
             out.flush(&b)
-            if out.isBroken { throw ExitCode.success }
+            // The reader went away (0) or the disk is full (74): said by the program's end.
+            if out.isBroken { return }
         }
     }
 }

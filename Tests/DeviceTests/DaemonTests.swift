@@ -70,6 +70,34 @@ struct DaemonTests {
         #expect(live.output.contains(#""event":"deviceRemoved""#))
     }
 
+    /// A live run whose standard output is a full disk: said once, counted, the panel served
+    /// (its socket still gets every tap), and the end says it with 74.
+    @Test func aFullDiskUnderALiveRunIsSaidOnceAndThePanelServedOn() throws {
+        let (device, _) = try createDevice(VirtualDevices.multitouch())
+        let socket = temporaryPath("full") + ".sock"
+        let d = try Spawned(
+            touchbridgeExecutable, ["run", "--json", "--screen", "800x480", "--socket", socket, device.devnode],
+            standardOutput: "/dev/full")
+        #expect(eventually(timeout: 10) { d.errors.contains(": reading ") }, "run is ready: \(d.errors)")
+        let listen = try Spawned(touchbridgeExecutable, ["listen", "--socket", socket])
+        #expect(eventually(timeout: 10) { listen.errors.contains("connected to") }, "\(listen.errors)")
+        for i in 0..<3 {
+            try device.frame([
+                (k.EV_ABS, k.ABS_MT_TRACKING_ID, Int32(i + 1)), (k.EV_ABS, k.ABS_MT_POSITION_X, 1000),
+                (k.EV_ABS, k.ABS_MT_POSITION_Y, 1000), (k.EV_KEY, k.BTN_TOUCH, 1),
+            ])
+            usleep(50_000)
+            try device.frame([(k.EV_ABS, k.ABS_MT_TRACKING_ID, -1), (k.EV_KEY, k.BTN_TOUCH, 0)])
+            usleep(50_000)
+        }
+        #expect(eventually { listen.output.components(separatedBy: "touchesEnded").count - 1 >= 3 }, "\(listen.output)")
+        let said = d.errors.components(separatedBy: "standard output: write failed: No space left on device").count - 1
+        #expect(said == 1, "said once: \(d.errors)")
+        d.signal(SIGUSR1)
+        #expect(eventually { d.errors.contains("writes failed and were dropped") }, "counted: \(d.errors)")
+        #expect(d.stop() == 74, "\(d.errors)")
+    }
+
     @Test func sigtermMidTouchCancelsItThroughTheChainAndExitsZero() throws {
         let (device, _) = try createDevice(VirtualDevices.multitouch())
         let d = try daemon(device, ["--json", "--screen", "800x480"])

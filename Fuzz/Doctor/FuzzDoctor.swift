@@ -4,7 +4,8 @@ import PipelineChecks
 
 /// What doctor reads from outside on arbitrary bytes: a HID report descriptor (a device's own
 /// words), the kernel's log records, a node's ACL, a HID device's sysfs entry, an input
-/// device's capability bitmaps and the bus survey below the nodes. Each reading
+/// device's capability bitmaps and the bus survey below the nodes, the kernel lines a bug report
+/// keeps (masked once for all). Each reading
 /// either holds its invariants or says where it stopped; none traps.
 func fuzzDoctor(_ bytes: [UInt8]) {
     let d = ReportDescriptor(bytes)
@@ -21,6 +22,11 @@ func fuzzDoctor(_ bytes: [UInt8]) {
         _ = m.isError
     }
     _ = log.about(["1-005d", "0003:0EEF:7224.0001"])
+    // A bug report's kernel lines: none holds a MAC address once masked.
+    for line in log.reportLines(chainKeys: ["1-005d"], hostName: "kiosk") {
+        let again = ReportMasking.masked(line, hostName: "kiosk", keepSerials: true)
+        guard again == line else { fatalError("invariant: masking a masked line changes nothing (\(line))") }
+    }
     for e in NodeAccess.entries(xattr: bytes) where e.perm > 0xFFFF { fatalError("unreachable") }
     let text = String(decoding: bytes, as: UTF8.self)
     let files = FuzzFiles(uevent: text, descriptor: bytes)

@@ -21,14 +21,6 @@ struct HostileNamesTests {
         return path
     }()
 
-    /// What a terminal would act on or hide.
-    static func hidden(_ text: String) -> [Unicode.Scalar] {
-        text.unicodeScalars.filter {
-            ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || (0x7f..<0xa0).contains($0.value)
-                || [0x202E, 0x200B].contains($0.value)
-        }
-    }
-
     @Test(arguments: [
         ["health"], ["health", "--json"], ["qualify"], ["qualify", "--json"], ["touches"], ["run"], ["run", "--json"],
         ["picture"],
@@ -37,8 +29,8 @@ struct HostileNamesTests {
         let p = try Spawned(touchbridgeExecutable, command + [Self.recording])
         let status = p.wait(timeout: 60)
         #expect(status == 0 || status == 75, "\(command): \(p.errors)")
-        #expect(Self.hidden(p.output).isEmpty, "\(command): \(p.output.debugDescription)")
-        #expect(Self.hidden(p.errors).isEmpty, "\(command): \(p.errors.debugDescription)")
+        #expect(terminalHidden(p.output).isEmpty, "\(command): \(p.output.debugDescription)")
+        #expect(terminalHidden(p.errors).isEmpty, "\(command): \(p.errors.debugDescription)")
         if command != ["touches"] && command != ["picture"] {
             #expect(p.output.contains("Evil"), "the name is still shown: \(p.output)")
             #expect(p.output.contains("RED"), "the name is still shown: \(p.output)")

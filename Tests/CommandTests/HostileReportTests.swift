@@ -34,7 +34,7 @@ struct HostileReportTests {
         ])
         let listed = try show([file])
         #expect(listed.exitCode == 0, "\(listed.errors)")
-        #expect(HostileNamesTests.hidden(listed.output).isEmpty, "\(listed.output.debugDescription)")
+        #expect(terminalHidden(listed.output).isEmpty, "\(listed.output.debugDescription)")
         #expect(listed.output.contains(#"\u{1B}]0;pwned\u{7}\u{9B}2J\u{9D}8;;x\u{9C}\u{202E}txt.exe\u{200B}\u{7F}"#))
         #expect(listed.output.contains("made by touchbridge"))
         #expect(listed.output.contains("\nsecond line\n"), "a file's own lines are kept")

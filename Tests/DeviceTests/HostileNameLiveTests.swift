@@ -26,18 +26,8 @@ struct HostileNameLiveTests {
         } else {
             #expect(p.wait(timeout: 60) != nil, "\(command): \(p.errors)")
         }
-        #expect(HostileText.hidden(p.output).isEmpty, "\(command): \(p.output.debugDescription)")
-        #expect(HostileText.hidden(p.errors).isEmpty, "\(command): \(p.errors.debugDescription)")
+        #expect(terminalHidden(p.output).isEmpty, "\(command): \(p.output.debugDescription)")
+        #expect(terminalHidden(p.errors).isEmpty, "\(command): \(p.errors.debugDescription)")
         #expect((p.output + p.errors).contains("RED"), "the name is still shown: \(p.output) \(p.errors)")
-    }
-}
-
-/// What a terminal would act on or hide.
-enum HostileText {
-    static func hidden(_ text: String) -> [Unicode.Scalar] {
-        text.unicodeScalars.filter {
-            ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || (0x7f..<0xa0).contains($0.value)
-                || [0x202E, 0x200B].contains($0.value)
-        }
     }
 }

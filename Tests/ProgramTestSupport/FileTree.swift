@@ -18,3 +18,12 @@ package func makeFileTree(_ files: [String: String]) -> String {
     }
     return root
 }
+
+/// What of `text` a terminal would act on or hide: controls but newline and tab, C1, and the
+/// bidi override and zero-width space the hostile-input tests plant.
+package func terminalHidden(_ text: String) -> [Unicode.Scalar] {
+    text.unicodeScalars.filter {
+        ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || (0x7f..<0xa0).contains($0.value)
+            || [0x202E, 0x200B].contains($0.value)
+    }
+}

@@ -39,7 +39,9 @@ struct HIDRecordingWriterTests {
             product: 2, phys: "usb\u{1B}[31m")
         #expect(header.contains("N: Evil\\u{1B}]0;pwned\\u{7}\\u{9B}2J\\u{202E}\\u{A}N: forged\n"), "\(header)")
         #expect(header.contains("P: usb\\u{1B}[31m\n"))
-        let controls = header.unicodeScalars.filter { ($0.value < 0x20 && $0 != "\n") || (0x7f..<0xa0).contains($0.value) }
+        let controls = header.unicodeScalars.filter {
+            ($0.value < 0x20 && $0 != "\n") || (0x7f..<0xa0).contains($0.value)
+        }
         #expect(controls.isEmpty)
     }
 

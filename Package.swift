@@ -380,7 +380,7 @@ let package = Package(
             name: "EventSocketTests",
             dependencies: ["ControlProtocol", "EventSocket", "Runtime", "Output", "TouchScene"]),
         .testTarget(
-            name: "EvdevTests", dependencies: ["Evdev", "Runtime", "InputEvents"],
+            name: "EvdevTests", dependencies: ["CEvdev", "Evdev", "Runtime", "InputEvents"],
             resources: [.copy("Recordings")]),
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime"]),
         .testTarget(name: "HIDRawTests", dependencies: ["HIDRaw"]),

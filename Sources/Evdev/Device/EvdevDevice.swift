@@ -63,7 +63,7 @@ public final class EvdevDevice {
             throw .system(path: path, call: "libevdev_new", errno: ENOMEM)
         }
         // libevdev's own notices (driver bugs it works around) go to LibevdevMessages.
-        libevdev_set_device_log_function(handle, libevdevLog, LIBEVDEV_LOG_INFO, nil)
+        touchbridge_evdev_set_log(handle, libevdevLog)
         let rc = libevdev_set_fd(handle, fd)
         guard rc == 0 else {
             libevdev_free(handle)
@@ -229,13 +229,10 @@ public final class EvdevDevice {
     }
 }
 
-/// Formats a libevdev log message and hands it to `LibevdevMessages.sink`.
-private let libevdevLog: libevdev_device_log_func_t = { _, _, _, _, _, _, format, args in
-    guard let format, let args else { return }
-    var buffer = [CChar](repeating: 0, count: 512)
-    _ = vsnprintf(&buffer, buffer.count, format, args)
-    let length = buffer.firstIndex(of: 0) ?? buffer.count
-    var message = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+/// Hands a libevdev log message, formatted by the C shim, to `LibevdevMessages.sink`.
+private let libevdevLog: touchbridge_evdev_log_sink = { text in
+    guard let text else { return }
+    var message = String(decoding: UnsafeRawBufferPointer(start: text, count: strlen(text)), as: UTF8.self)
     while message.last == "\n" { message.removeLast() }
     LibevdevMessages.sink(message)
 }

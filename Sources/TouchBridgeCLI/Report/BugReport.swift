@@ -102,7 +102,7 @@ struct BugReport {
         var u = utsname()
         var lines = ["touchbridge \(touchbridgeVersion)"]
         if uname(&u) == 0 {
-            let field = { (p: UnsafeRawBufferPointer) in String(cString: Array(p.bindMemory(to: CChar.self)) + [0]) }
+            let field = { (p: UnsafeRawBufferPointer) in String(decoding: p.prefix { $0 != 0 }, as: UTF8.self) }
             let release = withUnsafeBytes(of: &u.release, field)
             let version = withUnsafeBytes(of: &u.version, field)
             let machine = withUnsafeBytes(of: &u.machine, field)
@@ -155,6 +155,7 @@ struct BugReport {
     static func executable() -> String {
         var buf = [CChar](repeating: 0, count: 4096)
         let n = readlink("/proc/self/exe", &buf, buf.count - 1)
-        return n > 0 ? String(cString: Array(buf[0..<n]) + [0]) : CommandLine.arguments[0]
+        guard n > 0 else { return CommandLine.arguments[0] }
+        return String(decoding: buf[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -5,13 +5,33 @@
 #               then the service installed as README says under systemd as PID 1 (in the VM)
 
 SHELL := /bin/bash
-BIN_RELEASE := .build/release/touchbridge
+# The architecture the release build is for: this machine's, or arm64 from an amd64 machine
+# (`make deb ARCH=arm64`, docs/raspberry-pi.md): Debian sid's Swift in a chroot, a Debian 12
+# arm64 sysroot and a Swift SDK bundle (scripts/cross/prepare), a scratch path of its own
+# (.build-arm64), the arm64 programs run under qemu-user where the build runs one (completions,
+# the manual). The native build's commands are unchanged by it.
+BUILD_ARCH := $(shell dpkg --print-architecture 2>/dev/null)
+ARCH ?= $(BUILD_ARCH)
+ifeq ($(ARCH),$(BUILD_ARCH))
+SCRATCH := .build
+SWIFT_BUILD := swift build
+RUN_TARGET :=
+else ifeq ($(ARCH)-$(BUILD_ARCH),arm64-amd64)
+SCRATCH := .build-arm64
+SWIFT_BUILD := scripts/cross/swift build --scratch-path $(SCRATCH)
+CROSS_SYSROOT := $(shell . scripts/cross/common.sh && echo "$$cross_sysroot")
+RUN_TARGET := qemu-aarch64-static -L $(CROSS_SYSROOT)
+export DEB_HOST_ARCH := $(ARCH)
+else
+$(error ARCH=$(ARCH): this machine ($(BUILD_ARCH)) builds for itself, and for arm64 when it is amd64)
+endif
+BIN_RELEASE := $(SCRATCH)/release/touchbridge
 # The whole command-line interface, which `touchbridge` hands every command but a plain `run`
 # (installed in $(LIBEXECDIR)/touchbridge/).
-CLI_RELEASE := .build/release/touchbridge-cli
+CLI_RELEASE := $(SCRATCH)/release/touchbridge-cli
 # The MQTT bridge (`touchbridge mqtt`), a program of its own: the only one on the network, the
 # only one linking libmosquitto (installed beside the interface).
-MQTT_RELEASE := .build/release/touchbridge-mqtt
+MQTT_RELEASE := $(SCRATCH)/release/touchbridge-mqtt
 # The build users get: the Swift standard library linked statically (BENCHMARKS.md: 3.3 MiB
 # less RSS, start-up 8.6 → 5.5 ms, the same throughput), relocations read-only after start
 # (Debian's hardening: -z relro is the linker's default, -z now added), and the same bytes
@@ -19,7 +39,7 @@ MQTT_RELEASE := .build/release/touchbridge-mqtt
 # relocations packed (-z pack-relative-relocs: 4 KiB instead of 570 KiB read at every start).
 # The daemon's program also has the functions it runs packed together (the list written by
 # scripts/release/hot-functions) and exports no symbols (BENCHMARKS.md, "The daemon's start").
-RELEASE_BUILD = swift build -c release --static-swift-stdlib $(RELEASE_SWIFT_FLAGS) -Xswiftc -use-ld=lld -Xlinker -z -Xlinker now \
+RELEASE_BUILD = $(SWIFT_BUILD) -c release --static-swift-stdlib $(RELEASE_SWIFT_FLAGS) -Xswiftc -use-ld=lld -Xlinker -z -Xlinker now \
   -Xlinker -z -Xlinker pack-relative-relocs $(STATIC_CXX_LINK) $(REPRODUCIBLE) $(DEB_C_FLAGS)
 # The compiler's flags of the release build, passed here rather than in Package.swift (SwiftPM
 # refuses a package with unsafe flags when an app takes it by URL and version): no run-time
@@ -42,16 +62,16 @@ DEB_C_FLAGS = $(foreach f,$(call BUILDFLAGS,CFLAGS) $(call BUILDFLAGS,CPPFLAGS),
 # first directory of its search path that has the library, so a directory holding only the
 # archive, put first, makes it the static one (BENCHMARKS.md, "The C++ runtime linked in":
 # start-up −1.6 M instructions, peak RSS −0.8 MiB; glibc's libm stays shared).
-STATIC_CXX_DIR := .build/static-cxx
+STATIC_CXX_DIR := $(SCRATCH)/static-cxx
 STATIC_CXX_LINK = -Xswiftc -Xclang-linker -Xswiftc -L$(CURDIR)/$(STATIC_CXX_DIR) -Xswiftc -Xclang-linker -Xswiftc -static-libgcc
 DAEMON_LINK = -Xlinker --symbol-ordering-file=$(CURDIR)/scripts/release/hot-functions.txt -Xlinker --no-warn-symbol-ordering \
-  -Xlinker --no-export-dynamic -Xlinker -Map=$(CURDIR)/.build/touchbridge.map
+  -Xlinker --no-export-dynamic -Xlinker -Map=$(CURDIR)/$(SCRATCH)/touchbridge.map
 # What would make a binary depend on its checkout's path (docs/service.md, "Reproducible"): the
 # path in the debug information (mapped to "."), the version plugin's output folder, which
 # SwiftPM names after the checkout's directory (mapped to one name), the imported C modules'
 # cache paths, whose hashes depend on the path (no "breadcrumbs" to them), and the hash of each
 # module's LLVM IR the compiler keeps for incremental builds (whose module names the path).
-PLUGIN_OUTPUTS := .build/plugins/outputs
+PLUGIN_OUTPUTS := $(SCRATCH)/plugins/outputs
 PACKAGE_IDENTITY := $(shell basename '$(CURDIR)' | tr A-Z a-z)
 REPRODUCIBLE := -Xswiftc -file-prefix-map -Xswiftc $(PLUGIN_OUTPUTS)/$(PACKAGE_IDENTITY)=$(PLUGIN_OUTPUTS)/touchbridge \
   -Xswiftc -file-prefix-map -Xswiftc $(CURDIR)/$(PLUGIN_OUTPUTS)/$(PACKAGE_IDENTITY)=$(PLUGIN_OUTPUTS)/touchbridge \
@@ -82,12 +102,13 @@ SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
 BASHCOMPDIR := $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR := $(PREFIX)/share/zsh/site-functions
 FISHCOMPDIR := $(PREFIX)/share/fish/vendor_completions.d
-MANUAL := .build/plugins/GenerateManual/outputs/TouchBridgeCLI/touchbridge.1
+MANUAL_ARGS := --date 2026-11-22 --authors touchbridge
+MANUAL := $(SCRATCH)/manual/touchbridge.1
 # What the release binary and the manual are built from: `make install` on an up-to-date tree
 # (as in the service test's VM) copies files and builds nothing.
 RELEASE_INPUTS := Package.swift scripts/release/hot-functions.txt $(shell find Sources -type f 2>/dev/null)
 
-.PHONY: hooks installed-test bench-start bench-hop bench-latency format lint docs example-test url-app-test run test build deps test-deps unit-test device-test service-test install-check install install-files uninstall manual release deb deb-test deb-reproducible fuzz soak sanitize clean bench bench-e2e bench-instr bench-socket bench-watch
+.PHONY: arm64-test hooks installed-test bench-start bench-hop bench-latency format lint docs example-test url-app-test run test build deps test-deps unit-test device-test service-test install-check install install-files uninstall manual release deb deb-test deb-reproducible fuzz soak sanitize clean bench bench-e2e bench-instr bench-socket bench-watch
 
 run: deps $(STATIC_CXX_DIR)/libstdc++.a
 	$(RELEASE_BUILD) $(DAEMON_LINK) --product touchbridge
@@ -110,10 +131,13 @@ test: test-deps
 	swift build --package-path examples/swift-kiosk
 	$(MAKE) --no-print-directory -j2 --output-sync=target NO_WARNINGS=scripts/no-warnings device-test installed-test
 
-# The service as installed from the checkout, then the package: one VM after the other.
+# The service as installed from the checkout, then the package, then the arm64 package: one VM
+# after the other, beside the device tests' (the arm64 build's two minutes of both cores among
+# them).
 installed-test:
 	$(MAKE) --no-print-directory service-test
 	$(MAKE) --no-print-directory deb-test
+	$(MAKE) --no-print-directory arm64-test
 
 # The commit-msg hook (scripts/commit-msg): subjects of at most 72 characters, then a body.
 hooks:
@@ -258,32 +282,40 @@ service-test: $(MANUAL) $(BIN_RELEASE)
 install-check:
 	@scripts/install-check
 
-# The release binary, and the manual before it: the manual's plugin links the tool its own way,
-# so the release build (static standard library) always follows it.
-$(MANUAL): $(RELEASE_INPUTS)
-	$(MAKE) --no-print-directory manual
+# The release binaries, then the manual page from the command line's own help: the generator
+# swift-argument-parser's plugin runs, on the release build's program (scripts/release/manual;
+# the plugin itself would build every product once more, its own way, minutes for nothing), that
+# of another architecture under qemu-user.
+$(MANUAL): $(BIN_RELEASE)
+	scripts/release/manual $(SCRATCH) $(CLI_RELEASE) $(dir $@) $(if $(RUN_TARGET),--under $(RUN_TARGET)) -- $(MANUAL_ARGS)
+ifeq ($(SCRATCH),.build)
 $(STATIC_CXX_DIR)/libstdc++.a:
 	@mkdir -p $(STATIC_CXX_DIR)
 	@a=$$(clang -print-file-name=libstdc++.a); [ -f "$$a" ] || { echo "libstdc++.a not found (apt-get install libstdc++-12-dev)" >&2; exit 1; }; \
 	  ln -sf "$$a" $@
-$(BIN_RELEASE): $(RELEASE_INPUTS) $(MANUAL) $(STATIC_CXX_DIR)/libstdc++.a
-	@# The manual's build may have left its own link of the tools here, which SwiftPM can take
-	@# for up to date: removed, so that this build always links the binaries users get.
-	@rm -f $(CURDIR)/.build/*/release/touchbridge $(CURDIR)/.build/*/release/touchbridge-cli
+else
+$(STATIC_CXX_DIR)/libstdc++.a:
+	@mkdir -p $(STATIC_CXX_DIR)
+	@a=$(CROSS_SYSROOT)/usr/lib/gcc/aarch64-linux-gnu/12/libstdc++.a; [ -f "$$a" ] || { echo "$$a not found (scripts/cross/prepare)" >&2; exit 1; }; \
+	  ln -sf "$$a" $@
+endif
+$(BIN_RELEASE): $(RELEASE_INPUTS) $(STATIC_CXX_DIR)/libstdc++.a
 	$(NO_WARNINGS) $(RELEASE_BUILD) $(DAEMON_LINK) --product touchbridge
 	$(NO_WARNINGS) $(RELEASE_BUILD) --product touchbridge-cli
 	$(NO_WARNINGS) $(RELEASE_BUILD) --product touchbridge-mqtt
-	@# After the manual's release build of the same sources, SwiftPM has been seen to leave that
-	@# dynamically linked link in place: built once more, and refused if it stays so.
-	@if ldd $@ 2>/dev/null | grep -q libswiftCore; then rm -f $(CURDIR)/.build/*/release/touchbridge; $(RELEASE_BUILD) $(DAEMON_LINK) --product touchbridge; fi
-	@if ldd $(CLI_RELEASE) 2>/dev/null | grep -q libswiftCore; then rm -f $(CURDIR)/.build/*/release/touchbridge-cli; $(RELEASE_BUILD) --product touchbridge-cli; fi
+	@# What each program links, read from the file (readelf works for either architecture).
 	@for p in touchbridge touchbridge-cli touchbridge-mqtt; do \
-	  if ldd .build/release/$$p 2>/dev/null | grep -q 'libswiftCore\|libstdc++'; then echo "$$p: not statically linked" >&2; exit 1; fi; \
+	  if readelf -d $(SCRATCH)/release/$$p | grep NEEDED | grep -q 'libswift\|libstdc++\|libgcc_s'; then echo "$$p: not statically linked" >&2; exit 1; fi; \
 	done
 	@# The daemon's program gives the standard library its argv itself (Sources/DaemonArguments);
 	@# refused if the runtime's own reader, which reads /proc/self/maps at every start, came back.
 	@if nm $@ | grep -q argvGrabber; then echo "touchbridge: the runtime's argv reader is linked (Sources/DaemonArguments no longer replaces it)" >&2; exit 1; fi
 	@touch $@
+
+# The completion scripts come from the command line's own parser: the daemon's program hands the
+# request to it; another architecture's is run under qemu-user directly (qemu-user runs no
+# program the one it runs starts).
+COMPLETIONS := $(if $(RUN_TARGET),$(RUN_TARGET) $(CLI_RELEASE),$(BIN_RELEASE))
 
 # Installing on the machine itself (no DESTDIR) also creates the system user and group the unit
 # and the udev rule name (systemd-sysusers; a group of that name from an earlier install is kept);
@@ -321,9 +353,9 @@ install-files: $(MANUAL) $(BIN_RELEASE)
 	    systemd/$$unit.service > $(DESTDIR)$(UNITDIR)/$$unit.service && chmod 644 $(DESTDIR)$(UNITDIR)/$$unit.service; \
 	done
 	@# bash sources completions: the generator's #! line is dropped.
-	$(BIN_RELEASE) --generate-completion-script bash | sed '1{/^#!/d;}' > $(DESTDIR)$(BASHCOMPDIR)/touchbridge
-	$(BIN_RELEASE) --generate-completion-script zsh > $(DESTDIR)$(ZSHCOMPDIR)/_touchbridge
-	$(BIN_RELEASE) --generate-completion-script fish > $(DESTDIR)$(FISHCOMPDIR)/touchbridge.fish
+	$(COMPLETIONS) --generate-completion-script bash | sed '1{/^#!/d;}' > $(DESTDIR)$(BASHCOMPDIR)/touchbridge
+	$(COMPLETIONS) --generate-completion-script zsh > $(DESTDIR)$(ZSHCOMPDIR)/_touchbridge
+	$(COMPLETIONS) --generate-completion-script fish > $(DESTDIR)$(FISHCOMPDIR)/touchbridge.fish
 	@if [ -e $(DESTDIR)$(SYSCONFDIR)/touchbridge/scene.json ]; then \
 	  echo "kept $(DESTDIR)$(SYSCONFDIR)/touchbridge/scene.json (it exists)"; \
 	else \
@@ -335,7 +367,18 @@ install-files: $(MANUAL) $(BIN_RELEASE)
 # the .deb's path is the last line printed (scripts/deb/build).
 deb: deps
 	@scripts/apt-ensure $(DEB_PKGS)
-	@scripts/deb/build
+	@$(if $(RUN_TARGET),scripts/cross/prepare &&) ARCH=$(ARCH) scripts/deb/build
+
+# The arm64 package (make deb ARCH=arm64, built on amd64), checked as the amd64 one is: its
+# programs under qemu-user on a Debian 12 arm64 root give this machine's build's exact bytes
+# (scripts/cross/same-output), and it installs on Debian 12 arm64 under systemd as PID 1 in
+# qemu-system-aarch64, where a panel's plug starts it and an app gets its tap (scripts/deb/in-vm.sh,
+# the amd64 package's test).
+arm64-test: test-deps $(BIN_RELEASE)
+	@deb=$$($(MAKE) --no-print-directory deb ARCH=arm64) && \
+	scripts/cross/same-output $$deb && \
+	scripts/cross/prepare-vm $$deb > /dev/null && \
+	scripts/vm/run --arch arm64 --systemd --timeout 1800 "sh scripts/deb/in-vm.sh $$deb"
 
 # The package as a kiosk gets it, under systemd as PID 1 in the VM with no Swift toolchain
 # visible: installed with apt, started by a panel plugged in, upgraded keeping an edited scene,
@@ -369,12 +412,8 @@ uninstall:
 	fi
 	@echo "left $(DESTDIR)$(SYSCONFDIR)/touchbridge/scene.json in place"
 
-# The manual page, from the command line's own help (swift-argument-parser's plugin).
-manual:
-	swift package --allow-writing-to-package-directory generate-manual --date 2026-11-22 --authors touchbridge
-	@# Its build leaves its own (dynamically linked) tool where the release binary goes, newer
-	@# than the sources: removed, so the release binaries are always RELEASE_BUILD's.
-	@rm -f $(CURDIR)/.build/*/release/touchbridge $(CURDIR)/.build/*/release/touchbridge-cli
+# The manual page ($(MANUAL)), from the command line's own help.
+manual: $(MANUAL)
 
 deps:
 	@scripts/apt-ensure $(BUILD_PKGS)

@@ -52,20 +52,26 @@ public struct FileLines: ~Copyable {
     let path: String
     let fd: Int32
     let maxLine: Int
-    var buffer: [UInt8] = []
-    var at = 0
-    var ended = false
+    var buffer: [UInt8]
+    var at: Int
+    var ended: Bool
 
+    // Nothing of `self` is set before the throws: Swift 6.2's compiler (Debian's, which builds
+    // the arm64 programs) fails on a noncopyable value left half-made by a throw.
     public init(path: String, maxLine: Int) throws(FileError) {
-        fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             let e = errno
             if e == EACCES || e == EPERM { throw .notAccessible(path: path) }
             if e == ENOENT || e == ENOTDIR { throw .missing(path: path) }
             throw .system(SystemError(path: path, call: "open", errno: e))
         }
+        self.fd = fd
         self.path = path
         self.maxLine = maxLine
+        buffer = []
+        at = 0
+        ended = false
     }
 
     deinit { close(fd) }

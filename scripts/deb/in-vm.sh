@@ -1,5 +1,6 @@
 #!/bin/sh
-# The Debian package as a kiosk gets it: run by `make deb-test` inside the test VM under systemd
+# The Debian package as a kiosk gets it: run by `make deb-test` (and, for the arm64 package, by
+# `make arm64-test` in the arm64 VM on a Debian 12 arm64 root) inside the test VM under systemd
 # as PID 1 (scripts/vm/run --systemd), as root, from the checkout, with the .deb built on the
 # host by `make deb`. Swift is hidden (a tmpfs over its prefix), so nothing can lean on it.
 #
@@ -57,7 +58,9 @@ install_as_readme() {
 cd "$checkout"
 echo "$suite: $(basename "$deb") under systemd $(systemctl --version | sed -n '1s/systemd \([0-9]*\).*/\1/p') as PID 1"
 need "systemd is PID 1" [ "$(ps -p 1 -o comm=)" = systemd ]
-# A kiosk has no Swift: the toolchain's prefix is an empty directory from here on.
+# A kiosk has no Swift: the toolchain's prefix is an empty directory from here on (the arm64 VM's
+# root, a Debian 12 arm64 system, has none to hide).
+mkdir -p /opt/swift
 mount -t tmpfs -o mode=0755,size=1m tmpfs /opt/swift
 need "no Swift toolchain is visible" sh -c '! command -v swift && ! command -v swiftc && [ -z "$(ls -A /opt/swift)" ]'
 # man-db's trigger re-indexes every manual page on each dpkg run: minutes under emulation, and

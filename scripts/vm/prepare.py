@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
 """Prepare the test VM's boot files: an ELF vmlinux cut out of the Debian bzImage
 (for qemu's PVH entry) and a busybox initramfs that loads the modules the tests need.
+With --kernel-root and --busybox (the arm64 VM, scripts/cross/prepare-vm): that unpacked
+kernel package's modules and that busybox; its image is booted as it is.
 
-usage: prepare.py OUTDIR   (prints KERNEL_VERSION; files are reused when up to date)
+usage: prepare.py OUTDIR [--kernel-root DIR --busybox FILE]
+       (prints KERNEL_VERSION; files are reused when up to date)
 """
 import glob, io, lzma, os, shutil, stat, subprocess, sys
 
@@ -15,8 +18,8 @@ MODULES = ["virtio_ring", "virtio", "virtio_mmio", "netfs", "fscache", "9pnet",
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def newest_kernel():
-    images = sorted(glob.glob("/boot/vmlinuz-*"))
+def newest_kernel(root="/"):
+    images = sorted(glob.glob(os.path.join(root, "boot/vmlinuz-*")))
     if not images:
         sys.exit("vm: no /boot/vmlinuz-* (apt-get install linux-image-amd64)")
     return images[-1], images[-1].split("vmlinuz-", 1)[1]
@@ -35,12 +38,34 @@ def extract_vmlinux(bzimage, out):
     os.replace(out + ".tmp", out)
 
 
-def module_path(kver, name):
-    path = subprocess.run(["modinfo", "-k", kver, "-n", name], check=True,
+def module_path(kver, name, root):
+    """The module's file, or None when the kernel has it built in (arm64's virtio transports)."""
+    path = subprocess.run(["modinfo", "-b", root, "-k", kver, "-n", name], check=True,
                           capture_output=True, text=True).stdout.strip()
+    if path == "(builtin)" and root != "/":
+        return None
     if not path.startswith("/"):
         sys.exit("vm: module %s is built in or missing (%s)" % (name, path))
     return path
+
+
+def with_dependencies(kver, names, root):
+    """The modules and what each needs (modinfo's depends), each after what it needs."""
+    ordered = []
+
+    def add(name):
+        name = name.replace("-", "_")
+        if name in ordered:
+            return
+        depends = subprocess.run(["modinfo", "-b", root, "-k", kver, "-F", "depends", name],
+                                 check=True, capture_output=True, text=True).stdout.strip()
+        for d in filter(None, depends.split(",")):
+            add(d)
+        ordered.append(name)
+
+    for n in names:
+        add(n)
+    return ordered
 
 
 def module_bytes(path):
@@ -83,17 +108,18 @@ class Cpio:
         return self.buf.getvalue()
 
 
-def build_initramfs(kver, out):
-    busybox = shutil.which("busybox") or "/bin/busybox"
-    if not os.path.exists(busybox) or b"linux-vdso" in open(busybox, "rb").read()[:0]:
-        pass
+def build_initramfs(kver, out, root="/", busybox=None):
+    busybox = busybox or shutil.which("busybox") or "/bin/busybox"
     cpio = Cpio()
     for d in ("bin", "dev", "proc", "sys", "lower", "rw", "newroot", "modules"):
         cpio.dir(d)
     cpio.file("bin/busybox", open(busybox, "rb").read(), 0o755)
     cpio.link("bin/sh", "busybox")
-    for i, name in enumerate(MODULES):
-        cpio.file("modules/%02d-%s.ko" % (i, name), module_bytes(module_path(kver, name)))
+    names = MODULES if root == "/" else with_dependencies(kver, MODULES, root)
+    for i, name in enumerate(names):
+        path = module_path(kver, name, root)
+        if path:
+            cpio.file("modules/%02d-%s.ko" % (i, name), module_bytes(path))
     cpio.file("init", open(os.path.join(HERE, "init"), "rb").read(), 0o755)
     with open(out + ".tmp", "wb") as f:
         f.write(cpio.finish())
@@ -102,17 +128,22 @@ def build_initramfs(kver, out):
 
 def main():
     outdir = sys.argv[1]
+    options = dict(zip(sys.argv[2::2], sys.argv[3::2]))
+    root = options.get("--kernel-root", "/")
     os.makedirs(outdir, exist_ok=True)
-    bzimage, kver = newest_kernel()
+    bzimage, kver = newest_kernel(root)
     vmlinux = os.path.join(outdir, "vmlinux-" + kver)
     initrd = os.path.join(outdir, "initramfs-" + kver + ".cpio")
-    if not os.path.exists(vmlinux) or os.path.getmtime(vmlinux) < os.path.getmtime(bzimage):
+    if root != "/":
+        if not os.path.exists(vmlinux):
+            shutil.copyfile(bzimage, vmlinux)
+    elif not os.path.exists(vmlinux) or os.path.getmtime(vmlinux) < os.path.getmtime(bzimage):
         extract_vmlinux(bzimage, vmlinux)
     init = os.path.join(HERE, "init")
     # Rebuilt when the init script or this file (its module list) changed.
     newest_input = max(os.path.getmtime(init), os.path.getmtime(os.path.abspath(__file__)))
     if not os.path.exists(initrd) or os.path.getmtime(initrd) < newest_input:
-        build_initramfs(kver, initrd)
+        build_initramfs(kver, initrd, root, options.get("--busybox"))
     print(kver)
 
 

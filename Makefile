@@ -388,10 +388,10 @@ deb-test: test-deps
 	scripts/vm/run --systemd --timeout 900 "sh scripts/deb/in-vm.sh $$deb"
 
 # Two packages of this commit built from two fresh clones in different directories, compared
-# byte for byte (scripts/deb/reproducible).
+# byte for byte (scripts/deb/reproducible); ARCH=arm64 for the arm64 package's.
 deb-reproducible: deps
 	@scripts/apt-ensure $(DEB_PKGS)
-	scripts/deb/reproducible
+	ARCH=$(ARCH) scripts/deb/reproducible
 
 # Removes what install created: on the machine itself the service is stopped and disabled first,
 # and the system user and group go too. The scene file is configuration: uninstall leaves it.

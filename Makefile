@@ -108,7 +108,7 @@ MANUAL := $(SCRATCH)/manual/touchbridge.1
 # (as in the service test's VM) copies files and builds nothing.
 RELEASE_INPUTS := Package.swift scripts/release/hot-functions.txt $(shell find Sources -type f 2>/dev/null)
 
-.PHONY: arm64-test hooks installed-test bench-start bench-hop bench-latency format lint docs example-test url-app-test run test build deps test-deps unit-test device-test service-test install-check install install-files uninstall manual release deb deb-test deb-reproducible fuzz soak sanitize clean bench bench-e2e bench-instr bench-socket bench-watch
+.PHONY: arm64-test arm64-package arm64-checks hooks installed-test bench-start bench-hop bench-latency format lint docs example-test url-app-test run test build deps test-deps unit-test device-test service-test install-check install install-files uninstall manual release deb deb-test deb-reproducible fuzz soak sanitize clean bench bench-e2e bench-instr bench-socket bench-watch
 
 run: deps $(STATIC_CXX_DIR)/libstdc++.a
 	$(RELEASE_BUILD) $(DAEMON_LINK) --product touchbridge
@@ -122,22 +122,23 @@ run: deps $(STATIC_CXX_DIR)/libstdc++.a
 	  exec $(BIN_RELEASE) run --realtime --scene $(DEMO_SCENE) $(DEMO_RECORDING); \
 	fi
 
-# No compiler warning in the debug build nor in the release build the service test installs.
-# The builds come first; then the device tests' VM runs beside the service's and the package's
-# (each VM takes one core), with no compiler competing for the cores.
+# No compiler warning in the debug build nor in the release builds (amd64's and arm64's).
+# The builds come first; then the device tests' VM runs beside the service's, the package's and
+# the arm64 package's (each VM takes one core), with no compiler competing for the cores.
 test: test-deps
 	scripts/no-warnings swift build --build-tests
 	$(MAKE) --no-print-directory NO_WARNINGS=scripts/no-warnings unit-test install-check $(BIN_RELEASE)
 	swift build --package-path examples/swift-kiosk
+	$(MAKE) --no-print-directory NO_WARNINGS=scripts/no-warnings arm64-package
 	$(MAKE) --no-print-directory -j2 --output-sync=target NO_WARNINGS=scripts/no-warnings device-test installed-test
 
-# The service as installed from the checkout, then the package, then the arm64 package: one VM
-# after the other, beside the device tests' (the arm64 build's two minutes of both cores among
-# them).
+# The service as installed from the checkout, then the package, then the arm64 package (built
+# before, with both cores, so that no compiler competes with the VMs): one VM after the other,
+# beside the device tests'.
 installed-test:
 	$(MAKE) --no-print-directory service-test
 	$(MAKE) --no-print-directory deb-test
-	$(MAKE) --no-print-directory arm64-test
+	$(MAKE) --no-print-directory arm64-checks
 
 # The commit-msg hook (scripts/commit-msg): subjects of at most 72 characters, then a body.
 hooks:
@@ -373,12 +374,17 @@ deb: deps
 # programs under qemu-user on a Debian 12 arm64 root give this machine's build's exact bytes
 # (scripts/cross/same-output), and it installs on Debian 12 arm64 under systemd as PID 1 in
 # qemu-system-aarch64, where a panel's plug starts it and an app gets its tap (scripts/deb/in-vm.sh,
-# the amd64 package's test).
-arm64-test: test-deps $(BIN_RELEASE)
-	@deb=$$($(MAKE) --no-print-directory deb ARCH=arm64) && \
+# the amd64 package's test). arm64-package builds it; arm64-checks checks the one built.
+arm64-test:
+	$(MAKE) --no-print-directory arm64-package
+	$(MAKE) --no-print-directory arm64-checks
+arm64-package: test-deps
+	@$(MAKE) --no-print-directory deb ARCH=arm64 > /dev/null
+arm64-checks: test-deps $(BIN_RELEASE)
+	@deb=$$(ls .build-arm64/deb/touchbridge_*_arm64.deb) && \
 	scripts/cross/same-output $$deb && \
 	scripts/cross/prepare-vm $$deb > /dev/null && \
-	scripts/vm/run --arch arm64 --systemd --timeout 1800 "sh scripts/deb/in-vm.sh $$deb"
+	scripts/vm/run --arch arm64 --systemd --timeout 1800 "sh scripts/deb/in-vm.sh $$PWD/$$deb"
 
 # The package as a kiosk gets it, under systemd as PID 1 in the VM with no Swift toolchain
 # visible: installed with apt, started by a panel plugged in, upgraded keeping an edited scene,

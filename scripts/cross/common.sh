@@ -13,7 +13,7 @@ cross_triple=aarch64-unknown-linux-gnu
 cross_mirror=${TOUCHBRIDGE_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 cross_security_mirror=${TOUCHBRIDGE_DEBIAN_SECURITY_MIRROR:-http://deb.debian.org/debian-security}
 
-cross_fail() { echo "make deb ARCH=arm64: $*" >&2; exit "${2:-70}"; }
+cross_fail() { echo "make deb ARCH=arm64: $1" >&2; exit "${2:-70}"; }
 
 # Runs a command in the compiler's chroot, in a mount namespace of its own: /proc and /dev
 # (the Swift runtime traps without them), the sysroot, the SDK bundle and the checkout at

@@ -57,3 +57,8 @@ sid_sources="deb [$keyring] $cross_mirror sid main"
 bookworm_sources="deb [$keyring] $cross_mirror bookworm main
 deb [$keyring] $cross_mirror bookworm-updates main
 deb [$keyring] $cross_security_mirror bookworm-security main"
+
+# The names of the packages a .deb depends on (versions and alternatives dropped), one a line.
+package_depends() {
+  dpkg-deb -f "$1" Depends | tr ',' '\n' | sed -e 's/(.*)//' -e 's/|.*//' -e 's/ //g' | grep . | sort -u
+}

@@ -72,15 +72,18 @@ let package = Package(
 
         // Where text goes: standard output in whole writes, diagnostics on standard error
         // (with journald priorities), the sink protocol tests replace.
-        .target(name: "Output", dependencies: ["TextBuffers"]),
+        // Pure Swift: the exit statuses of sysexits.h by name, for every program of the package.
+        .target(name: "Sysexits"),
+
+        .target(name: "Output", dependencies: ["Sysexits", "TextBuffers"]),
 
         // The event loop: epoll, timers, signals, sockets and systemd's notifications, for every
         // stage that waits on a descriptor (devices, the socket, commands); why a call failed.
-        .target(name: "Runtime", dependencies: ["CLoop"]),
+        .target(name: "Runtime", dependencies: ["CLoop", "Sysexits"]),
 
         // The kernel's input devices through libevdev (read, grabbed, made with uinput), why one
         // could not be used, and evemu recordings standing in for them.
-        .target(name: "Evdev", dependencies: ["CEvdev", "CLinux", "Runtime", "InputEvents"]),
+        .target(name: "Evdev", dependencies: ["CEvdev", "CLinux", "Runtime", "InputEvents", "Sysexits"]),
 
         // What the machine has, through libudev: input devices and their properties, hotplug,
         // the displays' connectors and panel orientations; nodes opened as udev names them.
@@ -90,10 +93,10 @@ let package = Package(
 
         // What the kiosk writes under /sys: its displays' power and backlights, a controller's
         // driver re-bound, one attribute written; and a node's ACL read.
-        .target(name: "Sysfs", dependencies: ["CLinux", "Runtime"]),
+        .target(name: "Sysfs", dependencies: ["CLinux", "Runtime", "Sysexits"]),
 
         // hidraw nodes read below their drivers, and hid-tools' recording format.
-        .target(name: "HIDRaw", dependencies: ["CLinux", "TextBuffers"]),
+        .target(name: "HIDRaw", dependencies: ["CLinux", "Sysexits", "TextBuffers"]),
 
         // Pure Swift: the ustar archive a bug report (`doctor --report`) travels in, written and read back.
         .target(name: "ReportArchive"),
@@ -131,7 +134,7 @@ let package = Package(
             dependencies: ["ControlProtocol", "Runtime", "InputEvents", "Output", "TouchScene", "StrictJSON"]),
 
         // The scene's `commands`: programs started for its actions, read and reaped in the loop.
-        .target(name: "SceneCommands", dependencies: ["Runtime", "InputEvents", "Output", "TouchScene"]),
+        .target(name: "SceneCommands", dependencies: ["Runtime", "InputEvents", "Output", "Sysexits", "TouchScene"]),
 
         // The pipeline: a panel's frames → contacts (filtered, mapped) → touches → the window,
         // and what it forwards (virtual touchscreens and pointers) and counts (metrics).
@@ -156,7 +159,7 @@ let package = Package(
         // hotplug, their displays' power and a silent panel's reset.
         .target(
             name: "LivePanels",
-            dependencies: ["Discovery", "Evdev", "Host", "Output", "Runtime", "Sysfs", "VirtualDevices"]),
+            dependencies: ["Discovery", "Evdev", "Host", "Output", "Runtime", "Sysexits", "Sysfs", "VirtualDevices"]),
 
         // The recorded frame source: evemu and libinput recordings, paced or as fast as possible.
         .target(
@@ -167,7 +170,9 @@ let package = Package(
         // `Application`, live or on recordings. Re-exports TouchScene for apps.
         .target(
             name: "TouchBridge",
-            dependencies: ["Evdev", "Host", "LivePanels", "Output", "Replay", "Runtime", "SceneCommands", "TouchScene"]),
+            dependencies: [
+                "Evdev", "Host", "LivePanels", "Output", "Replay", "Runtime", "SceneCommands", "Sysexits", "TouchScene",
+            ]),
 
         // What only the command line's tools draw: `watch`'s model and screen, `picture`'s SVG.
         // Not part of a library product.
@@ -201,7 +206,8 @@ let package = Package(
         .target(
             name: "Doctor",
             dependencies: [
-                "TextBuffers", "Discovery", "Displays", "Evdev", "HIDRaw", "InputEvents", "Runtime", "Sysfs",
+                "TextBuffers", "Discovery", "Displays", "Evdev", "HIDRaw", "InputEvents", "Runtime", "Sysexits",
+                "Sysfs",
                 "TouchInput",
             ]),
 
@@ -222,7 +228,9 @@ let package = Package(
         // the evtest dump, which the daemon's program also runs from a plain command line.
         .target(
             name: "DeviceTools",
-            dependencies: ["Discovery", "Evdev", "Host", "Output", "RunCommandLine", "Runtime", "TouchBridge"]),
+            dependencies: [
+                "Discovery", "Evdev", "Host", "Output", "RunCommandLine", "Runtime", "Sysexits", "TouchBridge",
+            ]),
 
         // The daemon's program's own argv for the standard library (glibc's constructor arguments),
         // instead of the statically linked runtime's reading of /proc/self/maps at every start.
@@ -231,12 +239,14 @@ let package = Package(
         // `touchbridge`: the daemon's program (a plain `run` line), the rest handed to touchbridge-cli.
         .executableTarget(
             name: "TouchBridgeDaemon",
-            dependencies: ["RunCommandLine", "DeviceTools", "TouchBridge", "Evdev", "Output", "DaemonArguments"]),
+            dependencies: [
+                "RunCommandLine", "DeviceTools", "TouchBridge", "Evdev", "Output", "DaemonArguments", "Sysexits",
+            ]),
 
         .executableTarget(
             name: "TouchBridgeCLI",
             dependencies: [
-                "Host", "Pipeline",
+                "Host", "Pipeline", "Sysexits",
                 "MarkBoards",
                 "ControlProtocol",
                 "Discovery",
@@ -254,11 +264,11 @@ let package = Package(
 
         // The MQTT bridge: what it publishes and takes (pure: topics, Home Assistant's discovery,
         // the kiosk's state from the socket's lines), and its program on libmosquitto.
-        .target(name: "MQTTBridge", dependencies: ["ControlProtocol", "StrictJSON", "TextBuffers"]),
+        .target(name: "MQTTBridge", dependencies: ["ControlProtocol", "StrictJSON", "Sysexits", "TextBuffers"]),
         .executableTarget(
             name: "TouchBridgeMQTT",
             dependencies: [
-                "ControlProtocol", "MQTTBridge", "CMosquitto", "Runtime", "Output",
+                "ControlProtocol", "MQTTBridge", "CMosquitto", "Runtime", "Output", "Sysexits",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             plugins: ["VersionPlugin"]),
@@ -311,6 +321,7 @@ let package = Package(
 
         // A test target per library module; the daemon's program and the command line are tested
         // as users run them (DeviceTests, and the CLI's own target for its argument errors).
+        .testTarget(name: "SysexitsTests", dependencies: ["Sysexits"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "PipelineChecks", "TouchInput"]),
         .testTarget(
             name: "HostTests",

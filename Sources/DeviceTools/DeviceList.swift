@@ -2,6 +2,7 @@ import Discovery
 import Evdev
 import Host
 import Output
+import Sysexits
 import TouchBridge
 
 /// `list`: the input devices udev knows, touchscreens first-class — node, name, kind, what `run`
@@ -62,7 +63,7 @@ package struct DeviceList {
             Diagnostics.print(
                 touchscreens ? "touchbridge: no touchscreen found" : "touchbridge: no input devices found")
         }
-        if rows.contains(where: { $0.openError?.exitCode == 77 }) {
+        if rows.contains(where: { $0.openError?.exitCode == Sysexits.noPermission }) {
             Diagnostics.print(
                 "touchbridge: some devices could not be opened (slots and ranges unknown): "
                     + DeviceError.accessAdvice)

@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import Sysexits
 
 /// A hidraw node opened for reading: what the kernel says of its HID device (report
 /// descriptor, bus, ids, name, physical path) and the reports it delivers, byte for byte, before
@@ -72,9 +73,9 @@ public struct HIDRawError: Error, CustomStringConvertible {
 
     public var exitCode: Int32 {
         switch errno {
-        case ENOENT, ENODEV, ENXIO: return 66
-        case EACCES, EPERM: return 77
-        default: return 65
+        case ENOENT, ENODEV, ENXIO: return Sysexits.noInput
+        case EACCES, EPERM: return Sysexits.noPermission
+        default: return Sysexits.dataError
         }
     }
 

@@ -10,6 +10,8 @@ import Runtime
 /// locked, unlocked, its scene reloaded, its state told and its backlight set, each as the
 /// log records it, with the client named as its cause.
 extension PipelineHost {
+    private typealias Key = SocketProtocol.Key
+
     /// Lets the socket take commands from the daemon's uid, root and the control group.
     func acceptCommands() {
         guard let socket = outputs.socket else { return }
@@ -31,23 +33,23 @@ extension PipelineHost {
         case .blank:
             let changed = pipeline.blank(cause: cause, at: t)
             return .ok { o in
-                o.bool("changed", changed)
-                o.bool("idle", true)
+                o.bool(Key.changed, changed)
+                o.bool(Key.idle, true)
             }
         case .wake:
             let changed = pipeline.wake(cause: cause, at: t)
             return .ok { o in
-                o.bool("changed", changed)
-                o.bool("idle", false)
+                o.bool(Key.changed, changed)
+                o.bool(Key.idle, false)
             }
         case .lock(let seconds):
             pipeline.lockTouches(seconds: seconds, cause: cause, at: t)
-            return .ok { o in o.bool("locked", true) }
+            return .ok { o in o.bool(Key.locked, true) }
         case .unlock:
             let changed = pipeline.unlockTouches(cause: cause, at: t)
             return .ok { o in
-                o.bool("changed", changed)
-                o.bool("locked", false)
+                o.bool(Key.changed, changed)
+                o.bool(Key.locked, false)
             }
         case .reload:
             return reloadByCommand()
@@ -84,7 +86,7 @@ extension PipelineHost {
             reloadPending = true
             reloadTimer.arm(max(now, lastReload + Self.reloadInterval))
         }
-        return .ok { o in o.bool("pending", true) }
+        return .ok { o in o.bool(Key.pending, true) }
     }
 
     /// The pending reload is due: done now, unless a finger is down; then as the last one
@@ -111,23 +113,23 @@ extension PipelineHost {
     /// The kiosk's state as an answer's members: idle, locked (and for how long), the panels
     /// and their displays (each lit or not, and its backlight's level).
     func writeState(at t: Double, into o: inout JSONWriter) {
-        o.bool("idle", pipeline.isIdle)
+        o.bool(Key.idle, pipeline.isIdle)
         switch pipeline.lockedUntil {
-        case nil: o.bool("locked", false)
-        case .some(nil): o.bool("locked", true)
+        case nil: o.bool(Key.locked, false)
+        case .some(nil): o.bool(Key.locked, true)
         case .some(let until?):
-            o.bool("locked", true)
-            o.number("lockSeconds", max(0, until - t), maxDecimals: 3)
+            o.bool(Key.locked, true)
+            o.number(Key.lockSeconds, max(0, until - t), maxDecimals: 3)
         }
-        o.string("scene", sceneFile)
-        o.array("panels") { list in
+        o.string(Key.scene, sceneFile)
+        o.array(Key.panels) { list in
             for p in pipeline.panels {
                 list.object { panel in
-                    panel.string("device", p.node)
-                    panel.string("display", p.placement.output)
+                    panel.string(Key.device, p.node)
+                    panel.string(Key.display, p.placement.output)
                     if let output = p.placement.output, let displays {
-                        panel.bool("displayOn", !displays.isOff(output))
-                        panel.number("brightness", displays.brightness(of: output), maxDecimals: 3)
+                        panel.bool(Key.displayOn, !displays.isOff(output))
+                        panel.number(Key.brightness, displays.brightness(of: output), maxDecimals: 3)
                     }
                 }
             }
@@ -155,8 +157,8 @@ extension PipelineHost {
         }
         warn("brightness \(value) on \(set.joined(separator: ", "))", .info)
         return .ok { o in
-            o.number("brightness", value, maxDecimals: 9)
-            o.strings("displays", set)
+            o.number(Key.brightness, value, maxDecimals: 9)
+            o.strings(Key.displays, set)
         }
     }
 }

@@ -3,6 +3,7 @@ import Evdev
 import Host
 import Output
 import Runtime
+import Sysexits
 
 extension LiveSource {
     /// The panels the selection names, or every touchscreen there is (and every device `rules`
@@ -37,7 +38,7 @@ extension LiveSource {
                     }
                     found.append((device, info, nil))
                 } catch let e as DeviceError {
-                    if e.exitCode == 77 { throw e }
+                    if e.exitCode == Sysexits.noPermission { throw e }
                     warn("\(info.devnode): \(e)", .warning)
                 }
             }

@@ -1,6 +1,8 @@
 /// What the broker asks of the bridge, kept in a file apart from its command line (which any
 /// user can read in `ps`): `username`, `password`, and for TLS `cafile` (or `capath`),
 /// `certfile` and `keyfile`, one `key = value` a line; `#` begins a comment.
+import Sysexits
+
 public struct BridgeCredentials: Sendable, Equatable {
     public var username: String?
     public var password: String?
@@ -23,20 +25,22 @@ public struct BridgeCredentials: Sendable, Equatable {
             guard let eq = line.firstIndex(of: "=") else {
                 return .failure(
                     BridgeError(
-                        "\(file):\(n + 1): expected key = value (keys: \(keys.joined(separator: ", ")))", exitCode: 65))
+                        "\(file):\(n + 1): expected key = value (keys: \(keys.joined(separator: ", ")))",
+                        exitCode: Sysexits.dataError))
             }
             let key = String(line[..<eq]).trimmingCharacters(in: " \t")
             let value = String(line[line.index(after: eq)...]).trimmingCharacters(in: " \t\r")
             guard keys.contains(key) else {
                 return .failure(
                     BridgeError(
-                        "\(file):\(n + 1): unknown key '\(key)' (keys: \(keys.joined(separator: ", ")))", exitCode: 65))
+                        "\(file):\(n + 1): unknown key '\(key)' (keys: \(keys.joined(separator: ", ")))",
+                        exitCode: Sysexits.dataError))
             }
             guard seen.insert(key).inserted else {
-                return .failure(BridgeError("\(file):\(n + 1): '\(key)' is given twice", exitCode: 65))
+                return .failure(BridgeError("\(file):\(n + 1): '\(key)' is given twice", exitCode: Sysexits.dataError))
             }
             guard !value.isEmpty else {
-                return .failure(BridgeError("\(file):\(n + 1): '\(key)' has no value", exitCode: 65))
+                return .failure(BridgeError("\(file):\(n + 1): '\(key)' has no value", exitCode: Sysexits.dataError))
             }
             switch key {
             case "username": c.username = value
@@ -48,12 +52,13 @@ public struct BridgeCredentials: Sendable, Equatable {
             }
         }
         if c.password != nil && c.username == nil {
-            return .failure(BridgeError("\(file): a password needs its username", exitCode: 65))
+            return .failure(BridgeError("\(file): a password needs its username", exitCode: Sysexits.dataError))
         }
         if (c.certfile == nil) != (c.keyfile == nil) {
             return .failure(
                 BridgeError(
-                    "\(file): certfile and keyfile go together (a client certificate and its key)", exitCode: 65))
+                    "\(file): certfile and keyfile go together (a client certificate and its key)",
+                    exitCode: Sysexits.dataError))
         }
         return .success(c)
     }

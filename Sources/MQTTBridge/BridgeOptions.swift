@@ -6,7 +6,7 @@ public struct BridgeOptions: Sendable, Equatable {
     /// The file with the broker's username, password and TLS files (nil: none).
     public var credentials: String?
     /// The daemon's event socket.
-    public var socket = "/run/touchbridge/events.sock"
+    public var socket = SocketProtocol.defaultPath
     /// The kiosk's id in topics and Home Assistant (nil: from the hostname).
     public var id: String?
     /// The device's name in Home Assistant (nil: the hostname).

@@ -1,5 +1,7 @@
 /// Where the broker is: `mqtt://HOST[:PORT]` (1883 by default) or `mqtts://HOST[:PORT]` (TLS,
 /// 8883 by default), as Home Assistant and mosquitto's clients name it.
+import Sysexits
+
 public struct BrokerAddress: Sendable, Equatable {
     public var host: String
     public var port: Int
@@ -85,7 +87,7 @@ public struct BridgeError: Error, Equatable, CustomStringConvertible, Sendable {
     /// The sysexits status: 64 usage, 65 a bad file, 66 a missing one, 77 permission.
     public let exitCode: Int32
 
-    public init(_ description: String, exitCode: Int32 = 64) {
+    public init(_ description: String, exitCode: Int32 = Sysexits.usage) {
         self.description = description
         self.exitCode = exitCode
     }

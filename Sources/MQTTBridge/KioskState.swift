@@ -4,6 +4,7 @@ import StrictJSON
 /// What the bridge knows of the kiosk, from the daemon's socket: the hello line, the `state`
 /// answer, and the lines that change it (idle, wake, lock, unlock, action, devices).
 public struct KioskState: Sendable, Equatable {
+    private typealias Key = SocketProtocol.Key
     public var idle = false
     public var locked = false
     /// The last action a control or recognizer sent (nil before the first).
@@ -47,41 +48,38 @@ public struct KioskState: Sendable, Equatable {
     /// Takes one line from the socket; what it changed, and the answer it is (if one).
     public mutating func take(_ line: [UInt8]) -> (Changes, Answer?) {
         guard line.count < 1 << 16, let root = try? JSONParser.parse(line),
-            case .string(let event)? = root.child("event")?.value
+            case .string(let event)? = root.child(Key.event)?.value
         else { return ([], nil) }
         let before = self
         var answer: Answer?
         var changes: Changes = []
         switch event {
         case SocketProtocol.Event.hello.rawValue:
-            if case .bool(let i)? = root.child("idle")?.value { idle = i }
-            if case .bool(let l)? = root.child("locked")?.value { locked = l }
-            if case .array(let devices)? = root.child("devices")?.value {
-                panels =
-                    devices.filter { d in
-                        if case .string("touchscreen")? = d.child("kind")?.value { return true }
-                        return false
-                    }.count
-            }
-            served = nil
-            if case .array(let kinds)? = root.child("serves")?.value {
-                served = kinds.compactMap(\.stringValue)
-            }
+            let hello = HelloFacts(root)
+            idle = hello.idle
+            locked = hello.locked
+            panels = hello.devices.filter { $0.kind == SocketProtocol.touchscreenKind }.count
+            served = hello.serves
             changes.formUnion([.asksForState, .hello])
-        case "idle": idle = true
-        case "wake": idle = false
-        case "lock": locked = true
-        case "unlock": locked = false
-        case "action":
-            if case .string(let a)? = root.child("action")?.value { lastAction = a }
-        case "deviceAdded", "deviceRemoved": changes.insert(.asksForState)
+        case SocketProtocol.LogEvent.idle: idle = true
+        case SocketProtocol.LogEvent.wake: idle = false
+        case SocketProtocol.LogEvent.lock: locked = true
+        case SocketProtocol.LogEvent.unlock: locked = false
+        case SocketProtocol.LogEvent.action:
+            if case .string(let a)? = root.child(Key.action)?.value { lastAction = a }
+        case SocketProtocol.LogEvent.deviceAdded, SocketProtocol.LogEvent.deviceRemoved: changes.insert(.asksForState)
         case SocketProtocol.Event.ok.rawValue:
-            let command = root.child("command")?.stringValue
+            let command = root.child(Key.command)?.stringValue
             answer = Answer(command: command, error: nil)
-            if command == "state" { takeState(root) }
-            if command == "brightness", case .number(let b)? = root.child("brightness")?.value { brightness = b }
+            if command == ControlCommand.Name.state.rawValue { takeState(root) }
+            if command == ControlCommand.Name.brightness.rawValue,
+                case .number(let b)? = root.child(Key.brightness)?.value
+            {
+                brightness = b
+            }
         case SocketProtocol.Event.error.rawValue:
-            answer = Answer(command: root.child("command")?.stringValue, error: root.child("error")?.stringValue ?? "")
+            answer = Answer(
+                command: root.child(Key.command)?.stringValue, error: root.child(Key.error)?.stringValue ?? "")
         default: break
         }
         if idle != before.idle { changes.insert(.idle) }
@@ -94,13 +92,13 @@ public struct KioskState: Sendable, Equatable {
 
     /// The `state` answer's members.
     private mutating func takeState(_ root: JSONNode) {
-        if case .bool(let i)? = root.child("idle")?.value { idle = i }
-        if case .bool(let l)? = root.child("locked")?.value { locked = l }
-        guard case .array(let list)? = root.child("panels")?.value else { return }
+        if case .bool(let i)? = root.child(Key.idle)?.value { idle = i }
+        if case .bool(let l)? = root.child(Key.locked)?.value { locked = l }
+        guard case .array(let list)? = root.child(Key.panels)?.value else { return }
         panels = list.count
         brightness =
             list.lazy.compactMap { p -> Double? in
-                if case .number(let b)? = p.child("brightness")?.value { return b }
+                if case .number(let b)? = p.child(Key.brightness)?.value { return b }
                 return nil
             }.first
     }

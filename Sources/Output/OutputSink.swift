@@ -1,4 +1,5 @@
 import Glibc
+import Sysexits
 import TextBuffers
 
 /// Writes buffered text to a file descriptor (stdout by default) in whole chunks; callers
@@ -100,6 +101,6 @@ public enum StandardOutput {
     public static func exit() -> Never {
         guard let failure = finish() else { Glibc.exit(0) }
         Diagnostics.print("touchbridge: \(failure)", level: .error)
-        Glibc.exit(74)
+        Glibc.exit(Sysexits.ioError)
     }
 }

@@ -57,6 +57,14 @@ public enum RunArguments {
         try? read(arguments)
     }
 
+    /// The event socket a running daemon serves, read from its whole command line (as
+    /// `/proc/PID/cmdline` gives it: the program, `run`, then the options) with `run`'s own
+    /// reading, so `--socket PATH` and `--socket=PATH` are the same; nil when it serves none.
+    public static func socketPath(ofCommandLine argv: [String]) -> String? {
+        guard argv.count >= 2, argv[1] == "run" else { return nil }
+        return parse(Array(argv.dropFirst(2)))?.options.socketPath
+    }
+
     /// An argument only the whole interface answers: help, completions, the version.
     public static func asksTheInterface(_ a: String) -> Bool {
         a == "-h" || a == "--help" || a == "help" || a == "--version" || a.hasPrefix("--generate-completion")

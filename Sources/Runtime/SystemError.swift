@@ -1,4 +1,5 @@
 import Glibc
+import Sysexits
 
 /// A system call that failed, on what, and the kernel's reason: the loop's descriptors (epoll,
 /// timerfd), a file's reading or writing. Exits 74 (sysexits' I/O error).
@@ -16,7 +17,7 @@ public struct SystemError: Error, Equatable, CustomStringConvertible {
 
     public var description: String { "\(path): \(call) failed: \(String(cString: strerror(errno)))" }
 
-    public var exitCode: Int32 { 74 }
+    public var exitCode: Int32 { Sysexits.ioError }
 }
 
 /// Why a small file could not be read or written whole, worded for the person who named it,
@@ -44,11 +45,11 @@ public enum FileError: Error, Equatable, CustomStringConvertible {
 
     public var exitCode: Int32 {
         switch self {
-        case .missing: return 66
-        case .notAccessible: return 77
-        case .unsuitable: return 65
+        case .missing: return Sysexits.noInput
+        case .notAccessible: return Sysexits.noPermission
+        case .unsuitable: return Sysexits.dataError
         case .system(let e): return e.exitCode
-        case .refused: return 73
+        case .refused: return Sysexits.cannotCreate
         }
     }
 }

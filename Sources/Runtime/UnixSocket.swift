@@ -1,4 +1,5 @@
 import Glibc
+import Sysexits
 
 /// Unix stream sockets for the event socket and its clients: listen (replacing a stale
 /// socket file, refusing a live one), accept without blocking, the peer's credentials,
@@ -30,13 +31,15 @@ public enum UnixSocket {
     /// stops it with a clear message.
     public static func listen(path: String, mode: mode_t = 0o660, backlog: Int32 = 16) throws(Failure) -> Int32 {
         guard path.utf8.count < MemoryLayout.size(ofValue: sockaddr_un().sun_path) else {
-            throw Failure(description: "\(path): too long for a socket path", exitCode: 64, errno: ENAMETOOLONG)
+            throw Failure(
+                description: "\(path): too long for a socket path", exitCode: Sysexits.usage, errno: ENAMETOOLONG)
         }
         var st = stat()
         if lstat(path, &st) == 0 {
             guard (st.st_mode & S_IFMT) == S_IFSOCK else {
                 throw Failure(
-                    description: "\(path): exists and is not a socket (not replaced)", exitCode: 73, errno: EEXIST)
+                    description: "\(path): exists and is not a socket (not replaced)", exitCode: Sysexits.cannotCreate,
+                    errno: EEXIST)
             }
             switch connect(path: path) {
             case .success(let fd):
@@ -45,7 +48,7 @@ public enum UnixSocket {
                 throw Failure(
                     description:
                         "\(path): another program\(who) is listening on it; stop it, or choose another --socket",
-                    exitCode: 73, errno: EADDRINUSE)
+                    exitCode: Sysexits.cannotCreate, errno: EADDRINUSE)
             case .failure:
                 unlink(path)  // nobody listens: a stale file from a run that crashed
             }
@@ -53,12 +56,15 @@ public enum UnixSocket {
         let fd = socket(
             AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else {
-            throw Failure(description: "socket: \(String(cString: strerror(errno)))", exitCode: 71, errno: errno)
+            throw Failure(
+                description: "socket: \(String(cString: strerror(errno)))", exitCode: Sysexits.osError, errno: errno)
         }
         let bound = bindPrivately(fd, path: path, mode: mode)
         guard bound == 0 else {
             close(fd)
-            let code: Int32 = bound == EACCES || bound == EPERM ? 77 : (bound == ENOENT ? 66 : 73)
+            let code: Int32 =
+                bound == EACCES || bound == EPERM
+                ? Sysexits.noPermission : (bound == ENOENT ? Sysexits.noInput : Sysexits.cannotCreate)
             let hint = bound == ENOENT ? " (its directory does not exist)" : ""
             throw Failure(
                 description: "\(path): cannot create the socket: \(String(cString: strerror(bound)))\(hint)",
@@ -67,7 +73,8 @@ public enum UnixSocket {
         guard Glibc.listen(fd, backlog) == 0 else {
             let e = errno
             close(fd)
-            throw Failure(description: "\(path): listen: \(String(cString: strerror(e)))", exitCode: 71, errno: e)
+            throw Failure(
+                description: "\(path): listen: \(String(cString: strerror(e)))", exitCode: Sysexits.osError, errno: e)
         }
         return fd
     }
@@ -122,7 +129,8 @@ public enum UnixSocket {
         let fd: Int32 = 3
         if let e = makeNonBlocking(fd) {
             throw Failure(
-                description: "the socket systemd passed (descriptor 3): \(String(cString: strerror(e)))", exitCode: 71,
+                description: "the socket systemd passed (descriptor 3): \(String(cString: strerror(e)))",
+                exitCode: Sysexits.osError,
                 errno: e)
         }
         return fd
@@ -188,7 +196,9 @@ public enum UnixSocket {
         let fd = socket(AF_UNIX, flags, 0)
         guard fd >= 0 else {
             return .failure(
-                Failure(description: "socket: \(String(cString: strerror(errno)))", exitCode: 71, errno: errno))
+                Failure(
+                    description: "socket: \(String(cString: strerror(errno)))", exitCode: Sysexits.osError, errno: errno
+                ))
         }
         var address = Self.address(path)
         let rc = withUnsafePointer(to: &address) {
@@ -199,7 +209,7 @@ public enum UnixSocket {
         guard rc == 0 else {
             let e = errno
             close(fd)
-            let code: Int32 = e == EACCES || e == EPERM ? 77 : 69
+            let code: Int32 = e == EACCES || e == EPERM ? Sysexits.noPermission : Sysexits.unavailable
             return .failure(Failure(description: "\(path): \(String(cString: strerror(e)))", exitCode: code, errno: e))
         }
         return .success(fd)

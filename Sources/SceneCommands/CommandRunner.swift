@@ -2,6 +2,7 @@ import Glibc
 import InputEvents
 import Output
 import Runtime
+import Sysexits
 import TouchScene
 
 /// The scene's `commands`: when an action is sent, its program is started directly (no
@@ -250,7 +251,7 @@ package final class CommandRunner {
                 + "(the installed service runs as 'touchbridge'; by hand: sudo -u touchbridge touchbridge run …)"
         }
         /// sysexits' "permission denied".
-        package var exitCode: Int32 { 77 }
+        package var exitCode: Int32 { Sysexits.noPermission }
     }
 
     struct SpawnError: Error, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import Glibc
+import Sysexits
 
 /// One value written to a sysfs attribute (a driver's `bind`, a USB device's `authorized`).
 public enum SysfsWrite {
@@ -11,14 +12,14 @@ public enum SysfsWrite {
         guard fd >= 0 else {
             let e = errno
             if e == EACCES || e == EPERM || e == EROFS {
-                return ("\(path): \(String(cString: strerror(e))) (\(access))", 77)
+                return ("\(path): \(String(cString: strerror(e))) (\(access))", Sysexits.noPermission)
             }
-            return ("\(path): \(String(cString: strerror(e)))", 66)
+            return ("\(path): \(String(cString: strerror(e)))", Sysexits.noInput)
         }
         defer { close(fd) }
         let bytes = Array(value.utf8)
         guard Glibc.write(fd, bytes, bytes.count) == bytes.count else {
-            return ("\(path): writing \(value) failed: \(String(cString: strerror(errno)))", 66)
+            return ("\(path): writing \(value) failed: \(String(cString: strerror(errno)))", Sysexits.noInput)
         }
         return nil
     }

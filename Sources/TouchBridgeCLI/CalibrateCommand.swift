@@ -10,6 +10,7 @@ import Marks
 import Output
 import Pipeline
 import Runtime
+import Sysexits
 import TouchBridge
 import TouchInput
 import TouchTools
@@ -110,7 +111,7 @@ struct CalibrateCommand: ParsableCommand {
         } else {
             do { result = try CalibrationFit.fit(samples, mapper: mapper) } catch {
                 Diagnostics.print("touchbridge: \(source): \(error)", level: .error)
-                throw ExitCode(65)
+                throw ExitCode(Sysexits.dataError)
             }
         }
         let report = CalibrationReport(name: d.name, samples: samples, before: mapper, matrix: result)
@@ -200,7 +201,7 @@ struct CalibrateCommand: ParsableCommand {
                 Diagnostics.print(
                     "touchbridge: \(path): unfinished: the recording ended after \(got.count) of \(marks.count) points, nothing fitted",
                     level: .error)
-                throw ExitCode(75)
+                throw ExitCode(Sysexits.tempFail)
             }
         case .device(let device):
             take(tracker.open(at: monotonicNow(), device: device))
@@ -214,7 +215,7 @@ struct CalibrateCommand: ParsableCommand {
             if got.count < marks.count {
                 Diagnostics.print(
                     "touchbridge: unfinished: stopped after \(got.count) of \(marks.count) points, nothing fitted")
-                throw ExitCode(75)
+                throw ExitCode(Sysexits.tempFail)
             }
         }
         return got

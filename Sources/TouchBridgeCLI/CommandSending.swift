@@ -6,6 +6,7 @@ import Host
 import InputEvents
 import Output
 import StrictJSON
+import Sysexits
 import TouchBridge
 
 /// `listen --send`: sends each command on a connection that subscribes to nothing, prints
@@ -23,7 +24,7 @@ struct CommandSending {
         let sent = request.withUTF8 { write(fd, $0.baseAddress, $0.count) }
         guard sent == request.utf8.count else {
             Diagnostics.print("touchbridge: \(socket): the daemon closed the connection")
-            return 69
+            return Sysexits.unavailable
         }
         var lines = LineReader(fd: fd)
         var status: Int32 = 0
@@ -32,7 +33,7 @@ struct CommandSending {
         while answered < commands.count {
             guard let line = lines.next(timeout: Self.answerTimeout) else {
                 Diagnostics.print("touchbridge: \(socket): no answer from the daemon")
-                return 69
+                return Sysexits.unavailable
             }
             guard let root = try? JSONParser.parse(line), case .string(let event)? = root.child("event")?.value else {
                 continue
@@ -45,7 +46,7 @@ struct CommandSending {
             out.flush(&b)
             if answer == .error, status == 0 {
                 let message = HelloLine.errorMessage(of: line) ?? ""
-                status = message.contains("may not command") ? 77 : 65
+                status = message.contains("may not command") ? Sysexits.noPermission : Sysexits.dataError
                 Diagnostics.print("touchbridge: \(socket): \(message)")
             }
         }

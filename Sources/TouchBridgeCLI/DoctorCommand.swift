@@ -5,6 +5,7 @@ import Glibc
 import InputEvents
 import Output
 import ReportArchive
+import RunCommandLine
 import Runtime
 import TouchTools
 
@@ -62,7 +63,9 @@ struct DoctorCommand: ParsableCommand {
 
     func run() throws {
         var examination: Examination
-        do { examination = try Examination() } catch { throw fail(error) }
+        do { examination = try Examination(socketOf: RunArguments.socketPath(ofCommandLine:)) } catch {
+            throw fail(error)
+        }
         if let reset { return try self.reset(reset, examination) }
         let subjects: [Examined]
         do { subjects = try examination.subjects(nodes) } catch { throw fail(error) }

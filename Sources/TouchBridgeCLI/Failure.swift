@@ -3,6 +3,7 @@ import Evdev
 import InputEvents
 import Output
 import RunCommandLine
+import Sysexits
 import TouchBridge
 
 /// Prints an error the way every subcommand does (`touchbridge: …` on stderr) and maps it to
@@ -13,10 +14,10 @@ func fail(_ error: any Error) -> ExitCode {
         return e
     case let e as ValidationError:
         Diagnostics.print("touchbridge: \(e.message)", level: .error)
-        return ExitCode(64)
+        return ExitCode(Sysexits.usage)
     case let e as UsageError:
         Diagnostics.print("touchbridge: \(e.message)", level: .error)
-        return ExitCode(64)
+        return ExitCode(Sysexits.usage)
     case let e as ListenError:
         Diagnostics.print("touchbridge: \(e)", level: .error)
         return ExitCode(e.exitCode)

@@ -4,6 +4,7 @@ import HIDRaw
 import InputEvents
 import Output
 import Runtime
+import Sysexits
 
 struct HIDRecordCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -96,7 +97,7 @@ struct HIDRecordCommand: ParsableCommand {
         }
         if names.isEmpty { lines.append("  none (no HID device, or hidraw is not in this kernel)") }
         for line in lines { Diagnostics.print(line, level: .error) }
-        return ExitCode(64)
+        return ExitCode(Sysexits.usage)
     }
 
     /// The file put in place once recorded; a failed write is said (74), the previous file kept.

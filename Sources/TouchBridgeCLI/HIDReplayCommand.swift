@@ -3,6 +3,7 @@ import Glibc
 import HIDRaw
 import Output
 import Runtime
+import Sysexits
 
 struct HIDReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -62,7 +63,10 @@ struct HIDReplayCommand: ParsableCommand {
                             ? "\(error.path): no such device: the uhid module is not loaded (sudo modprobe uhid)"
                             : error.description),
                     level: .error)
-                throw ExitCode(missing ? 69 : error.exitCode == 65 ? 69 : error.exitCode)
+                throw ExitCode(
+                    missing
+                        ? Sysexits.unavailable
+                        : error.exitCode == Sysexits.dataError ? Sysexits.unavailable : error.exitCode)
             }
         }
         // The driver starts within moments; ten seconds is a kernel that has none for it.
@@ -73,7 +77,7 @@ struct HIDReplayCommand: ParsableCommand {
             Diagnostics.print(
                 "touchbridge: hid-replay: no driver started on the device within 10 s (is hid-generic loaded?)",
                 level: .error)
-            throw ExitCode(69)
+            throw ExitCode(Sysexits.unavailable)
         }
         // Then for something to open it (the kernel's own input handlers do, within moments);
         // readers that come later are what --start-delay waits for.
@@ -120,7 +124,7 @@ struct HIDReplayCommand: ParsableCommand {
     /// A recording that is not hid-tools' format, said with its line (65).
     func refuse(_ error: any Error) -> ExitCode {
         Diagnostics.print("touchbridge: hid-replay: \(error)", level: .error)
-        return ExitCode((error as? FileError)?.exitCode ?? 65)
+        return ExitCode((error as? FileError)?.exitCode ?? Sysexits.dataError)
     }
 
     /// Answers the devices' requests until `deadline` (monotonic seconds) or while `condition`

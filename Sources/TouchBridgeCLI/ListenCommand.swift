@@ -7,6 +7,7 @@ import Host
 import InputEvents
 import Output
 import Runtime
+import Sysexits
 import TouchBridge
 
 /// `touchbridge listen`: the event socket's client, as `acpi_listen` is acpid's.
@@ -26,7 +27,7 @@ struct ListenCommand: ParsableCommand {
             """)
 
     @Option(help: ArgumentHelp("The daemon's event socket.", valueName: "PATH"))
-    var socket = "/run/touchbridge/events.sock"
+    var socket = SocketProtocol.defaultPath
 
     @Flag(help: "JSON Lines (the daemon's --json lines, after its hello line) instead of text.")
     var json = false
@@ -59,7 +60,7 @@ struct ListenCommand: ParsableCommand {
             let commands = send.compactMap { try? ControlCommand.parse(word: $0).get() }
             switch UnixSocket.connect(path: socket) {
             case .failure(let f):
-                if f.exitCode == 77 { throw fail(ListenError.permission(socket)) }
+                if f.exitCode == Sysexits.noPermission { throw fail(ListenError.permission(socket)) }
                 throw fail(ListenError.nobody(socket, f.description))
             case .success(let fd):
                 defer { close(fd) }
@@ -76,7 +77,7 @@ struct ListenCommand: ParsableCommand {
         while true {
             switch UnixSocket.connect(path: socket) {
             case .failure(let f):
-                if f.exitCode == 77 { throw fail(ListenError.permission(socket)) }
+                if f.exitCode == Sysexits.noPermission { throw fail(ListenError.permission(socket)) }
                 if noWait { throw fail(ListenError.nobody(socket, f.description)) }
                 if !saidWaiting {
                     Diagnostics.print(
@@ -165,9 +166,9 @@ enum ListenError: Error, CustomStringConvertible {
 
     var exitCode: Int32 {
         switch self {
-        case .permission: return 77
-        case .nobody: return 69
-        case .refused: return 65
+        case .permission: return Sysexits.noPermission
+        case .nobody: return Sysexits.unavailable
+        case .refused: return Sysexits.dataError
         }
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Glibc
 import Output
 import RunCommandLine
+import Sysexits
 
 /// `touchbridge mqtt`: the MQTT bridge, a program of its own (touchbridge-mqtt) so that neither
 /// the daemon nor this interface links the MQTT client or touches the network; this command
@@ -22,6 +23,6 @@ struct MQTTCommand: ParsableCommand {
     func run() throws {
         Diagnostics.print(
             "touchbridge: " + InterfaceProgram.exec(InterfaceProgram.bridge, ["mqtt"] + options), level: .error)
-        throw ExitCode(69)
+        throw ExitCode(Sysexits.unavailable)
     }
 }

@@ -5,6 +5,7 @@ import Host
 import InputEvents
 import Output
 import Runtime
+import Sysexits
 import TouchBridge
 import TouchKit
 import TouchTools
@@ -49,7 +50,7 @@ struct PictureCommand: ParsableCommand {
             Diagnostics.print(
                 "touchbridge: \(recording): picture draws a recording (record a panel first with touchbridge record)",
                 level: .error)
-            throw ExitCode(64)
+            throw ExitCode(Sysexits.usage)
         }
         var options = RunOptions()
         options.screen = mapping.screenSize.map { Size(width: $0.width, height: $0.height) }

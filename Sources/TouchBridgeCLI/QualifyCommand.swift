@@ -9,6 +9,7 @@ import MarkBoards
 import Output
 import PanelHealth
 import Runtime
+import Sysexits
 import TouchBridge
 import TouchInput
 import TouchTools
@@ -171,7 +172,7 @@ struct QualifyCommand: ParsableCommand {
                 try writeFileAtomically(svg, report.svg(plan: plan, width: mapper.width, height: mapper.height))
             } catch { throw fail(error) }
         }
-        if report.isUnfinished { throw ExitCode(75) }
+        if report.isUnfinished { throw ExitCode(Sysexits.tempFail) }
         if !report.pass { throw ExitCode(1) }
     }
 
@@ -184,7 +185,7 @@ struct QualifyCommand: ParsableCommand {
             return try QualifyCriteria.parse(bytes, file: criteria)
         } catch {
             Diagnostics.print("touchbridge: \(error)", level: .error)
-            throw ExitCode(65)
+            throw ExitCode(Sysexits.dataError)
         }
     }
 

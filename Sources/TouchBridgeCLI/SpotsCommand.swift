@@ -8,6 +8,7 @@ import Output
 import Pipeline
 import RunCommandLine
 import Runtime
+import Sysexits
 import TouchBridge
 import TouchInput
 import TouchTools
@@ -51,12 +52,12 @@ struct SpotsCommand: ParsableCommand {
         guard !paths.isEmpty || follow else {
             Diagnostics.print(
                 "touchbridge: spots: no touchscreen (touchbridge list shows the input devices)", level: .error)
-            throw ExitCode(66)
+            throw ExitCode(Sysexits.noInput)
         }
         let session = SpotsSession(mapping: mapping, only: nodes)
         defer { session.close() }
         for path in paths { try session.add(path, named: !nodes.isEmpty) }
-        if !follow && session.panels.isEmpty { throw ExitCode(69) }
+        if !follow && session.panels.isEmpty { throw ExitCode(Sysexits.unavailable) }
         try session.loop(monitor: monitor)
     }
 }

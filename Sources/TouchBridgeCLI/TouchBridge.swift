@@ -1,6 +1,7 @@
 import ArgumentParser
 import Evdev
 import Output
+import Sysexits
 
 @main
 struct TouchBridge: ParsableCommand {
@@ -31,7 +32,7 @@ struct TouchBridge: ParsableCommand {
         main(arguments(Array(CommandLine.arguments.dropFirst())))
         if let failure = StandardOutput.finish() {
             Diagnostics.print("touchbridge: \(failure)", level: .error)
-            exit(withError: ExitCode(74))
+            exit(withError: ExitCode(Sysexits.ioError))
         }
     }
 

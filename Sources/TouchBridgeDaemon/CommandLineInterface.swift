@@ -1,6 +1,7 @@
 import Glibc
 import Output
 import RunCommandLine
+import Sysexits
 
 /// The package's other programs: the whole command-line interface, `touchbridge-cli`, and the
 /// MQTT bridge, beside this program in a build directory, in `../libexec/touchbridge/` from it
@@ -10,6 +11,6 @@ enum CommandLineInterface {
     /// arguments; on failure says why and exits 69 (EX_UNAVAILABLE).
     static func exec(_ arguments: [String], program: String = InterfaceProgram.name) -> Never {
         Diagnostics.print("touchbridge: " + InterfaceProgram.exec(program, arguments), level: .error)
-        exit(69)
+        exit(Sysexits.unavailable)
     }
 }

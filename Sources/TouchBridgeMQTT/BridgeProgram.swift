@@ -3,6 +3,7 @@ import ControlProtocol
 import Glibc
 import MQTTBridge
 import Output
+import Sysexits
 
 /// `touchbridge mqtt`, read and helped as every other command is.
 struct BridgeProgram: ParsableCommand {
@@ -23,7 +24,7 @@ struct BridgeProgram: ParsableCommand {
     @OptionGroup var arguments: BridgeArguments
 
     func run() throws {
-        guard case .success(let options) = arguments.options else { throw ExitCode(64) }
+        guard case .success(let options) = arguments.options else { throw ExitCode(Sysexits.usage) }
         let host = BridgeSetup.hostname()
         do {
             let bridge = try Bridge(
@@ -38,7 +39,7 @@ struct BridgeProgram: ParsableCommand {
             throw ExitCode(e.exitCode)
         } catch {
             Diagnostics.print("touchbridge: mqtt: \(error)", level: .error)
-            throw ExitCode(70)
+            throw ExitCode(Sysexits.software)
         }
     }
 }

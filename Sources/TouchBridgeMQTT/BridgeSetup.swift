@@ -1,5 +1,6 @@
 import Glibc
 import MQTTBridge
+import Sysexits
 
 /// What the bridge reads before it connects: its credentials file, and the kiosk's name.
 enum BridgeSetup {
@@ -10,13 +11,15 @@ enum BridgeSetup {
         try checkSecret(file, "it holds a password")
         let fd = open(file, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
-            throw BridgeError("\(file): \(String(cString: strerror(errno)))", exitCode: errno == EACCES ? 77 : 66)
+            throw BridgeError(
+                "\(file): \(String(cString: strerror(errno)))",
+                exitCode: errno == EACCES ? Sysexits.noPermission : Sysexits.noInput)
         }
         defer { close(fd) }
         var bytes = [UInt8](repeating: 0, count: 16384)
         let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
         guard n >= 0, n < bytes.count else {
-            throw BridgeError("\(file): not readable, or longer than 16 KiB", exitCode: 65)
+            throw BridgeError("\(file): not readable, or longer than 16 KiB", exitCode: Sysexits.dataError)
         }
         let c = try BridgeCredentials.parse(String(decoding: bytes[0..<n], as: UTF8.self), file: file).get()
         if let key = c.keyfile { try checkSecret(key, "it is the TLS client's private key") }
@@ -28,17 +31,19 @@ enum BridgeSetup {
     static func checkSecret(_ file: String, _ why: String, user: uid_t = geteuid()) throws {
         var st = stat()
         guard stat(file, &st) == 0 else {
-            throw BridgeError("\(file): \(String(cString: strerror(errno)))", exitCode: errno == EACCES ? 77 : 66)
+            throw BridgeError(
+                "\(file): \(String(cString: strerror(errno)))",
+                exitCode: errno == EACCES ? Sysexits.noPermission : Sysexits.noInput)
         }
         guard st.st_uid == user || st.st_uid == 0 else {
             throw BridgeError(
                 "\(file): owned by uid \(st.st_uid), not by this user (uid \(user)) nor root, but \(why): "
-                    + "chown root \(file)", exitCode: 77)
+                    + "chown root \(file)", exitCode: Sysexits.noPermission)
         }
         guard st.st_mode & 0o077 == 0 else {
             throw BridgeError(
                 "\(file): its group or other users may read it (mode \(String(st.st_mode & 0o777, radix: 8))) but "
-                    + "\(why): chmod 600 \(file)", exitCode: 77)
+                    + "\(why): chmod 600 \(file)", exitCode: Sysexits.noPermission)
         }
     }
 

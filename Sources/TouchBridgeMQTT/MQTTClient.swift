@@ -1,5 +1,6 @@
 import CMosquitto
 import Glibc
+import Sysexits
 
 /// libmosquitto's client, driven by the bridge's own epoll loop (no thread of its own): its
 /// socket is watched, read and written when ready, and its keepalive kept by a timer.
@@ -121,7 +122,7 @@ final class MQTTClient {
 struct BridgeFailure: Error, CustomStringConvertible {
     let description: String
     let exitCode: Int32
-    init(_ description: String, exitCode: Int32 = 70) {
+    init(_ description: String, exitCode: Int32 = Sysexits.software) {
         self.description = description
         self.exitCode = exitCode
     }

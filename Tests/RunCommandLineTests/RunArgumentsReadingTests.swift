@@ -33,6 +33,21 @@ struct RunArgumentsReadingTests {
         }
     }
 
+    @Test(arguments: [
+        ["/usr/bin/touchbridge", "run", "--socket", "/run/a.sock", "--json"],
+        ["/usr/bin/touchbridge", "run", "--json", "--socket=/run/a.sock"],
+        ["touchbridge", "run", "--socket-stall-limit", "3", "--socket=/run/a.sock", "panel.evemu"],
+    ])
+    func doctorFindsTheSocketOfADaemonsCommandLineAsTheDaemonReadsIt(argv: [String]) {
+        #expect(RunArguments.socketPath(ofCommandLine: argv) == "/run/a.sock")
+    }
+
+    @Test func aCommandLineWithoutASocketOrNotRunNamesNone() {
+        #expect(RunArguments.socketPath(ofCommandLine: ["touchbridge", "run", "--json"]) == nil)
+        #expect(RunArguments.socketPath(ofCommandLine: ["touchbridge", "listen", "--socket", "/run/a.sock"]) == nil)
+        #expect(RunArguments.socketPath(ofCommandLine: ["touchbridge"]) == nil)
+    }
+
     @Test func theToolsReadTheirMappingOptionsThroughTheSameTable() throws {
         let o = try RunOption.options([("rotate", "180"), ("panel", "/dev/input/event4=0,0,800,480@90")])
         #expect(o.rotation == .half)

@@ -2,6 +2,7 @@ import Discovery
 import Evdev
 import Glibc
 import Runtime
+import Sysexits
 import Sysfs
 
 /// `doctor --reset`: a stalled controller brought back — a USB device re-authorised, any other
@@ -24,11 +25,12 @@ package enum ControllerReset {
     package static func reset(_ node: String, _ e: Examination) throws(Failure) -> Done {
         let resolved = Examination.resolved(node)
         guard let was = e.discovery.device(devnode: resolved) else {
-            throw Failure(description: "\(node): no such input device", exitCode: 66)
+            throw Failure(description: "\(node): no such input device", exitCode: Sysexits.noInput)
         }
         guard let plan = plan(for: resolved, syspath: was.syspath, e) else {
             throw Failure(
-                description: "\(node): a virtual device or one without a driver: nothing to reset", exitCode: 66)
+                description: "\(node): a virtual device or one without a driver: nothing to reset",
+                exitCode: Sysexits.noInput)
         }
         let monitor = try? HotplugMonitor()
         for w in plan.writes {

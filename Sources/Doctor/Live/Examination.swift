@@ -31,8 +31,9 @@ package struct Examination {
     package var heard: [String: EventsLink.Heard] = [:]
 
     /// Reads the machine once: sysfs's HID devices, udev's input devices and displays, the
-    /// kernel's log where readable, the processes, the service.
-    package init() throws(DeviceError) {
+    /// kernel's log where readable, the processes, the service (`socketOf`: the event socket a
+    /// daemon's command line names, as the daemon reads it).
+    package init(socketOf: ([String]) -> String?) throws(DeviceError) {
         discovery = try DeviceDiscovery()
         hids = HIDDevice.all(in: files).filter(\.isTouchDevice)
         unboundI2C = I2CController.all(in: files).filter { $0.driver == nil }
@@ -40,7 +41,7 @@ package struct Examination {
         kernelLog = files.bytes("/dev/kmsg", limit: KernelLog.limit).map(KernelLog.init(kmsg:))
         connectors = discovery.connectors()
         processes = Processes(files: files)
-        service = ServiceReading.read(processes: processes)
+        service = ServiceReading.read(processes: processes, socketOf: socketOf)
         compositor = processes.compositor()
         release = files.text("/proc/sys/kernel/osrelease") ?? ""
         multitouch = KernelModule.read("hid_multitouch", release: release, in: files)

@@ -5,7 +5,9 @@ import Runtime
 enum ServiceReading {
     static let unit = "touchbridge.service"
 
-    static func read(processes: Processes) -> ServiceFacts {
+    /// The service's facts; `socketOf` reads the event socket from the daemon's command line
+    /// (the daemon's own option reading, which the command line passes in).
+    static func read(processes: Processes, socketOf: ([String]) -> String?) -> ServiceFacts {
         var f = ServiceFacts(
             loadState: nil, activeState: nil, mainPID: nil, holdsNode: nil, socketAnswers: nil, socket: nil,
             warnings: [])
@@ -26,9 +28,9 @@ enum ServiceReading {
         if let pid = f.mainPID {
             let argv = (processes.files.bytes("/proc/\(pid)/cmdline", limit: 1 << 16) ?? []).split(separator: 0)
                 .map { String(decoding: $0, as: UTF8.self) }
-            if let i = argv.firstIndex(of: "--socket"), i + 1 < argv.count {
-                f.socket = argv[i + 1]
-                f.socketAnswers = answers(argv[i + 1])
+            if let socket = socketOf(argv) {
+                f.socket = socket
+                f.socketAnswers = answers(socket)
             }
         }
         let journal = ProgramOutput.read([

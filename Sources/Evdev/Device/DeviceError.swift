@@ -1,5 +1,6 @@
 import Glibc
 import Runtime
+import Sysexits
 
 /// Why a device could not be opened or read, worded for the person at the panel, with the
 /// sysexits code the command line exits with.
@@ -65,10 +66,10 @@ public enum DeviceError: Error, CustomStringConvertible, Equatable {
     public var exitCode: Int32 {
         switch self {
         case .notFound, .noTouchscreen, .missingFile, .unplugged, .notEvdev, .uinputUnavailable(permission: false):
-            return 66
-        case .permissionDenied, .fileNotAccessible, .uinputUnavailable(permission: true): return 77
-        case .unsuitable: return 65
-        case .system: return 74
+            return Sysexits.noInput
+        case .permissionDenied, .fileNotAccessible, .uinputUnavailable(permission: true): return Sysexits.noPermission
+        case .unsuitable: return Sysexits.dataError
+        case .system: return Sysexits.ioError
         }
     }
 }

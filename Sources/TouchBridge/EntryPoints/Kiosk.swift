@@ -6,6 +6,7 @@ import Output
 import Replay
 import Runtime
 import SceneCommands
+import Sysexits
 
 /// The loop `touchbridge run` runs — panels found and followed on hotplug, each mapped and
 /// filtered, SYN_DROPPED resynced, signals, sd_notify and the watchdog — around your own
@@ -100,10 +101,10 @@ public final class Kiosk {
         case let e as DeviceError: return e.exitCode
         case let e as FileError: return e.exitCode
         case let e as SystemError: return e.exitCode
-        case is RecordingError, is SceneError: return 65
+        case is RecordingError, is SceneError: return Sysexits.dataError
         case let e as UnixSocket.Failure: return e.exitCode
         case let e as CommandRunner.RootRefusal: return e.exitCode
-        default: return 70
+        default: return Sysexits.software
         }
     }
 

@@ -6,6 +6,7 @@ import InputEvents
 import Latency
 import Output
 import Runtime
+import Sysexits
 
 /// What one measurement gave: the samples, and what the compositor said of its display.
 struct LatencyResult {
@@ -73,7 +74,7 @@ enum LatencyMeasurement {
             Diagnostics.print(
                 "touchbridge: latency: the compositor presents on clock \(id), which this machine cannot read",
                 level: .error)
-            throw ExitCode(69)
+            throw ExitCode(Sysexits.unavailable)
         }
         let ours = LatencyRun.monotonic()
         run.clockOffset = ours - (Double(theirs.tv_sec) + Double(theirs.tv_nsec) / 1e9)

@@ -3,6 +3,7 @@ import Drawing
 import Glibc
 import Marks
 import Output
+import Sysexits
 
 /// The fullscreen surface `latency` answers touches on, on the first compositor that gives one.
 enum LatencySurface {
@@ -24,6 +25,6 @@ enum LatencySurface {
         } while LatencyRun.monotonic() < giveUp
         let why = failures.isEmpty ? "no compositor's socket was found" : failures.joined(separator: "; ")
         Diagnostics.print("touchbridge: latency: no Wayland surface: \(why)", level: .error)
-        throw ExitCode(69)
+        throw ExitCode(Sysexits.unavailable)
     }
 }

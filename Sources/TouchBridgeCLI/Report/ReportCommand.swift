@@ -3,6 +3,7 @@ import Glibc
 import InputEvents
 import Output
 import ReportArchive
+import Sysexits
 
 /// `report`: reads back the archive `doctor --report` wrote, for whoever received it.
 struct ReportCommand: ParsableCommand {
@@ -66,7 +67,7 @@ struct ReportCommand: ParsableCommand {
                 Diagnostics.print(
                     "touchbridge: report: \(file) has no \(member); it has: " + names.joined(separator: ", "),
                     level: .error)
-                throw ExitCode(66)
+                throw ExitCode(Sysexits.noInput)
             }
             // The second pass streams the member: memory is one piece whatever its size.
             try reading { (reader: inout TarReader<FileBytes>) throws(ArchiveError) in
@@ -90,13 +91,13 @@ struct ReportCommand: ParsableCommand {
                 let e = errno
                 let why = e == ENOENT ? "no such file" : String(cString: strerror(e))
                 Diagnostics.print("touchbridge: report: \(file): \(why)", level: .error)
-                throw ExitCode(e == EACCES ? 77 : 66)
+                throw ExitCode(e == EACCES ? Sysexits.noPermission : Sysexits.noInput)
             }
             defer { close(fd) }
             var reader = TarReader(FileBytes(fd: fd), file: file)
             do { try body(&reader) } catch {
                 Diagnostics.print("touchbridge: report: \(error.description)", level: .error)
-                throw ExitCode(65)
+                throw ExitCode(Sysexits.dataError)
             }
         }
     }

@@ -4,6 +4,7 @@ import Evdev
 import Glibc
 import InputEvents
 import Output
+import Sysexits
 import TouchBridge
 import TouchInput
 import TouchKit
@@ -63,13 +64,13 @@ struct WatchCommand: ParsableCommand {
     func run() throws {
         do { try Terminal.check() } catch {
             Diagnostics.print("touchbridge: \(error)", level: .error)
-            throw ExitCode(64)
+            throw ExitCode(Sysexits.usage)
         }
         let (input, d, info) = try InputSource.openTouchscreen(
             source, device: reading.device, rules: panelOptions.options(mapping).rules)
         if case .device = input, until != nil {
             Diagnostics.print("touchbridge: --until is for recordings; a live panel is watched until q", level: .error)
-            throw ExitCode(64)
+            throw ExitCode(Sysexits.usage)
         }
         let session: WatchSession
         let feedInput: WatchSession.Input
@@ -88,7 +89,7 @@ struct WatchCommand: ParsableCommand {
                 terminal: try Terminal())
         } catch let problem as Terminal.Problem {
             Diagnostics.print("touchbridge: \(problem)", level: .error)
-            throw ExitCode(64)
+            throw ExitCode(Sysexits.usage)
         } catch {
             throw fail(error)
         }

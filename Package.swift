@@ -8,9 +8,9 @@ import PackageDescription
 let package = Package(
     name: "touchbridge",
     products: [
-        // The daemon's program: runs `run` itself and hands every other command to the whole
-        // interface, touchbridge-cli (installed in libexec), so the daemon links neither the
-        // argument parser nor Foundation (BENCHMARKS.md, "The daemon's start").
+        // The daemon's program: runs a plain `run`, `evtest`, `touches` and `list` itself and hands
+        // every other command to the whole interface, touchbridge-cli (installed in libexec), so
+        // the daemon links neither the argument parser nor Foundation (BENCHMARKS.md, "The daemon's start").
         .executable(name: "touchbridge", targets: ["TouchBridgeDaemon"]),
         .executable(name: "touchbridge-cli", targets: ["TouchBridgeCLI"]),
         // `touchbridge mqtt`: the MQTT bridge (Home Assistant), the only part on the network.
@@ -33,8 +33,8 @@ let package = Package(
         .systemLibrary(
             name: "CUdev", pkgConfig: "libudev",
             providers: [.apt(["libudev-dev"])]),
-        // The kernel's device structures Glibc's Swift module leaves out (uinput, DRM, ACLs): Evdev's,
-        // Discovery's and Sysfs'.
+        // The kernel's device structures Glibc's Swift module leaves out (uinput, DRM, ACLs, hidraw):
+        // Evdev's, Discovery's, Sysfs' and HIDRaw's.
         .systemLibrary(name: "CLinux"),
         // The event loop's descriptors Glibc's Swift module leaves out (epoll, timerfd, signalfd,
         // posix_spawn's closefrom): Runtime's.
@@ -62,10 +62,10 @@ let package = Package(
 
         // Pure Swift: kernel event values, device descriptions, evemu and evtest formats.
         // Re-exports TextBuffers, in which its formats are written.
-        .target(name: "InputEvents", dependencies: ["TextBuffers"]),
+        .target(name: "InputEvents", dependencies: ["Sysexits", "TextBuffers"]),
 
         // Pure Swift: contact tracking (protocol B, A, single touch) and screen mapping.
-        .target(name: "TouchInput", dependencies: ["InputEvents"]),
+        .target(name: "TouchInput", dependencies: ["TextBuffers", "InputEvents"]),
 
         // Pure Swift: the headless UIKit (geometry, responders, views, touches, events).
         .target(name: "TouchKit"),
@@ -83,7 +83,7 @@ let package = Package(
 
         // The kernel's input devices through libevdev (read, grabbed, made with uinput), why one
         // could not be used, and evemu recordings standing in for them.
-        .target(name: "Evdev", dependencies: ["CEvdev", "CLinux", "Runtime", "InputEvents", "Sysexits"]),
+        .target(name: "Evdev", dependencies: ["CEvdev", "CLinux", "Runtime", "InputEvents"]),
 
         // What the machine has, through libudev: input devices and their properties, hotplug,
         // the displays' connectors and panel orientations; nodes opened as udev names them.
@@ -106,14 +106,16 @@ let package = Package(
 
         // uinput devices that re-create a panel for other programs (`--virtual-touchscreen`,
         // `--virtual-pointer`): the window's touches as a touchscreen, pointer gestures as a mouse.
-        .target(name: "VirtualDevices", dependencies: ["Evdev", "Runtime", "InputEvents", "TouchInput", "TouchKit"]),
+        .target(
+            name: "VirtualDevices",
+            dependencies: ["Evdev", "Runtime", "InputEvents", "Pipeline", "TouchInput", "TouchKit", "TouchScene"]),
 
         // Pure Swift: the displays, as DRM connectors and their EDIDs, that touchscreens are
         // matched to.
         .target(name: "Displays", dependencies: ["TextBuffers"]),
 
         // The scene stage: a window built from a scene file (views, recognizers, controls,
-        // commands) and the handler log its calls write. Needs only TouchKit and the event values.
+        // commands) and the handler log its calls write. Pure: no device, loop or C module.
         // A strict JSON parser and decoder that says where (file:line) and what was expected:
         // scene files, qualify's criteria, a socket client's line, the hello line's fields.
         .target(name: "StrictJSON"),
@@ -125,24 +127,28 @@ let package = Package(
 
         .target(
             name: "TouchScene",
-            dependencies: ["ControlProtocol", "InputEvents", "TouchInput", "TouchKit", "Output", "StrictJSON"]),
+            dependencies: [
+                "TextBuffers", "ControlProtocol", "InputEvents", "TouchInput", "TouchKit", "Output", "StrictJSON",
+            ]),
 
         // `run --socket`: the handler log served to any number of clients, each with its own
         // bounded queue and subscription.
         .target(
             name: "EventSocket",
-            dependencies: ["ControlProtocol", "Runtime", "InputEvents", "Output", "TouchScene", "StrictJSON"]),
+            dependencies: [
+                "TextBuffers", "ControlProtocol", "Runtime", "InputEvents", "Output", "TouchScene", "StrictJSON",
+            ]),
 
         // The scene's `commands`: programs started for its actions, read and reaped in the loop.
         .target(name: "SceneCommands", dependencies: ["Runtime", "InputEvents", "Output", "Sysexits", "TouchScene"]),
 
-        // The pipeline: a panel's frames → contacts (filtered, mapped) → touches → the window,
-        // and what it forwards (virtual touchscreens and pointers) and counts (metrics).
+        // Pure: the pipeline, a panel's frames → contacts (filtered, mapped) → touches → the window,
+        // as stages that own their state (the kiosk's gate, pens, forwarding), and its counters.
         .target(
             name: "Pipeline",
             dependencies: [
-                "Discovery", "Evdev", "InputEvents", "Runtime", "TouchInput", "TouchKit", "TouchScene",
-                "VirtualDevices",
+                "TextBuffers",
+                "InputEvents", "TouchInput", "TouchKit", "TouchScene",
             ]),
 
         // One pipeline hosted: `run`'s options, the scene file, the log's outputs (standard
@@ -151,26 +157,34 @@ let package = Package(
         .target(
             name: "Host",
             dependencies: [
+                "TouchScene", "TouchKit", "TouchInput", "TextBuffers", "InputEvents", "Displays",
                 "ControlProtocol", "Discovery", "Evdev", "EventSocket", "Output", "Pipeline", "Runtime",
-                "SceneCommands", "StrictJSON",
+                "SceneCommands", "StrictJSON", "VirtualDevices",
             ]),
 
         // The live frame source: panels found through udev, read through libevdev, followed on
         // hotplug, their displays' power and a silent panel's reset.
         .target(
             name: "LivePanels",
-            dependencies: ["Discovery", "Evdev", "Host", "Output", "Runtime", "Sysexits", "Sysfs", "VirtualDevices"]),
+            dependencies: [
+                "TouchScene", "TouchKit", "TouchInput", "Pipeline", "InputEvents", "Discovery", "Evdev", "Host",
+                "Output", "Runtime", "Sysexits", "Sysfs", "VirtualDevices",
+            ]),
 
         // The recorded frame source: evemu and libinput recordings, paced or as fast as possible.
         .target(
             name: "Replay",
-            dependencies: ["Discovery", "Evdev", "Host", "Output", "Runtime"]),
+            dependencies: [
+                "TouchScene", "TouchInput", "Pipeline", "InputEvents", "Discovery", "Evdev", "Host", "Output",
+                "Runtime",
+            ]),
 
         // What a Swift app links: `Kiosk`, the loop `touchbridge run` runs around the app's own
         // `Application`, live or on recordings. Re-exports TouchScene for apps.
         .target(
             name: "TouchBridge",
             dependencies: [
+                "TouchKit", "TouchInput", "TextBuffers", "Pipeline", "InputEvents",
                 "Evdev", "Host", "LivePanels", "Output", "Replay", "Runtime", "SceneCommands", "Sysexits", "TouchScene",
             ]),
 
@@ -179,8 +193,9 @@ let package = Package(
         .target(
             name: "TouchTools",
             dependencies: [
+                "TextBuffers",
                 "Pipeline",
-                "InputEvents", "TouchInput", "TouchKit", "TouchScene", "TouchBridge", "PanelHealth", "StrictJSON",
+                "InputEvents", "TouchInput", "TouchKit", "TouchScene", "PanelHealth", "StrictJSON",
             ]),
 
         // Pure Swift: what a drawing surface shows (marks, lines, contacts, words), where a screen
@@ -216,7 +231,7 @@ let package = Package(
 
         // Random streams and the pipeline's invariants, for the tests, `make soak` and the fuzzers.
         .target(
-            name: "PipelineChecks", dependencies: ["Pipeline", "TouchBridge", "TouchKit", "TouchInput", "InputEvents"]),
+            name: "PipelineChecks", dependencies: ["TouchScene", "Pipeline", "TouchKit", "TouchInput", "InputEvents"]),
 
         // `run`'s command line as values, read without the argument parser, checked and run:
         // what the daemon's program and the whole interface share.
@@ -229,6 +244,7 @@ let package = Package(
         .target(
             name: "DeviceTools",
             dependencies: [
+                "TouchInput", "TextBuffers", "Pipeline", "InputEvents",
                 "Discovery", "Evdev", "Host", "Output", "RunCommandLine", "Runtime", "Sysexits", "TouchBridge",
             ]),
 
@@ -236,7 +252,8 @@ let package = Package(
         // instead of the statically linked runtime's reading of /proc/self/maps at every start.
         .target(name: "DaemonArguments"),
 
-        // `touchbridge`: the daemon's program (a plain `run` line), the rest handed to touchbridge-cli.
+        // `touchbridge`: the daemon's program (a plain `run`, `evtest`, `touches` or `list` line), the
+        // rest handed to touchbridge-cli.
         .executableTarget(
             name: "TouchBridgeDaemon",
             dependencies: [
@@ -246,6 +263,7 @@ let package = Package(
         .executableTarget(
             name: "TouchBridgeCLI",
             dependencies: [
+                "TextBuffers",
                 "Host", "Pipeline", "Sysexits",
                 "MarkBoards",
                 "ControlProtocol",
@@ -278,16 +296,17 @@ let package = Package(
         // Fuzzers (`make fuzz`: built with -sanitize=fuzzer,address -DFUZZING); built plainly,
         // each replays inputs (crashes, its corpus) through its harness.
         .executableTarget(
-            name: "fuzz-evemu", dependencies: ["InputEvents", "Evdev", "PipelineChecks"], path: "Fuzz/Evemu"),
+            name: "fuzz-evemu", dependencies: ["TextBuffers", "InputEvents", "Evdev", "PipelineChecks"],
+            path: "Fuzz/Evemu"),
         .executableTarget(
-            name: "fuzz-scene", dependencies: ["TouchBridge", "TouchKit", "Evdev", "Runtime", "PipelineChecks"],
+            name: "fuzz-scene", dependencies: ["TouchScene", "TouchKit", "Runtime", "PipelineChecks"],
             path: "Fuzz/Scene"
         ),
         .executableTarget(
             name: "fuzz-libinput", dependencies: ["InputEvents", "TouchInput", "PipelineChecks"], path: "Fuzz/Libinput"),
         .executableTarget(
             name: "fuzz-qualify",
-            dependencies: ["InputEvents", "TouchInput", "PanelHealth", "TouchBridge", "TouchTools", "PipelineChecks"],
+            dependencies: ["InputEvents", "TouchInput", "PanelHealth", "TouchTools", "PipelineChecks"],
             path: "Fuzz/Qualify"),
         .executableTarget(name: "fuzz-edid", dependencies: ["Displays", "PipelineChecks"], path: "Fuzz/EDID"),
         .executableTarget(
@@ -313,7 +332,7 @@ let package = Package(
             path: "Fuzz/Tracker"),
         .executableTarget(
             name: "fuzz-pipeline",
-            dependencies: ["Pipeline", "TouchBridge", "TouchKit", "TouchInput", "InputEvents", "PipelineChecks"],
+            dependencies: ["TouchScene", "Pipeline", "TouchKit", "TouchInput", "InputEvents", "PipelineChecks"],
             path: "Fuzz/Pipeline"),
 
         // `make soak`: the invariants over millions of random events.
@@ -322,14 +341,26 @@ let package = Package(
         // A test target per library module; the daemon's program and the command line are tested
         // as users run them (DeviceTests, and the CLI's own target for its argument errors).
         .testTarget(name: "SysexitsTests", dependencies: ["Sysexits"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "PipelineChecks", "TouchInput"]),
+        .testTarget(
+            name: "PipelineTests",
+            dependencies: [
+                "PipelineTestSupport", "TouchScene", "TouchKit", "InputEvents", "Pipeline", "PipelineChecks",
+                "TouchInput",
+            ]),
         .testTarget(
             name: "HostTests",
             dependencies: [
+                "HostTestSupport", "PipelineTestSupport", "VirtualDevices", "TouchTools", "Runtime",
+                "ProgramTestSupport", "PipelineChecks", "EventSocket", "ControlProtocol",
+                "InputEvents",
                 "TouchScene", "Discovery", "Displays", "Evdev", "Pipeline", "TouchInput", "TouchKit", "Host",
             ]),
         .testTarget(
-            name: "LivePanelsTests", dependencies: ["Host", "LivePanels", "Pipeline", "ProgramTestSupport", "Sysfs"]),
+            name: "LivePanelsTests",
+            dependencies: [
+                "PipelineTestSupport", "TouchScene", "TouchKit", "TouchInput", "InputEvents", "Host", "LivePanels",
+                "Pipeline", "ProgramTestSupport", "Sysfs",
+            ]),
         .testTarget(name: "ReplayTests", dependencies: ["InputEvents", "Replay", "Host", "Evdev", "Runtime"]),
         .testTarget(name: "TextBuffersTests", dependencies: ["TextBuffers"]),
         .testTarget(name: "ControlProtocolTests", dependencies: ["ControlProtocol", "TextBuffers"]),
@@ -344,7 +375,7 @@ let package = Package(
         .testTarget(
             name: "TouchInputTests", dependencies: ["TouchInput", "InputEvents", "TextBuffers", "PipelineChecks"]),
         .testTarget(name: "TouchKitTests", dependencies: ["TouchKit"]),
-        .testTarget(name: "OutputTests", dependencies: ["Output", "InputEvents"]),
+        .testTarget(name: "OutputTests", dependencies: ["TextBuffers", "Output", "InputEvents"]),
         // The command line's own parts (the daemon's fast reading of `run`), against the argument parser.
         .testTarget(
             name: "TouchBridgeCLITests",
@@ -359,29 +390,31 @@ let package = Package(
         .testTarget(
             name: "TouchToolsTests",
             dependencies: [
+                "Replay", "PipelineTestSupport", "HostTestSupport", "Host",
                 "Runtime",
-                "TouchTools", "TouchBridge", "TouchScene", "TouchKit", "TouchInput", "InputEvents", "Evdev",
-                "PanelHealth", "Marks",
+                "TouchTools", "TouchScene", "TouchKit", "TouchInput", "InputEvents", "Evdev",
+                "PanelHealth",
             ]),
         .testTarget(name: "DisplaysTests", dependencies: ["Displays"]),
-        .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Marks", "TouchInput", "InputEvents", "Runtime"]),
+        .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Marks", "TouchInput", "Runtime"]),
         .testTarget(
-            name: "DoctorTests", dependencies: ["Sysfs", "Doctor", "InputEvents", "Evdev"], exclude: ["Trees"]),
+            name: "DoctorTests", dependencies: ["TextBuffers", "Sysfs", "Doctor", "InputEvents", "Evdev"],
+            exclude: ["Trees"]),
         .testTarget(name: "DeviceToolsTests", dependencies: ["DeviceTools", "TouchBridge", "TouchKit"]),
         .testTarget(
             name: "VirtualDevicesTests", dependencies: ["VirtualDevices", "TouchKit", "TouchInput", "InputEvents"]),
         .testTarget(
             name: "PanelHealthTests",
-            dependencies: ["PanelHealth", "TouchInput", "InputEvents", "Evdev", "PipelineChecks"]),
+            dependencies: ["TextBuffers", "PanelHealth", "TouchInput", "InputEvents", "Evdev", "PipelineChecks"]),
         .testTarget(
             name: "TouchBridgeTests",
             dependencies: [
-                "Host", "LivePanels", "Pipeline",
+                "PipelineTestSupport", "HostTestSupport",
+                "TextBuffers",
+                "Host", "Pipeline",
                 "ControlProtocol",
-                "Discovery",
-                "TouchBridge", "TouchScene", "TouchTools", "PanelHealth", "TouchKit", "TouchInput", "InputEvents",
-                "Evdev", "Runtime", "Output", "PipelineChecks", "Displays", "VirtualDevices", "ProgramTestSupport",
-                "EventSocket",
+                "TouchBridge", "TouchScene", "TouchKit", "InputEvents",
+                "Evdev", "Runtime", "Output",
             ],
             resources: [.copy("Golden")]),
         .testTarget(
@@ -391,14 +424,14 @@ let package = Package(
             name: "EventSocketTests",
             dependencies: ["ControlProtocol", "EventSocket", "Runtime", "Output", "TouchScene"]),
         .testTarget(
-            name: "EvdevTests", dependencies: ["CEvdev", "Evdev", "Runtime", "InputEvents"],
+            name: "EvdevTests", dependencies: ["TextBuffers", "CEvdev", "Evdev", "Runtime", "InputEvents"],
             resources: [.copy("Recordings")]),
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime"]),
         .testTarget(name: "HIDRawTests", dependencies: ["HIDRaw"]),
         .testTarget(name: "ReportArchiveTests", dependencies: ["ReportArchive"]),
         .testTarget(name: "LatencyTests", dependencies: ["Latency"]),
         .testTarget(name: "SysfsTests", dependencies: ["ProgramTestSupport", "Runtime", "Sysfs"]),
-        .testTarget(name: "DiscoveryTests", dependencies: ["Discovery", "Displays"]),
+        .testTarget(name: "DiscoveryTests", dependencies: ["InputEvents", "Discovery", "Displays"]),
         // The programs as users run them, on recordings: their output, exit codes and messages.
         .testTarget(
             name: "CommandTests",
@@ -413,7 +446,20 @@ let package = Package(
                 "ProgramTestSupport", "Evdev", "Runtime", "InputEvents", "TouchInput", "Displays", "PipelineChecks",
             ]),
         // What the two program test targets share: running the programs, sockets, a terminal.
-        .target(name: "ProgramTestSupport", dependencies: ["Evdev", "Runtime"], path: "Tests/ProgramTestSupport"),
+        // What the pipeline's and the host's tests share: a hand-made panel and recordings, and
+        // recordings run as `touchbridge run FILE…` runs them.
+        .target(
+            name: "PipelineTestSupport", dependencies: ["InputEvents", "TextBuffers", "TouchScene"],
+            path: "Tests/PipelineTestSupport"),
+        .target(
+            name: "HostTestSupport",
+            dependencies: [
+                "Evdev", "Host", "InputEvents", "Output", "PipelineTestSupport", "Replay", "TextBuffers", "TouchScene",
+            ],
+            path: "Tests/HostTestSupport"),
+        .target(
+            name: "ProgramTestSupport", dependencies: ["InputEvents", "Evdev", "Runtime"],
+            path: "Tests/ProgramTestSupport"),
     ],
     swiftLanguageModes: [.v6]
 )

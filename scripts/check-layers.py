@@ -6,12 +6,15 @@ serve (CEvdev by Evdev, CUdev by Discovery, CLinux's structures by Evdev, Discov
 the event loop's (CLoop: epoll, timerfd, signalfd) by
 Runtime alone, the terminal's CNcurses by the command line's watch alone, the drawing
 libraries (CCairo, CDrm, CWaylandClient) by Drawing alone, libmosquitto (CMosquitto) by the MQTT bridge's program alone. Modules are cut by
-stage, not by size: there is no cap on a module's lines. Prints what it finds; exit 1 on any breach.
+stage, not by size: there is no cap on a module's lines. The pure modules (`PURE`) reach no
+edge (`EDGES`: devices, udev, the loop, sysfs, hidraw, the live source, a C module) through
+any dependency in Package.swift, and one module at most re-exports another (`@_exported`: the
+app authors' umbrella). Prints what it finds; exit 1 on any breach.
 TouchKit is left out of the cycle rule: it mirrors UIKit, whose objects refer to each other by
 design (a view's recognizers and a recognizer's view, a touch's window and a window's
 touches, the responder chain both ways), so its folders group concepts, not stages.
 usage: scripts/check-layers.py [SOURCES_DIR]"""
-import collections, os, re, sys
+import collections, json, os, re, subprocess, sys
 
 FUNCTION_LINES = 80
 
@@ -130,6 +133,29 @@ for tree in ("Sources", "Tests", "Fuzz"):
                 problems.append(f"{rel}: {n} lines (at most 400)")
             for line, length, name in long_functions(path):
                 problems.append(f"{rel}:{line}: {name} is {length} lines (at most {FUNCTION_LINES})")
+
+# The pure modules reach no edge through their dependencies, however far; one re-export at most.
+PURE = ["TextBuffers", "Sysexits", "InputEvents", "TouchInput", "TouchKit", "Displays", "StrictJSON",
+        "ControlProtocol", "Output", "TouchScene", "Pipeline", "PanelHealth", "Marks", "Latency", "ReportArchive",
+        "MQTTBridge", "PipelineChecks"]
+EDGES = {"Evdev", "Discovery", "Runtime", "Sysfs", "HIDRaw", "LivePanels", "VirtualDevices", "Host"}
+manifest = json.loads(subprocess.run(["swift", "package", "dump-package"], cwd=project, check=True,
+                                     capture_output=True, text=True).stdout)
+depends = {t["name"]: [list(d.values())[0][0] for d in t["dependencies"]] for t in manifest["targets"]}
+for name in PURE:
+    seen, todo = set(), list(depends.get(name, []))
+    while todo:
+        d = todo.pop()
+        if d not in seen:
+            seen.add(d)
+            todo += depends.get(d, [])
+    edges = sorted(d for d in seen if d in EDGES or (d.startswith("C") and d[1:2].isupper()))
+    if edges:
+        problems.append(f"{name}: a pure module, reaches {', '.join(edges)} through its dependencies")
+exported = [os.path.relpath(os.path.join(d, f), project) for d, _, fs in os.walk(os.path.join(project, "Sources"))
+            for f in fs if f.endswith(".swift") and "@_exported" in strip(open(os.path.join(d, f), encoding="utf-8").read())]
+if len(exported) > 1:
+    problems.append(f"{len(exported)} files re-export a module (at most one, the umbrella): {', '.join(exported)}")
 
 for p in problems:
     print("check-layers: " + p)

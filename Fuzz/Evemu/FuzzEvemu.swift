@@ -1,6 +1,7 @@
 import Evdev
 import InputEvents
 import PipelineChecks
+import TextBuffers
 
 /// The evemu parser on arbitrary bytes: it either reads a recording or names a line of the
 /// file and what was expected there; a recording it reads, written back in evemu's format,

@@ -1,9 +1,9 @@
 import InputEvents
 import Pipeline
 import PipelineChecks
-import TouchBridge
 import TouchInput
 import TouchKit
+import TouchScene
 
 /// The whole pipeline: an arbitrary stream on an arbitrary device through the built-in scene
 /// or the busy one, to the window and the log; the pipeline's invariants must hold and

@@ -1,7 +1,6 @@
 import InputEvents
 import PanelHealth
 import PipelineChecks
-import TouchBridge
 import TouchInput
 import TouchTools
 

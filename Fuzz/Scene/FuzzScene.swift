@@ -1,8 +1,7 @@
-import Evdev
 import PipelineChecks
 import Runtime
-import TouchBridge
 import TouchKit
+import TouchScene
 
 /// The timer the daemon arms, shared by every input (a timerfd each would cost a descriptor).
 nonisolated(unsafe) let timer = try? DeadlineTimer()

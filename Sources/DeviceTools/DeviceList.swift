@@ -1,9 +1,13 @@
 import Discovery
 import Evdev
 import Host
+import InputEvents
 import Output
+import Pipeline
 import Sysexits
+import TextBuffers
 import TouchBridge
+import TouchInput
 
 /// `list`: the input devices udev knows, touchscreens first-class — node, name, kind, what `run`
 /// does with it, slots, ranges, size, the filters and calibration it gets — as a table, one

@@ -1,8 +1,10 @@
 import Evdev
 import Glibc
 import Host
+import InputEvents
 import Output
 import Runtime
+import TextBuffers
 
 /// `touchbridge evtest`: a device, or a recording standing in for it, dumped in evtest 1.35's
 /// format — the header, then each event as the kernel delivers it, written out whenever all

@@ -2,8 +2,10 @@ import Discovery
 import Evdev
 import Glibc
 import Host
+import InputEvents
 import RunCommandLine
 import Runtime
+import TouchInput
 
 /// What a tool reads: a live evdev node, or a recording standing in for one.
 package enum InputSource {

@@ -1,6 +1,7 @@
 import Evdev
 import Glibc
 import Host
+import InputEvents
 import Runtime
 
 /// The monotonic clock as an event time (live devices are read with CLOCK_MONOTONIC).

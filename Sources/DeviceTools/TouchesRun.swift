@@ -2,10 +2,14 @@ import Discovery
 import Evdev
 import Glibc
 import Host
+import InputEvents
 import Output
+import Pipeline
 import RunCommandLine
 import Runtime
+import TextBuffers
 import TouchBridge
+import TouchInput
 
 /// `touchbridge touches`: what a panel reports after contact tracking and the corrections and
 /// mapping `run` applies, one line per contact change per frame (text or JSON Lines); a live

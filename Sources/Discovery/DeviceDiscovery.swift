@@ -2,6 +2,7 @@ import CUdev
 import Displays
 import Evdev
 import Glibc
+import InputEvents
 import Runtime
 
 /// Finds input devices with libudev and reads the properties touchbridge cares about.

@@ -1,6 +1,7 @@
 import CUdev
 import Evdev
 import Glibc
+import InputEvents
 import Runtime
 
 /// Input devices arriving and leaving, from udev's netlink monitor, and (when asked) news of

@@ -3,6 +3,7 @@ import Glibc
 import InputEvents
 import Output
 import Runtime
+import TextBuffers
 import TouchScene
 
 /// `run --socket PATH`: the handler log for every program on the kiosk. Each client gets a

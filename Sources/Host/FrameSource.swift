@@ -1,4 +1,5 @@
 import Discovery
+import InputEvents
 import Pipeline
 
 /// Where `run`'s input comes from, in front of the one `Runner`: live panels (udev and evdev)

@@ -1,6 +1,9 @@
 import ControlProtocol
 import Pipeline
 import StrictJSON
+import TextBuffers
+import TouchKit
+import TouchScene
 
 /// The first line every event-socket client gets: what a client that comes late needs to
 /// know of the state, in one JSON object (`Key.event:"hello"`).

@@ -4,6 +4,9 @@ import Output
 import Pipeline
 import Runtime
 import SceneCommands
+import TextBuffers
+import TouchKit
+import TouchScene
 
 /// Where the handler log goes when the loop is about to sleep: standard output (the kinds
 /// `--log-events` chose), the event socket's clients, and the scene's commands (started as

@@ -1,7 +1,11 @@
 import Evdev
 import Glibc
+import InputEvents
 import Pipeline
 import Runtime
+import TouchKit
+import TouchScene
+import VirtualDevices
 
 extension RunOptions {
     /// The pipeline `run` plays into, live or from recordings: the scene laid out over the

@@ -5,6 +5,8 @@ import Glibc
 import Output
 import Pipeline
 import Runtime
+import TextBuffers
+import TouchScene
 
 /// Commands from event-socket clients (`{"command":"lock"}`): the kiosk blanked, woken,
 /// locked, unlocked, its scene reloaded, its state told and its backlight set, each as the

@@ -1,8 +1,11 @@
 import Evdev
 import Glibc
+import InputEvents
 import Output
 import Pipeline
 import Runtime
+import TouchKit
+import TouchScene
 
 /// What the host does for every run besides feeding the pipeline: starts and ends it, reloads
 /// the scene, reports its state, flushes the log and keeps the metrics file.
@@ -11,7 +14,7 @@ extension PipelineHost {
     /// written stops the start) and the kiosk's rules count from here.
     package func start(at time: Double) throws {
         if let m = metrics {
-            try m.file.write(MetricsFile.text(m.counters, panels: pipeline.panels))
+            try m.file.write(MetricsText.text(m.counters, panels: pipeline.panels))
             m.counters.isDirty = false
             metricsWritten = monotonicSeconds()
         }
@@ -103,7 +106,7 @@ extension PipelineHost {
             return
         }
         do {
-            try m.file.write(MetricsFile.text(m.counters, panels: pipeline.panels))
+            try m.file.write(MetricsText.text(m.counters, panels: pipeline.panels))
             metricsFailed = false
         } catch {
             if !metricsFailed { warn("metrics: \(error)", .error) }  // said once until it works again

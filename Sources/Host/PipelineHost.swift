@@ -1,8 +1,11 @@
 import Evdev
 import Glibc
+import InputEvents
 import Output
 import Pipeline
 import Runtime
+import TouchKit
+import TouchScene
 
 /// The one place `run` wires a pipeline to the world, whatever feeds it (live panels or
 /// recordings): it builds the pipeline and every output — standard output, the event socket,

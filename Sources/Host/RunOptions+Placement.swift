@@ -1,8 +1,12 @@
 import Discovery
+import Displays
 import Evdev
 import Glibc
+import InputEvents
 import Output
 import Pipeline
+import TouchInput
+import TouchKit
 
 extension RunOptions {
     /// The placement of a panel: the command line first, then its udev properties

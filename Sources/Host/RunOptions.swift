@@ -1,4 +1,8 @@
+import InputEvents
 import Pipeline
+import TouchInput
+import TouchKit
+import TouchScene
 
 /// How `touchbridge run` was asked to work.
 package struct RunOptions: Sendable {

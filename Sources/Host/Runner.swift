@@ -1,5 +1,6 @@
 import Evdev
 import Glibc
+import InputEvents
 import Output
 import Pipeline
 import Runtime

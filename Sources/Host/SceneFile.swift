@@ -1,6 +1,7 @@
 import Glibc
 import Pipeline
 import Runtime
+import TouchScene
 
 extension Scene {
     /// The largest scene file read (16 MiB): a larger one is refused before it is parsed.

@@ -1,4 +1,7 @@
 import Pipeline
+import TextBuffers
+import TouchInput
+import TouchKit
 
 /// What SIGUSR1 writes to stderr: the panels with their mapping and counters, the active
 /// touches and where they are, the recognizers that are not idle.
@@ -15,13 +18,13 @@ package struct StateReport {
                 + "\(touches.count) touch\(touches.count == 1 ? "" : "es") down, screen \(f(screen.width))x\(f(screen.height)), "
                 + "scene \(sceneFile ?? "built-in") (\(scene.windowCount) window\(scene.windowCount == 1 ? "" : "s"))"
         ]
-        if let idle = pipeline.idle {
+        if let idle = pipeline.gate.idle {
             out.append(
                 idle.isIdle
                     ? "idle (the scene's idle after \(f(idle.after)) s): the next touch wakes the kiosk and reaches nothing"
                     : "awake (idle after \(f(idle.after)) s without a contact)")
         }
-        if let g = pipeline.ghosts { out.append("ghost contacts: cancelled after \(f(g.after)) s at rest") }
+        if let g = pipeline.gate.ghosts { out.append("ghost contacts: cancelled after \(f(g.after)) s at rest") }
         for p in pipeline.panels {
             let pl = p.placement
             let rect = pl.rect.map { "\(f($0.minX)),\(f($0.minY)) \(f($0.width))x\(f($0.height))" } ?? "whole screen"

@@ -1,4 +1,6 @@
 import Pipeline
+import TouchKit
+import TouchScene
 
 /// What the loop puts in front of the panels: a scene (from a file, or the built-in one), or
 /// an application built in code.

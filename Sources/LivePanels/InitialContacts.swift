@@ -1,5 +1,7 @@
 import Evdev
 import Host
+import InputEvents
+import TouchInput
 
 extension ContactTracker {
     /// The contacts already on the glass of a just-opened device, from libevdev's state.

@@ -10,7 +10,7 @@ extension LiveSource {
     /// DPMS change, so nothing is polled), and set through the backlight for `idle.display`.
     func followDisplayPower() {
         guard let power = displayPower else { return }
-        pipeline.displayOff = { [unowned power] panel in
+        pipeline.watchDisplays { [unowned power] panel in
             guard let output = panel.placement.output, power.isOff(output) else { return nil }
             return output
         }

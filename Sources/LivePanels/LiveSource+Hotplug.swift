@@ -2,7 +2,9 @@ import Discovery
 import Evdev
 import Glibc
 import Host
+import InputEvents
 import Output
+import TouchInput
 import VirtualDevices
 
 /// The daemon following udev: panels that arrive are opened when they are ones it reads (a

@@ -1,9 +1,12 @@
 import Discovery
 import Evdev
 import Host
+import InputEvents
 import Output
+import Pipeline
 import Runtime
 import Sysexits
+import TouchInput
 
 extension LiveSource {
     /// The panels the selection names, or every touchscreen there is (and every device `rules`

@@ -1,6 +1,7 @@
 import Evdev
 import Glibc
 import Host
+import InputEvents
 import Output
 import Runtime
 

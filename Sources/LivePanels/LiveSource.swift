@@ -2,9 +2,13 @@ import Discovery
 import Evdev
 import Glibc
 import Host
+import InputEvents
 import Output
+import Pipeline
 import Runtime
 import Sysfs
+import TouchKit
+import TouchScene
 
 /// `run`'s source of live panels, as a service: one `EventLoop` over the devices, udev's
 /// hotplug monitor, a signalfd, a timer armed for the next recognizer deadline and one for the

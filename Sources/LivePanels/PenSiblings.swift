@@ -1,6 +1,8 @@
 import Discovery
 import Evdev
 import Host
+import InputEvents
+import Pipeline
 
 /// A panel's pen and its fingers come as two nodes of one device (libinput's device group):
 /// they are one panel on the screen, so the pen takes the mapping its touch node has — its

@@ -1,4 +1,7 @@
 import Host
+import InputEvents
+import Pipeline
+import TouchInput
 
 extension LiveSource {
     /// Plays one short touch (down, two moves, up) of a panel's kind through a throwaway

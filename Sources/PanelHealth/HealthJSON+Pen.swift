@@ -1,4 +1,5 @@
 import InputEvents
+import TextBuffers
 
 /// A pen's figures as the report's `"pen"` object.
 extension JSONWriter {

@@ -1,4 +1,5 @@
 import InputEvents
+import TextBuffers
 
 /// The report as one JSON object, for CI pipelines (README lists the keys), each field stated
 /// once through `JSONWriter`.

@@ -85,9 +85,8 @@ extension TouchPipeline {
     public func addAuxiliary(node: String, description: DeviceDescription, kind: AuxiliaryDevice.Kind, time: Double)
         -> AuxiliaryDevice
     {
-        let device = AuxiliaryDevice(number: nextNumber, node: node, description: description, kind: kind)
-        nextNumber += 1
-        auxiliaries.append(device)
+        let device = AuxiliaryDevice(number: roster.number(), node: node, description: description, kind: kind)
+        roster.add(device)
         log.device(.added, node: node, name: description.name, time: time)
         return device
     }
@@ -127,7 +126,7 @@ extension TouchPipeline {
     /// settle or run too long.
     private func apply(_ change: ShakeDetector.Change, _ device: AuxiliaryDevice) {
         let app = scene.app
-        if case .began = change, !shakePasses { device.shakeHeld = true }
+        if case .began = change, !gate.shakePasses { device.shakeHeld = true }
         if device.shakeHeld {
             if case .began = change {} else { device.shakeHeld = false }
             return scheduleShakeTimer(device)
@@ -161,11 +160,9 @@ extension TouchPipeline {
     /// The device went away at `time`: what it had under way ends; then `deviceRemoved` is logged.
     public func removeAuxiliary(_ device: AuxiliaryDevice, at time: EventTime) {
         end(device, at: time.inSeconds)
-        if hasIdle {
-            for code in device.keysGated { idle!.ended(Self.gateID(key: code, of: device.number), at: time.inSeconds) }
-        }
+        for code in device.keysGated { gate.ended(Self.gateID(key: code, of: device.number), at: time.inSeconds) }
         log.device(.removed, node: device.node, name: device.name, time: time.inSeconds)
-        auxiliaries.removeAll { $0 === device }
+        roster.remove(device)
     }
 
     /// Shutdown: shakes under way and presses down are cancelled, seeks end.

@@ -1,8 +1,6 @@
-import Evdev
-import Runtime
+import InputEvents
 @_spi(Forwarding) import TouchKit
 import TouchScene
-import VirtualDevices
 
 /// Which touches reach the virtual touchscreens, and when: all of them, but those the scene
 /// keeps (a view with `"forward": false`), those a recognizer claimed (`"claims": true`:

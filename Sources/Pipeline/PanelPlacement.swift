@@ -1,5 +1,3 @@
-import Discovery
-import Evdev
 import Glibc
 import InputEvents
 import TouchInput

@@ -27,29 +27,17 @@ extension TouchPipeline {
         1 << 63 | 1 << 62 | UInt64(truncatingIfNeeded: number) << 16 | UInt64(truncatingIfNeeded: code & 0xffff)
     }
 
-    /// Whether an input `id` that begins at `t` passes: false while locked (swallowed), and
-    /// when it wakes the kiosk (`wake` says so, naming the panel's display when it was off) or
-    /// comes while the wake's inputs are still down. `panel`: the panel it came on, whose
-    /// display being off means the kiosk sleeps.
+    /// Whether an input `id` that begins at `t` passes the gate: false while locked
+    /// (swallowed), and when it wakes the kiosk (`wake` says so, naming the panel's display
+    /// when it was off) or comes while the wake's inputs are still down. `panel`: the panel it
+    /// came on, whose display being off means the kiosk sleeps.
     func admits(_ id: UInt64, on panel: Panel?, at t: Double, wake: (_ displayOff: String?) -> Void) -> Bool {
-        if hasLock {
-            lock!.swallow()
-            return false
-        }
-        var dark: String?
-        if let panel, watchesDisplays, !(idle?.isIdle ?? false), let off = displayOff?(panel) {
-            // Someone else turned the display off: this input only wakes it.
-            if idle == nil { idle = IdleClock.manual(at: t) }
-            _ = idle!.goIdle()
-            dark = off
-        }
-        guard hasIdle else { return true }
-        switch idle!.began(id, at: t) {
-        case .touch: return true
-        case .wake:
+        switch gate.admit(id, on: panel, at: t) {
+        case .pass: return true
+        case .swallowed: return false
+        case .wake(let dark):
             wake(dark)
             return false
-        case .swallowed: return false
         }
     }
 
@@ -78,7 +66,7 @@ extension TouchPipeline {
         case (let session, true): return session == .admitted
         case (let session, false):
             panel.penSession = .away
-            if hasIdle { idle!.ended(Self.gateID(penOf: panel.number), at: t) }
+            gate.ended(Self.gateID(penOf: panel.number), at: t)
             return session == .admitted
         }
     }
@@ -97,13 +85,9 @@ extension TouchPipeline {
             return false
         }
         guard device.keysGated.remove(code) != nil else { return false }
-        if hasIdle { idle!.ended(id, at: t) }
+        gate.ended(id, at: t)
         return device.keysHeld.remove(code) == nil
     }
-
-    /// Whether a shake may begin now: not while locked nor idle (a bump is no one asking for
-    /// the screen: it does not wake the kiosk).
-    var shakePasses: Bool { !hasLock && !(idle?.isIdle ?? false) }
 
     /// The lock came: what a pen near a panel and the auxiliary devices have under way ends
     /// (hovers, barrel buttons and presses cancelled, seeks ended, shakes cancelled), and is

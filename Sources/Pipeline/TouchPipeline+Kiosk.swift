@@ -11,36 +11,28 @@ extension TouchPipeline {
     /// `ghostAfter` is set) from input time `t` on: the daemon at READY, a recording at its
     /// first event.
     public func startKioskRules(ghostAfter: Double?, at t: Double) {
-        if let i = scene.scene.idle { idle = IdleClock(after: i.after, startingAt: t) }
-        if let g = ghostAfter { ghosts = GhostWatch(after: g) }
+        gate.start(idleAfter: scene.scene.idle?.after, ghostAfter: ghostAfter, at: t)
     }
 
     /// Whether the kiosk is idle now.
-    public var isIdle: Bool { idle?.isIdle ?? false }
+    public var isIdle: Bool { gate.isIdle }
 
     /// Whether touches are locked now, and until when (nil: until unlocked).
-    public var lockedUntil: Double?? { lock.map { $0.until } }
-
-    /// When idle, a lock's end or a ghost is next due.
-    var kioskDeadline: Double? {
-        guard hasIdle || watchesGhosts || hasLock else { return nil }
-        return [idle?.deadline, ghosts?.deadline, lock?.until].compactMap { $0 }.min()
-    }
+    public var lockedUntil: Double?? { gate.lockedUntil }
 
     /// What is due at `t`: the kiosk goes idle; a lock ends; contacts resting since
     /// `t - ghostAfter` are ghosts.
     func kioskRulesDue(at t: Double) {
-        if let after = idle?.after, idle!.advance(to: t) { log.idle(after: after, time: t) }
-        if let until = lock?.until, until <= t { _ = unlockTouches(cause: .timer, at: t) }
-        guard watchesGhosts else { return }
-        for g in ghosts!.ghosts(at: t) { cancelGhost(g.id, at: Point(x: g.x, y: g.y), since: g.since, time: t) }
+        let due = gate.due(at: t)
+        if let after = due.wentIdle { log.idle(after: after, time: t) }
+        if due.lockRanOut { _ = unlockTouches(cause: .timer, at: t) }
+        for g in due.ghosts { cancelGhost(g.id, at: Point(x: g.x, y: g.y), since: g.since, time: t) }
     }
 
     /// Blanks the kiosk now (a command): it goes idle as its timer would make it, and the
     /// touch that wakes it reaches nothing; false when it was idle already.
     public func blank(cause: KioskCause, at t: Double) -> Bool {
-        if idle == nil { idle = IdleClock.manual(at: t) }
-        guard idle!.goIdle() else { return false }
+        guard gate.blank(at: t) else { return false }
         log.idle(after: nil, cause: cause, time: t)
         return true
     }
@@ -48,8 +40,7 @@ extension TouchPipeline {
     /// Wakes the kiosk without a touch (a command, its display turned back on); false when it
     /// was not idle.
     public func wake(cause: KioskCause, at t: Double) -> Bool {
-        guard let i = idle, i.isIdle else { return false }
-        idle!.wakeUp(at: t)
+        guard gate.wake(at: t) else { return false }
         log.wake(node: nil, cause: cause, time: t)
         return true
     }
@@ -59,33 +50,28 @@ extension TouchPipeline {
     /// and every input that begins is swallowed (the gate). A lock while locked replaces its
     /// duration.
     public func lockTouches(seconds: Double?, cause: KioskCause, at t: Double) {
-        if !active.isEmpty {
+        if !touches.active.isEmpty {
             scene.app.cancelAllTouches(timestamp: t)
-            for v in virtualDevices { v.cancel(nil) }
-            ignored.formUnion(active.keys)
-            for id in active.keys { ghosts?.ended(id) }
-            active.removeAll()
+            outputs.cancel(nil)
+            for id in touches.ignoreActive() { gate.forgetGhost(id) }
         }
         holdInputsUnderWay(at: t)
-        let swallowed = lock?.swallowed ?? 0
-        lock = TouchLock(at: t, seconds: seconds, swallowed: swallowed)
+        gate.lock(seconds: seconds, at: t)
         log.lock(seconds: seconds, cause: cause, time: t)
     }
 
     /// Touch reaches the window again; false when it was not locked.
     public func unlockTouches(cause: KioskCause, at t: Double) -> Bool {
-        guard let l = lock else { return false }
-        lock = nil
-        log.unlock(swallowed: l.swallowed, cause: cause, time: t)
+        guard let swallowed = gate.unlock() else { return false }
+        log.unlock(swallowed: swallowed, cause: cause, time: t)
         return true
     }
 
     /// A ghost: logged, then cancelled through the window and on the virtual devices as a
     /// frame of its own; the finger's later lift ends nothing again.
     private func cancelGhost(_ id: UInt64, at p: Point, since: Double, time t: Double) {
-        guard let panel = active.removeValue(forKey: id) else { return }
-        ignored.insert(id)
-        idle?.ended(id, at: t)
+        guard let panel = touches.takeOut(id) else { return }
+        gate.ended(id, at: t)
         log.ghost(node: panel.node, id: id, location: p, since: since, time: t)
         dispatch(
             [TouchUpdate(identifier: id, phase: .cancelled, location: p, device: panel.number)], from: panel, at: t)
@@ -94,18 +80,6 @@ extension TouchPipeline {
     /// A new scene's `idle` replaces the old one's at `t`: idle stays idle under a new idle;
     /// a scene without one wakes the kiosk (the old scene's wake command runs).
     func replaceIdle(with new: SceneIdle?, at t: Double) {
-        guard let new else {
-            // A clock that only commands and the display put idle stays.
-            guard let i = idle, i.counts else { return }
-            if i.isIdle { log.wake(node: nil, cause: .scene, time: t) }
-            idle = nil
-            return
-        }
-        if idle == nil {
-            idle = IdleClock(after: new.after, startingAt: t)
-        } else {
-            idle!.after = new.after
-            idle!.reset(at: t)
-        }
+        if gate.replaceIdle(with: new, at: t) { log.wake(node: nil, cause: .scene, time: t) }
     }
 }

@@ -2,7 +2,6 @@ import InputEvents
 import TouchInput
 import TouchKit
 import TouchScene
-import VirtualDevices
 
 /// A pen's frames beside its touches: its barrel buttons as presses, its hover to the hover
 /// recognizers, and pen and touch arbitration (libinput's): while a panel's pen is near (in
@@ -25,7 +24,7 @@ extension TouchPipeline {
         }
         dispatchUpdates(from: panel, at: t)
         if passes, let h = frame.hover, h.phase != .ended { hover(h, pen, from: panel, at: t) }
-        if passes, !virtualDevices.isEmpty { forwardPen(frame, pen, tip: tip, from: panel) }
+        if passes, !outputs.devices.isEmpty { forwardPen(frame, pen, tip: tip, from: panel) }
     }
 
     /// The pen's frame to the virtual pen: the tip where the window had it, else the hover.
@@ -47,7 +46,7 @@ extension TouchPipeline {
         } else {
             return  // nothing of this frame reached the window (a tip left out)
         }
-        for v in virtualDevices { v.forwardPen(sample, from: panel) }
+        outputs.forwardPen(sample, from: panel)
     }
 
     /// What a pen's frame does before its touches: buttons and a hover that ends (when the pen
@@ -57,40 +56,32 @@ extension TouchPipeline {
             pressBarrel(pen.buttons, of: panel, passes: passes, at: t)
         }
         if passes, let h = frame.hover, h.phase == .ended { hover(h, pen, from: panel, at: t) }
-        guard penArbitration, let group = panel.placement.group else { return }
+        guard pens.isOn, let group = panel.placement.group else { return }
         let near =
             (frame.hover.map { $0.phase != .ended } ?? false)
             || frame.contacts.contains { !$0.phase.isTerminal }
-        if near && !pensNear.contains(group) {
-            pensNear.insert(group)
-            cancelFingers(of: group, near: panel, at: t)
-        } else if !near {
-            pensNear.remove(group)
-        }
+        if pens.pen(of: group, isNear: near) { cancelFingers(of: group, near: panel, at: t) }
     }
 
     /// Whether a finger's contact `c` on a panel that has a pen is left out because its pen is
     /// near; else its place is kept, for cancelling it when the pen comes.
     func arbitrates(_ c: Contact, at p: Point, from panel: Panel) -> Bool {
-        if c.phase == .began, penArbitration, let group = panel.placement.group, pensNear.contains(group) {
-            ignored.insert(c.id)
-            sayArbitration(of: panel)
-            return true
+        guard let group = panel.placement.group, pens.leavesOut(c.id, c.phase, at: p, group: group) else {
+            return false
         }
-        if c.phase.isTerminal { arbitrated[c.id] = nil } else { arbitrated[c.id] = p }
-        return false
+        touches.ignore(c.id)
+        sayArbitration(of: panel)
+        return true
     }
 
     /// The pen of `group` came near: the touches of its panel's fingers are cancelled, through
     /// the window and on the virtual devices, and their later frames end nothing.
     private func cancelFingers(of group: String, near pen: Panel, at t: Double) {
-        let fingers = active.filter { $0.value !== pen && $0.value.placement.group == group }
+        let fingers = touches.active.filter { $0.value !== pen && $0.value.placement.group == group }
         for (id, panel) in fingers.sorted(by: { $0.key < $1.key }) {
-            active[id] = nil
-            ignored.insert(id)
-            idle?.ended(id, at: t)
-            ghosts?.ended(id)
-            let at = arbitrated.removeValue(forKey: id) ?? Point(x: 0, y: 0)
+            _ = touches.takeOut(id)
+            gate.contactEnded(id, at: t)
+            let at = pens.lastPlace(of: id)
             sayArbitration(of: panel)
             dispatch(
                 [TouchUpdate(identifier: id, phase: .cancelled, location: at, device: panel.number)], from: panel, at: t
@@ -136,7 +127,7 @@ extension TouchPipeline {
         panel.barrelDelivered = 0
         let named = keys.filter { scene.pressKeys[$0] != nil }
         if !named.isEmpty { scene.app.cancelPresses(keys: named, timestamp: t) }
-        for v in virtualDevices { v.forwardPen(.away, from: panel) }
+        outputs.forwardPen(.away, from: panel)
     }
 
     /// A pen's hover over `panel` to the window's hover recognizers, at its place on the screen.
@@ -145,6 +136,6 @@ extension TouchPipeline {
         let p = panel.screenPoint(h.position)
         let update = Application.HoverUpdate(phase: phase, location: p, zOffset: panel.zOffset(pen))
         scene.app.handleHover(update, timestamp: t)
-        if let hoverObserver { hoverObserver(update, t) }
+        if let hover = observers.hover { hover(update, t) }
     }
 }

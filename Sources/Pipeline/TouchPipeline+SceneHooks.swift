@@ -15,7 +15,7 @@ extension TouchPipeline {
     /// (unless a virtual device carries it on to an app, as a kiosk strip over an app means to).
     private func sayTouchOutside(at p: Point) {
         saidTouchOutside = true
-        guard forwarding == nil else { return }
+        guard outputs.forwarding == nil else { return }
         let size = scene.screen
         warn(
             "a touch began at (\(String(fixed: p.x, decimals: 1)), \(String(fixed: p.y, decimals: 1))), where the "
@@ -25,7 +25,7 @@ extension TouchPipeline {
 
     /// The scene's claiming recognizers tell the forwarding what they claim and release.
     func listenForClaims() {
-        guard let forwarding else {
+        guard let forwarding = outputs.forwarding else {
             scene.onClaim = nil
             scene.onRelease = nil
             return

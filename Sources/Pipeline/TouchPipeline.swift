@@ -1,6 +1,4 @@
-import Evdev
 import InputEvents
-import Runtime
 import TouchInput
 import TouchKit
 import TouchScene
@@ -13,96 +11,98 @@ public final class TouchPipeline {
     public private(set) var scene: SceneInstance
     /// The handler log.
     public var log: HandlerLog { scene.log }
-    /// Send the fingers already on the glass when a device is opened to the window (by
-    /// default they are reported on stderr and ignored until lifted). Its `Configuration`'s, as
-    /// are the properties below it: each copied out once, so a frame reads a field, never the
-    /// whole value (a struct with a closure and arrays in it is copied, retained and released
-    /// when read whole).
-    public let adoptInitialTouches: Bool
-    /// Pen and touch arbitration (libinput's): while a panel's pen is near, its fingers' touches
-    /// are cancelled and new ones not begun (`--no-pen-arbitration` turns it off).
-    public let penArbitration: Bool
-    /// The device groups whose pen is near (`PanelPlacement.group`).
-    var pensNear: Set<String> = []
-    /// Where each touch of a panel with a pen was last, in screen points: where arbitration cancels it.
-    var arbitrated: [UInt64: Point] = [:]
-    /// Diagnostics (stderr in the daemon).
-    public let warn: (String) -> Void
-    /// Whether a touch that began on no window was said (it is said once).
-    var saidTouchOutside = false
-    /// Counters for `--metrics-file`; nil (the default) costs one check per frame.
-    package let metrics: Metrics?
-    /// Hears each frame's touch updates (screen points) after the window had them: for
-    /// tools that draw or measure what happened (`picture`).
-    public var frameObserver: (([TouchUpdate], Double) -> Void)?
-    /// Hears a pen's hover as the window had it (screen points): for tools that draw it.
-    public var hoverObserver: ((Application.HoverUpdate, Double) -> Void)?
-    /// The panels' virtual devices (`--virtual-touchscreen`, `--virtual-pointer`): each
-    /// frame's changes as the window had them, for apps that read input from the kernel.
-    package private(set) var virtualDevices: [any PanelForwarding]
-    /// What of each frame reaches the virtual devices.
-    private(set) var forwarding: Forwarding?
-
-    /// Forwards to `target` instead of virtual devices (the forwarding's own tests).
-    package func forwardTouches(to target: any ForwardTarget) {
-        forwarding = Forwarding(devices: target)
-        listenForClaims()
-    }
-
-    /// Idle and wake (the scene's `idle`, a command, the display), from `startKioskRules` on.
-    package var idle: IdleClock? { didSet { hasIdle = idle != nil } }
-    /// Ghost contacts (`--ghost-after`).
-    package var ghosts: GhostWatch? { didSet { watchesGhosts = ghosts != nil } }
-    /// Cleaning mode: every contact that begins is swallowed.
-    var lock: TouchLock? { didSet { hasLock = lock != nil } }
-    /// Whether `idle`, `ghosts` and `lock` are set, read per contact: testing an optional struct
-    /// with arrays in it for nil costs a copy (their retains and releases).
-    private(set) var hasIdle = false, watchesGhosts = false, hasLock = false
-    /// The connector of `panel`'s display when that display is off now (whoever turned it
-    /// off), else nil; asked as a contact begins on it. Live runs set it.
-    public var displayOff: ((Panel) -> String?)? { didSet { watchesDisplays = displayOff != nil } }
-    private(set) var watchesDisplays = false
-
-    private let ids = ContactIDs()
-    /// The panels being read, in the order they came.
-    public private(set) var panels: [Panel] = []
-    /// Accelerometers and key devices (motion, remote-control and press events).
-    public internal(set) var auxiliaries: [AuxiliaryDevice] = []
+    /// What was decided before it was made, each read per contact as a field.
+    let settings: Settings
+    /// The kiosk's gate and rules: idle, the lock, ghosts.
+    package internal(set) var gate = KioskGate()
+    /// Pen and touch arbitration.
+    var pens: PenArbitration
+    /// The virtual devices and what of each frame reaches them.
+    package internal(set) var outputs: VirtualOutputs
+    /// Who hears each frame after the window.
+    var observers: FrameObservers
+    /// The devices being read.
+    package internal(set) var roster = DeviceRoster()
+    /// The contacts between their beginning and their end.
+    package internal(set) var touches = TouchesInFlight()
     /// Whether media keys become remote-control events (`--keys`, or the scene handles them):
     /// the configuration's at first, then the reloaded scene's.
     public package(set) var readsRemoteKeys: Bool
-    var nextNumber = 0
+    /// The frame being built (its capacity kept from frame to frame).
     private var updates: [TouchUpdate] = []
-    /// Contacts that never reach the window (initial ones not adopted, those down across a
-    /// scene reload, those that woke the kiosk), until they end.
-    var ignored: Set<UInt64> = []
+    /// Whether a touch that began on no window was said (it is said once).
+    var saidTouchOutside = false
+
+    /// The settings copied out of the configuration: a frame reads a field, never the whole
+    /// value (a struct with a closure and arrays in it is copied, retained and released when
+    /// read whole).
+    struct Settings {
+        let adoptInitialTouches: Bool
+        let warn: (String) -> Void
+    }
+
+    /// Send the fingers already on the glass when a device is opened to the window (by
+    /// default they are reported on stderr and ignored until lifted).
+    public var adoptInitialTouches: Bool { settings.adoptInitialTouches }
+    /// Pen and touch arbitration (libinput's): while a panel's pen is near, its fingers' touches
+    /// are cancelled and new ones not begun (`--no-pen-arbitration` turns it off).
+    public var penArbitration: Bool { pens.isOn }
+    /// Diagnostics (stderr in the daemon).
+    public var warn: (String) -> Void { settings.warn }
+    /// Counters for `--metrics-file`.
+    package var metrics: Metrics? { observers.metrics }
+    /// Hears each frame's touch updates (screen points) after the window had them: for
+    /// tools that draw or measure what happened (`picture`).
+    public var frameObserver: (([TouchUpdate], Double) -> Void)? {
+        get { observers.frame }
+        set { observers.frame = newValue }
+    }
+    /// Hears a pen's hover as the window had it (screen points): for tools that draw it.
+    public var hoverObserver: ((Application.HoverUpdate, Double) -> Void)? {
+        get { observers.hover }
+        set { observers.hover = newValue }
+    }
+    /// The panels' virtual devices (`--virtual-touchscreen`, `--virtual-pointer`).
+    package var virtualDevices: [any PanelForwarding] { outputs.devices }
+    /// The panels being read, in the order they came.
+    public var panels: [Panel] { roster.panels }
+    /// Accelerometers and key devices (motion, remote-control and press events).
+    public var auxiliaries: [AuxiliaryDevice] { roster.auxiliaries }
     /// Contacts sent to the window and still down.
-    public internal(set) var active: [UInt64: Panel] = [:]
+    public var active: [UInt64: Panel] { touches.active }
     /// Called once, as the last contact down lifts (a reload waiting for the fingers).
-    package var whenAllLifted: (() -> Void)?
+    package var whenAllLifted: (() -> Void)? {
+        get { touches.whenAllLifted }
+        set { touches.whenAllLifted = newValue }
+    }
+
+    /// Follows the panels' displays (live runs): `off` names a panel's display when it is off
+    /// now (whoever turned it off), and an input on it only wakes the kiosk.
+    package func watchDisplays(_ off: @escaping (Panel) -> String?) { gate.watchDisplays(off) }
+
+    /// Forwards to `target` instead of virtual devices (the forwarding's own tests).
+    package func forwardTouches(to target: any ForwardTarget) {
+        outputs = VirtualOutputs(target: target)
+        listenForClaims()
+    }
 
     /// A pipeline into `scene` configured as `configuration` says, with no panel yet.
     public init(scene: SceneInstance, configuration: Configuration = Configuration()) {
         self.scene = scene
-        adoptInitialTouches = configuration.adoptInitialTouches
-        penArbitration = configuration.penArbitration
-        warn = configuration.warn
-        metrics = configuration.metrics
-        virtualDevices = configuration.virtualDevices
+        settings = Settings(adoptInitialTouches: configuration.adoptInitialTouches, warn: configuration.warn)
+        pens = PenArbitration(isOn: configuration.penArbitration)
+        observers = FrameObservers(metrics: configuration.metrics)
+        outputs = VirtualOutputs(configuration.virtualDevices)
         readsRemoteKeys = configuration.readsRemoteKeys
         updates.reserveCapacity(16)
         hearTouchesOutsideWindows()
-        if let m = metrics { _ = scene.log.listen(toCalls: { m.observe($0) }) }
-        if !virtualDevices.isEmpty {
-            forwarding = Forwarding(devices: VirtualDeviceSet(virtualDevices))
-            listenForClaims()
-        }
+        if let m = observers.metrics { _ = scene.log.listen(toCalls: { m.observe($0) }) }
+        if outputs.forwarding != nil { listenForClaims() }
     }
 
     /// The virtual devices go (the run ends; their contacts were cancelled).
     package func detachVirtualDevices() {
-        virtualDevices = []
-        forwarding = nil
+        outputs = VirtualOutputs([])
         listenForClaims()
     }
 
@@ -113,16 +113,15 @@ public final class TouchPipeline {
         node: String, description: DeviceDescription, mapper: ScreenMapper,
         placement: PanelPlacement = PanelPlacement(), time: Double
     ) -> Panel {
-        let number = nextNumber
-        nextNumber += 1
-        let warn = self.warn
+        let number = roster.number()
+        let warn = settings.warn
         let panel = Panel(
             number: number, node: node, name: description.name, description: description, mapper: mapper,
-            placement: placement, ids: ids
+            placement: placement, ids: roster.ids
         ) { w in warn("\(node): \(w)") }
         panel.filterNoise(noiseChoice(for: placement))
         if let why = panel.noiseRefusal { warn("\(node): \(why)") }
-        panels.append(panel)
+        roster.add(panel)
         log.setDevice(number, name: node)
         log.device(.added, node: node, name: description.name, time: time)
         return panel
@@ -131,7 +130,7 @@ public final class TouchPipeline {
     /// The contacts already down when the device was opened (from `ContactTracker.open`).
     public func open(_ panel: Panel, initial frame: ContactFrame) {
         let n = frame.contacts.count
-        if n > 0 && !adoptInitialTouches {
+        if n > 0 && !settings.adoptInitialTouches {
             warn(
                 "\(panel.node): \(n) finger\(n == 1 ? " was" : "s were") already on the glass: ignored until lifted "
                     + "(--adopt-initial-touches sends them to the window)")
@@ -161,8 +160,8 @@ public final class TouchPipeline {
         metrics?.retire(panel)
         deliver(panel.tracker.cancelAll(at: time), from: panel)
         log.device(.removed, node: panel.node, name: panel.name, time: time.inSeconds)
-        for v in virtualDevices { v.detach(panel) }
-        panels.removeAll { $0 === panel }
+        outputs.detach(panel)
+        roster.remove(panel)
         log.removeDevice(panel.number)
     }
 
@@ -171,16 +170,12 @@ public final class TouchPipeline {
     public func replacePlacement(of panel: Panel, with placement: PanelPlacement, mapper: ScreenMapper, at time: Double)
     {
         scene.app.cancelAllTouches(timestamp: time, device: panel.number)
-        for v in virtualDevices { v.cancel(panel) }
-        forwarding?.drop(panel)
-        for (id, p) in active where p === panel {
-            ignored.insert(id)
-            active[id] = nil
-            ghosts?.ended(id)
-        }
+        outputs.cancel(panel)
+        outputs.forwarding?.drop(panel)
+        for id in touches.ignoreActive(of: panel) { gate.forgetGhost(id) }
         panel.replace(placement: placement, mapper: mapper)
         panel.filterNoise(noiseChoice(for: placement))
-        for v in virtualDevices { v.refit(panel) }
+        outputs.refit(panel)
         if let r = placement.rect { scene.addStandardWindow(covering: r) }
     }
 
@@ -196,18 +191,16 @@ public final class TouchPipeline {
     /// the fingers and keys still down never reach the new one.
     public func replaceScene(with new: SceneInstance, at time: Double) {
         scene.app.cancelAllTouches(timestamp: time)
-        for v in virtualDevices { v.cancel(nil) }
+        outputs.cancel(nil)
         for d in auxiliaries {
             end(d, at: time)
             d.keysHeld.formUnion(d.keysGated)
         }
-        ignored.formUnion(active.keys)
-        for id in active.keys { ghosts?.ended(id) }
-        active.removeAll()
+        for id in touches.ignoreActive() { gate.forgetGhost(id) }
         replaceIdle(with: new.scene.idle, at: time)
         scene = new
         for p in panels { p.filterNoise(noiseChoice(for: p.placement)) }
-        forwarding?.reset()
+        outputs.forwarding?.reset()
         listenForClaims()
         hearTouchesOutsideWindows()
         new.app.advanceTime(to: time)
@@ -216,12 +209,12 @@ public final class TouchPipeline {
     /// Maps a panel anew for a scene with another screen size; its virtual touchscreen follows.
     public func remap(_ panel: Panel, with mapper: ScreenMapper) {
         panel.remap(mapper)
-        for v in virtualDevices { v.refit(panel) }
+        outputs.refit(panel)
     }
 
     /// Gives `panel` its virtual devices (`key`: what keeps them across a re-plug).
     package func attachVirtualDevices(_ panel: Panel, key: String) throws(DeviceError) {
-        for v in virtualDevices { try v.attachPanel(panel, key: key) }
+        for v in outputs.devices { try v.attachPanel(panel, key: key) }
     }
 
     // MARK: - Time
@@ -229,8 +222,8 @@ public final class TouchPipeline {
     /// Moves input time on, firing due timers (long press, multi-tap timeouts) and the
     /// kiosk's rules (idle, ghosts) at their own deadlines, in order.
     public func advanceTime(to seconds: Double) {
-        if hasIdle || watchesGhosts || hasLock {
-            while let d = kioskDeadline, d <= seconds {
+        if gate.hasRules {
+            while let d = gate.deadline, d <= seconds {
                 advanceTimers(to: d)
                 kioskRulesDue(at: d)
             }
@@ -241,7 +234,7 @@ public final class TouchPipeline {
     @inline(__always)
     private func advanceTimers(to seconds: Double) {
         scene.app.advanceTime(to: seconds)
-        if let forwarding {
+        if let forwarding = outputs.forwarding {
             forwarding.releaseDecided(scene)
             forwarding.devices.advanceTime(to: seconds)
         }
@@ -249,7 +242,7 @@ public final class TouchPipeline {
 
     /// When the next timer is due (input time), nil when none is pending.
     public var nextDeadline: Double? {
-        earliest(earliest(recognizerDeadline, kioskDeadline), forwarding?.devices.nextDeadline)
+        earliest(earliest(recognizerDeadline, gate.deadline), outputs.forwarding?.devices.nextDeadline)
     }
 
     /// When the scene's next recognizer timer is due (what a recording's end still waits for).
@@ -294,15 +287,12 @@ public final class TouchPipeline {
     /// and not adopted, ignored, a resting finger's jitter, begun in a masked region).
     @inline(__always)
     func position(of c: Contact, from panel: Panel, at t: Double) -> Point? {
-        if c.isInitial && !adoptInitialTouches {
-            if !c.phase.isTerminal { ignored.insert(c.id) }
+        if c.isInitial && !settings.adoptInitialTouches {
+            if !c.phase.isTerminal { touches.ignore(c.id) }
             return nil
         }
-        if !ignored.isEmpty, ignored.contains(c.id) {
-            if c.phase.isTerminal {
-                ignored.remove(c.id)
-                if hasIdle { idle!.ended(c.id, at: t) }  // a wake's contact lifts
-            }
+        if touches.isIgnored(c.id, ending: c.phase.isTerminal) {
+            if c.phase.isTerminal { gate.ended(c.id, at: t) }  // a wake's contact lifts
             return nil
         }
         guard let position = panel.corrected(c) else { return nil }
@@ -314,22 +304,17 @@ public final class TouchPipeline {
     @inline(__always)
     func follows(_ c: Contact, at p: Point, from panel: Panel, time t: Double) -> Bool {
         if c.phase == .began {
-            if hasIdle || hasLock || watchesDisplays, !arrives(c.id, at: p, from: panel, time: t) {
-                ignored.insert(c.id)
+            if gate.guardsContacts, !arrives(c.id, at: p, from: panel, time: t) {
+                touches.ignore(c.id)
                 return false
             }
-            active[c.id] = panel
-            if watchesGhosts { ghosts!.began(c.id, x: p.x, y: p.y, radius: panel.restRadius, at: t) }
+            touches.began(c.id, on: panel)
+            gate.contactBegan(c.id, x: p.x, y: p.y, radius: panel.restRadius, at: t)
         } else if c.phase.isTerminal {
-            active[c.id] = nil
-            if hasIdle { idle!.ended(c.id, at: t) }
-            if watchesGhosts { ghosts!.ended(c.id) }
-            if active.isEmpty, let w = whenAllLifted {
-                whenAllLifted = nil
-                w()
-            }
-        } else if watchesGhosts {
-            ghosts!.moved(c.id, x: p.x, y: p.y, at: t)
+            gate.contactEnded(c.id, at: t)
+            touches.ended(c.id)
+        } else {
+            gate.contactMoved(c.id, x: p.x, y: p.y, at: t)
         }
         return true
     }
@@ -362,10 +347,11 @@ public final class TouchPipeline {
         // A scene that keeps nothing from the app does not hold it up: the frame goes to the
         // virtual devices before the window has it.
         let forwardFirst = scene.forwardsEverything
+        let forwarding = outputs.forwarding
         if forwardFirst, let forwarding { forwarding.devices.forward(updates, from: panel, at: t) }
         scene.app.handleTouches(updates, timestamp: t)
-        if let metrics { metrics.frame(time: t, updates: updates) }
-        if let frameObserver { frameObserver(updates, t) }
+        if let metrics = observers.metrics { metrics.frame(time: t, updates: updates) }
+        if let frame = observers.frame { frame(updates, t) }
         if !forwardFirst, let forwarding { forwarding.frame(updates, from: panel, scene: scene, at: t) }
     }
 

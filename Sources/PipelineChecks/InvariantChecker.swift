@@ -1,7 +1,7 @@
 import InputEvents
 import Pipeline
-import TouchBridge
 import TouchKit
+import TouchScene
 
 /// Follows every handler call of a scene and checks what must always hold, whatever the
 /// input: each `touchesBegan` a responder receives is matched by exactly one

@@ -1,8 +1,8 @@
 import InputEvents
 import Pipeline
-import TouchBridge
 import TouchInput
 import TouchKit
+import TouchScene
 
 /// SplitMix64: a small, fast, seeded generator, so a failing stream can be replayed.
 public struct SeededRandom: RandomNumberGenerator {

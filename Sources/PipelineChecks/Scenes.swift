@@ -1,4 +1,4 @@
-import TouchBridge
+import TouchScene
 
 /// The scenes the invariant runs use.
 public enum CheckScenes {

@@ -2,8 +2,12 @@ import Discovery
 import Evdev
 import Glibc
 import Host
+import InputEvents
 import Output
+import Pipeline
 import Runtime
+import TouchInput
+import TouchScene
 
 /// `run FILE.evemu …`'s source: recordings streamed through the pipeline. The recorded times
 /// drive the clock, so the same recording always gives the same log. Several recordings play

@@ -11,6 +11,7 @@ import Output
 import Pipeline
 import Runtime
 import Sysexits
+import TextBuffers
 import TouchBridge
 import TouchInput
 import TouchTools

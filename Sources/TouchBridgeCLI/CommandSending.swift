@@ -7,6 +7,7 @@ import InputEvents
 import Output
 import StrictJSON
 import Sysexits
+import TextBuffers
 import TouchBridge
 
 /// `listen --send`: sends each command on a connection that subscribes to nothing, prints

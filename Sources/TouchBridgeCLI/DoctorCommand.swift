@@ -7,6 +7,7 @@ import Output
 import ReportArchive
 import RunCommandLine
 import Runtime
+import TextBuffers
 import TouchTools
 
 struct DoctorCommand: ParsableCommand {

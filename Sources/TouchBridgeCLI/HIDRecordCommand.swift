@@ -5,6 +5,7 @@ import InputEvents
 import Output
 import Runtime
 import Sysexits
+import TextBuffers
 
 struct HIDRecordCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

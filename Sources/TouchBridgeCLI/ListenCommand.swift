@@ -8,6 +8,7 @@ import InputEvents
 import Output
 import Runtime
 import Sysexits
+import TextBuffers
 import TouchBridge
 
 /// `touchbridge listen`: the event socket's client, as `acpi_listen` is acpid's.

@@ -6,6 +6,7 @@ import InputEvents
 import Output
 import Runtime
 import Sysexits
+import TextBuffers
 import TouchBridge
 import TouchKit
 import TouchTools

@@ -1,4 +1,5 @@
 import Evdev
+import InputEvents
 import Latency
 import Output
 import PanelHealth

@@ -6,6 +6,7 @@ import InputEvents
 import Output
 import RunCommandLine
 import Runtime
+import TextBuffers
 
 struct RecordCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -3,6 +3,7 @@ import Evdev
 import InputEvents
 import Output
 import RunCommandLine
+import TextBuffers
 import TouchBridge
 import TouchKit
 

@@ -3,6 +3,7 @@ import Discovery
 import Displays
 import InputEvents
 import Output
+import TextBuffers
 import TouchTools
 import VirtualDevices
 

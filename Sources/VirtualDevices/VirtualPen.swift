@@ -1,6 +1,7 @@
 import Evdev
 import Glibc
 import InputEvents
+import Pipeline
 import Runtime
 import TouchInput
 import TouchKit

@@ -1,5 +1,6 @@
 import Discovery
 import Displays
+import InputEvents
 import Testing
 
 /// What udev said of a device, as a recording keeps it (`libinput record`'s properties): the

@@ -2,6 +2,7 @@ import Doctor
 import Foundation
 import InputEvents
 import Testing
+import TextBuffers
 
 /// The report as a person reads it and as JSON, held to its schema.
 @Suite struct ReportTests {

@@ -2,6 +2,7 @@ import Evdev
 import Foundation
 import InputEvents
 import Testing
+import TextBuffers
 
 /// The sample recordings shipped in Resources/recordings (made with `touchbridge record` on
 /// uinput devices): they must stay readable and say what their names promise.

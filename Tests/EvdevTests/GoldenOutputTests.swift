@@ -2,6 +2,7 @@ import Evdev
 import Foundation
 import InputEvents
 import Testing
+import TextBuffers
 
 /// Outputs captured from the real tools (evemu-record 2.7 and evtest 1.35 on one uinput
 /// touchscreen, in the project's VM) reproduced from the recording alone.

@@ -1,6 +1,7 @@
 import Discovery
 import Displays
 import Evdev
+import InputEvents
 import Testing
 import TouchInput
 import TouchKit

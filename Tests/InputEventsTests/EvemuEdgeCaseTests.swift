@@ -1,4 +1,5 @@
 import Testing
+import TextBuffers
 
 @testable import InputEvents
 

@@ -1,5 +1,6 @@
 import InputEvents
 import Testing
+import TextBuffers
 
 /// Names for the formatter tests, independent of libevdev.
 struct TableNames: EventNaming {

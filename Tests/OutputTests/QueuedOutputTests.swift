@@ -2,6 +2,7 @@ import Glibc
 import InputEvents
 import Output
 import Testing
+import TextBuffers
 
 /// Output to a reader that stalls, on real pipes: nothing waits, whole lines only, the loss
 /// counted and told once the reader catches up, before anything newer.

@@ -2,6 +2,7 @@ import Evdev
 import Foundation
 import InputEvents
 import Testing
+import TextBuffers
 import TouchInput
 
 @testable import PanelHealth

@@ -1,6 +1,7 @@
 import Evdev
 import Foundation
 import Glibc
+import InputEvents
 import Runtime
 
 /// Polls `condition` (bounded) while waiting for the kernel or udev to catch up. The bound is

@@ -105,7 +105,8 @@ package final class TestClient: @unchecked Sendable {
     /// A slow reader takes at most this many bytes a read, and waits this long between reads.
     private let slow: (bytes: Int, pause: UInt32)?
 
-    /// Connects (retrying while the daemon starts); sends `line` first when given. `paused`
+    /// Connects (retrying for up to 20 s while the daemon, or systemd-socket-activate, starts
+    /// on a busy machine); sends `line` first when given. `paused`
     /// clients read nothing until `resume`; a `slow` one reads little at a time (as `listen`
     /// whose own output is slow).
     package init(
@@ -115,7 +116,7 @@ package final class TestClient: @unchecked Sendable {
     {
         self.slow = slow
         var result: Result<Int32, UnixSocket.Failure> = UnixSocket.connect(path: path)
-        for _ in 0..<250 {
+        for _ in 0..<1000 {
             if case .success = result { break }
             usleep(20_000)
             result = UnixSocket.connect(path: path)

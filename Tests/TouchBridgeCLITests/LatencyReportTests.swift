@@ -2,6 +2,7 @@ import Foundation
 import InputEvents
 import Latency
 import Testing
+import TextBuffers
 
 @testable import TouchBridgeCLI
 

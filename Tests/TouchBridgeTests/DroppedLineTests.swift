@@ -1,6 +1,7 @@
 import Foundation
 import InputEvents
 import Testing
+import TextBuffers
 
 @testable import TouchBridge
 @testable import TouchScene

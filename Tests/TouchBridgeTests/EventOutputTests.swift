@@ -1,7 +1,10 @@
 import Foundation
+import HostTestSupport
 import InputEvents
 import Output
+import PipelineTestSupport
 import Testing
+import TextBuffers
 import TouchKit
 
 @testable import Host
@@ -31,7 +34,7 @@ struct EventOutputTests {
 
     @Test(arguments: examples)
     func theOtherFormatIsByteForByteWhatThatFormatWrites(_ name: String) throws {
-        let scene = try Scene.load(path: "\(examplesDirectory)/\(name).json")
+        let scene = try Scene.read(path: "\(examplesDirectory)/\(name).json")
         var options = RunOptions()
         options.format = .json
         options.keys = true
@@ -56,7 +59,7 @@ struct EventOutputTests {
     }
 
     @Test func logEventsKeepsTheKindsAskedForInOrder() throws {
-        let scene = try Scene.load(path: "\(examplesDirectory)/photo.json")
+        let scene = try Scene.read(path: "\(examplesDirectory)/photo.json")
         var options = RunOptions()
         options.logEvents = try HandlerLog.Kinds.parse("gesture,device").get()
         let sink = MemorySink()
@@ -118,7 +121,7 @@ struct EventOutputTests {
         var text = log.buffer.string
         if format == .json {
             // The socket's own lines: hello (from a pipeline with a panel and a finger down) and error.
-            let scene = try Scene.load(path: "\(examplesDirectory)/kiosk.json")
+            let scene = try Scene.read(path: "\(examplesDirectory)/kiosk.json")
             let run = try Runner(
                 recordings: ["\(examplesDirectory)/kiosk.evemu"], scene: scene, options: RunOptions(),
                 sink: MemorySink())

@@ -1,6 +1,7 @@
 import Evdev
 import Foundation
 import InputEvents
+import PipelineTestSupport
 import Runtime
 import Testing
 import TouchKit

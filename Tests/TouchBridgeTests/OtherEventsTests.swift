@@ -1,4 +1,6 @@
 import Foundation
+import HostTestSupport
+import PipelineTestSupport
 import Testing
 
 @testable import TouchBridge

@@ -1,5 +1,6 @@
 import InputEvents
 import Testing
+import TextBuffers
 import TouchInput
 
 /// `touches`' lines: each field stated once, said as words in text and as keys in JSON Lines.

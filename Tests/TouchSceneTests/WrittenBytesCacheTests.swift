@@ -1,5 +1,6 @@
 import InputEvents
 import Testing
+import TextBuffers
 import TouchKit
 
 @testable import TouchScene

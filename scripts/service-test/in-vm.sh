@@ -124,6 +124,21 @@ check "doctor says the service runs, reads the panel and its socket answers" \
   grep -q '"link":"service","ok":true,"found":"touchbridge.service active ([0-9]*), reads it, socket answers' "$work/doctor.json"
 check "...and that touchbridge's user reads the node through the rule" \
   grep -q '"link":"access","ok":true,"found":"[^"]*touchbridge reads it' "$work/doctor.json"
+# doctor reads the daemon's command line with the daemon's own reader: --socket=PATH too.
+unit=$(prop FragmentPath)
+cp "$unit" "$work/unit.orig"
+sed -i 's|--socket /run/touchbridge/events.sock|--socket=/run/touchbridge/events.sock|' "$unit"
+systemctl daemon-reload
+systemctl restart touchbridge.service
+check "the daemon started with --socket=PATH runs" within 30 active
+check "...and serves its socket" within 10 test -S /run/touchbridge/events.sock
+/usr/local/bin/touchbridge doctor --json "$node" > "$work/doctor-equals.json"
+check "doctor finds the socket of a daemon started with --socket=PATH" \
+  grep -q '"link":"service","ok":true,"found":"touchbridge.service active ([0-9]*), reads it, socket answers' "$work/doctor-equals.json"
+cp "$work/unit.orig" "$unit"
+systemctl daemon-reload
+systemctl restart touchbridge.service
+need "the service runs again from its unit as installed" within 30 active
 
 # A display mounted turned: the VM's second (Virtual-2 on card1, 1600x900), which the kernel is
 # told stands left side up. Its card reaches the sandboxed daemon through the udev rule, and a

@@ -1,6 +1,7 @@
 import Discovery
 import Evdev
 import Glibc
+import InputEvents
 import Runtime
 import Sysexits
 import Sysfs

@@ -1,5 +1,6 @@
 import Discovery
 import Evdev
+import InputEvents
 
 /// One device `doctor` checks: an input node (with its HID device when it has one), a HID
 /// digitizer its driver made no node of, or an I2C touch controller no driver took.

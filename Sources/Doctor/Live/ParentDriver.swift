@@ -1,5 +1,6 @@
 import Discovery
 import Evdev
+import InputEvents
 
 /// The driver link of a node with no HID digitizer behind it: an I2C or platform controller's
 /// own driver, or a virtual device (uinput), which needs none.

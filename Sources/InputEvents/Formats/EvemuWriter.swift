@@ -1,6 +1,8 @@
 /// Writes evemu 1.3 recordings in the exact layout `evemu-record` (evemu 2.7) uses: the
 /// commented description, the `N: I: P: B: A:` lines, then one `E:` line per event with its
 /// comment, times relative to the first event.
+import TextBuffers
+
 public struct EvemuWriter {
     public let naming: any EventNaming
     private let names: EventNameTable

@@ -1,5 +1,7 @@
 /// Formats a device and its events exactly as evtest 1.35 prints them, so a dump from
 /// touchbridge can be diffed line for line against evtest on the same device.
+import TextBuffers
+
 public struct EvtestFormatter: Sendable {
     private let naming: any EventNaming
     private let names: EventNameTable

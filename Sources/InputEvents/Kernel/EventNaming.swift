@@ -1,5 +1,7 @@
 /// Names of event types, codes and properties. The device layer answers with libevdev's
 /// tables; the portable writers only ask through this protocol.
+import TextBuffers
+
 public protocol EventNaming: Sendable {
     func typeName(_ type: UInt16) -> String?
     func codeName(type: UInt16, code: UInt16) -> String?

@@ -1,5 +1,7 @@
 /// Event times as text (`S.UUUUUU`), for the evtest and evemu formats and the logs: the
 /// byte buffers know numbers, not the kernel's values.
+import TextBuffers
+
 extension ByteWriter {
     /// A time as seconds with microseconds, `S.UUUUUU`.
     @inlinable

@@ -1,6 +1,8 @@
 /// Reads evemu recordings, format 1.0 to 1.3: what `evemu-record` writes and
 /// `evemu-device`/`evemu-play` read. Comments may stand anywhere; times may be absolute or
 /// relative. Anything malformed is reported as `FILE:LINE: expected …`, never trapped.
+import TextBuffers
+
 public struct EvemuParser {
     public let file: String
 

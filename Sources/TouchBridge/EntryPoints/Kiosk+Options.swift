@@ -1,4 +1,6 @@
 import Host
+import TouchInput
+import TouchKit
 
 extension Kiosk {
     /// What an app sets of the loop it runs in: the screen, how the panels map onto it, whether

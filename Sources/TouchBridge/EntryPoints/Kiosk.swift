@@ -1,12 +1,16 @@
 import Evdev
 import Glibc
 import Host
+import InputEvents
 import LivePanels
 import Output
+import Pipeline
 import Replay
 import Runtime
 import SceneCommands
 import Sysexits
+import TextBuffers
+import TouchKit
 
 /// The loop `touchbridge run` runs — panels found and followed on hotplug, each mapped and
 /// filtered, SYN_DROPPED resynced, signals, sd_notify and the watchdog — around your own

@@ -7,6 +7,7 @@ import Latency
 import Marks
 import Output
 import Runtime
+import TextBuffers
 
 /// `latency`: the time from a finger to the light, stage by stage, with no camera.
 struct LatencyCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import InputEvents
 import Latency
+import TextBuffers
 
 /// `latency`'s report: each sample's moments and each stage's percentiles, as JSON or as text a
 /// person reads, stage by stage with what spends it.

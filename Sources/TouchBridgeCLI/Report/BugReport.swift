@@ -5,6 +5,7 @@ import HIDRaw
 import InputEvents
 import Output
 import ReportArchive
+import TextBuffers
 
 /// What `doctor --report` gathers into one archive a person attaches to a bug report: doctor's
 /// findings, `list`, `screens`, each touch device's evemu description, udev properties and

@@ -4,6 +4,7 @@ import InputEvents
 import Output
 import ReportArchive
 import Sysexits
+import TextBuffers
 
 /// `report`: reads back the archive `doctor --report` wrote, for whoever received it.
 struct ReportCommand: ParsableCommand {

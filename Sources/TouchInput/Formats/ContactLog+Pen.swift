@@ -1,4 +1,5 @@
 import InputEvents
+import TextBuffers
 
 /// A pen's part of the tester's lines: the tool and axes on a contact of its tip, and a line
 /// of its own for each hover change.

@@ -1,4 +1,5 @@
 import InputEvents
+import TextBuffers
 
 /// The hardware tester's view of contacts: one line per contact change, then a frame line,
 /// as readable text or JSON Lines.

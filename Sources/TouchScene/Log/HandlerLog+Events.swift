@@ -1,4 +1,5 @@
 import InputEvents
+import TextBuffers
 import TouchKit
 
 /// The log's lines for the other kinds of event: motion (a shake), remote control (media

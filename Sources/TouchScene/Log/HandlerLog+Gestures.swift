@@ -1,5 +1,6 @@
 import InputEvents
 import Output
+import TextBuffers
 import TouchKit
 
 // Gesture lines: a recognizer's state changes, with its own figures.

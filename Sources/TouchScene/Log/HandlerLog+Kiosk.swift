@@ -1,4 +1,5 @@
 import InputEvents
+import TextBuffers
 import TouchKit
 
 /// The log's lines about the kiosk's own rules rather than a responder: idle and wake

@@ -1,4 +1,5 @@
 import InputEvents
+import TextBuffers
 
 /// The log's lines about the service itself rather than a responder: the scene reloaded, and
 /// the programs the scene's `commands` start.

@@ -1,5 +1,6 @@
 import InputEvents
 import Output
+import TextBuffers
 import TouchKit
 
 // Touches lines: a responder's touch method called, with each touch of the call.

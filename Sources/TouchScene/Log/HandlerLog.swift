@@ -1,5 +1,6 @@
 import InputEvents
 import Output
+import TextBuffers
 import TouchKit
 
 /// The daemon's output: one line per handler call, in call order, as text or JSON Lines,

@@ -1,4 +1,5 @@
 import InputEvents
+import TextBuffers
 
 /// Who or what changed the kiosk's state (idle, wake, lock, unlock), said on its log line as
 /// `cause` so that an integrator can tell a blank from outside from the idle timer's.

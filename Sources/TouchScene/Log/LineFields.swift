@@ -1,4 +1,5 @@
 import InputEvents
+import TextBuffers
 import TouchKit
 
 /// The log's own kinds of field: names kept in both formats' bytes, and points.

@@ -1,5 +1,6 @@
 import ControlProtocol
 import InputEvents
+import TextBuffers
 
 /// The kinds of line the handler log writes, by which an output chooses what it takes
 /// (`--log-events`, a socket client's `subscribe`).

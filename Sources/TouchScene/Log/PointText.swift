@@ -1,4 +1,5 @@
 import InputEvents
+import TextBuffers
 import TouchKit
 
 extension ByteWriter {

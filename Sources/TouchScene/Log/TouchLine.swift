@@ -1,4 +1,5 @@
 import InputEvents
+import TextBuffers
 import TouchKit
 
 /// What the two formats of a touches line write around each touch; the walk over the call's

@@ -1,4 +1,5 @@
 import InputEvents
+import TextBuffers
 import TouchKit
 
 /// Bytes the log wrote for a few touches, kept with the values they were written from, so that

@@ -1,4 +1,5 @@
 import InputEvents
+import TextBuffers
 import TouchKit
 
 /// `touchbridge scene --json`: the resolved tree as one object, each member written once

@@ -1,4 +1,5 @@
 import InputEvents
+import TextBuffers
 import TouchKit
 
 /// What `touchbridge scene` prints: the resolved tree (frames in window coordinates,

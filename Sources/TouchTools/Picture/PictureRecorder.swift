@@ -1,7 +1,7 @@
 import InputEvents
 import Pipeline
-import TouchBridge
 import TouchKit
+import TouchScene
 
 /// Follows a pipeline as a recording plays and keeps what the picture draws: every touch's
 /// trail in screen points with how it ended, the views touches began on, and where gestures

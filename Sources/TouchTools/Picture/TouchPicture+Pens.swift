@@ -1,4 +1,3 @@
-import TouchBridge
 import TouchKit
 
 /// A pen in the picture: its strokes as wide as it pressed, where it hovered as a dashed

@@ -1,5 +1,5 @@
 import InputEvents
-import TouchBridge
+import TextBuffers
 import TouchKit
 
 /// An SVG picture of what a recording did in a scene: the views as outlined boxes with their

@@ -1,7 +1,6 @@
 import InputEvents
 import PanelHealth
 import Pipeline
-import TouchBridge
 import TouchInput
 
 /// `qualify` read from a recording: its gestures taken in the plan's order, as a person at the

@@ -1,5 +1,3 @@
-import TouchBridge
-
 /// A picture in a terminal's cells drawn with braille patterns: each cell holds 2×4 dots, so
 /// a panel's contacts and trails land eight times finer than whole characters (`watch`).
 package struct BrailleCanvas: Sendable {

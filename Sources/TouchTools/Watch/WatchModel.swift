@@ -1,4 +1,3 @@
-import TouchBridge
 import TouchKit
 
 /// What `watch` shows of a panel, as plain values: the contacts down with their trails of the

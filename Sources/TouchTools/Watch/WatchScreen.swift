@@ -1,4 +1,3 @@
-import TouchBridge
 import TouchKit
 
 /// `watch`'s screen as text, from its model: a title line, the panel's screen rectangle at its

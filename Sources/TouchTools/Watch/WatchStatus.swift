@@ -1,5 +1,4 @@
 import InputEvents
-import TouchBridge
 
 /// `watch`'s words around the picture: the title line (the device, its protocol and slots,
 /// the screen) and the status lines (report rate, contacts, SYN_DROPPED, the resting jitter,

@@ -25,6 +25,9 @@ public final class DeviceDiscovery {
         guard let e = udev_enumerate_new(udev) else { return [] }
         defer { udev_enumerate_unref(e) }
         udev_enumerate_add_match_subsystem(e, "input")
+        // Event nodes only: the enumerator skips the others (inputN, mouseN, mice, jsN) by name,
+        // before it reads their records (a path walked component by component, each opened).
+        udev_enumerate_add_match_sysname(e, "event*")
         udev_enumerate_scan_devices(e)
         var result: [InputDeviceInfo] = []
         var entry = udev_enumerate_get_list_entry(e)

@@ -3,7 +3,7 @@
 on one uinput panel (evemu-device), in one boot, each tool started ROUNDS times in turn.
 `evtest`, `touchbridge evtest`, `list`: the first line on standard output; `touches`: the
 line saying it is reading, on standard error. Prints one line per tool: its times in ms.
-usage: in-vm.py BIN_DIR RECORDING ROUNDS"""
+usage: [TOUCHBRIDGE_BASELINE=PROGRAM] in-vm.py BIN_DIR RECORDING ROUNDS"""
 import os, re, select, signal, subprocess, sys, time
 
 bin_dir, recording, rounds = sys.argv[1], sys.argv[2], int(sys.argv[3])
@@ -28,9 +28,15 @@ tools = {
     "touchbridge --version": ([tb, "--version"], "stdout"),
 }
 # The floor: a Swift program that prints one line, linked as the release build is (run builds it).
-hello = os.path.join(bin_dir, "..", "bench-floor", "hello")
+hello = os.path.normpath(os.path.join(bin_dir, "..", "bench-floor", "hello"))
 if os.path.exists(hello):
     tools["swift hello"] = ([hello], "stdout")
+# A build to compare with, in the same boot (TOUCHBRIDGE_BASELINE: its daemon's program).
+baseline = os.environ.get("TOUCHBRIDGE_BASELINE")
+if baseline:
+    tools["baseline evtest"] = ([baseline, "evtest", node], "stdout")
+    tools["baseline touches"] = ([baseline, "touches", node], "stderr")
+    tools["baseline list"] = ([baseline, "list"], "stdout")
 if os.path.exists(os.path.join(bin_dir, "touchbridge-cli")):
     tools["touchbridge-cli evtest"] = ([os.path.join(bin_dir, "touchbridge-cli"), "evtest", node], "stdout")
     tools["touchbridge-cli list"] = ([os.path.join(bin_dir, "touchbridge-cli"), "list"], "stdout")

@@ -32,11 +32,14 @@ package struct DeviceList {
     package static func parse(_ arguments: [String]) -> DeviceList? {
         var list = DeviceList()
         for a in arguments {
-            switch a {
-            case "--json" where !list.json: list.json = true
-            case "--touchscreens" where !list.touchscreens: list.touchscreens = true
-            case "--paths" where !list.paths: list.paths = true
-            default: return nil
+            if Flag.json.names(a), !list.json {
+                list.json = true
+            } else if Flag.touchscreens.names(a), !list.touchscreens {
+                list.touchscreens = true
+            } else if Flag.paths.names(a), !list.paths {
+                list.paths = true
+            } else {
+                return nil
             }
         }
         return list

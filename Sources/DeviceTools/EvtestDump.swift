@@ -29,7 +29,7 @@ package struct EvtestDump {
         var sources: [String] = []
         var grab = false
         for a in arguments {
-            if a == "--grab" {
+            if Flag.grab.names(a) {
                 grab = true
             } else if a.hasPrefix("-") {
                 return nil

@@ -19,7 +19,7 @@ struct EvtestCommand: ParsableCommand {
     /// The event node or recording named.
     var source: String { reading.source }
 
-    @Flag(help: "Grab the device for exclusive access while dumping.")
+    @Flag(name: .tool(EvtestDump.Flag.grab), help: .tool(EvtestDump.Flag.grab))
     var grab = false
 
     func run() throws {

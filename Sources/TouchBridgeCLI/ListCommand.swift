@@ -8,16 +8,26 @@ struct ListCommand: ParsableCommand {
         commandName: "list",
         abstract: "List input devices, touchscreens first-class: node, name, kind, slots, ranges, size, calibration.")
 
-    @Flag(help: "One JSON object per device and line.")
+    @Flag(name: .tool(DeviceList.Flag.json), help: .tool(DeviceList.Flag.json))
     var json = false
 
-    @Flag(help: "Only touchscreens.")
+    @Flag(name: .tool(DeviceList.Flag.touchscreens), help: .tool(DeviceList.Flag.touchscreens))
     var touchscreens = false
 
-    @Flag(help: "Print only the device nodes, one per line (for scripts).")
+    @Flag(name: .tool(DeviceList.Flag.paths), help: .tool(DeviceList.Flag.paths))
     var paths = false
 
     func run() throws {
         do { try DeviceList(json: json, touchscreens: touchscreens, paths: paths).run() } catch { throw fail(error) }
     }
+}
+
+extension NameSpecification {
+    /// A flag's name as the tools declare it (`ToolFlag`).
+    static func tool(_ flag: ToolFlag) -> NameSpecification { .customLong(flag.name) }
+}
+
+extension ArgumentHelp {
+    /// A flag's help as the tools declare it (`ToolFlag`).
+    static func tool(_ flag: ToolFlag) -> ArgumentHelp { ArgumentHelp(flag.help) }
 }

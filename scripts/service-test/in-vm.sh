@@ -139,6 +139,7 @@ cp "$work/unit.orig" "$unit"
 systemctl daemon-reload
 systemctl restart touchbridge.service
 need "the service runs again from its unit as installed" within 30 active
+pid=$(main_pid)  # the daemon the checks below follow
 
 # A display mounted turned: the VM's second (Virtual-2 on card1, 1600x900), which the kernel is
 # told stands left side up. Its card reaches the sandboxed daemon through the udev rule, and a

@@ -157,6 +157,31 @@ exported = [os.path.relpath(os.path.join(d, f), project) for d, _, fs in os.walk
 if len(exported) > 1:
     problems.append(f"{len(exported)} files re-export a module (at most one, the umbrella): {', '.join(exported)}")
 
+# The pipeline reads as its stages: at most 12 stored properties, and every stage built complete
+# from the configuration (no closure stored in a `var`, to be set after construction).
+pipeline_dir = os.path.join(root, "Pipeline")
+stored = re.compile(r"^    (?:(?:public|package|private|fileprivate|internal)(?:\(set\))?\s+)*(?:let|var)\s+\w+")
+closure_var = re.compile(r"^\s*(?:(?:public|package|private|fileprivate|internal)(?:\(set\))?\s+)*var\s+(\w+)\s*:\s*\(+[^{]*->[^{]*$")
+body = strip(open(os.path.join(pipeline_dir, "TouchPipeline.swift"), encoding="utf-8").read())
+cls = body[body.index("public final class TouchPipeline"):]
+members, depth = [], 0
+for line in cls.split("\n")[1:]:
+    if depth == 0 and stored.match(line) and "{" not in line:
+        members.append(line.strip())
+    depth += line.count("{") - line.count("}")
+    if depth < 0:
+        break
+if len(members) > 12:
+    problems.append(f"Pipeline/TouchPipeline.swift: {len(members)} stored properties (at most 12)")
+for d, _, fs in os.walk(pipeline_dir):
+    for f in fs:
+        if (f.startswith("TouchPipeline") and "Configuration" not in f) or os.path.basename(d) == "Stages":
+            for n, line in enumerate(strip(open(os.path.join(d, f), encoding="utf-8").read()).split("\n"), 1):
+                m = closure_var.match(line)
+                if m:
+                    rel = os.path.relpath(os.path.join(d, f), root)
+                    problems.append(f"{rel}:{n}: '{m.group(1)}' is a closure set after construction (a `let` from the configuration)")
+
 for p in problems:
     print("check-layers: " + p)
 sys.exit(1 if problems else 0)

@@ -9,15 +9,15 @@ import VirtualDevices
 
 extension RunOptions {
     /// The pipeline `run` plays into, live or from recordings: the scene laid out over the
-    /// panels' placements, configured once by the options (the initial-touch policy, pen
-    /// arbitration, which keys are read), with `metrics` and `virtualDevices`, diagnostics to
-    /// `warn`. Returns it with the screen size the layout chose.
+    /// panels' placements, `configuration` (the host's: diagnostics, counters, virtual devices,
+    /// observers) completed by the options (the initial-touch policy, pen arbitration, which
+    /// keys are read). Returns it with the screen size the layout chose.
     package func makePipeline(
-        content: WindowContent, placements: [PanelPlacement], first: DeviceDescription?, metrics: Metrics?,
-        virtualDevices: [any PanelForwarding], warn: @escaping (String) -> Void
+        content: WindowContent, placements: [PanelPlacement], first: DeviceDescription?,
+        configuration: TouchPipeline.Configuration
     ) -> (pipeline: TouchPipeline, screen: Size) {
         let layout = layout(scene: content.scene, placements: placements, first: first)
-        if let problem = screenMismatch(scene: content.scene) { warn(problem) }
+        if let problem = screenMismatch(scene: content.scene) { configuration.warn(problem) }
         let log = HandlerLog(format: format)
         let instance: SceneInstance
         switch content {
@@ -25,15 +25,12 @@ extension RunOptions {
         case .application(let make):
             instance = SceneInstance(application: make(layout.screen), screen: layout.screen, log: log)
         }
-        var c = TouchPipeline.Configuration()
+        var c = configuration
         c.adoptInitialTouches = adoptInitialTouches
         c.penArbitration = penArbitration
-        c.warn = warn
         // Devices with keys only when asked (`--keys`, or the scene handles presses or remote
         // control): reading keyboards is sensitive.
         c.readsRemoteKeys = keys || instance.wantsKeys
-        c.metrics = metrics
-        c.virtualDevices = virtualDevices
         return (TouchPipeline(scene: instance, configuration: c), layout.screen)
     }
 

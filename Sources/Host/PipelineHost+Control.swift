@@ -72,21 +72,21 @@ extension PipelineHost {
     /// `pending`; its outcome is its `scene` line, or the journal's error).
     func reloadByCommand() -> ControlAnswer {
         let now = monotonicSeconds()
-        if !reloadPending, now - lastReload >= Self.reloadInterval, pipeline.active.isEmpty {
-            lastReload = now
+        if !reloads.pending, now - reloads.last >= Self.reloadInterval, pipeline.active.isEmpty {
+            reloads.last = now
             if let problem = reload() { return .failed(problem) }
             return .done
         }
-        if !reloadPending {
-            if reloadTimer == nil, let loop {
-                reloadTimer = try? loop.timer { [unowned self] in pendingReloadDue() }
+        if !reloads.pending {
+            if reloads.timer == nil, let loop {
+                reloads.timer = try? loop.timer { [unowned self] in pendingReloadDue() }
             }
-            guard let reloadTimer else {
-                lastReload = now
+            guard let timer = reloads.timer else {
+                reloads.last = now
                 return reload().map { .failed($0) } ?? .done
             }
-            reloadPending = true
-            reloadTimer.arm(max(now, lastReload + Self.reloadInterval))
+            reloads.pending = true
+            timer.arm(max(now, reloads.last + Self.reloadInterval))
         }
         return .ok { o in o.bool(Key.pending, true) }
     }
@@ -95,19 +95,19 @@ extension PipelineHost {
     /// lifts (the timer armed for the next wake: never inside a frame), or at `quietWait`.
     private func pendingReloadDue() {
         let now = monotonicSeconds()
-        let since = reloadDueSince ?? now
+        let since = reloads.dueSince ?? now
         if !pipeline.active.isEmpty, now - since < Self.quietWait {
-            if reloadDueSince == nil {
-                reloadDueSince = now
-                reloadTimer?.arm(now + Self.quietWait)
+            if reloads.dueSince == nil {
+                reloads.dueSince = now
+                reloads.timer?.arm(now + Self.quietWait)
             }
-            pipeline.whenAllLifted = { [unowned self] in reloadTimer?.arm(monotonicSeconds()) }
+            reloads.waitsForLift = true
             return
         }
-        pipeline.whenAllLifted = nil
-        reloadDueSince = nil
-        reloadPending = false
-        lastReload = now
+        reloads.waitsForLift = false
+        reloads.dueSince = nil
+        reloads.pending = false
+        reloads.last = now
         reload()
         source.commandDone()
     }

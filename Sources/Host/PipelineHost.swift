@@ -40,13 +40,8 @@ package final class PipelineHost {
     unowned let source: any HostSource
     /// The panels' displays' power and backlights (live runs).
     package var displays: (any DisplayControl)? { source.displays }
-    /// Clients' reloads, coalesced: when the last was done (monotonic seconds), whether one
-    /// waits for its second to end, and the timer it waits on.
-    var lastReload = -Double.infinity
-    var reloadPending = false
-    var reloadTimer: LoopTimer?
-    /// When the pending reload came due with a finger down (it waits for the lift).
-    var reloadDueSince: Double?
+    /// Clients' reloads, coalesced.
+    let reloads = ClientReloads()
 
     /// Builds the pipeline for panels placed as `placements` (`first` the first one's
     /// description) and every output `options` asks for, in front of `source` (whose loop the
@@ -55,7 +50,7 @@ package final class PipelineHost {
     init(
         content: WindowContent, options: RunOptions, placements: [PanelPlacement], first: DeviceDescription?,
         sink: any TextSink, source: any HostSource, signals: SignalWatch?, notify: SystemdNotify?,
-        warn: @escaping (String, Diagnostics.Level) -> Void
+        observers: TouchPipeline.Observers, warn: @escaping (String, Diagnostics.Level) -> Void
     ) throws {
         let live = source.isLive
         self.content = content
@@ -67,9 +62,20 @@ package final class PipelineHost {
         self.warn = warn
         let counters = options.metricsFile.map { _ in Metrics(measuresLatency: live) }
         let devices = try options.virtualDevices { warn($0, live ? .info : .warning) }
+        var c = TouchPipeline.Configuration()
+        c.warn = { warn($0, .warning) }
+        c.metrics = counters
+        c.virtualDevices = devices
+        c.observers = observers
+        c.displayOff = source.displays.map { displays in
+            { [unowned displays] panel in
+                guard let output = panel.placement.output, displays.isOff(output) else { return nil }
+                return output
+            }
+        }
+        c.allLifted = { [reloads] in reloads.lifted() }
         (pipeline, screen) = options.makePipeline(
-            content: content, placements: placements, first: first, metrics: counters, virtualDevices: devices
-        ) { warn($0, .warning) }
+            content: content, placements: placements, first: first, configuration: c)
         let pipeline = self.pipeline
         clock = live ? monotonicSeconds : { pipeline.log.now }
         outputs = LogOutputs(standardOutput: sink, kinds: options.logEvents)

@@ -23,7 +23,8 @@ package final class Runner {
 
     package init(
         source: any FrameSource, content: WindowContent, sink: any TextSink, signals: SignalWatch?,
-        notify: SystemdNotify?, warn: @escaping (String, Diagnostics.Level) -> Void
+        notify: SystemdNotify?, observers: TouchPipeline.Observers = .init(),
+        warn: @escaping (String, Diagnostics.Level) -> Void
     ) throws {
         self.source = source
         self.warn = warn
@@ -31,7 +32,7 @@ package final class Runner {
         host = try PipelineHost(
             content: content, options: source.options, placements: starting.map(\.1),
             first: starting.first?.0.description, sink: sink, source: source, signals: signals, notify: notify,
-            warn: warn)
+            observers: observers, warn: warn)
         try source.start(self)
         sayUnmatchedRules()
         try host.serve()

@@ -6,14 +6,11 @@ import Sysfs
 /// command), the touch that lights it again reaches nothing and runs the scene's wake command;
 /// with the scene's `idle.display: "off"` the daemon itself turns the backlight off while idle.
 extension LiveSource {
-    /// Follows the panels' displays' power: read as a contact begins (the kernel announces no
-    /// DPMS change, so nothing is polled), and set through the backlight for `idle.display`.
+    /// Sets the panels' displays' backlights for `idle.display` as the kiosk sleeps and wakes
+    /// (their power is read by the pipeline as a contact begins, through `displays`: the
+    /// kernel announces no DPMS change, so nothing is polled).
     func followDisplayPower() {
         guard let power = displayPower else { return }
-        pipeline.watchDisplays { [unowned power] panel in
-            guard let output = panel.placement.output, power.isOff(output) else { return nil }
-            return output
-        }
         displayListening = pipeline.log.listen(toIdle: { [unowned self] waking, _ in
             guard pipeline.scene.scene.idle?.displayOff == true else { return }
             for name in Set(pipeline.panels.compactMap(\.placement.output)).sorted() {

@@ -14,8 +14,7 @@ extension LiveSource {
         rehearsed = true
         let (throwaway, _) = options.makePipeline(
             content: .scene(nil, file: nil), placements: [panel.placement],
-            first: panel.description, metrics: nil, virtualDevices: []
-        ) { _ in }
+            first: panel.description, configuration: TouchPipeline.Configuration())
         let stand = throwaway.addPanel(
             node: panel.node, description: panel.description, mapper: panel.mapper,
             placement: panel.placement, time: 0)

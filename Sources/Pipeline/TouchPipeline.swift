@@ -14,7 +14,7 @@ public final class TouchPipeline {
     /// What was decided before it was made, each read per contact as a field.
     let settings: Settings
     /// The kiosk's gate and rules: idle, the lock, ghosts.
-    package internal(set) var gate = KioskGate()
+    package internal(set) var gate: KioskGate
     /// Pen and touch arbitration.
     var pens: PenArbitration
     /// The virtual devices and what of each frame reaches them.
@@ -24,7 +24,7 @@ public final class TouchPipeline {
     /// The devices being read.
     package internal(set) var roster = DeviceRoster()
     /// The contacts between their beginning and their end.
-    package internal(set) var touches = TouchesInFlight()
+    package internal(set) var touches: TouchesInFlight
     /// Whether media keys become remote-control events (`--keys`, or the scene handles them):
     /// the configuration's at first, then the reloaded scene's.
     public package(set) var readsRemoteKeys: Bool
@@ -51,17 +51,6 @@ public final class TouchPipeline {
     public var warn: (String) -> Void { settings.warn }
     /// Counters for `--metrics-file`.
     package var metrics: Metrics? { observers.metrics }
-    /// Hears each frame's touch updates (screen points) after the window had them: for
-    /// tools that draw or measure what happened (`picture`).
-    public var frameObserver: (([TouchUpdate], Double) -> Void)? {
-        get { observers.frame }
-        set { observers.frame = newValue }
-    }
-    /// Hears a pen's hover as the window had it (screen points): for tools that draw it.
-    public var hoverObserver: ((Application.HoverUpdate, Double) -> Void)? {
-        get { observers.hover }
-        set { observers.hover = newValue }
-    }
     /// The panels' virtual devices (`--virtual-touchscreen`, `--virtual-pointer`).
     package var virtualDevices: [any PanelForwarding] { outputs.devices }
     /// The panels being read, in the order they came.
@@ -70,16 +59,6 @@ public final class TouchPipeline {
     public var auxiliaries: [AuxiliaryDevice] { roster.auxiliaries }
     /// Contacts sent to the window and still down.
     public var active: [UInt64: Panel] { touches.active }
-    /// Called once, as the last contact down lifts (a reload waiting for the fingers).
-    package var whenAllLifted: (() -> Void)? {
-        get { touches.whenAllLifted }
-        set { touches.whenAllLifted = newValue }
-    }
-
-    /// Follows the panels' displays (live runs): `off` names a panel's display when it is off
-    /// now (whoever turned it off), and an input on it only wakes the kiosk.
-    package func watchDisplays(_ off: @escaping (Panel) -> String?) { gate.watchDisplays(off) }
-
     /// Forwards to `target` instead of virtual devices (the forwarding's own tests).
     package func forwardTouches(to target: any ForwardTarget) {
         outputs = VirtualOutputs(target: target)
@@ -91,7 +70,9 @@ public final class TouchPipeline {
         self.scene = scene
         settings = Settings(adoptInitialTouches: configuration.adoptInitialTouches, warn: configuration.warn)
         pens = PenArbitration(isOn: configuration.penArbitration)
-        observers = FrameObservers(metrics: configuration.metrics)
+        gate = KioskGate(displayOff: configuration.displayOff)
+        observers = FrameObservers(configuration)
+        touches = TouchesInFlight(allLifted: configuration.allLifted)
         outputs = VirtualOutputs(configuration.virtualDevices)
         readsRemoteKeys = configuration.readsRemoteKeys
         updates.reserveCapacity(16)

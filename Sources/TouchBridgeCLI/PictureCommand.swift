@@ -60,10 +60,12 @@ struct PictureCommand: ParsableCommand {
         options.recordedDevice = recorded.index
         do {
             let loaded = try scene.map { try Scene.load(path: $0) }
+            let recorder = PictureRecorder()
             let run = try Runner(
                 recordings: [recording], scene: loaded, options: options, sink: Discard(),
+                observers: recorder.observers,
                 warn: { Diagnostics.print("touchbridge: \($0)", level: .warning) })
-            let recorder = PictureRecorder(following: run.touchPipeline)
+            recorder.follow(run.touchPipeline)
             try run.run()
             let instance = run.touchPipeline.scene
             let picture = TouchPicture(screen: instance.screen, coverage: coverage ? grid.size : nil)

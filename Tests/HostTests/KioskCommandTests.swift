@@ -32,7 +32,7 @@ struct KioskCommandTests {
     /// recorded time, before the first event at or after it); the log's lines.
     func play(
         _ r: TestRecording, commands: [(Double, ControlCommand)] = [], json: Bool = false,
-        displayOff: ((Panel) -> String?)? = nil, answers: inout [ControlAnswer]
+        answers: inout [ControlAnswer]
     ) throws -> [String] {
         var options = RunOptions()
         options.format = json ? .json : .text
@@ -42,7 +42,6 @@ struct KioskCommandTests {
             sink: sink
         )
         let pipeline = run.touchPipeline
-        if let displayOff { pipeline.watchDisplays(displayOff) }
         try run.host.start(at: 0)
         var pending = commands[...]
         for e in r.events {
@@ -126,25 +125,6 @@ struct KioskCommandTests {
         #expect(log.contains("2.000000 wake by command uid 1000 pid 4242"), "\(log)")
         #expect(log.filter { $0.contains(" action pay ") }.count == 1, "\(log)")
         #expect(answers.last == .ok(members: #""changed":false,"idle":false"#))
-    }
-
-    @Test func aTouchOnADisplaySomeoneElseTurnedOffOnlyWakesIt() throws {
-        var r = TestRecording()
-        r.tap(at: 1, id: 1, 200, 150)  // the display is off: wakes, pays nothing
-        r.tap(at: 2, id: 2, 200, 150)  // on again: pays
-        var off = true
-        var answers: [ControlAnswer] = []
-        let log = try play(
-            r, json: true,
-            displayOff: { _ in
-                defer { off = false }  // the wake command turned it on
-                return off ? "HDMI-A-1" : nil
-            }, answers: &answers)
-        let wake = try #require(log.first { $0.contains(#""event":"wake""#) }, "\(log)")
-        #expect(wake.hasPrefix(#"{"t":1.000000,"#), "\(wake)")
-        #expect(wake.hasSuffix(#""cause":"touch","displayOff":"HDMI-A-1"}"#), "\(wake)")
-        #expect(!log.contains { $0.contains(#""event":"idle""#) }, "no idle line: nobody here made it idle: \(log)")
-        #expect(log.filter { $0.contains(#""action":"pay""#) }.count == 1, "\(log)")
     }
 
     @Test func stateSaysIdleAndLockedAndTheLocksTimeLeft() throws {

@@ -42,13 +42,14 @@ struct LogListenersTests {
             last...last, with: #", "commands": { "orderCoffee": { "run": ["/bin/true"], "timeout": 5 } } }"#)
         try sceneText.write(toFile: dir + "/scene.json", atomically: true, encoding: .utf8)
         let sink = MemorySink()
+        let recorder = PictureRecorder()
         let run = try Runner(
             recordings: ["\(examplesDirectory)/kiosk.evemu"], scene: try Scene.read(path: dir + "/scene.json"),
-            options: options, sink: sink)
+            options: options, sink: sink, observers: recorder.observers)
         // A client of the socket, connected before the run (its loop accepts it).
         let client = try UnixSocket.connect(path: dir + "/events.sock").get()
         defer { close(client) }
-        let recorder = PictureRecorder(following: run.touchPipeline)
+        recorder.follow(run.touchPipeline)
         let checker = InvariantChecker(run.touchPipeline.scene)
         var actions: [String] = []
         let log = run.touchPipeline.log

@@ -6,9 +6,13 @@ package struct FrameObservers {
     /// Counters for `--metrics-file`; nil (the default) costs one check per frame.
     package let metrics: Metrics?
     /// Each frame's touch updates, at their input time.
-    package var frame: (([TouchUpdate], Double) -> Void)?
+    package let frame: (([TouchUpdate], Double) -> Void)?
     /// A pen's hover as the window had it.
-    package var hover: ((Application.HoverUpdate, Double) -> Void)?
+    package let hover: ((Application.HoverUpdate, Double) -> Void)?
 
-    init(metrics: Metrics?) { self.metrics = metrics }
+    init(_ configuration: TouchPipeline.Configuration) {
+        metrics = configuration.metrics
+        frame = configuration.observers.frame
+        hover = configuration.observers.hover
+    }
 }

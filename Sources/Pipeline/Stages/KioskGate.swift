@@ -35,15 +35,14 @@ package struct KioskGate {
     private(set) var hasIdle = false, watchesGhosts = false, hasLock = false
     /// The connector of a panel's display when that display is off now (whoever turned it
     /// off), else nil; asked as an input begins on it. Live runs give it.
-    private var displayOff: ((Panel) -> String?)?
-    private var watchesDisplays = false
+    private let displayOff: ((Panel) -> String?)?
+    private let watchesDisplays: Bool
 
-    package init() {}
-
-    /// Follows the panels' displays: an input on a panel whose display is off only wakes it.
-    package mutating func watchDisplays(_ off: @escaping (Panel) -> String?) {
-        displayOff = off
-        watchesDisplays = true
+    /// A gate open to every contact; with `displayOff`, it follows the panels' displays: an
+    /// input on a panel whose display is off only wakes it.
+    package init(displayOff: ((Panel) -> String?)? = nil) {
+        self.displayOff = displayOff
+        watchesDisplays = displayOff != nil
     }
 
     /// Starts the idle clock (after `idleAfter` seconds untouched) and the ghost watch (a

@@ -7,10 +7,10 @@ package struct TouchesInFlight {
     package private(set) var active: [UInt64: Panel] = [:]
     /// Contacts that reach nothing until they end.
     private(set) var ignored: Set<UInt64> = []
-    /// Called once, as the last contact down lifts (a reload waiting for the fingers).
-    package var whenAllLifted: (() -> Void)?
+    /// Told each time the last contact down lifts (a reload waiting for the fingers).
+    private let allLifted: (() -> Void)?
 
-    package init() {}
+    package init(allLifted: (() -> Void)? = nil) { self.allLifted = allLifted }
 
     /// `id` reaches nothing until it ends.
     @inline(__always) mutating func ignore(_ id: UInt64) { ignored.insert(id) }
@@ -25,13 +25,10 @@ package struct TouchesInFlight {
     /// `id` began on `panel` in the window.
     @inline(__always) mutating func began(_ id: UInt64, on panel: Panel) { active[id] = panel }
 
-    /// `id` ended in the window: whoever waited for every finger to lift is told.
+    /// `id` ended in the window: whoever waits for every finger to lift is told.
     @inline(__always) mutating func ended(_ id: UInt64) {
         active[id] = nil
-        if active.isEmpty, let w = whenAllLifted {
-            whenAllLifted = nil
-            w()
-        }
+        if active.isEmpty, let allLifted { allLifted() }
     }
 
     /// `id` is taken out of the window by the pipeline (a ghost, a pen's finger): its panel,

@@ -30,20 +30,31 @@ package final class PictureRecorder {
     package private(set) var hovers: [[Point]] = []
     private var hovering = false
     private var index: [UInt64: Int] = [:]
-    private let pipeline: TouchPipeline
+    private var pipeline: TouchPipeline?
     private var listening: HandlerLog.Listening?
 
-    package init(following pipeline: TouchPipeline) {
+    /// A recorder that has seen nothing yet: a pipeline is built with its `observers`, then
+    /// followed.
+    package init() {}
+
+    deinit { if let listening { pipeline?.log.stopListening(listening) } }
+
+    /// What the pipeline tells the recorder: each frame's touches and a pen's hover.
+    package var observers: TouchPipeline.Observers {
+        TouchPipeline.Observers(
+            frame: { [weak self] updates, _ in self?.frame(updates) },
+            hover: { [weak self] update, _ in self?.hover(update) })
+    }
+
+    /// Follows `pipeline`, built with `observers`: the views its touches begin on, and the
+    /// gestures and actions its log records.
+    package func follow(_ pipeline: TouchPipeline) {
         self.pipeline = pipeline
-        pipeline.frameObserver = { [unowned self] updates, _ in self.frame(updates) }
-        pipeline.hoverObserver = { [unowned self] update, _ in self.hover(update) }
         listening = pipeline.log.listen(toCalls: { [unowned self] call in self.call(call) })
     }
 
-    deinit { if let listening { pipeline.log.stopListening(listening) } }
-
     private func frame(_ updates: [TouchUpdate]) {
-        let app = pipeline.scene.app
+        guard let app = pipeline?.scene.app else { return }
         for u in updates {
             if u.phase == .began {
                 index[u.identifier] = trails.count
@@ -77,7 +88,7 @@ package final class PictureRecorder {
     }
 
     private func call(_ c: HandlerLog.Call) {
-        let scene = pipeline.scene
+        guard let scene = pipeline?.scene else { return }
         switch c {
         case .gesture(let name, let state) where state == .recognized || state == .began:
             guard let r = scene.recognizer(named: name) else { return }

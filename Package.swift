@@ -383,7 +383,7 @@ let package = Package(
                 "Host",
                 "Discovery",
                 "TouchBridgeCLI", "RunCommandLine", "Displays", "TextBuffers", "TouchTools", "TouchBridge",
-                "TouchInput", "TouchKit", "Output", "Marks", "PanelHealth", "Latency", "InputEvents",
+                "TouchInput", "TouchKit", "Output", "Marks", "PanelHealth", "Latency", "InputEvents", "Pipeline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "TouchSceneTests", dependencies: ["TouchScene", "TouchKit", "InputEvents", "TextBuffers"]),

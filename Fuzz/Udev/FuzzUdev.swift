@@ -32,7 +32,9 @@ func fuzzUdev(_ bytes: [UInt8]) {
             fatalError("invariant: a panel's rectangle is within range (\(r))")
         }
     }
-    guard placement.masks.count <= maskRectLimit else { fatalError("invariant: a mask has at most \(maskRectLimit)") }
+    guard (placement.corrections[Masks.self]?.count ?? 0) <= maskRectLimit else {
+        fatalError("invariant: a mask has at most \(maskRectLimit)")
+    }
     if let n = placement.noise {
         let s = n.settings
         guard

@@ -146,7 +146,7 @@ struct DeviceRow {
     /// The jitter filter `run` gives a touchscreen (its udev hysteresis, else libinput's fuzz filter).
     var jitterSetting: JitterSetting? {
         guard isTouchscreen, let d = description else { return nil }
-        let mm = info.properties["TOUCHBRIDGE_HYSTERESIS_MM"].flatMap(Double.init)
+        let mm = info.properties[Hysteresis.udevProperty].flatMap { Hysteresis.parse($0[...]) }
         return .choose(for: d, udevFuzz: info.libinputFuzz, millimetres: mm)
     }
 

@@ -9,11 +9,11 @@ import TouchInput
 import TouchKit
 
 extension RunOptions {
-    /// The placement of a panel: the command line first, then its udev properties
-    /// (`TOUCHBRIDGE_SCREEN_RECT`, `TOUCHBRIDGE_ROTATION`, `LIBINPUT_CALIBRATION_MATRIX`,
-    /// `TOUCHBRIDGE_HYSTERESIS_MM`, `TOUCHBRIDGE_MASK`, `TOUCHBRIDGE_NOISE_FILTERS`), then `--rotate`/`--calibration`, then
-    /// the turn of its display's panel (`turn`, by default the one `takeDisplayMode` found).
-    /// Malformed udev values are reported through `warn` and left out.
+    /// The placement of a panel: its udev properties (`TOUCHBRIDGE_SCREEN_RECT`,
+    /// `TOUCHBRIDGE_ROTATION`, `LIBINPUT_CALIBRATION_MATRIX`, `TOUCHBRIDGE_NOISE_FILTERS` and each
+    /// correction's, `InputChain.settings`) over `--rotate`/`--calibration` and the turn of its
+    /// display's panel (`turn`, by default the one `takeDisplayMode` found), the command line's
+    /// per-panel rules over both. Malformed udev values are reported through `warn` and left out.
     public func placement(
         node: String, name: String, info: InputDeviceInfo?, turn: ScreenMapper.Rotation? = nil,
         warn: (String) -> Void
@@ -38,13 +38,7 @@ extension RunOptions {
                 warn("\(node): ignoring TOUCHBRIDGE_SCREEN_RECT=\"\(text)\" (expected \"x y w h\" in points)")
             }
         }
-        if let text = props["TOUCHBRIDGE_HYSTERESIS_MM"] {
-            if let mm = Double(text), mm >= 0, mm.isFinite {
-                p.hysteresisMM = mm
-            } else {
-                warn("\(node): ignoring TOUCHBRIDGE_HYSTERESIS_MM=\"\(text)\" (expected millimetres)")
-            }
-        }
+        for setting in InputChain.settings { setting.read(props, node: node, into: &p.corrections, warn: warn) }
         if let text = props["TOUCHBRIDGE_NOISE_FILTERS"] {
             switch NoiseChoice.parse(text) {
             case .success(let n): p.noise = n
@@ -52,13 +46,6 @@ extension RunOptions {
             }
         }
         p.udevFuzz = info?.libinputFuzz ?? [:]
-        if let text = props["TOUCHBRIDGE_MASK"] {
-            if let rects = parseRects(text) {
-                p.masks = rects
-            } else {
-                warn("\(node): ignoring TOUCHBRIDGE_MASK=\"\(text)\" (expected \"x y w h; …\" in points)")
-            }
-        }
         if let c = calibration {
             p.calibration = c
         } else if let text = info?.calibrationText {
@@ -72,10 +59,9 @@ extension RunOptions {
             p.rect = rect
             if let r { p.rotation = r }
         }
-        for (match, mm) in rules.hysteresis where match.matches(node: node, name: name, info: info) {
-            p.hysteresisMM = mm
+        for rule in rules.corrections where rule.match.matches(node: node, name: name, info: info) {
+            p.corrections.take(rule.settings)
         }
-        for (match, rects) in rules.masks where match.matches(node: node, name: name, info: info) { p.masks = rects }
         for (match, n) in rules.noise where match.matches(node: node, name: name, info: info) { p.noise = n }
         return p
     }

@@ -36,10 +36,11 @@ package struct StateReport {
                     pl.calibration.f,
                 ]
                 .map { f($0) }.joined(separator: " ")
+            let maskRects = pl.corrections[Masks.self] ?? []
             let masks =
-                pl.masks.isEmpty
+                maskRects.isEmpty
                 ? "none"
-                : pl.masks.map { "\(f($0.minX)),\(f($0.minY)) \(f($0.width))x\(f($0.height))" }.joined(separator: "; ")
+                : maskRects.map { "\(f($0.minX)),\(f($0.minY)) \(f($0.width))x\(f($0.height))" }.joined(separator: "; ")
             out.append(
                 "panel \(p.node) \"\(p.name)\": \(p.tracker.touchProtocol.summary); at \(rect), rotation \(pl.rotation.rawValue), "
                     + "calibration \(calibration), jitter filter \(p.jitterSetting.summary(mapper: p.mapper)), "

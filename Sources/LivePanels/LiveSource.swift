@@ -244,10 +244,11 @@ package final class LiveSource: FrameSource {
         pipeline.replacePlacement(of: o.panel, with: p, mapper: mapper, at: now)
         if moved { logScreen(o, info: info, at: now) }
         let c = p.calibration
+        let masks = p.corrections[Masks.self]?.count ?? 0
         warn(
             "\(o.device.path): \(why): mapped anew (\(mapping(of: o.panel)), calibration "
                 + (c == .identity ? "none" : "\(c.a) \(c.b) \(c.c) \(c.d) \(c.e) \(c.f)")
-                + ", jitter filter \(o.panel.jitterSetting.summary(mapper: mapper)), \(p.masks.count) mask\(p.masks.count == 1 ? "" : "s"))",
+                + ", jitter filter \(o.panel.jitterSetting.summary(mapper: mapper)), \(masks) mask\(masks == 1 ? "" : "s"))",
             .info)
     }
 

@@ -7,8 +7,12 @@ import TouchScene
 /// each command alike, so that a correction added to it reaches them all: the contact
 /// tracker, the jitter filter (libinput's fuzz filter, or a margin in millimetres), the masks
 /// (regions where contacts that begin are ignored) and the mapping to screen points with the
-/// panel's place on the screen.
+/// panel's place on the screen. A correction's setting is declared here too (`settings`): the
+/// command line and udev then set it per panel with nothing more.
 package struct InputChain {
+    /// The corrections' settings, each read from udev's properties and `run`'s options alike.
+    public static let settings: [any PanelSetting.Type] = [Hysteresis.self, Masks.self]
+
     package var tracker: ContactTracker
     /// Everything after the tracker: filter, masks, mapping.
     package var corrections: ContactCorrections
@@ -65,12 +69,14 @@ package struct ContactCorrections {
         origin = Point(x: placement.rect?.minX ?? 0, y: placement.rect?.minY ?? 0)
         masks = Self.masks(placement)
         masking = !masks.regions.isEmpty
-        jitterSetting = .choose(for: description, udevFuzz: placement.udevFuzz, millimetres: placement.hysteresisMM)
+        jitterSetting = .choose(
+            for: description, udevFuzz: placement.udevFuzz, millimetres: placement.corrections[Hysteresis.self])
         jitter = jitterSetting.filter(mapper: mapper)
     }
 
     private static func masks(_ p: PanelPlacement) -> ContactMasks {
-        ContactMasks(p.masks.map { .init(x: $0.minX, y: $0.minY, width: $0.width, height: $0.height) })
+        let rects = p.corrections[Masks.self] ?? []
+        return ContactMasks(rects.map { .init(x: $0.minX, y: $0.minY, width: $0.width, height: $0.height) })
     }
 
     /// A new placement (udev's properties changed): where it lands, its filter and masks;
@@ -79,7 +85,7 @@ package struct ContactCorrections {
         origin = Point(x: p.rect?.minX ?? 0, y: p.rect?.minY ?? 0)
         masks = Self.masks(p)
         masking = !masks.regions.isEmpty || !masked.isEmpty
-        jitterSetting = .choose(for: description, udevFuzz: p.udevFuzz, millimetres: p.hysteresisMM)
+        jitterSetting = .choose(for: description, udevFuzz: p.udevFuzz, millimetres: p.corrections[Hysteresis.self])
     }
 
     /// Maps the panel anew (another screen size); the filter follows the new scale.
@@ -127,4 +133,23 @@ package struct ContactCorrections {
         }
         return true
     }
+}
+
+/// The jitter filter's margin in millimetres around where a finger rests (0: off); not set:
+/// libinput's fuzz filter.
+public enum Hysteresis: PanelSetting {
+    public static let option = "hysteresis", udevProperty = "TOUCHBRIDGE_HYSTERESIS_MM"
+    public static let syntax = "MM", expected = "millimetres"
+    public static func parse(_ text: Substring) -> Double? {
+        guard let mm = Double(text), mm >= 0, mm.isFinite else { return nil }
+        return mm
+    }
+}
+
+/// Rectangles of global screen points (a cracked corner) where contacts that begin are
+/// ignored until they end.
+public enum Masks: PanelSetting {
+    public static let option = "mask", udevProperty = "TOUCHBRIDGE_MASK"
+    public static let syntax = "\"x y w h[; x y w h …]\"", expected = "rectangles in screen points"
+    public static func parse(_ text: Substring) -> [Rect]? { parseRects(text) }
 }

@@ -5,7 +5,7 @@ import TouchKit
 import TouchScene
 
 /// Where one panel lands in the screen space and how its input is cleaned up: its screen
-/// rectangle, rotation and calibration, the jitter filter and the masked regions.
+/// rectangle, rotation and calibration, and its corrections' settings.
 public struct PanelPlacement: Sendable, Equatable {
     /// The panel's rectangle in global screen points; nil: the whole screen.
     public var rect: Rect?
@@ -16,12 +16,11 @@ public struct PanelPlacement: Sendable, Equatable {
     public var displayTurn: ScreenMapper.Rotation = .none
     /// Its calibration matrix (libinput's convention).
     public var calibration: ScreenMapper.Calibration = .identity
-    /// The jitter filter's margin in millimetres (0 is off); nil: libinput's fuzz filter.
-    public var hysteresisMM: Double?
+    /// The settings of its contact corrections (`InputChain.settings`): the jitter filter's
+    /// margin, the masked regions.
+    public var corrections = PanelSettings()
     /// The axes' fuzz libinput's udev rule moved into `LIBINPUT_FUZZ_XX`, by axis code.
     public var udevFuzz: [UInt16: Int32] = [:]
-    /// Contacts that begin in one of these (global screen points) are ignored.
-    public var masks: [Rect] = []
     /// The display the panel is on (its DRM connector's name, `Virtual-1`), which its virtual
     /// devices carry for compositors; nil when no display was matched.
     public var output: String?
@@ -64,15 +63,21 @@ public struct PanelMatch: Sendable, Equatable {
     }
 }
 
-/// The command line's per-panel settings, in order: `--panel MATCH=x,y,w,h[@rotation]`,
-/// `--hysteresis [MATCH=]MM`, `--mask [MATCH=]"x y w h[; x y w h …]"`.
+/// The command line's per-panel settings, in order: `--panel MATCH=x,y,w,h[@rotation]` and
+/// each correction's (`--hysteresis [MATCH=]MM`, `--mask [MATCH=]"x y w h[; x y w h …]"`).
 public struct PanelRules: Sendable {
+    /// A correction's setting for the panels MATCH names (`PanelSetting.rule`).
+    public struct Correction: Sendable {
+        public let match: PanelMatch
+        /// The option that set it (`--mask`), to name it when it matches no panel.
+        public let option: String
+        public let settings: PanelSettings
+    }
+
     /// `--panel`: where matching panels land, with an optional rotation.
     public var rects: [(PanelMatch, Rect, ScreenMapper.Rotation?)] = []
-    /// `--hysteresis`: each matching panel's jitter margin in millimetres.
-    public var hysteresis: [(PanelMatch, Double)] = []
-    /// `--mask`: each matching panel's masked rectangles.
-    public var masks: [(PanelMatch, [Rect])] = []
+    /// The corrections' settings (`--hysteresis`, `--mask`), in the order given.
+    public var corrections: [Correction] = []
     /// `--panel-device`: devices to read as panels though they present as an absolute mouse.
     public var panelDevices: [PanelMatch] = []
     /// `--noise-filter`: each matching panel's noise rules.
@@ -90,9 +95,8 @@ public struct PanelRules: Sendable {
     /// panel's name must not leave its mask silently off.
     public func unmatched(by panels: [(node: String, name: String, info: InputDeviceInfo?)]) -> [String] {
         let rules: [(String, PanelMatch)] =
-            rects.map { ("--panel", $0.0) } + hysteresis.map { ("--hysteresis", $0.0) }
-            + masks.map { ("--mask", $0.0) } + panelDevices.map { ("--panel-device", $0) }
-            + noise.map { ("--noise-filter", $0.0) }
+            rects.map { ("--panel", $0.0) } + corrections.map { ($0.option, $0.match) }
+            + panelDevices.map { ("--panel-device", $0) } + noise.map { ("--noise-filter", $0.0) }
         var out: [String] = []
         for (option, match) in rules {
             guard let pattern = match.pattern,
@@ -121,24 +125,10 @@ public struct PanelRules: Sendable {
         return (match, rect, rotation)
     }
 
-    /// Parses `[MATCH=]MM`.
-    public static func parseHysteresis(_ text: String) -> (PanelMatch, Double)? {
-        let (match, value) = PanelMatch.split(text)
-        guard let mm = Double(value), mm >= 0, mm.isFinite else { return nil }
-        return (match, mm)
-    }
-
     /// Parses `[MATCH=]all|none|RULE[:VALUE],…`.
     public static func parseNoise(_ text: String) -> Result<(PanelMatch, NoiseChoice), NoiseChoiceError> {
         let (match, value) = PanelMatch.split(text)
         return NoiseChoice.parse(String(value)).map { (match, $0) }
-    }
-
-    /// Parses `[MATCH=]x y w h[; x y w h …]`.
-    public static func parseMasks(_ text: String) -> (PanelMatch, [Rect])? {
-        let (match, value) = PanelMatch.split(text)
-        guard let rects = parseRects(value) else { return nil }
-        return (match, rects)
     }
 }
 

@@ -14,20 +14,6 @@ extension RunOption {
         return p
     }
 
-    static func hysteresis(_ v: String) throws(UsageError) -> (PanelMatch, Double) {
-        guard let h = PanelRules.parseHysteresis(v) else {
-            throw UsageError("--hysteresis takes [MATCH=]MM, millimetres (not '\(v)')")
-        }
-        return h
-    }
-
-    static func masks(_ v: String) throws(UsageError) -> (PanelMatch, [Rect]) {
-        guard let m = PanelRules.parseMasks(v) else {
-            throw UsageError("--mask takes [MATCH=]\"x y w h[; x y w h …]\" in screen points (not '\(v)')")
-        }
-        return m
-    }
-
     static func noiseFilter(_ v: String) throws(UsageError) -> (PanelMatch, NoiseChoice) {
         switch PanelRules.parseNoise(v) {
         case .success(let n): return n
@@ -40,5 +26,17 @@ extension RunOption {
             throw UsageError("--panel-device takes an event node, a /dev/input/by-* link, an ID_PATH or a device name")
         }
         return PanelMatch(v)
+    }
+
+    /// The option that sets a correction's `setting` per panel (`--hysteresis [MATCH=]MM`),
+    /// named, written and read as the setting says.
+    static func correction<S: PanelSetting>(_ setting: S.Type, help: String) -> RunOption {
+        RunOption(S.option, value: "[MATCH=]\(S.syntax)", group: .panels, help: help) {
+            r, v throws(UsageError) in
+            guard let rule = S.rule(v) else {
+                throw UsageError("--\(S.option) takes [MATCH=]\(S.syntax), \(S.expected) (not '\(v)')")
+            }
+            r.options.rules.corrections.append(rule)
+        }
     }
 }

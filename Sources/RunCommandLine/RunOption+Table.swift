@@ -1,6 +1,7 @@
 import ControlProtocol
 import Glibc
 import Output
+import Pipeline
 import TouchBridge
 import TouchInput
 import TouchKit
@@ -101,20 +102,16 @@ extension RunOption {
         ) {
             r, v throws(UsageError) in r.options.rules.rects.append(try panel(v))
         },
-        RunOption(
-            "hysteresis", value: "[MATCH=]MM", group: .panels,
+        .correction(
+            Hysteresis.self,
             help:
                 "Jitter filter: a finger moves only once it leaves this many millimetres around where it rests, instead of libinput's fuzz filter (0: off; repeatable per panel)."
-        ) {
-            r, v throws(UsageError) in r.options.rules.hysteresis.append(try hysteresis(v))
-        },
-        RunOption(
-            "mask", value: "[MATCH=]\"x y w h[; x y w h …]\"", group: .panels,
+        ),
+        .correction(
+            Masks.self,
             help:
                 "Ignore contacts that begin in these rectangles of screen points, e.g. a cracked corner (repeatable per panel)."
-        ) {
-            r, v throws(UsageError) in r.options.rules.masks.append(try masks(v))
-        },
+        ),
         RunOption(
             "noise-filter", value: "[MATCH=]all|none|RULE[:VALUE],…", group: .panels,
             help:

@@ -32,7 +32,7 @@ struct PlainCommandLineTests {
         #expect(t.device == 1)
         #expect(t.options.screen == Size(width: 800, height: 480))
         #expect(t.options.rotation == .quarter)
-        #expect(t.options.rules.masks.count == 1)
+        #expect(t.options.rules.corrections.map(\.option) == ["--mask"])
         let plain = try #require(TouchesRun.parse(["x.evemu"]))
         #expect(!plain.json)
         #expect(plain.options.screen == nil)

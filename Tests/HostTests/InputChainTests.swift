@@ -35,8 +35,8 @@ struct InputChainTests {
     @Test func aContactThatBeginsInAMaskIsLeftOutUntilItLifts() {
         let d = examplePanel()
         var placement = PanelPlacement()
-        placement.masks = [Rect(x: 0, y: 0, width: 100, height: 100)]
-        placement.hysteresisMM = 0
+        placement.corrections[Masks.self] = [Rect(x: 0, y: 0, width: 100, height: 100)]
+        placement.corrections[Hysteresis.self] = 0
         var chain = InputChain(
             description: d, mapper: ScreenMapper(device: d, screen: (800, 480))!, placement: placement, warn: { _ in })
         // Slot 0 begins at (50, 50) points (masked), slot 1 at (400, 240).

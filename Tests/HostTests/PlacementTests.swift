@@ -28,16 +28,18 @@ struct PlacementTests {
         for bad in ["0,0,800,480", "=0,0,800,480", "a=0,0,800", "a=0,0,800,480@45", "a=0,0,-5,480", "a=0,0,800,480,1"] {
             #expect(PanelRules.parsePanel(bad) == nil, "\(bad)")
         }
-        #expect(PanelRules.parseHysteresis("0.8")?.1 == 0.8)
-        #expect(PanelRules.parseHysteresis("0.8")?.0.pattern == nil)
-        #expect(PanelRules.parseHysteresis("event4=1.5")?.0.pattern == "event4")
-        #expect(PanelRules.parseHysteresis("-1") == nil)
+        #expect(Hysteresis.rule("0.8")?.settings[Hysteresis.self] == 0.8)
+        #expect(Hysteresis.rule("0.8")?.match.pattern == nil)
+        #expect(Hysteresis.rule("event4=1.5")?.match.pattern == "event4")
+        #expect(Hysteresis.rule("event4=1.5")?.option == "--hysteresis")
+        #expect(Hysteresis.rule("-1") == nil)
+        #expect(Hysteresis.rule("inf") == nil)
         #expect(
-            PanelRules.parseMasks("0 0 60 60; 1860 1020 60 60")?.1 == [
+            Masks.rule("0 0 60 60; 1860 1020 60 60")?.settings[Masks.self] == [
                 Rect(x: 0, y: 0, width: 60, height: 60),
                 Rect(x: 1860, y: 1020, width: 60, height: 60),
             ])
-        #expect(PanelRules.parseMasks("0 0 60") == nil)
+        #expect(Masks.rule("0 0 60") == nil)
     }
 
     @Test func theCommandLineWinsOverUdevWhichWinsOverTheDefaults() {
@@ -51,7 +53,7 @@ struct PlacementTests {
         #expect(plain.rect == nil)
         #expect(plain.rotation == .half)
         #expect(plain.calibration == .identity)
-        #expect(plain.hysteresisMM == nil)
+        #expect(plain.corrections[Hysteresis.self] == nil)
         info.properties = [
             "TOUCHBRIDGE_SCREEN_RECT": "10 20 300 200", "TOUCHBRIDGE_ROTATION": "270",
             "TOUCHBRIDGE_HYSTERESIS_MM": "0.5", "TOUCHBRIDGE_MASK": "10 20 5 5",
@@ -60,20 +62,27 @@ struct PlacementTests {
         #expect(udev.rect == Rect(x: 10, y: 20, width: 300, height: 200))
         #expect(udev.rotation == .threeQuarters)
         #expect(udev.calibration == ScreenMapper.Calibration([0, -1, 1, 1, 0, 0]))
-        #expect(udev.hysteresisMM == 0.5)
-        #expect(udev.masks == [Rect(x: 10, y: 20, width: 5, height: 5)])
+        #expect(udev.corrections[Hysteresis.self] == 0.5)
+        #expect(udev.corrections[Masks.self] == [Rect(x: 10, y: 20, width: 5, height: 5)])
         options.rules.rects = [(PanelMatch("platform-x"), Rect(x: 0, y: 0, width: 50, height: 50), .quarter)]
-        options.rules.hysteresis = [(PanelMatch("Other"), 3)]
+        options.rules.corrections = [Hysteresis.rule("Other=3")!]
         let cli = options.placement(node: "/dev/input/event7", name: "P", info: info) { warnings.append($0) }
         #expect(cli.rect == Rect(x: 0, y: 0, width: 50, height: 50), "--panel by ID_PATH")
         #expect(cli.rotation == .quarter, "--panel by ID_PATH")
-        #expect(cli.hysteresisMM == 0.5, "a rule for another panel does not apply")
-        info.properties = ["TOUCHBRIDGE_SCREEN_RECT": "wide", "TOUCHBRIDGE_ROTATION": "45"]
-        _ = RunOptions().placement(node: "/dev/input/event7", name: "P", info: info) { warnings.append($0) }
+        #expect(cli.corrections[Hysteresis.self] == 0.5, "a rule for another panel does not apply")
+        info.properties = [
+            "TOUCHBRIDGE_SCREEN_RECT": "wide", "TOUCHBRIDGE_ROTATION": "45", "TOUCHBRIDGE_HYSTERESIS_MM": "-2",
+            "TOUCHBRIDGE_MASK": "0 0 60",
+        ]
+        let refused = RunOptions().placement(node: "/dev/input/event7", name: "P", info: info) { warnings.append($0) }
+        #expect(refused.corrections == PanelSettings(), "a malformed correction's setting is left out")
         #expect(
             warnings == [
                 "/dev/input/event7: ignoring TOUCHBRIDGE_ROTATION=\"45\" (expected 0, 90, 180 or 270)",
                 "/dev/input/event7: ignoring TOUCHBRIDGE_SCREEN_RECT=\"wide\" (expected \"x y w h\" in points)",
+                "/dev/input/event7: ignoring TOUCHBRIDGE_HYSTERESIS_MM=\"-2\" (expected MM, millimetres)",
+                "/dev/input/event7: ignoring TOUCHBRIDGE_MASK=\"0 0 60\" "
+                    + "(expected \"x y w h[; x y w h …]\", rectangles in screen points)",
             ])
     }
 
@@ -159,7 +168,7 @@ struct PlacementTests {
             [try r.file()],
             options {
                 $0.screen = Size(width: 800, height: 480)
-                $0.rules.masks = [(PanelMatch(nil), [Rect(x: 0, y: 0, width: 60, height: 60)])]
+                $0.rules.corrections = [Masks.rule("0 0 60 60")!]
             }
         ).filter { $0.hasPrefix("touches") }
         #expect(
@@ -174,8 +183,8 @@ struct PlacementTests {
         let path = "\(examplesDirectory)/noisy-press.evemu"
         let raw = try run([path], options { _ in }, scene: s)
         // Up to 3.5 mm on each axis, 4.9 mm diagonally: libinput's ellipse needs a 5 mm margin.
-        let filtered = try run([path], options { $0.rules.hysteresis = [(PanelMatch(nil), 5)] }, scene: s)
-        let four = try run([path], options { $0.rules.hysteresis = [(PanelMatch(nil), 4)] }, scene: s)
+        let filtered = try run([path], options { $0.rules.corrections = [Hysteresis.rule("5")!] }, scene: s)
+        let four = try run([path], options { $0.rules.corrections = [Hysteresis.rule("4")!] }, scene: s)
         #expect(
             four.filter { $0.hasPrefix("touchesMoved") }.count == 2, "4 mm: the two diagonal jumps leave the ellipse")
         #expect(raw.filter { $0.hasPrefix("touchesMoved") }.count > 20, "the resting finger jitters")

@@ -16,7 +16,7 @@ struct PenSiblingTests {
         p.displayTurn = .quarter
         p.calibration = ScreenMapper.Calibration([1.02, 0, -0.01, 0, 0.98, 0.01])!
         p.output = "HDMI-A-2"
-        p.masks = [Rect(x: 0, y: 0, width: 40, height: 40)]
+        p.corrections[Masks.self] = [Rect(x: 0, y: 0, width: 40, height: 40)]
         return p
     }
 
@@ -35,7 +35,7 @@ struct PenSiblingTests {
         #expect(shared.displayTurn == .quarter)
         #expect(shared.calibration == t.calibration)
         #expect(shared.output == "HDMI-A-2")
-        #expect(shared.masks.isEmpty, "the touch layer's ghost masks are not the pen's")
+        #expect(shared.corrections[Masks.self] == nil, "the touch layer's ghost masks are not the pen's")
     }
 
     @Test func aPenPlacedByItsOwnPropertiesOrOfAnotherDeviceStaysAsItIs() {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Host
 import Output
+import Pipeline
 import RunCommandLine
 import Testing
 import TouchBridge
@@ -33,8 +34,9 @@ struct RunArgumentsTests {
         #expect(r.options.rotation == .quarter)
         #expect(r.options.calibration?.a == -1, "a value may begin with a dash")
         #expect(r.options.rules.rects.count == 2)
-        #expect(r.options.rules.hysteresis.map(\.1) == [0.5])
-        #expect(r.options.rules.masks.first?.1.count == 2)
+        #expect(r.options.rules.corrections.map(\.option) == ["--hysteresis", "--mask"])
+        #expect(r.options.rules.corrections.first?.settings[Hysteresis.self] == 0.5)
+        #expect(r.options.rules.corrections.last?.settings[Masks.self]?.count == 2)
         #expect(r.options.rules.panelDevices.count == 1)
     }
 
@@ -67,6 +69,8 @@ struct RunArgumentsTests {
         (["--socket-stall-limit", "0"], "--socket-stall-limit takes"), (["--forward-contacts", "0"], "1 or more"),
         (["--screen", "-800x480"], "each side above 0"), (["--log-level", "loud"], "error, warning"),
         (["--panel-device", ""], "--panel-device takes"), (["--pointer-scroll", "up"], "natural or traditional"),
+        (["--hysteresis", "-1"], "--hysteresis takes [MATCH=]MM, millimetres (not '-1')"),
+        (["--mask", "a=0 0 60"], "--mask takes [MATCH=]\"x y w h[; x y w h …]\", rectangles in screen points"),
     ])
     func mistakesSayWhatTheOptionTakes(_ line: [String], _ said: String) {
         #expect(throws: UsageError.self, "\(line)") { try RunArguments.read(line) }

@@ -12,7 +12,8 @@ import TouchInput
 import TouchKit
 
 /// The screen-mapping options `touches` and `run` share, declared here for the argument parser
-/// with `run`'s help and read by `run`'s own table (`RunOption.options(_:)`).
+/// with `run`'s help and read by `run`'s own table (`RunOption.options(_:)`): each property is
+/// the option of its name, so nothing else names it (`runOptionsGiven`).
 struct MappingOptions: ParsableArguments {
     // Unconditional: a value such as -800x480 is the option's, refused with the range it takes,
     // not taken for another option.
@@ -28,13 +29,7 @@ struct MappingOptions: ParsableArguments {
     @Option(help: ArgumentHelp(run: "output"))
     var output: String?
 
-    /// The values given, by their names in `run`'s table.
-    var given: [(name: String, value: String)] {
-        [("screen", screen), ("rotate", rotate.map(String.init)), ("calibration", calibration), ("output", output)]
-            .compactMap { name, value in value.map { (name, $0) } }
-    }
-
-    func validate() throws { _ = try RunOption.readOptions(given) }
+    func validate() throws { _ = try RunOption.readOptions(runOptionsGiven) }
 
     /// Refuses `--output` with a recording (`source`), which has no display.
     func checkOutput(source: String) throws {
@@ -42,7 +37,7 @@ struct MappingOptions: ParsableArguments {
     }
 
     /// The daemon's options these make (validated already, so read without a mistake).
-    var options: RunOptions { (try? RunOption.readOptions(given)) ?? RunOptions() }
+    var options: RunOptions { (try? RunOption.readOptions(runOptionsGiven)) ?? RunOptions() }
     var rotation: ScreenMapper.Rotation? { options.rotation }
     var matrix: ScreenMapper.Calibration? { options.calibration }
     var screenSize: (width: Double, height: Double)? { options.screen.map { (width: $0.width, height: $0.height) } }
@@ -56,11 +51,7 @@ extension MappingOptions {
     func place(_ d: DeviceDescription, source: String, info: InputDeviceInfo?) throws -> (
         placement: PanelPlacement, mapper: ScreenMapper
     ) {
-        var options = RunOptions()
-        options.rotation = rotation
-        options.calibration = matrix
-        options.screen = screenSize.map { Size(width: $0.width, height: $0.height) }
-        options.output = output
+        var options = self.options
         options.takeDisplayMode(
             of: d, node: source, info: info, discovery: info.flatMap { _ in try? DeviceDiscovery() }
         ) {
@@ -85,31 +76,51 @@ extension MappingOptions {
 }
 
 /// Where panels land and how their contacts are corrected, as `run`, `touches` and `watch`
-/// share them: what a tester sees is what the daemon does.
+/// share them: what a tester sees is what the daemon does. Each property is the option of its
+/// name (`panelDevice`: `--panel-device`), repeatable.
 struct PanelOptions: ParsableArguments {
-    @Option(name: .customLong("panel"), help: ArgumentHelp(run: "panel"))
-    var panels: [String] = []
+    @Option(help: ArgumentHelp(run: "panel"))
+    var panel: [String] = []
 
-    @Option(name: .customLong("hysteresis"), help: ArgumentHelp(run: "hysteresis"))
+    @Option(help: ArgumentHelp(run: "hysteresis"))
     var hysteresis: [String] = []
 
-    @Option(name: .customLong("mask"), help: ArgumentHelp(run: "mask"))
-    var masks: [String] = []
+    @Option(help: ArgumentHelp(run: "mask"))
+    var mask: [String] = []
 
-    @Option(name: .customLong("panel-device"), help: ArgumentHelp(run: "panel-device"))
-    var panelDevices: [String] = []
+    @Option(help: ArgumentHelp(run: "panel-device"))
+    var panelDevice: [String] = []
 
-    /// The values given, by their names in `run`'s table.
-    var given: [(name: String, value: String)] {
-        panels.map { ("panel", $0) } + hysteresis.map { ("hysteresis", $0) } + masks.map { ("mask", $0) }
-            + panelDevices.map { ("panel-device", $0) }
-    }
-
-    func validate() throws { _ = try RunOption.readOptions(given) }
+    func validate() throws { _ = try RunOption.readOptions(runOptionsGiven) }
 
     /// These options and `mapping`'s, as the daemon's options.
     func options(_ mapping: MappingOptions) -> RunOptions {
-        (try? RunOption.readOptions(mapping.given + given)) ?? RunOptions()
+        (try? RunOption.readOptions(mapping.runOptionsGiven + runOptionsGiven)) ?? RunOptions()
+    }
+}
+
+extension ParsableArguments {
+    /// The values given to the options these arguments declare, each property standing for
+    /// `run`'s option of its name (`panelDevice`: `panel-device`), in declaration order: read
+    /// from the properties themselves, so an option is named once, where it is declared.
+    var runOptionsGiven: [(name: String, value: String)] {
+        Mirror(reflecting: self).children.flatMap { child -> [(name: String, value: String)] in
+            guard let label = child.label, label.hasPrefix("_") else { return [] }
+            let name = Self.optionName(label.dropFirst())
+            switch child.value {
+            case let o as Option<String?>: return o.wrappedValue.map { [(name, $0)] } ?? []
+            case let o as Option<Int?>: return o.wrappedValue.map { [(name, String($0))] } ?? []
+            case let o as Option<[String]>: return o.wrappedValue.map { (name, $0) }
+            default: return []
+            }
+        }
+    }
+
+    /// A property's name as its option's: `panelDevice` is `panel-device`.
+    static func optionName(_ property: Substring) -> String {
+        property.reduce(into: "") { name, c in
+            if c.isUppercase { name += "-" + c.lowercased() } else { name.append(c) }
+        }
     }
 }
 

@@ -154,6 +154,7 @@ unit-test: lint
 	python3 scripts/check-layers.py
 	python3 scripts/check-imports.py
 	python3 scripts/check-architecture.py
+	python3 scripts/check-package.py
 	python3 scripts/check-tests.py
 	$(MAKE) --no-print-directory docs example-test url-app-test
 	@for f in evemu scene tracker pipeline libinput qualify edid udev subscription doctor mqtt hid report; do .build/debug/fuzz-$$f Fuzz/findings/$$f Fuzz/corpus/$$f || exit 1; done

@@ -39,7 +39,7 @@ MQTT_RELEASE := $(SCRATCH)/release/touchbridge-mqtt
 # relocations packed (-z pack-relative-relocs: 4 KiB instead of 570 KiB read at every start).
 # The daemon's program also has the functions it runs packed together (the list written by
 # scripts/release/hot-functions) and exports no symbols (BENCHMARKS.md, "The daemon's start").
-RELEASE_BUILD = $(SWIFT_BUILD) -c release --static-swift-stdlib $(RELEASE_SWIFT_FLAGS) -Xswiftc -use-ld=lld -Xlinker -z -Xlinker now \
+RELEASE_BUILD = $(SWIFT_BUILD) -c release --static-swift-stdlib --disable-local-rpath $(RELEASE_SWIFT_FLAGS) -Xswiftc -use-ld=lld -Xlinker -z -Xlinker now \
   -Xlinker -z -Xlinker pack-relative-relocs $(STATIC_CXX_LINK) $(REPRODUCIBLE) $(DEB_C_FLAGS)
 # The compiler's flags of the release build, passed here rather than in Package.swift (SwiftPM
 # refuses a package with unsafe flags when an app takes it by URL and version): no run-time

@@ -49,8 +49,8 @@ package struct DeviceList {
     package func run() throws {
         let out = OutputSink.standardOutput()
         let discovery = try DeviceDiscovery()
-        var rows = discovery.inputDevices().map(DeviceRow.init)
-        if touchscreens { rows = rows.filter(\.isTouchscreen) }
+        let all = discovery.inputDevices().map(DeviceRow.init)
+        let rows = touchscreens ? all.filter(\.isTouchscreen) : all
         var buffer = TextBuffer()
         if paths {
             for r in rows {
@@ -66,6 +66,8 @@ package struct DeviceList {
             Self.writeTable(rows, &buffer)
         }
         out.flush(&buffer)
+        // Said first, closed after: each evdev node's release waits out RCU grace periods.
+        EvdevDevice.closeTogether(all.compactMap(\.device))
         if rows.isEmpty && !paths && !json {
             Diagnostics.print(
                 touchscreens ? "touchbridge: no touchscreen found" : "touchbridge: no input devices found")
@@ -102,15 +104,19 @@ package struct DeviceList {
 /// One device with what its udev record and its evdev capabilities say.
 struct DeviceRow {
     let info: InputDeviceInfo
+    /// The node, open until the list is out (`EvdevDevice.closeTogether`).
+    let device: EvdevDevice?
     let description: DeviceDescription?
     let openError: DeviceError?
     let kindFromCapabilities: Bool
 
     init(_ info: InputDeviceInfo) {
         self.info = info
-        var desc: DeviceDescription?
+        var device: EvdevDevice?
         var err: DeviceError?
-        do { desc = try EvdevDevice(path: info.devnode).description } catch { err = error }
+        do { device = try EvdevDevice(path: info.devnode) } catch { err = error }
+        self.device = device
+        let desc = device?.description
         description = desc
         openError = err
         kindFromCapabilities = info.kinds.isEmpty && desc.map(DeviceRow.looksLikeTouchscreen) == true

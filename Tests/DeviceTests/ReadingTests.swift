@@ -27,6 +27,24 @@ struct ReadingTests {
         return events
     }
 
+    @Test func devicesClosedTogetherAreClosedOnceAndTheNodeOpensAgain() throws {
+        let device = try UInputDevice(VirtualDevices.multitouch())
+        let readers = try (0..<3).map { _ in try EvdevDevice(path: device.devnode) }
+        let fds = readers.map(\.fd)
+        func node(_ fd: Int32) -> String? {
+            try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(fd)")
+        }
+        #expect(fds.map(node) == Array(repeating: device.devnode, count: 3))
+        EvdevDevice.closeTogether(readers)
+        for fd in fds {
+            // The number may be another test's file by now, never this node.
+            #expect(node(fd) != device.devnode, "descriptor \(fd) no longer holds the node")
+        }
+        let again = try EvdevDevice(path: device.devnode)  // likely one of the numbers just freed
+        EvdevDevice.closeTogether(readers)  // a second time closes nothing, nobody else's descriptor
+        #expect(node(again.fd) == device.devnode, "the node opened again stays open")
+    }
+
     @Test func describesTheDeviceAsCreated() throws {
         let wanted = VirtualDevices.multitouch()
         let device = try UInputDevice(wanted)

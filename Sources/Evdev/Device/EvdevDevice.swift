@@ -10,6 +10,8 @@ public final class EvdevDevice {
     public let fd: Int32
     private let dev: OpaquePointer
     public private(set) var isGrabbed = false
+    /// Whether `closeTogether` closed it already.
+    private var isClosed = false
 
     /// How events are read. `.synced` is libevdev's view (state-tracked, SYN_DROPPED resynced,
     /// driver bugs such as double tracking IDs filtered); `.raw` is exactly what the kernel
@@ -77,10 +79,30 @@ public final class EvdevDevice {
     }
 
     deinit {
+        guard !isClosed else { return }
         // Closing the node releases a grab anyway; ungrabbing first only keeps the order.
         if isGrabbed { _ = libevdev_grab(dev, LIBEVDEV_UNGRAB) }
         libevdev_free(dev)
         close(fd)
+    }
+
+    /// Closes `devices` at once. The kernel waits out an RCU grace period or two as it releases
+    /// an evdev node (10 ms in the project's VM), so closing a list of them one after another
+    /// costs that for each; closed on threads of their own, they wait out the same ones.
+    public static func closeTogether(_ devices: [EvdevDevice]) {
+        var threads: [pthread_t] = []
+        for d in devices where !d.isClosed {
+            d.isClosed = true
+            if d.isGrabbed { _ = libevdev_grab(d.dev, LIBEVDEV_UNGRAB) }
+            libevdev_free(d.dev)
+            var thread = pthread_t()
+            if pthread_create(&thread, nil, closeDescriptor, UnsafeMutableRawPointer(bitPattern: Int(d.fd) + 1)) == 0 {
+                threads.append(thread)
+            } else {
+                close(d.fd)
+            }
+        }
+        for t in threads { pthread_join(t, nil) }
     }
 
     /// What the device is and supports, as libevdev read it at open.
@@ -243,4 +265,11 @@ extension InputEvent {
             time: EventTime(seconds: Int64(ev.time.tv_sec), microseconds: Int32(ev.time.tv_usec)),
             type: ev.type, code: ev.code, value: ev.value)
     }
+}
+
+/// A thread's work in `EvdevDevice.closeTogether`: closing the descriptor its argument carries
+/// (plus one, so that descriptor 0 is not a null pointer).
+private func closeDescriptor(_ argument: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+    close(Int32(truncatingIfNeeded: Int(bitPattern: argument) - 1))
+    return nil
 }

@@ -13,6 +13,9 @@ Swift examples (```swift blocks) cannot run as transcripts: each must appear, li
 (indentation and imports aside), in a Tests/*/DocExampleTests.swift, whose tests run it and
 check what the page says it does.
 
+Every relative link of README.md, docs/*.md, ARCHITECTURE.md, BENCHMARKS.md and CHANGELOG.md
+must lead to a file, and its #anchor to one of that page's headings.
+
 usage: scripts/check-docs.py   (exit 1 on the first page whose transcript disagrees)
 """
 import glob, os, re, shutil, subprocess, sys, tempfile, time
@@ -105,6 +108,28 @@ def contains_run(haystack, needle):
 README_LINES = 150
 
 
+def slug(heading):
+    """A heading's anchor as GitHub makes it: lower case, punctuation dropped, spaces as hyphens."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def broken_links(page):
+    """The relative links of `page` whose file is missing or whose #anchor names no heading."""
+    text = re.sub(r"```.*?```", "", open(page, encoding="utf-8").read(), flags=re.S)
+    for target in re.findall(r"\]\(([^)\s]+)\)", text):
+        if re.match(r"[a-z]+:", target):
+            continue
+        path, _, fragment = target.partition("#")
+        linked = os.path.normpath(os.path.join(os.path.dirname(page), path)) if path else page
+        if not os.path.exists(linked):
+            yield target + " (no such file)"
+        elif fragment and linked.endswith(".md"):
+            body = re.sub(r"```.*?```", "", open(linked, encoding="utf-8").read(), flags=re.S)
+            headings = {slug(h) for h in re.findall(r"^#+ (.*)$", body, flags=re.M)}
+            if fragment not in headings:
+                yield target + " (no such heading)"
+
+
 def main():
     binary = os.path.join(ROOT, ".build", "debug", "touchbridge")
     if not os.access(binary, os.X_OK):
@@ -122,6 +147,10 @@ def main():
             linked = any("(" + os.path.basename(page) in open(p, encoding="utf-8").read() for p in pages[1:])
             if not linked:
                 sys.exit("check-docs: %s is linked from neither README.md nor another page" % os.path.relpath(page, ROOT))
+    # Every relative link of the front door, the maps and the docs leads somewhere.
+    for page in pages + [os.path.join(ROOT, n) for n in ("ARCHITECTURE.md", "BENCHMARKS.md", "CHANGELOG.md")]:
+        for broken in broken_links(page):
+            sys.exit("check-docs: %s links to %s" % (os.path.relpath(page, ROOT), broken))
     ran = skipped = 0
     for page in pages:
         name = os.path.relpath(page, ROOT)

@@ -13,19 +13,9 @@ import TouchKit
 @testable import TouchScene
 
 /// Commands from outside in recorded time: blank and wake as the idle timer would (the touch
-/// that wakes reaches nothing), the lock that swallows every touch until unlock or its end,
-/// and the display turned off by someone else, whose waking touch reaches nothing either.
+/// that wakes reaches nothing), the lock that swallows every touch until unlock or its end.
 @Suite("Kiosk commands")
 struct KioskCommandTests {
-    /// A button that pays, with an idle command and a wake command.
-    static let scene = #"""
-        { "screen": [800, 480],
-          "appDelegate": { "name": "AppDelegate", "actions": ["pay"] },
-          "windows": [ { "name": "W", "root": { "name": "App",
-            "subviews": [ { "name": "Pay", "frame": [100, 100, 200, 100],
-                            "control": { "type": "button", "actions": { "touchUpInside": "pay" } } } ] } } ] }
-        """#
-
     static let client = KioskCause.command(uid: 1000, pid: 4242)
 
     /// Plays `r` through the pipeline as `run` does, carrying out `commands` (each at its
@@ -38,7 +28,8 @@ struct KioskCommandTests {
         options.format = json ? .json : .text
         let sink = MemorySink()
         let run = try Runner(
-            recordings: [try r.file("commands")], scene: try PipelineTestSupport.scene(Self.scene), options: options,
+            recordings: [try r.file("commands")], scene: try PipelineTestSupport.scene(TestScenes.payButton),
+            options: options,
             sink: sink
         )
         let pipeline = run.touchPipeline

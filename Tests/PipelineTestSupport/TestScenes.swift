@@ -17,4 +17,13 @@ package enum TestScenes {
             "subviews": [ { "name": "Pay", "frame": [100, 100, 200, 100],
                             "control": { "type": "button", "actions": { "touchUpInside": "pay" } } } ] } } ] }
         """#
+
+    /// A button that pays, and nothing else.
+    package static let payButton = #"""
+        { "screen": [800, 480],
+          "appDelegate": { "name": "AppDelegate", "actions": ["pay"] },
+          "windows": [ { "name": "W", "root": { "name": "App",
+            "subviews": [ { "name": "Pay", "frame": [100, 100, 200, 100],
+                            "control": { "type": "button", "actions": { "touchUpInside": "pay" } } } ] } } ] }
+        """#
 }

@@ -11,19 +11,10 @@ import TouchKit
 /// told as the last finger lifts, who hears each frame.
 @Suite("A pipeline built complete")
 struct ConfigurationHooksTests {
-    /// A button that pays.
-    static let scene = #"""
-        { "screen": [800, 480],
-          "appDelegate": { "name": "AppDelegate", "actions": ["pay"] },
-          "windows": [ { "name": "W", "root": { "name": "App",
-            "subviews": [ { "name": "Pay", "frame": [100, 100, 200, 100],
-                            "control": { "type": "button", "actions": { "touchUpInside": "pay" } } } ] } } ] }
-        """#
-
     /// Plays `r` through a pipeline built with `configuration`, as a recording plays; the log.
     func play(_ r: TestRecording, _ configuration: TouchPipeline.Configuration) throws -> [String] {
         let instance = SceneInstance(
-            scene: try PipelineTestSupport.scene(Self.scene), screen: Size(width: 800, height: 480),
+            scene: try PipelineTestSupport.scene(TestScenes.payButton), screen: Size(width: 800, height: 480),
             log: HandlerLog(format: .json))
         let pipeline = TouchPipeline(scene: instance, configuration: configuration)
         let d = examplePanel()

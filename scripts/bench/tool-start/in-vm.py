@@ -31,6 +31,9 @@ tools = {
 hello = os.path.normpath(os.path.join(bin_dir, "..", "bench-floor", "hello"))
 if os.path.exists(hello):
     tools["swift hello"] = ([hello], "stdout")
+list_floor = os.path.join(os.path.dirname(hello), "list-floor")
+if os.path.exists(list_floor):
+    tools["swift list floor"] = ([list_floor], "stdout")
 # A build to compare with, in the same boot (TOUCHBRIDGE_BASELINE: its daemon's program).
 baseline = os.environ.get("TOUCHBRIDGE_BASELINE")
 if baseline:

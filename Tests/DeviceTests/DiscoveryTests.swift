@@ -116,4 +116,17 @@ struct DiscoveryTests {
         let removed = try #require(nextChange(for: node))
         #expect(removed.action == .removed)
     }
+
+    @Test func listAsAUserWhoMayNotOpenThePanelListsItFromUdevAndSaysWhoGrantsAccess() throws {
+        let setpriv = try #require(tool("setpriv"), "util-linux's setpriv runs list as another user")
+        let (device, _) = try createDevice(VirtualDevices.multitouch(name: "TB Test Unreadable Panel"))
+        let list = try Spawned(
+            setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups", OtherUsers.touchbridge, "list"])
+        #expect(list.wait(timeout: 20) == 0, "a device it may not open is no failure: \(list.errors)")
+        let row = try #require(
+            list.output.split(separator: "\n").first { $0.hasPrefix(device.devnode + " ") }, "\(list.output)")
+        #expect(row.contains("TB Test Unreadable Panel"), "named from udev's record: \(row)")
+        #expect(list.errors.contains("some devices could not be opened"), "\(list.errors)")
+        #expect(list.errors.contains("'input' group"), "says which group grants access: \(list.errors)")
+    }
 }
